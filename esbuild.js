@@ -1,0 +1,76 @@
+// Builds the extension's bundles.
+//   node esbuild.js               extension host (CommonJS, Node) + webview (browser IIFE) into dist/
+//   node esbuild.js --production  the same, minified, without source maps (what `npm run package` ships)
+//   node esbuild.js --watch       rebuild on every change
+//   node esbuild.js --tests       test suites, the emulator and benchmarks into out/ (run by mocha and node)
+const esbuild = require('esbuild');
+const fs = require('node:fs');
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+const tests = process.argv.includes('--tests');
+
+/** Node >= 20.18.1 is what undici 7 needs, and what VS Code >= 1.101 ships. */
+const nodeTarget = 'node20.18';
+
+const common = {
+  bundle: true,
+  minify: production,
+  sourcemap: production ? false : 'linked',
+  logLevel: 'warning',
+  legalComments: production ? 'none' : 'inline',
+};
+
+/** @type {esbuild.BuildOptions[]} */
+const productBuilds = [
+  {
+    ...common,
+    entryPoints: ['src/extension.ts'],
+    outfile: 'dist/extension.js',
+    platform: 'node',
+    format: 'cjs',
+    target: nodeTarget,
+    external: ['vscode'],
+  },
+  {
+    ...common,
+    entryPoints: ['src/webview/main.ts'],
+    outfile: 'dist/webview.js',
+    platform: 'browser',
+    format: 'iife',
+    target: 'chrome120',
+  },
+];
+
+/** Tests, the emulator and the benchmarks run under plain Node; their npm packages stay external. */
+const testBuilds = [
+  {
+    ...common,
+    entryPoints: ['test/unit/**/*.test.ts', 'test/emulator/cli.ts'].filter((p) => p.includes('*') || fs.existsSync(p)),
+    outdir: 'out',
+    outbase: '.',
+    platform: 'node',
+    format: 'cjs',
+    target: nodeTarget,
+    packages: 'external',
+    sourcemap: 'inline',
+  },
+];
+
+async function main() {
+  const builds = tests ? testBuilds : productBuilds.filter((b) => fs.existsSync(b.entryPoints[0]));
+  if (watch) {
+    for (const options of builds) {
+      const ctx = await esbuild.context(options);
+      await ctx.watch();
+    }
+    console.log('[esbuild] watching for changes…');
+    return;
+  }
+  await Promise.all(builds.map((options) => esbuild.build(options)));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
