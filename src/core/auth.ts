@@ -1,0 +1,89 @@
+import { ServiceError } from './errors';
+
+/** An access token and the moment it stops working (Unix ms). */
+export interface AccessToken {
+  token: string;
+  expiresAtMs: number;
+}
+
+/** Refresh this long before expiry (or a tenth of the lifetime, for short-lived test tokens). */
+const REFRESH_MARGIN_MS = 60_000;
+
+/**
+ * Caches the access token and refreshes it before it expires. However many calls ask at once,
+ * only one exchange runs (single-flight): the service limits token requests, and a burst of
+ * parallel refreshes would be refused. One caller's abort never fails the others' shared exchange.
+ */
+export class TokenManager {
+  private current?: AccessToken & { refreshAtMs: number };
+  private pending?: Promise<AccessToken>;
+  private generation = 0;
+
+  constructor(
+    private readonly exchange: () => Promise<AccessToken>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async getToken(signal?: AbortSignal): Promise<string> {
+    const cached = this.current;
+    if (cached && this.now() < cached.refreshAtMs) return cached.token;
+    return (await abortable(this.refresh(), signal)).token;
+  }
+
+  /**
+   * Forgets the token. With `token`, only if it is still the cached one: a 401 seen by a request
+   * that used an older token must not throw away the fresh one another caller just fetched.
+   */
+  invalidate(token?: string): void {
+    if (token !== undefined && this.current?.token !== token) return;
+    this.current = undefined;
+    if (token === undefined) {
+      this.generation++; // an exchange in flight with the old key or scope must not be cached
+      this.pending = undefined;
+    }
+  }
+
+  private refresh(): Promise<AccessToken> {
+    if (this.pending) return this.pending;
+    const generation = this.generation;
+    const started = this.now();
+    const pending = this.exchange()
+      .then((token) => {
+        if (generation === this.generation) {
+          const lifetime = Math.max(0, token.expiresAtMs - started);
+          this.current = { ...token, refreshAtMs: token.expiresAtMs - Math.min(REFRESH_MARGIN_MS, lifetime / 10) };
+        }
+        return token;
+      })
+      .finally(() => {
+        if (this.pending === pending) this.pending = undefined;
+      });
+    this.pending = pending;
+    return pending;
+  }
+}
+
+/** `expires_at` is documented in milliseconds, but an old example shows seconds. */
+export function normalizeExpiry(expiresAt: number): number {
+  return expiresAt < 1e12 ? expiresAt * 1000 : expiresAt;
+}
+
+/**
+ * The key as the `Authorization: Basic` value. The console's key is already base64 of
+ * `client_id:secret` and is sent as is; people also paste it with a `Basic ` prefix, or paste the
+ * raw `client_id:secret` pair (base64 never contains a colon, so that case is unambiguous).
+ */
+export function basicCredentials(key: string): string {
+  const trimmed = key.trim().replace(/^basic\s+/i, '');
+  return trimmed.includes(':') ? Buffer.from(trimmed, 'utf8').toString('base64') : trimmed;
+}
+
+function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(new ServiceError('cancelled', 'The request was cancelled.'));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new ServiceError('cancelled', 'The request was cancelled.'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}

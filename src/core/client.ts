@@ -1,0 +1,272 @@
+import { v4 as uuidv4 } from 'uuid';
+import { TokenManager, basicCredentials, normalizeExpiry, type AccessToken } from './auth';
+import { defaultBatchLimits, embedInBatches, type BatchLimits } from './embeddingBatches';
+import { ServiceError } from './errors';
+import { Transport, errorFromResponse, parseShape, readBody, readErrorMessage, readJson, redactUrl, type HttpResponse, type ProxyOptions } from './http';
+import { silentLogger, type Logger } from './logger';
+import { defaultRetryPolicy, withRetries, type RetryPolicy } from './retry';
+import {
+  BalanceResponse,
+  ChatChunk,
+  ChatCompletion,
+  EmbeddingsResponse,
+  ModelsResponse,
+  TokenCountResponse,
+  TokenResponse,
+  type BalanceEntry,
+  type ChatRequest,
+  type ModelInfo,
+  type TokenCount,
+} from './schemas';
+import { sseData } from './sse';
+import type { ZodType } from 'zod';
+import { describeTransportError } from './transportErrors';
+
+export interface ServiceClientOptions {
+  /** The long-lived authorization key, or a function that reads it when a token is needed. */
+  authorizationKey: string | (() => Promise<string | undefined>);
+  /** `GIGACHAT_API_PERS`, `GIGACHAT_API_B2B` or `GIGACHAT_API_CORP`. */
+  scope: string;
+  /** Token exchange URL, e.g. `https://ngw.devices.sberbank.ru:9443/api/v2/oauth`. */
+  authUrl: string;
+  /** Model host base URL, e.g. `https://gigachat.devices.sberbank.ru/api/v1`. */
+  baseUrl: string;
+  /** Extra trusted roots (PEM), added to Node's defaults, never replacing them. */
+  ca?: string[];
+  /** Longest wait for an answer, and longest silence inside a streamed answer, in ms (default 90 000). */
+  timeoutMs?: number;
+  /** Retries of a request that failed with 429/5xx or a dropped connection (default 3). */
+  maxRetries?: number;
+  /** Fine-tuning of the backoff (tests shorten the delays). */
+  retry?: Partial<RetryPolicy>;
+  proxy?: ProxyOptions;
+  /** Extra headers on every model-host request. */
+  headers?: Record<string, string>;
+  /** Sent as `X-Client-ID`; generated files are scoped to it. */
+  clientId?: string;
+  embeddingBatch?: Partial<BatchLimits>;
+  logger?: Logger;
+  userAgent?: string;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+export interface ChatOptions extends RequestOptions {
+  /** The same id on every turn of a conversation lets the service cache the shared prefix. */
+  sessionId?: string;
+}
+
+export interface EmbeddingOptions extends RequestOptions {
+  /** Default `Embeddings`. */
+  model?: string;
+}
+
+interface Call {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  accept: string;
+  sessionId?: string;
+  signal?: AbortSignal;
+}
+
+/** The service's client: every model-host request goes through token, retries and validation here. */
+export class ServiceClient {
+  private readonly transport: Transport;
+  private readonly tokens: TokenManager;
+  private readonly retry: RetryPolicy;
+  private readonly logger: Logger;
+  private readonly batchLimits: BatchLimits;
+
+  constructor(private readonly options: ServiceClientOptions) {
+    this.logger = options.logger ?? silentLogger;
+    this.retry = { ...defaultRetryPolicy, ...options.retry, ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }) };
+    this.batchLimits = { ...defaultBatchLimits, ...options.embeddingBatch };
+    this.transport = new Transport({ ca: options.ca, proxy: options.proxy, timeoutMs: options.timeoutMs ?? 90_000, logger: this.logger });
+    this.tokens = new TokenManager(() => this.exchangeToken());
+  }
+
+  /** One chat completion, returned whole. `request` is the wire body. */
+  async chat(request: ChatRequest, options: ChatOptions = {}): Promise<ChatCompletion> {
+    const call: Call = { method: 'POST', path: '/chat/completions', body: { ...request, stream: false }, accept: 'application/json', ...options };
+    return this.callJson(call, ChatCompletion);
+  }
+
+  /**
+   * A streamed chat completion: the wire chunk objects, in order. Ends after `[DONE]`; a stream
+   * cut short or carrying malformed JSON throws after yielding every chunk that did arrive.
+   * Breaking out of the loop closes the connection.
+   */
+  async *chatStream(request: ChatRequest, options: ChatOptions = {}): AsyncGenerator<ChatChunk> {
+    const call: Call = { method: 'POST', path: '/chat/completions', body: { ...request, stream: true }, accept: 'text/event-stream', ...options };
+    const url = this.url(call.path);
+    const res = await this.open(call);
+    let finished = false;
+    try {
+      for await (const data of sseData(res.body)) {
+        yield parseShape(ChatChunk, parseEventJson(data, url, res.requestId), url, res.requestId);
+      }
+      finished = true;
+    } catch (error) {
+      throw describeTransportError(error, url, options.signal).withRequestId(res.requestId);
+    } finally {
+      if (!finished) res.body.destroy(); // the caller stopped or it failed: close the connection now
+    }
+  }
+
+  /** One vector per input text, in input order. Batched per the `embeddingBatch` limits. */
+  async embeddings(input: readonly string[], options: EmbeddingOptions = {}): Promise<Float32Array[]> {
+    const model = options.model ?? 'Embeddings';
+    return embedInBatches(input, this.batchLimits, async (batch) => {
+      const call: Call = { method: 'POST', path: '/embeddings', body: { model, input: batch }, accept: 'application/json', signal: options.signal };
+      const response = await this.callJson(call, EmbeddingsResponse);
+      return vectorsInInputOrder(response.data, batch.length, this.url(call.path));
+    });
+  }
+
+  /** The models the account can use (`data` of `GET /models`). */
+  async models(options: RequestOptions = {}): Promise<ModelInfo[]> {
+    const response = await this.callJson({ method: 'GET', path: '/models', accept: 'application/json', ...options }, ModelsResponse);
+    return response.data;
+  }
+
+  /** Downloads a file the model generated (an image), by the id found in its reply. */
+  async fileContent(fileId: string, options: RequestOptions = {}): Promise<{ bytes: Uint8Array; contentType: string }> {
+    if (!/^[A-Za-z0-9_-]{1,128}$/.test(fileId)) throw new ServiceError('invalidRequest', `"${fileId.slice(0, 64)}" is not a valid file id.`);
+    const call: Call = { method: 'GET', path: `/files/${fileId}/content`, accept: 'application/jpg', ...options };
+    const res = await this.open(call);
+    const bytes = await readBody(res, this.url(call.path), options.signal);
+    return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType: res.contentType || 'image/jpeg' };
+  }
+
+  /** Token counts of each input text for a model. */
+  async countTokens(input: readonly string[], options: RequestOptions & { model?: string } = {}): Promise<TokenCount[]> {
+    const body = { model: options.model ?? 'GigaChat', input };
+    return this.callJson({ method: 'POST', path: '/tokens/count', body, accept: 'application/json', signal: options.signal }, TokenCountResponse);
+  }
+
+  /** Remaining prepaid tokens per model (403 `forbidden` for postpaid accounts). */
+  async balance(options: RequestOptions = {}): Promise<BalanceEntry[]> {
+    return (await this.callJson({ method: 'GET', path: '/balance', accept: 'application/json', ...options }, BalanceResponse)).balance;
+  }
+
+  /** Forgets the access token, e.g. after the key or the scope changed. */
+  resetToken(): void {
+    this.tokens.invalidate();
+  }
+
+  /** Closes pooled connections. The client cannot be used afterwards. */
+  async dispose(): Promise<void> {
+    await this.transport.close();
+  }
+
+  private async callJson<T>(call: Call, schema: ZodType<T>): Promise<T> {
+    // Reading the body belongs inside the retries: a connection reset mid-body is worth repeating.
+    return withRetries(async () => readJson(await this.openOnce(call), schema, this.url(call.path), call.signal), this.retry, this.logger, call.signal);
+  }
+
+  /** A successful response to `call` (its body not yet read), after token refresh and retries. */
+  private open(call: Call): Promise<HttpResponse> {
+    return withRetries(() => this.openOnce(call), this.retry, this.logger, call.signal);
+  }
+
+  private async openOnce(call: Call): Promise<HttpResponse> {
+    const token = await this.tokens.getToken(call.signal);
+    let res = await this.send(call, token);
+    if (res.status === 401) {
+      // The token expired early or was revoked: one fresh token, one more try, never a loop.
+      res.body.destroy();
+      this.tokens.invalidate(token);
+      res = await this.send(call, await this.tokens.getToken(call.signal));
+    }
+    if (res.status >= 200 && res.status < 300) return res;
+    const error = await errorFromResponse(res, this.url(call.path), call.signal);
+    if (error.kind === 'auth') {
+      throw new ServiceError('auth', `The service refused a fresh access token (${error.message}). Check the authorization key and its scope (${this.options.scope}).`, {
+        status: error.status,
+        requestId: error.requestId,
+      });
+    }
+    throw error;
+  }
+
+  private send(call: Call, token: string): Promise<HttpResponse> {
+    const headers: Record<string, string> = {
+      ...this.options.headers,
+      Authorization: `Bearer ${token}`,
+      Accept: call.accept,
+      'User-Agent': this.options.userAgent ?? 'gigachat-vscode',
+    };
+    if (this.options.clientId) headers['X-Client-ID'] = this.options.clientId;
+    if (call.sessionId) headers['X-Session-ID'] = call.sessionId;
+    if (call.body !== undefined) headers['Content-Type'] = 'application/json';
+    const body = call.body === undefined ? undefined : JSON.stringify(call.body);
+    return this.transport.send({ method: call.method, url: this.url(call.path), headers, body, signal: call.signal });
+  }
+
+  /** Exchanges the key for an access token; run by the token manager, one at a time. */
+  private async exchangeToken(): Promise<AccessToken> {
+    const source = this.options.authorizationKey;
+    const key = typeof source === 'function' ? await source() : source;
+    if (!key?.trim()) throw new ServiceError('auth', 'No GigaChat authorization key is set.');
+    const url = this.options.authUrl;
+    return withRetries(
+      async () => {
+        const res = await this.transport.send({
+          method: 'POST',
+          url,
+          headers: {
+            Authorization: `Basic ${basicCredentials(key)}`,
+            RqUID: uuidv4(), // a fresh id for every exchange, as the service requires
+            'Content-Type': 'application/x-www-form-urlencoded',
+            Accept: 'application/json',
+            'User-Agent': this.options.userAgent ?? 'gigachat-vscode',
+          },
+          body: new URLSearchParams({ scope: this.options.scope }).toString(),
+        });
+        if (res.status === 400 || res.status === 401) throw await this.keyRejected(res);
+        if (res.status < 200 || res.status >= 300) throw await errorFromResponse(res, url);
+        const body = await readJson(res, TokenResponse, url);
+        this.logger.info(`Access token received for scope ${this.options.scope}`);
+        return { token: body.access_token, expiresAtMs: normalizeExpiry(body.expires_at) };
+      },
+      this.retry,
+      this.logger,
+    );
+  }
+
+  private async keyRejected(res: HttpResponse): Promise<ServiceError> {
+    const reason = await readErrorMessage(res, this.options.authUrl);
+    return new ServiceError(
+      'auth',
+      `The authorization key was rejected by ${redactUrl(this.options.authUrl)} (${res.status}${reason ? `: ${reason}` : ''}). ` +
+        `Check that the key is copied whole and belongs to the scope ${this.options.scope}.`,
+      { status: res.status, requestId: res.requestId },
+    );
+  }
+
+  private url(path: string): string {
+    return `${this.options.baseUrl.replace(/\/+$/, '')}${path}`;
+  }
+}
+
+function parseEventJson(data: string, url: string, requestId: string | undefined): unknown {
+  try {
+    return JSON.parse(data);
+  } catch {
+    throw new ServiceError('protocol', `The reply stream from ${redactUrl(url)} carried malformed JSON: ${data.slice(0, 120)}`, { requestId });
+  }
+}
+
+function vectorsInInputOrder(data: { index: number; embedding: number[] }[], expected: number, url: string): Float32Array[] {
+  const vectors: Float32Array[] = new Array(expected);
+  for (const item of data) {
+    if (item.index >= expected || vectors[item.index]) throw new ServiceError('protocol', `${redactUrl(url)} returned an embedding with index ${item.index} for ${expected} inputs.`);
+    vectors[item.index] = Float32Array.from(item.embedding);
+  }
+  const missing = vectors.findIndex((v) => v === undefined);
+  if (data.length !== expected || missing !== -1) throw new ServiceError('protocol', `${redactUrl(url)} returned ${data.length} embeddings for ${expected} inputs.`);
+  return vectors;
+}

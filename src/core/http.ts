@@ -1,0 +1,188 @@
+import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import type { z } from 'zod';
+import { ServiceError, kindForStatus } from './errors';
+import { ErrorBody } from './schemas';
+import { trustedRoots } from './trust';
+import { describeTransportError } from './transportErrors';
+import type { Logger } from './logger';
+
+/**
+ * The one place that talks to undici. One dispatcher per client: undici keeps one keep-alive pool
+ * per origin inside it, created on first use, so nothing is opened until the first request.
+ */
+export interface TransportOptions {
+  /** Extra trusted roots (PEM), added to Node's defaults, never replacing them. */
+  ca?: readonly string[];
+  proxy?: ProxyOptions;
+  /** Longest wait for response headers, and longest silence between two body chunks, in ms. */
+  timeoutMs: number;
+  logger: Logger;
+}
+
+/**
+ * Proxy settings. A field left undefined falls back to the environment (`HTTPS_PROXY`,
+ * `HTTP_PROXY`, `NO_PROXY`); credentials go in the URL (`http://user:pass@proxy:3128`).
+ */
+export interface ProxyOptions {
+  url?: string;
+  noProxy?: string;
+}
+
+export interface HttpRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+}
+
+export interface HttpResponse {
+  status: number;
+  requestId?: string;
+  contentType: string;
+  /** Retry-After in ms, when the response carried one. */
+  retryAfterMs?: number;
+  body: Dispatcher.ResponseData['body'];
+}
+
+export class Transport {
+  private readonly dispatcher: Dispatcher;
+
+  constructor(private readonly options: TransportOptions) {
+    const tlsOptions = { ca: trustedRoots(options.ca) };
+    this.dispatcher = new EnvHttpProxyAgent({
+      httpProxy: options.proxy?.url,
+      httpsProxy: options.proxy?.url,
+      noProxy: options.proxy?.noProxy,
+      connect: tlsOptions, // direct connections
+      requestTls: tlsOptions, // connections tunnelled through a proxy
+      proxyTls: tlsOptions, // an https:// proxy itself (corporate roots may be needed there too)
+      keepAliveTimeout: 30_000,
+    });
+  }
+
+  /**
+   * Sends one request. Failures before a response (refused, reset, TLS, timeout, abort) throw a
+   * `ServiceError`; any HTTP status is returned for the caller to judge.
+   */
+  async send(req: HttpRequest): Promise<HttpResponse> {
+    const started = Date.now();
+    try {
+      const res = await request(req.url, {
+        dispatcher: this.dispatcher,
+        method: req.method,
+        headers: req.headers,
+        body: req.body,
+        signal: req.signal,
+        headersTimeout: this.options.timeoutMs,
+        bodyTimeout: this.options.timeoutMs,
+      });
+      const requestId = header(res.headers, 'x-request-id');
+      this.options.logger.debug(`${req.method} ${redactUrl(req.url)} → ${res.statusCode} in ${Date.now() - started} ms${requestId ? ` (request id ${requestId})` : ''}`);
+      return {
+        status: res.statusCode,
+        requestId,
+        contentType: header(res.headers, 'content-type') ?? '',
+        retryAfterMs: parseRetryAfter(header(res.headers, 'retry-after')),
+        body: res.body,
+      };
+    } catch (error) {
+      const failure = describeTransportError(error, req.url, req.signal);
+      this.options.logger.debug(`${req.method} ${redactUrl(req.url)} failed after ${Date.now() - started} ms: ${failure.code ?? failure.kind}`);
+      throw failure;
+    }
+  }
+
+  /** Closes every pooled connection; the transport cannot be used afterwards. */
+  async close(): Promise<void> {
+    await this.dispatcher.close();
+  }
+}
+
+/** Reads a whole body (failures mid-body become network/timeout/cancelled errors). */
+export async function readBody(res: HttpResponse, url: string, signal?: AbortSignal): Promise<Buffer> {
+  try {
+    const chunks: Buffer[] = [];
+    for await (const chunk of res.body) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  } catch (error) {
+    throw describeTransportError(error, url, signal).withRequestId(res.requestId);
+  }
+}
+
+/** Parses a JSON body with its schema; anything else is a `protocol` error that says what was wrong. */
+export async function readJson<T extends z.ZodType>(res: HttpResponse, schema: T, url: string, signal?: AbortSignal): Promise<z.infer<T>> {
+  const text = (await readBody(res, url, signal)).toString('utf8');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ServiceError('protocol', `The service answered ${redactUrl(url)} with invalid JSON: ${preview(text)}`, { requestId: res.requestId, status: res.status });
+  }
+  return parseShape(schema, value, url, res.requestId);
+}
+
+export function parseShape<T extends z.ZodType>(schema: T, value: unknown, url: string, requestId?: string): z.infer<T> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');
+  throw new ServiceError('protocol', `The service's answer to ${redactUrl(url)} has an unexpected shape (${issues}).`, { requestId });
+}
+
+/** Turns a non-2xx response into the error for its status, with the service's own message. */
+export async function errorFromResponse(res: HttpResponse, url: string, signal?: AbortSignal): Promise<ServiceError> {
+  const serviceMessage = await readErrorMessage(res, url, signal);
+  const message = `${redactUrl(url)} answered ${res.status}${serviceMessage ? `: ${serviceMessage}` : ''}`;
+  return new ServiceError(kindForStatus(res.status), message, { status: res.status, requestId: res.requestId, retryAfterMs: res.retryAfterMs });
+}
+
+/** The `message` of an error body (either host's shape), or a preview of whatever text came. */
+export async function readErrorMessage(res: HttpResponse, url: string, signal?: AbortSignal): Promise<string> {
+  try {
+    const text = (await readBody(res, url, signal)).toString('utf8');
+    const body = ErrorBody.safeParse(safeJson(text));
+    return body.success && body.data.message ? body.data.message : preview(text);
+  } catch {
+    return ''; // the status alone still says what happened
+  }
+}
+
+/** `Retry-After` is either delay-seconds or an HTTP date. */
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && value.trim() !== '') return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function preview(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat;
+}
+
+/** URLs never carry secrets here, but a proxy URL could: strip credentials before logging. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.username = '';
+    parsed.password = '';
+    parsed.search = '';
+    return parsed.toString();
+  } catch {
+    return '(invalid URL)';
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * The core's public surface: the GigaChat service client and what goes with it. Everything outside
+ * `src/core` (the VS Code layer, tests, other extensions through the exported API) imports from here.
+ * Nothing under `src/core` imports `vscode`.
+ */
+export { ServiceClient } from './client';
+export type { ServiceClientOptions, RequestOptions, ChatOptions, EmbeddingOptions } from './client';
+export { ServiceError, isServiceError } from './errors';
+export type { ServiceErrorKind } from './errors';
+export type { ProxyOptions } from './http';
+export type { Logger } from './logger';
+export type { RetryPolicy } from './retry';
+export type { BatchLimits } from './embeddingBatches';
+export type { ChatRequest, ChatMessage, ChatCompletion, ChatChunk, FinishReason, Usage, ModelInfo, TokenCount, BalanceEntry, Role } from './schemas';
+export { parseMediaReply, stableStreamingPrefix } from './images';
+export type { MediaReply, ReplyPart } from './images';
+export { applyChunk, collectReply } from './chatReply';
+export type { ChatReply } from './chatReply';
+export { trustedRoots, splitPemBundle } from './trust';

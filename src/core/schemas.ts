@@ -1,0 +1,134 @@
+import { z } from 'zod';
+
+/**
+ * Zod schemas for every shape on the wire (see the service contract), and the types inferred
+ * from them. Responses are parsed with these on arrival, so a body of the wrong shape becomes a
+ * `protocol` error here instead of an `undefined` deep inside the UI. Unknown fields are kept
+ * (`looseObject`): the service adds fields over time and callers may want them.
+ */
+
+export const TokenResponse = z.looseObject({
+  access_token: z.string().min(1),
+  /** Unix time in milliseconds (an old example shows seconds: normalized by the token manager). */
+  expires_at: z.number().positive(),
+});
+export type TokenResponse = z.infer<typeof TokenResponse>;
+
+/** Error bodies: the token host sends `{code, message}`, the model host `{status, message}`. */
+export const ErrorBody = z.looseObject({
+  code: z.number().optional(),
+  status: z.number().optional(),
+  message: z.string().optional(),
+});
+
+export const Role = z.enum(['system', 'user', 'assistant', 'function']);
+export type Role = z.infer<typeof Role>;
+
+export const FunctionCall = z.looseObject({
+  name: z.string(),
+  arguments: z.unknown().optional(),
+});
+
+export const ChatMessage = z.looseObject({
+  role: Role,
+  content: z.string(),
+  functions_state_id: z.string().optional(),
+  function_call: FunctionCall.optional(),
+  name: z.string().optional(),
+  attachments: z.array(z.string()).optional(),
+});
+export type ChatMessage = z.infer<typeof ChatMessage>;
+
+export const FinishReason = z.enum(['stop', 'length', 'function_call', 'blacklist', 'error']);
+export type FinishReason = z.infer<typeof FinishReason>;
+
+export const Usage = z.looseObject({
+  prompt_tokens: z.number(),
+  completion_tokens: z.number(),
+  total_tokens: z.number(),
+  precached_prompt_tokens: z.number().optional(),
+});
+export type Usage = z.infer<typeof Usage>;
+
+/** The request body of `POST /chat/completions`, as sent on the wire. */
+export interface ChatRequest {
+  model: string;
+  messages: ChatMessage[];
+  temperature?: number;
+  top_p?: number;
+  max_tokens?: number;
+  repetition_penalty?: number;
+  update_interval?: number;
+  function_call?: 'auto' | 'none' | { name: string };
+  functions?: unknown[];
+  /** Set by `chat` / `chatStream` themselves. */
+  stream?: boolean;
+}
+
+export const ChatCompletion = z.looseObject({
+  choices: z
+    .array(
+      z.looseObject({
+        message: ChatMessage,
+        index: z.number(),
+        finish_reason: FinishReason.nullish(),
+      }),
+    )
+    .min(1),
+  created: z.number(),
+  model: z.string(),
+  object: z.string(),
+  usage: Usage.optional(),
+});
+export type ChatCompletion = z.infer<typeof ChatCompletion>;
+
+export const ChatChunk = z.looseObject({
+  choices: z.array(
+    z.looseObject({
+      delta: z.looseObject({
+        role: Role.optional(),
+        content: z.string().optional(),
+        functions_state_id: z.string().optional(),
+        function_call: FunctionCall.optional(),
+      }),
+      index: z.number(),
+      finish_reason: FinishReason.nullish(),
+    }),
+  ),
+  created: z.number().optional(),
+  model: z.string().optional(),
+  object: z.string().optional(),
+  usage: Usage.optional(),
+});
+export type ChatChunk = z.infer<typeof ChatChunk>;
+
+export const EmbeddingsResponse = z.looseObject({
+  object: z.string().optional(),
+  model: z.string().optional(),
+  data: z.array(
+    z.looseObject({
+      index: z.number().int().nonnegative(),
+      embedding: z.array(z.number()).min(1),
+      usage: z.looseObject({ prompt_tokens: z.number() }).optional(),
+    }),
+  ),
+});
+
+export const ModelInfo = z.looseObject({
+  id: z.string().min(1),
+  object: z.string().optional(),
+  owned_by: z.string().optional(),
+  /** `chat` or `embedder` (other values may appear later). */
+  type: z.string().optional(),
+});
+export type ModelInfo = z.infer<typeof ModelInfo>;
+
+export const ModelsResponse = z.looseObject({ data: z.array(ModelInfo) });
+
+export const TokenCount = z.looseObject({ object: z.string().optional(), tokens: z.number(), characters: z.number() });
+export type TokenCount = z.infer<typeof TokenCount>;
+export const TokenCountResponse = z.array(TokenCount);
+
+export const BalanceEntry = z.looseObject({ usage: z.string(), value: z.number() });
+export type BalanceEntry = z.infer<typeof BalanceEntry>;
+export const BalanceResponse = z.looseObject({ balance: z.array(BalanceEntry) });

@@ -1,0 +1,69 @@
+import { ServiceError } from './errors';
+
+/** OpenSSL verification codes meaning "the chain ends in a root this machine does not trust". */
+const UNKNOWN_ROOT_CODES = new Set([
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+]);
+const OTHER_TLS_CODES = new Set([
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_REVOKED',
+  'CERT_UNTRUSTED',
+  'CERT_SIGNATURE_FAILURE',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'ERR_SSL_WRONG_VERSION_NUMBER',
+]);
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT']);
+
+/**
+ * Classifies a failure that happened below HTTP (no status): the caller's abort, a certificate
+ * problem, a timeout or a broken connection. Walks `cause` chains, since undici wraps errors.
+ */
+export function describeTransportError(error: unknown, url: string, signal?: AbortSignal): ServiceError {
+  if (error instanceof ServiceError) return error;
+  const host = hostOf(url);
+  if (signal?.aborted) return new ServiceError('cancelled', 'The request was cancelled.', { cause: error });
+
+  const code = findCode(error);
+  if (code && UNKNOWN_ROOT_CODES.has(code)) {
+    return new ServiceError(
+      'tls',
+      `The certificate of ${host} could not be verified (${code}): its chain ends in a root certificate this machine does not trust. ` +
+        `GigaChat's servers use certificates issued by the Russian Trusted Root CA; add that certificate (or your company's proxy certificate) to the trusted roots. Never switch verification off.`,
+      { code, cause: error },
+    );
+  }
+  if (code && OTHER_TLS_CODES.has(code)) {
+    return new ServiceError('tls', `The secure connection to ${host} failed (${code}): ${messageOf(error)}`, { code, cause: error });
+  }
+  if (code && TIMEOUT_CODES.has(code)) {
+    return new ServiceError('timeout', `${host} did not answer in time (${code}).`, { code, cause: error });
+  }
+  return new ServiceError('network', `Could not reach ${host}${code ? ` (${code})` : ''}: ${messageOf(error)}`, { code, cause: error });
+}
+
+function findCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    // undici's generic socket code hides the real reason one level down.
+    if (typeof code === 'string' && code !== 'UND_ERR_SOCKET') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return (error as { code?: string } | undefined)?.code;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,36 @@
+import * as tls from 'node:tls';
+
+/**
+ * The roots a connection trusts: Node's bundled roots, the operating system's store where the
+ * runtime exposes it, and the caller's extra roots (PEM).
+ *
+ * In Node, giving a TLS connection a `ca` list *replaces* the default roots, so the defaults are
+ * always put back in first: adding the Russian Trusted Root CA must never make every other
+ * site untrusted. Verification itself is never switched off anywhere in this project.
+ */
+export function trustedRoots(extraPem: readonly string[] = []): string[] {
+  const roots = new Set<string>(tls.rootCertificates);
+  for (const pem of systemRoots()) roots.add(pem);
+  for (const pem of extraPem) {
+    for (const single of splitPemBundle(pem)) roots.add(single);
+  }
+  return [...roots];
+}
+
+/** `tls.getCACertificates('system')` exists from Node 22.15/23.5 on; older runtimes lack it. */
+function systemRoots(): readonly string[] {
+  const getCACertificates = (tls as { getCACertificates?: (type: string) => string[] }).getCACertificates;
+  if (typeof getCACertificates !== 'function') return [];
+  try {
+    return getCACertificates('system');
+  } catch {
+    return []; // a store that cannot be read must not break connections that do not need it
+  }
+}
+
+const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
+
+/** A PEM file may hold several certificates; each is a root of its own. */
+export function splitPemBundle(pem: string): string[] {
+  return pem.match(PEM_BLOCK)?.map((block) => block.replace(/\r\n/g, '\n')) ?? [];
+}
