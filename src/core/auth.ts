@@ -24,6 +24,11 @@ export class TokenManager {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** When the cached token expires (Unix ms), if there is one. */
+  get expiresAtMs(): number | undefined {
+    return this.current?.expiresAtMs;
+  }
+
   async getToken(signal?: AbortSignal): Promise<string> {
     const cached = this.current;
     if (cached && this.now() < cached.refreshAtMs) return cached.token;

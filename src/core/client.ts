@@ -2,7 +2,7 @@ import { v4 as uuidv4 } from 'uuid';
 import { TokenManager, basicCredentials, normalizeExpiry, type AccessToken } from './auth';
 import { defaultBatchLimits, embedInBatches, type BatchLimits } from './embeddingBatches';
 import { ServiceError } from './errors';
-import { Transport, errorFromResponse, parseShape, readBody, readErrorMessage, readJson, redactUrl, type HttpResponse, type ProxyOptions } from './http';
+import { Transport, discardBody, errorFromResponse, parseShape, readBody, readErrorMessage, readJson, redactUrl, type HttpResponse, type ProxyOptions } from './http';
 import { silentLogger, type Logger } from './logger';
 import { defaultRetryPolicy, withRetries, type RetryPolicy } from './retry';
 import {
@@ -112,7 +112,7 @@ export class ServiceClient {
     } catch (error) {
       throw describeTransportError(error, url, options.signal).withRequestId(res.requestId);
     } finally {
-      if (!finished) res.body.destroy(); // the caller stopped or it failed: close the connection now
+      if (!finished) discardBody(res); // the caller stopped or it failed: close the connection now
     }
   }
 
@@ -152,6 +152,16 @@ export class ServiceClient {
     return (await this.callJson({ method: 'GET', path: '/balance', accept: 'application/json', ...options }, BalanceResponse)).balance;
   }
 
+  /**
+   * Exchanges the key for a fresh access token now: the way to check a key the user just entered.
+   * Resolves with the token's expiry (Unix ms); a rejected key is an `auth` error.
+   */
+  async authorize(options: RequestOptions = {}): Promise<{ expiresAtMs: number }> {
+    this.tokens.invalidate();
+    await this.tokens.getToken(options.signal);
+    return { expiresAtMs: this.tokens.expiresAtMs ?? 0 };
+  }
+
   /** Forgets the access token, e.g. after the key or the scope changed. */
   resetToken(): void {
     this.tokens.invalidate();
@@ -177,7 +187,7 @@ export class ServiceClient {
     let res = await this.send(call, token);
     if (res.status === 401) {
       // The token expired early or was revoked: one fresh token, one more try, never a loop.
-      res.body.destroy();
+      discardBody(res);
       this.tokens.invalidate(token);
       res = await this.send(call, await this.tokens.getToken(call.signal));
     }
@@ -210,7 +220,7 @@ export class ServiceClient {
   private async exchangeToken(): Promise<AccessToken> {
     const source = this.options.authorizationKey;
     const key = typeof source === 'function' ? await source() : source;
-    if (!key?.trim()) throw new ServiceError('auth', 'No GigaChat authorization key is set.');
+    if (!key?.trim()) throw new ServiceError('auth', 'No GigaChat authorization key is set.', { code: 'NO_KEY' });
     const url = this.options.authUrl;
     return withRetries(
       async () => {

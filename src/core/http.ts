@@ -99,6 +99,15 @@ export class Transport {
   }
 }
 
+/**
+ * Lets go of a body the caller does not want. Destroying an undici body emits an abort error;
+ * nobody is listening for it any more, so it is swallowed here instead of crashing the process.
+ */
+export function discardBody(res: HttpResponse): void {
+  res.body.on('error', () => undefined);
+  res.body.destroy();
+}
+
 /** Reads a whole body (failures mid-body become network/timeout/cancelled errors). */
 export async function readBody(res: HttpResponse, url: string, signal?: AbortSignal): Promise<Buffer> {
   try {

@@ -16,4 +16,4 @@ export { parseMediaReply, stableStreamingPrefix } from './images';
 export type { MediaReply, ReplyPart } from './images';
 export { applyChunk, collectReply } from './chatReply';
 export type { ChatReply } from './chatReply';
-export { trustedRoots, splitPemBundle } from './trust';
+export { trustedRoots, splitPemBundle, certificatesFromFile } from './trust';

@@ -34,3 +34,17 @@ const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/
 export function splitPemBundle(pem: string): string[] {
   return pem.match(PEM_BLOCK)?.map((block) => block.replace(/\r\n/g, '\n')) ?? [];
 }
+
+/**
+ * Certificates from a file, as PEM: a PEM file (one or several certificates) or a single DER
+ * certificate (Windows exports and the official download of the Russian Trusted Root CA may be
+ * either).
+ */
+export function certificatesFromFile(bytes: Uint8Array): string[] {
+  const text = Buffer.from(bytes).toString('latin1');
+  if (text.includes('-----BEGIN CERTIFICATE-----')) return splitPemBundle(text);
+  // DER: an ASN.1 SEQUENCE (0x30). Anything else is not a certificate we can use.
+  if (bytes.length < 64 || bytes[0] !== 0x30) return [];
+  const base64 = Buffer.from(bytes).toString('base64').replace(/.{64}/g, '$&\n');
+  return [`-----BEGIN CERTIFICATE-----\n${base64.replace(/\n$/, '')}\n-----END CERTIFICATE-----`];
+}

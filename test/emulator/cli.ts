@@ -1,0 +1,72 @@
+// `npm run emulator`: runs the emulator by hand, e.g. to point a development copy of the extension
+// at it. The CA goes to a stable path (.vscode-test/emulator/ca.pem) so settings can name it once.
+//   options: --latency <ms>  --token-lifetime <s>  --stream-delay <ms>  --max-concurrent <n>  --seed <n>
+//   env:     GIGACHAT_EMULATOR_PORT (default 0: the OS picks a free port, printed below)
+import { resolve } from 'node:path';
+import { Emulator, type EmulatorOptions } from './index';
+
+/** The bundle runs from out/test/emulator/, so the repository root is three levels up. */
+const CERT_DIR = resolve(__dirname, '..', '..', '..', '.vscode-test', 'emulator');
+
+function numberArg(args: string[], name: string): number | undefined {
+  const at = args.indexOf(name);
+  if (at < 0) return undefined;
+  const value = Number(args[at + 1]);
+  if (!Number.isFinite(value) || value < 0) {
+    console.error(`${name} needs a non-negative number, got ${String(args[at + 1])}`);
+    process.exit(2);
+  }
+  return value;
+}
+
+function parseOptions(args: string[]): EmulatorOptions {
+  const port = Number(process.env.GIGACHAT_EMULATOR_PORT ?? 0);
+  const tokenLifetimeS = numberArg(args, '--token-lifetime');
+  return {
+    port: Number.isInteger(port) && port >= 0 ? port : 0,
+    certDir: CERT_DIR,
+    latencyMs: numberArg(args, '--latency'),
+    tokenLifetimeMs: tokenLifetimeS === undefined ? undefined : tokenLifetimeS * 1000,
+    streamDelayMs: numberArg(args, '--stream-delay'),
+    maxConcurrent: numberArg(args, '--max-concurrent'),
+    seed: numberArg(args, '--seed'),
+  };
+}
+
+async function main(): Promise<void> {
+  const emulator = await Emulator.start(parseOptions(process.argv.slice(2)));
+  console.log(
+    [
+      'GigaChat emulator is running.',
+      `  Auth URL:          ${emulator.authUrl}`,
+      `  Base URL:          ${emulator.baseUrl}`,
+      `  CA certificate:    ${emulator.caPath}`,
+      `  Authorization key: ${emulator.authorizationKey}`,
+      '  Scopes:            GIGACHAT_API_PERS, GIGACHAT_API_B2B, GIGACHAT_API_CORP',
+      `  Seed:              ${emulator.seed}`,
+      'Prompt markers: [long] long markdown answer, [blacklist] topic-filter refusal; "draw ..." makes a picture.',
+      'Stop with Ctrl+C.',
+    ].join('\n'),
+  );
+  // One line for scripts: parse everything after the marker as JSON.
+  const ready = { authUrl: emulator.authUrl, baseUrl: emulator.baseUrl, caPath: emulator.caPath, key: emulator.authorizationKey };
+  console.log(`EMULATOR_READY ${JSON.stringify(ready)}`);
+
+  const stop = (signal: NodeJS.Signals) => {
+    console.log(`\n${signal}: stopping the emulator…`);
+    emulator.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error('The emulator could not start:', error);
+  process.exit(1);
+});

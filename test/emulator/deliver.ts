@@ -1,0 +1,62 @@
+// Writes a route's Reply to the socket, mangled by the request's fault if it has one. Keeping this
+// in one place means every endpoint supports every fault the same way.
+import type { ServerResponse } from 'node:http';
+import type { Reply } from './http';
+import { writeSse, type StreamContext } from './sse';
+import type { Fault } from './types';
+
+interface Wire {
+  status: number;
+  contentType: string;
+  body: Buffer;
+  headers: Record<string, string>;
+}
+
+function toWire(reply: Exclude<Reply, { kind: 'sse' }>): Wire {
+  if (reply.kind === 'bytes') return { status: reply.status, contentType: reply.contentType, body: reply.body, headers: {} };
+  return {
+    status: reply.status,
+    contentType: 'application/json',
+    body: Buffer.from(JSON.stringify(reply.body), 'utf8'),
+    headers: reply.headers ?? {},
+  };
+}
+
+/** Half of a JSON object or array is never valid JSON; binary bodies get a JSON-looking stub first. */
+function brokenJson(wire: Wire): Buffer {
+  const text = wire.contentType === 'application/json' ? wire.body.toString('utf8') : '{"object":"file","status":"ready"}';
+  return Buffer.from(text.slice(0, Math.floor(text.length / 2)), 'utf8');
+}
+
+/** Valid JSON that none of the contract's shapes accept: no choices, data, access_token or array. */
+const WRONG_SHAPE = Buffer.from('{"object":"unexpected","result":null}', 'utf8');
+
+function send(res: ServerResponse, wire: Wire, body: Buffer): void {
+  res.writeHead(wire.status, { ...wire.headers, 'Content-Type': wire.contentType, 'Content-Length': String(body.length) });
+  res.end(body);
+}
+
+export async function deliver(res: ServerResponse, reply: Reply, fault: Fault | undefined, stream: StreamContext): Promise<void> {
+  if (reply.kind === 'sse') return writeSse(res, reply.chunks, fault, stream);
+  const wire = toWire(reply);
+  const ok: Wire = { status: 200, contentType: 'application/json', body: wire.body, headers: {} };
+  switch (fault?.kind) {
+    case 'malformedJson':
+    case 'truncatedStream': // a non-stream body that ends early, cleanly, is simply broken JSON
+      return send(res, ok, brokenJson(wire));
+    case 'wrongShape':
+      return send(res, ok, WRONG_SHAPE);
+    case 'resetMidStream':
+      // Promise the whole body, send half, then cut the connection.
+      res.writeHead(wire.status, { ...wire.headers, 'Content-Type': wire.contentType, 'Content-Length': String(wire.body.length) });
+      res.write(wire.body.subarray(0, Math.floor(wire.body.length / 2)), () => res.socket?.destroy());
+      return;
+    case 'stall':
+      // Headers only, then silence until the client gives up.
+      res.writeHead(wire.status, { ...wire.headers, 'Content-Type': wire.contentType, 'Content-Length': String(wire.body.length) });
+      res.flushHeaders();
+      return;
+    default:
+      return send(res, wire, wire.body);
+  }
+}

@@ -1,0 +1,167 @@
+// The Emulator class: owns the certificates, the HTTPS server and the state, and gives tests their
+// handles (URLs, CA, counts, fault injection, token expiry, stream tracking, stop).
+import { randomInt as cryptoRandomInt } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo, Socket } from 'node:net';
+import { generateCertificates, type Certificates } from './certificates';
+import { ALL_SCOPES, DEMO_KEY } from './constants';
+import { FaultQueue } from './faults';
+import { seededRandom } from './random';
+import { AUTH_PATH, MODEL_PREFIX } from './routes';
+import { createRequestHandler } from './server';
+import type { EmulatorState } from './state';
+import { StreamTracker } from './stream-tracker';
+import { TokenStore } from './tokens';
+import type { EmulatorOptions, Endpoint, Fault, FaultRule, LiveOptions, RecordedRequest } from './types';
+
+function liveOptions(options: EmulatorOptions): LiveOptions {
+  return {
+    authorizationKey: options.authorizationKey ?? DEMO_KEY,
+    scopes: options.scopes ?? [...ALL_SCOPES],
+    tokenLifetimeMs: options.tokenLifetimeMs ?? 30 * 60_000,
+    latencyMs: options.latencyMs ?? 0,
+    maxConcurrent: options.maxConcurrent ?? Infinity,
+    streamChunkBytes: options.streamChunkBytes ?? [1, 64],
+    streamDelayMs: options.streamDelayMs ?? 2,
+    maxBatch: options.maxBatch ?? 90,
+    maxBatchChars: options.maxBatchChars ?? 100_000,
+  };
+}
+
+/** URLs name 127.0.0.1 for wildcard binds (the certificate covers it) and bracket IPv6 literals. */
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+export class Emulator {
+  readonly origin: string;
+  readonly authUrl: string;
+  readonly baseUrl: string;
+  readonly caPem: string;
+  readonly caPath: string;
+  readonly caDer: Buffer;
+  readonly authorizationKey: string;
+  /** The seed actually used: print it when a streaming test fails, pass it back to replay the cuts. */
+  readonly seed: number;
+  readonly requests: RecordedRequest[] = [];
+
+  private readonly counts = new Map<Endpoint, number>();
+  private readonly faults = new FaultQueue();
+  private readonly streams = new StreamTracker();
+  private readonly stopping = new AbortController();
+  /** Raw sockets, including ones still in the TLS handshake that the HTTP layer does not know yet. */
+  private readonly sockets = new Set<Socket>();
+  private stopped: Promise<void> | undefined;
+
+  private constructor(
+    private readonly server: Server,
+    private readonly state: EmulatorState,
+    private readonly certificates: Certificates,
+    host: string,
+    seed: number,
+  ) {
+    const { port } = server.address() as AddressInfo;
+    this.origin = `https://${urlHost(host)}:${port}`;
+    this.authUrl = this.origin + AUTH_PATH;
+    this.baseUrl = this.origin + MODEL_PREFIX;
+    this.caPem = certificates.caPem;
+    this.caPath = certificates.caPath;
+    this.caDer = certificates.caDer;
+    this.authorizationKey = state.options.authorizationKey;
+    this.seed = seed;
+  }
+
+  static async start(options: EmulatorOptions = {}): Promise<Emulator> {
+    const certificates = await generateCertificates(options.certDir);
+    const seed = options.seed ?? cryptoRandomInt(2 ** 31);
+    const state: EmulatorState = {
+      options: liveOptions(options),
+      tokens: new TokenStore(),
+      files: new Map(),
+      sessions: new Map(),
+      random: seededRandom(seed),
+    };
+    // keepAlive: TCP keep-alive on accepted sockets; HTTP keep-alive is Node's default anyway.
+    const server = createServer({ key: certificates.serverKeyPem, cert: certificates.serverCertPem, keepAlive: true });
+    const host = options.host ?? '127.0.0.1';
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    const emulator = new Emulator(server, state, certificates, host, seed);
+    server.on('connection', (socket: Socket) => {
+      emulator.sockets.add(socket);
+      socket.once('close', () => emulator.sockets.delete(socket));
+    });
+    server.on(
+      'request',
+      createRequestHandler({
+        state,
+        faults: emulator.faults,
+        streams: emulator.streams,
+        stopSignal: emulator.stopping.signal,
+        record: (request) => emulator.record(request),
+      }),
+    );
+    return emulator;
+  }
+
+  private record(request: RecordedRequest): void {
+    this.requests.push(request);
+    if (request.endpoint !== 'unknown') this.counts.set(request.endpoint, this.count(request.endpoint) + 1);
+  }
+
+  count(endpoint: Endpoint): number {
+    return this.counts.get(endpoint) ?? 0;
+  }
+
+  resetCounts(): void {
+    this.counts.clear();
+    this.requests.length = 0;
+  }
+
+  inject(fault: Fault, rule?: FaultRule): void {
+    this.faults.add(fault, rule);
+  }
+
+  clearFaults(): void {
+    this.faults.clear();
+  }
+
+  expireAllTokens(): void {
+    this.state.tokens.expireAll();
+  }
+
+  setOptions(patch: Partial<Pick<EmulatorOptions, 'latencyMs' | 'maxConcurrent' | 'tokenLifetimeMs'>>): void {
+    const options = this.state.options;
+    if (patch.latencyMs !== undefined) options.latencyMs = patch.latencyMs;
+    if (patch.maxConcurrent !== undefined) options.maxConcurrent = patch.maxConcurrent;
+    if (patch.tokenLifetimeMs !== undefined) options.tokenLifetimeMs = patch.tokenLifetimeMs;
+  }
+
+  get openStreams(): number {
+    return this.streams.count;
+  }
+
+  waitForClosedStreams(): Promise<void> {
+    return this.streams.whenAllClosed();
+  }
+
+  /** Idempotent: stops pauses and streams, closes every socket, removes a temp cert dir. */
+  stop(): Promise<void> {
+    this.stopped ??= (async () => {
+      this.stopping.abort();
+      const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+      this.server.closeAllConnections();
+      for (const socket of this.sockets) socket.destroy();
+      await closed;
+      if (this.certificates.ownsDir) await rm(this.certificates.dir, { recursive: true, force: true });
+    })();
+    return this.stopped;
+  }
+}

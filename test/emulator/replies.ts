@@ -1,0 +1,78 @@
+// The "model": deterministic answers computed from the last user message. Same question, same
+// answer, so tests can compare a streamed reply with a non-streamed one and snapshot renders.
+// Markers in the prompt select special answers: [long] (render stress), [blacklist] (topic filter).
+import { longReply } from './long-reply';
+
+export type Language = 'ru' | 'en';
+
+export function languageOf(text: string): Language {
+  return /[А-Яа-яЁё]/.test(text) ? 'ru' : 'en';
+}
+
+export function isBlacklisted(prompt: string): boolean {
+  return prompt.includes('[blacklist]');
+}
+
+/** What the real model treats as a request for its built-in text2image function. */
+export function wantsImage(prompt: string): boolean {
+  return /\b(draw|picture|image|paint)/i.test(prompt) || /(нарисуй|картинк|изображени|рисун)/i.test(prompt);
+}
+
+function mentionsCode(prompt: string): boolean {
+  return /\bcode\b|\bfunction|код|функци/i.test(prompt);
+}
+
+/** The question as echoed back: one line, bounded, so a huge prompt gives a short answer. */
+function quote(prompt: string): string {
+  const line = prompt.replace(/\s+/g, ' ').trim();
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
+}
+
+/** The real service's own refusal wording for Russian; an English equivalent otherwise. */
+export function blacklistReply(language: Language): string {
+  return language === 'ru'
+    ? 'Не люблю менять тему разговора, но вот сейчас тот самый случай.'
+    : "I'd rather not talk about that. Let's change the subject.";
+}
+
+/** Content of a text2image answer: the tag the client must turn into a downloaded picture. */
+export function imageReply(language: Language, fileId: string): string {
+  const sentence = language === 'ru' ? 'Вот изображение по вашему запросу.' : 'Here is the picture you asked for.';
+  return `<img src="${fileId}" fuse="true"/> ${sentence}`;
+}
+
+const CODE_BLOCK = [
+  '```typescript',
+  'function echo(question: string): string {',
+  '  return `You asked: ${question}`;',
+  '}',
+  '```',
+].join('\n');
+
+export function textReply(prompt: string): string {
+  const language = languageOf(prompt);
+  if (prompt.includes('[long]')) return longReply(language, quote(prompt));
+  const lines =
+    language === 'ru'
+      ? [
+          `**Ответ эмулятора.** Вы спросили: «${quote(prompt)}»`,
+          '',
+          '- Этот ответ пришёл от локального эмулятора GigaChat, а не от настоящей модели.',
+          '- На один и тот же вопрос всегда приходит один и тот же ответ.',
+        ]
+      : [
+          `**Emulated answer.** You asked: "${quote(prompt)}"`,
+          '',
+          '- This reply comes from the local GigaChat emulator, not from a real model.',
+          '- The same question always gets the same answer.',
+        ];
+  if (mentionsCode(prompt)) {
+    lines.push('', language === 'ru' ? 'Пример кода:' : 'Here is an example:', '', CODE_BLOCK);
+  }
+  return lines.join('\n');
+}
+
+/** max_tokens reached: cut the content at that many (estimated) tokens, on code points. */
+export function truncateToTokens(content: string, maxTokens: number): string {
+  return [...content].slice(0, maxTokens * 4).join('');
+}

@@ -1,0 +1,60 @@
+// POST /api/v1/chat/completions: validates the request, picks the deterministic answer
+// (text, [long], [blacklist] refusal or a text2image picture) and shapes it as JSON or as SSE.
+import { randomUUID } from 'node:crypto';
+import { DEMO_JPEG, MODEL_VERSION } from '../constants';
+import { header, json, modelError, type Reply } from '../http';
+import { blacklistReply, imageReply, isBlacklisted, languageOf, textReply, truncateToTokens, wantsImage } from '../replies';
+import type { RouteContext } from '../state';
+import { estimateTokens, precachedTokens, promptText, usage } from '../usage';
+import { parseChatRequest, type ChatRequest } from './chat-request';
+import { streamChunks } from './chat-stream';
+
+interface Answer {
+  content: string;
+  finishReason: 'stop' | 'length' | 'blacklist';
+  functionsStateId: string | undefined;
+}
+
+function answer(request: ChatRequest, context: RouteContext): Answer {
+  const lastUser = [...request.messages].reverse().find((message) => message.role === 'user')?.content ?? '';
+  const language = languageOf(lastUser);
+  if (isBlacklisted(lastUser)) {
+    return { content: blacklistReply(language), finishReason: 'blacklist', functionsStateId: undefined };
+  }
+  // Only "auto" lets the model call its built-in text2image function, as on the real service.
+  if (request.functionCall === 'auto' && wantsImage(lastUser)) {
+    const fileId = randomUUID();
+    context.state.files.set(fileId, { clientId: header(context.req, 'x-client-id'), content: DEMO_JPEG });
+    return { content: imageReply(language, fileId), finishReason: 'stop', functionsStateId: randomUUID() };
+  }
+  const content = textReply(lastUser);
+  if (request.maxTokens !== undefined && estimateTokens(content) > request.maxTokens) {
+    return { content: truncateToTokens(content, request.maxTokens), finishReason: 'length', functionsStateId: undefined };
+  }
+  return { content, finishReason: 'stop', functionsStateId: undefined };
+}
+
+export function chat(context: RouteContext): Reply {
+  if (context.req.method !== 'POST') return modelError(405);
+  const request = parseChatRequest(context.body);
+  if ('error' in request) return request.error;
+
+  const { content, finishReason, functionsStateId } = answer(request, context);
+  const prompt = promptText(request.messages);
+  const precached = precachedTokens(context.state.sessions, header(context.req, 'x-session-id'), prompt);
+  const counts = usage(prompt, content, precached);
+  const created = Math.floor(Date.now() / 1000);
+  const model = `${request.model}:${MODEL_VERSION}`;
+
+  if (request.stream) {
+    return { kind: 'sse', chunks: streamChunks({ content, finishReason, usage: counts, created, model, functionsStateId }) };
+  }
+  const message = { role: 'assistant', content, ...(functionsStateId ? { functions_state_id: functionsStateId } : {}) };
+  return json({
+    choices: [{ message, index: 0, finish_reason: finishReason }],
+    created,
+    model,
+    object: 'chat.completion',
+    usage: counts,
+  });
+}

@@ -1,0 +1,58 @@
+// Maps a path to its endpoint (for counting, fault rules and error formats) and to its handler.
+// Both hosts of the real service share one origin here; the path prefix tells them apart.
+import { modelError, type Reply } from '../http';
+import type { RouteContext } from '../state';
+import type { Endpoint } from '../types';
+import { balance, models, tokensCount } from './catalog';
+import { chat } from './chat';
+import { embeddings } from './embeddings';
+import { files } from './files';
+import { oauth } from './oauth';
+
+export const AUTH_PATH = '/api/v2/oauth';
+export const MODEL_PREFIX = '/api/v1';
+
+const EXACT: Record<string, Endpoint> = {
+  [AUTH_PATH]: 'oauth',
+  [`${MODEL_PREFIX}/chat/completions`]: 'chat',
+  [`${MODEL_PREFIX}/embeddings`]: 'embeddings',
+  [`${MODEL_PREFIX}/models`]: 'models',
+  [`${MODEL_PREFIX}/tokens/count`]: 'tokensCount',
+  [`${MODEL_PREFIX}/balance`]: 'balance',
+};
+
+/** The path without query string and trailing slash, as routing compares it. */
+export function routePath(url: string | undefined): string {
+  const path = (url ?? '/').split('?')[0];
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+export function endpointOf(path: string): Endpoint | 'unknown' {
+  return EXACT[path] ?? (path.startsWith(`${MODEL_PREFIX}/files/`) ? 'files' : 'unknown');
+}
+
+/** True for paths whose errors use the model host's {"status","message"} body and need a Bearer token. */
+export function isModelHost(path: string): boolean {
+  return path.startsWith(`${MODEL_PREFIX}/`);
+}
+
+export function route(endpoint: Endpoint | 'unknown', context: RouteContext, path: string): Reply {
+  switch (endpoint) {
+    case 'oauth':
+      return oauth(context);
+    case 'chat':
+      return chat(context);
+    case 'embeddings':
+      return embeddings(context);
+    case 'models':
+      return models(context);
+    case 'tokensCount':
+      return tokensCount(context);
+    case 'balance':
+      return balance(context);
+    case 'files':
+      return files(context, path);
+    case 'unknown':
+      return modelError(404, 'Not found');
+  }
+}

@@ -1,0 +1,108 @@
+// The request pipeline: read the body, record and count the request, stamp X-Request-Id, apply the
+// concurrency limit, latency and injected fault, check the bearer token, route, deliver.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { deliver } from './deliver';
+import type { FaultQueue } from './faults';
+import { defaultMessage, header, isRecord, modelError, oauthError, parseJson, pause, readBody, writable, type Reply } from './http';
+import { endpointOf, isModelHost, route, routePath } from './routes';
+import type { EmulatorState } from './state';
+import type { StreamTracker } from './stream-tracker';
+import type { Endpoint, Fault, RecordedRequest } from './types';
+
+export interface Pipeline {
+  state: EmulatorState;
+  faults: FaultQueue;
+  streams: StreamTracker;
+  record: (request: RecordedRequest) => void;
+  /** Aborted when the emulator stops, so pending pauses and streams end at once. */
+  stopSignal: AbortSignal;
+}
+
+function recordOf(req: IncomingMessage, path: string, endpoint: Endpoint | 'unknown', body: string): RecordedRequest {
+  const recorded: RecordedRequest = { endpoint, method: req.method ?? 'GET', path, headers: { ...req.headers }, body };
+  if (endpoint === 'chat') {
+    const data = parseJson(body);
+    recorded.stream = isRecord(data) && data.stream === true;
+  }
+  return recorded;
+}
+
+/** An injected status fault, with the error body format of the host it hits. */
+function statusReply(fault: Extract<Fault, { kind: 'status' }>, endpoint: Endpoint | 'unknown'): Reply {
+  const message = fault.message ?? defaultMessage(fault.status);
+  const reply = endpoint === 'oauth' ? oauthError(fault.status, fault.status, message) : modelError(fault.status, message);
+  if (fault.retryAfterSeconds !== undefined && reply.kind === 'json') {
+    reply.headers = { 'Retry-After': String(fault.retryAfterSeconds) };
+  }
+  return reply;
+}
+
+/** The model host wants a live bearer token; the token endpoint and unknown paths do not. */
+function authorizeAndRoute(state: EmulatorState, req: IncomingMessage, body: string, path: string, endpoint: Endpoint | 'unknown'): Reply {
+  if (endpoint === 'oauth' || endpoint === 'unknown') return route(endpoint, { state, req, body, scope: '' }, path);
+  const bearer = /^Bearer\s+(\S+)$/i.exec((header(req, 'authorization') ?? '').trim());
+  const check = state.tokens.check(bearer?.[1]);
+  if (check.state === 'unknown') return modelError(401, 'Unauthorized');
+  if (check.state === 'expired') return modelError(401, 'Token has expired');
+  return route(endpoint, { state, req, body, scope: check.scope }, path);
+}
+
+export function createRequestHandler(pipeline: Pipeline): (req: IncomingMessage, res: ServerResponse) => void {
+  const { state, faults, streams } = pipeline;
+  let inFlight = 0;
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    res.on('error', () => undefined); // the client went away mid-write: nothing left to tell it
+    const closed = new AbortController();
+    res.once('close', () => closed.abort());
+    const signal = AbortSignal.any([closed.signal, pipeline.stopSignal]);
+
+    const body = await readBody(req).catch(() => undefined);
+    if (body === undefined) return; // the client hung up while sending: there is no one to answer
+    const path = routePath(req.url);
+    const endpoint = endpointOf(path);
+    const recorded = recordOf(req, path, endpoint, body);
+    pipeline.record(recorded);
+    res.setHeader('X-Request-Id', header(req, 'x-request-id') ?? randomUUID());
+
+    // A slot is held from arrival until the response closes (for streams: until the last byte).
+    const limited = isModelHost(path) && endpoint !== 'unknown';
+    const rejected = limited && inFlight >= state.options.maxConcurrent;
+    if (limited && !rejected) {
+      inFlight += 1;
+      res.once('close', () => (inFlight -= 1));
+    }
+    const fault = rejected ? undefined : faults.take(recorded);
+
+    const wait = state.options.latencyMs + (fault?.kind === 'slowFirstByte' ? fault.ms : 0);
+    if (wait > 0 && !(await pause(wait, signal))) return;
+    if (fault?.kind === 'resetBeforeResponse') {
+      req.socket.destroy();
+      return;
+    }
+
+    const reply = rejected
+      ? modelError(429, 'Too many requests')
+      : fault?.kind === 'status'
+        ? statusReply(fault, endpoint)
+        : authorizeAndRoute(state, req, body, path, endpoint);
+    await deliver(res, reply, fault, {
+      options: state.options,
+      random: state.random,
+      signal,
+      onOpen: (response) => streams.track(response),
+    });
+  }
+
+  return (req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      // An emulator bug: make it loud in the test log and visible to the client as a 500.
+      console.error('[emulator] request failed:', error);
+      if (writable(res) && !res.headersSent) {
+        res.writeHead(500, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ status: 500, message: 'Internal Server Error' }));
+      }
+    });
+  };
+}

@@ -1,0 +1,89 @@
+// Writes a streamed chat reply as server-sent events, the hard way on purpose: the bytes go out in
+// random-size pieces (cut inside lines, JSON strings and UTF-8 characters), with a pause between
+// writes, plus a comment and an `event:` line the client must ignore. Stream faults are applied here.
+import type { ServerResponse } from 'node:http';
+import { pause, writable } from './http';
+import { randomInt, type Random } from './random';
+import type { Fault, LiveOptions } from './types';
+
+export interface StreamContext {
+  options: LiveOptions;
+  random: Random;
+  /** Fires when the client closed the response or the emulator is stopping: stop writing at once. */
+  signal: AbortSignal;
+  /** Called once the headers are out, so the emulator can count the stream as open. */
+  onOpen: (res: ServerResponse) => void;
+}
+
+type Ending = 'end' | 'destroy' | 'hang';
+
+/** The data payloads to send and how the stream finishes, after applying the fault if any. */
+function plan(chunks: object[], fault: Fault | undefined): { payloads: string[]; ending: Ending } {
+  const payloads = chunks.map((chunk) => JSON.stringify(chunk));
+  switch (fault?.kind) {
+    case 'malformedJson': {
+      const at = Math.min(1, payloads.length - 1);
+      payloads[at] = payloads[at].slice(0, Math.floor(payloads[at].length / 2)); // a cut object is never valid JSON
+      return { payloads: [...payloads, '[DONE]'], ending: 'end' };
+    }
+    case 'wrongShape':
+      return { payloads: [...payloads.map(() => '{"object":"chat.completion","result":[]}'), '[DONE]'], ending: 'end' };
+    case 'truncatedStream':
+      // Content only: no finish chunk and no [DONE], then a clean end, as when a proxy cuts a stream.
+      return { payloads: payloads.slice(0, -1), ending: 'end' };
+    case 'resetMidStream':
+      return { payloads: payloads.slice(0, Math.max(0, fault.afterEvents ?? 2)), ending: 'destroy' };
+    case 'stall':
+      return { payloads: payloads.slice(0, 1), ending: 'hang' };
+    default:
+      return { payloads: [...payloads, '[DONE]'], ending: 'end' };
+  }
+}
+
+/**
+ * The wire text. Once per stream, deterministically: a `: keep-alive` comment after the first event
+ * and an `event: message` field line on the finish event (a valid SSE field the client must skip).
+ */
+function serialize(payloads: string[], finishIndex: number): string {
+  return payloads
+    .map((payload, index) => {
+      const field = index === finishIndex ? 'event: message\n' : '';
+      const comment = index === 0 ? ': keep-alive\n\n' : '';
+      return `${field}data: ${payload}\n\n${comment}`;
+    })
+    .join('');
+}
+
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
+export async function writeSse(res: ServerResponse, chunks: object[], fault: Fault | undefined, context: StreamContext): Promise<void> {
+  const { payloads, ending } = plan(chunks, fault);
+  const bytes = Buffer.from(serialize(payloads, chunks.length - 1), 'utf8');
+
+  res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+  res.flushHeaders();
+  context.onOpen(res);
+
+  const [min, max] = context.options.streamChunkBytes;
+  for (let offset = 0; offset < bytes.length; ) {
+    if (context.signal.aborted || !writable(res)) return;
+    const size = randomInt(context.random, Math.max(1, min), Math.max(1, min, max));
+    if (!res.write(bytes.subarray(offset, offset + size))) await drained(res);
+    offset += size;
+    if (!(await pause(context.options.streamDelayMs, context.signal))) return;
+  }
+
+  if (ending === 'end') res.end();
+  else if (ending === 'destroy') res.socket?.destroy();
+  // 'hang': leave the response open; the server notices when the client finally goes away.
+}

@@ -1,0 +1,74 @@
+// Public types of the emulator. Kept apart from the implementation so tests can import the
+// vocabulary (faults, endpoints, recorded requests) without pulling in the server code.
+
+export interface EmulatorOptions {
+  /** Interface to listen on. Default '127.0.0.1' (the server certificate covers it and 'localhost'). */
+  host?: string;
+  /** Port; 0 lets the OS pick a free one (the default), which keeps parallel test runs apart. */
+  port?: number;
+  /** The one Basic authorization key the token endpoint accepts. Default DEMO_KEY. */
+  authorizationKey?: string;
+  /** Scopes the key may request. Default all three: GIGACHAT_API_PERS, _B2B, _CORP. */
+  scopes?: string[];
+  /** Lifetime of issued tokens. Default 30 minutes; short values make expiry testable in seconds. */
+  tokenLifetimeMs?: number;
+  /** Fixed delay added before every response (both hosts). Default 0. */
+  latencyMs?: number;
+  /** Model-host requests in flight beyond this get 429. Default unlimited. */
+  maxConcurrent?: number;
+  /** SSE bytes are written in pieces of a random size in this range, cut anywhere. Default [1, 64]. */
+  streamChunkBytes?: [number, number];
+  /** Delay between two SSE writes, so streaming is observable. 0 still yields (setImmediate). Default 2. */
+  streamDelayMs?: number;
+  /** Seeds the randomness (chunk cuts, embedding order) so a run can be replayed. Default: random. */
+  seed?: number;
+  /** Where the generated CA and server files go. Default a fresh temp dir, removed on stop. */
+  certDir?: string;
+  /** Embeddings: most texts in one request before 413. Default 90. */
+  maxBatch?: number;
+  /** Embeddings: most characters (all texts together) in one request before 413. Default 100,000. */
+  maxBatchChars?: number;
+}
+
+/** What can go wrong on purpose. A fault replaces or mangles the response to one request. */
+export type Fault =
+  | { kind: 'status'; status: number; message?: string; retryAfterSeconds?: number }
+  | { kind: 'resetBeforeResponse' }
+  | { kind: 'resetMidStream'; afterEvents?: number }
+  | { kind: 'malformedJson' }
+  | { kind: 'wrongShape' }
+  | { kind: 'truncatedStream' }
+  | { kind: 'slowFirstByte'; ms: number }
+  | { kind: 'stall' };
+
+export type Endpoint = 'oauth' | 'chat' | 'embeddings' | 'models' | 'files' | 'tokensCount' | 'balance';
+
+export interface RecordedRequest {
+  endpoint: Endpoint | 'unknown';
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  /** Set for chat requests: whether the body asked for SSE. */
+  stream?: boolean;
+}
+
+export interface FaultRule {
+  endpoint?: Endpoint;
+  /** How many matching requests the fault applies to. Default 1; Infinity allowed. */
+  times?: number;
+  match?: (request: RecordedRequest) => boolean;
+}
+
+/** The options the running server reads on every request; setOptions() may change some of them. */
+export interface LiveOptions {
+  authorizationKey: string;
+  scopes: string[];
+  tokenLifetimeMs: number;
+  latencyMs: number;
+  maxConcurrent: number;
+  streamChunkBytes: [number, number];
+  streamDelayMs: number;
+  maxBatch: number;
+  maxBatchChars: number;
+}

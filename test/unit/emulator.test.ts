@@ -1,0 +1,175 @@
+// Checks the emulator itself, through real HTTPS with node:https and the emulator's own CA, so the
+// extension's tests can trust what it serves.
+import * as assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { Agent, request } from 'node:https';
+import { Emulator } from '../emulator';
+
+interface Response {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+  text: string;
+  /** any: the assertions read many different shapes; typing each would only restate the contract. */
+  json: () => any;
+}
+
+describe('emulator', function () {
+  let emulator: Emulator;
+  let agent: Agent;
+  let token: string;
+
+  function call(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Response> {
+    return new Promise((resolve, reject) => {
+      const req = request(url, { method: init.method ?? 'GET', headers: init.headers, agent }, (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (part: Buffer) => parts.push(part));
+        res.on('error', reject); // fires when the server resets mid-body
+        res.on('end', () => {
+          const body = Buffer.concat(parts);
+          const text = body.toString('utf8');
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text, json: () => JSON.parse(text) });
+        });
+      });
+      req.on('error', reject);
+      req.end(init.body);
+    });
+  }
+
+  function exchange(headers: Record<string, string>, body = 'scope=GIGACHAT_API_PERS'): Promise<Response> {
+    const base = { Authorization: `Basic ${emulator.authorizationKey}`, RqUID: randomUUID(), 'Content-Type': 'application/x-www-form-urlencoded' };
+    return call(emulator.authUrl, { method: 'POST', headers: { ...base, ...headers }, body });
+  }
+
+  function post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+    const all = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...headers };
+    return call(emulator.baseUrl + path, { method: 'POST', headers: all, body: JSON.stringify(body) });
+  }
+
+  /** The data payloads of an SSE body (the test reads the whole body, so no chunk handling here). */
+  function dataLines(text: string): string[] {
+    return text.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim());
+  }
+
+  const ask = (content: string, extra: object = {}) => ({ model: 'GigaChat', messages: [{ role: 'user', content }], ...extra });
+
+  before(async function () {
+    emulator = await Emulator.start({ streamChunkBytes: [1, 7], streamDelayMs: 0, seed: 42 });
+    agent = new Agent({ ca: emulator.caPem, keepAlive: true });
+    token = (await exchange({})).json().access_token;
+  });
+
+  after(async function () {
+    agent.destroy();
+    await emulator.stop();
+  });
+
+  beforeEach(function () {
+    emulator.clearFaults();
+    emulator.resetCounts();
+  });
+
+  it('exchanges the key for a token and rejects bad keys, RqUIDs and scopes with the service codes', async function () {
+    const ok = await exchange({});
+    assert.equal(ok.status, 200);
+    assert.match(String(ok.headers['x-request-id']), /^[0-9a-f-]{36}$/);
+    const { access_token, expires_at } = ok.json();
+    assert.equal(typeof access_token, 'string');
+    assert.ok(Math.abs(expires_at - (Date.now() + 30 * 60_000)) < 5_000, 'expires_at is in ms, 30 minutes ahead');
+
+    const wrongKey = Buffer.from('someone:else').toString('base64');
+    assert.deepEqual((await exchange({ Authorization: `Basic ${wrongKey}` })).json(), { code: 6, message: "credentials doesn't match db data" });
+    const malformed = await exchange({ Authorization: 'Bearer nonsense' });
+    assert.deepEqual([malformed.status, malformed.json().code], [401, 4]);
+    const badRqUid = await exchange({ RqUID: 'not-a-uuid' });
+    assert.deepEqual([badRqUid.status, badRqUid.json().code], [400, 5]);
+    assert.deepEqual((await exchange({}, 'scope=')).json(), { code: 5, message: 'scope is empty' });
+    assert.equal((await exchange({}, 'scope=GIGACHAT_API_OTHER')).json().code, 7);
+    assert.equal(emulator.count('oauth'), 6);
+  });
+
+  it('answers a chat completion in the contract shape and refuses a misplaced system message', async function () {
+    const res = await post('/chat/completions', ask('Write a function that adds numbers'), { 'X-Request-ID': 'mine' });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers['x-request-id'], 'mine');
+    const body = res.json();
+    assert.equal(body.object, 'chat.completion');
+    assert.equal(body.choices[0].finish_reason, 'stop');
+    assert.equal(body.choices[0].message.role, 'assistant');
+    assert.match(body.choices[0].message.content, /```typescript/);
+    assert.equal(body.usage.total_tokens, body.usage.prompt_tokens + body.usage.completion_tokens);
+
+    const misplaced = { model: 'GigaChat', messages: [{ role: 'user', content: 'hi' }, { role: 'system', content: 'be nice' }] };
+    const rejected = await post('/chat/completions', misplaced);
+    assert.deepEqual([rejected.status, rejected.json().message], [422, 'Invalid params: system message must be the first message']);
+  });
+
+  it('streams deltas that join to the non-stream content, then finish, usage and [DONE]', async function () {
+    const request = ask('Привет! Как дела? Покажи код');
+    const whole = (await post('/chat/completions', request)).json().choices[0].message.content;
+    const streamed = await post('/chat/completions', { ...request, stream: true }, { Accept: 'text/event-stream' });
+    assert.equal(streamed.headers['content-type'], 'text/event-stream');
+    const lines = dataLines(streamed.text);
+    assert.equal(lines.at(-1), '[DONE]');
+    const chunks = lines.slice(0, -1).map((line) => JSON.parse(line));
+    assert.equal(chunks[0].choices[0].delta.role, 'assistant');
+    assert.equal(chunks.map((chunk) => chunk.choices[0].delta.content).join(''), whole);
+    const finish = chunks.at(-1);
+    assert.deepEqual([finish.choices[0].finish_reason, finish.choices[0].delta.content], ['stop', '']);
+    assert.ok(finish.usage.completion_tokens > 0);
+    assert.ok(emulator.requests.at(-1)?.stream);
+  });
+
+  it('serves the picture of a text2image answer only to the same X-Client-ID', async function () {
+    const res = await post('/chat/completions', ask('Нарисуй кота', { function_call: 'auto' }), { 'X-Client-ID': 'me' });
+    const id = /<img src="([0-9a-f-]{36})" fuse="true"\/>/.exec(res.json().choices[0].message.content)?.[1];
+    assert.ok(id);
+    const get = (clientId: string) => call(`${emulator.baseUrl}/files/${id}/content`, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/jpg', 'X-Client-ID': clientId } });
+    const picture = await get('me');
+    assert.deepEqual([picture.body[0], picture.body[1], picture.body.at(-2), picture.body.at(-1)], [0xff, 0xd8, 0xff, 0xd9]);
+    assert.deepEqual((await get('other')).json(), { status: 403, message: `Access to file '${id}' is denied` });
+  });
+
+  it('embeds texts that share words closer together and returns items shuffled with their index', async function () {
+    const input = ['retry failed uploads', 'where do we retry uploads', 'css colour theme'];
+    const body = (await post('/embeddings', { model: 'Embeddings', input })).json();
+    assert.deepEqual(body.data.map((item: { index: number }) => item.index).sort(), [0, 1, 2]);
+    assert.notDeepEqual(body.data.map((item: { index: number }) => item.index), [0, 1, 2]);
+    const vectors: number[][] = [];
+    for (const item of body.data) vectors[item.index] = item.embedding;
+    const cosine = (a: number[], b: number[]) => a.reduce((sum, value, i) => sum + value * b[i], 0);
+    assert.equal(vectors[0].length, 1024);
+    assert.ok(cosine(vectors[0], vectors[1]) > cosine(vectors[0], vectors[2]) + 0.2);
+  });
+
+  it('applies an injected 429 with Retry-After once, then answers normally', async function () {
+    emulator.inject({ kind: 'status', status: 429, retryAfterSeconds: 3 }, { endpoint: 'chat' });
+    const limited = await post('/chat/completions', ask('hi'));
+    assert.deepEqual([limited.status, limited.headers['retry-after'], limited.json()], [429, '3', { status: 429, message: 'Too many requests' }]);
+    assert.equal((await post('/chat/completions', ask('hi'))).status, 200);
+    assert.equal(emulator.count('chat'), 2);
+  });
+
+  it('resets a stream midway and sees the stream close', async function () {
+    emulator.inject({ kind: 'resetMidStream', afterEvents: 2 });
+    await assert.rejects(post('/chat/completions', ask('tell me a story', { stream: true })));
+    await emulator.waitForClosedStreams();
+    assert.equal(emulator.openStreams, 0);
+  });
+
+  it('reports expired tokens and limits concurrency', async function () {
+    emulator.expireAllTokens();
+    assert.deepEqual((await post('/chat/completions', ask('hi'))).json(), { status: 401, message: 'Token has expired' });
+    token = (await exchange({})).json().access_token;
+
+    emulator.setOptions({ maxConcurrent: 1, latencyMs: 50 });
+    try {
+      const statuses = (await Promise.all([post('/tokens/count', { model: 'GigaChat', input: ['a'] }), post('/tokens/count', { model: 'GigaChat', input: ['b'] })])).map((r) => r.status);
+      assert.deepEqual(statuses.sort(), [200, 429]);
+    } finally {
+      emulator.setOptions({ maxConcurrent: Infinity, latencyMs: 0 });
+    }
+    assert.equal(emulator.count('tokensCount'), 2);
+    assert.equal(emulator.requests.length, 4);
+  });
+});
