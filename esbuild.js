@@ -4,7 +4,6 @@
 //   node esbuild.js --watch       rebuild on every change
 //   node esbuild.js --tests       test suites, the emulator and benchmarks into out/ (run by mocha and node)
 const esbuild = require('esbuild');
-const fs = require('node:fs');
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -46,7 +45,7 @@ const productBuilds = [
 const testBuilds = [
   {
     ...common,
-    entryPoints: ['test/unit/**/*.test.ts', 'test/emulator/cli.ts'].filter((p) => p.includes('*') || fs.existsSync(p)),
+    entryPoints: ['test/unit/**/*.test.ts', 'test/webview/**/*.test.ts', 'test/emulator/index.ts', 'test/emulator/cli.ts', 'test/bench/*.ts'],
     outdir: 'out',
     outbase: '.',
     platform: 'node',
@@ -58,7 +57,7 @@ const testBuilds = [
 ];
 
 async function main() {
-  const builds = tests ? testBuilds : productBuilds.filter((b) => fs.existsSync(b.entryPoints[0]));
+  const builds = tests ? testBuilds : productBuilds;
   if (watch) {
     for (const options of builds) {
       const ctx = await esbuild.context(options);
