@@ -1,0 +1,86 @@
+/**
+ * Every user-visible string of the chat webview, in English. The host translates each value with
+ * `vscode.l10n.t` (the English text is the key in `l10n/bundle.l10n.*.json`) and hands the result to
+ * the webview as JSON in `<body data-strings='…'>`; the webview falls back to these values for any
+ * key that is missing, so a stale host never leaves a blank label.
+ *
+ * `{0}`, `{1}`… are filled in by the webview after translation, so translators keep them as they are.
+ * No value contains an apostrophe, so the JSON stays easy to embed in a single-quoted attribute.
+ */
+export const webviewStrings = {
+  // Header
+  newChat: 'New chat',
+  history: 'Chat history',
+  model: 'Model',
+
+  // Composer
+  send: 'Send',
+  stop: 'Stop',
+  inputLabel: 'Message to GigaChat',
+  inputPlaceholder: 'Ask GigaChat (Enter to send, Shift+Enter for a new line)',
+  inputPlaceholderNoKey: 'Set an authorization key to start chatting',
+
+  // Transcript
+  transcriptLabel: 'Chat transcript',
+  you: 'You',
+  assistant: 'GigaChat',
+  thinking: 'GigaChat is thinking…',
+  jumpToLatest: 'Jump to latest',
+  regenerate: 'Regenerate reply',
+  stopped: 'Stopped',
+  finishLength: 'The reply was cut off because it reached the maximum number of tokens.',
+  finishBlacklist:
+    'The GigaChat content filter declined to answer this request. Try rephrasing it or asking about something else.',
+  tokens: '{0} tokens',
+  usageDetails: 'Prompt: {0} · Completion: {1} · Cached: {2} · Total: {3}',
+  requestId: 'Request ID: {0}',
+  context: 'Context: {0}',
+  replyFinished: 'GigaChat finished replying.',
+
+  // Code blocks
+  code: 'Code',
+  copy: 'Copy',
+  copied: 'Copied',
+  insertAtCursor: 'Insert at cursor',
+  openInEditor: 'Open in new editor',
+
+  // Images
+  generatedImage: 'Generated image',
+  openImage: 'Open image',
+  saveImage: 'Save image',
+  imageLoading: 'Generating image…',
+  imageLink: 'Image: {0}',
+
+  // Error actions, one label per `ErrorAction`
+  actionSetKey: 'Set authorization key',
+  actionOpenAccount: 'Open GigaChat Studio',
+  actionRetry: 'Retry',
+  actionCertificateHelp: 'Certificate help',
+  actionOpenLogs: 'Show logs',
+  actionOpenSettings: 'Open settings',
+
+  // Welcome (no key yet)
+  welcomeTitle: 'Welcome to GigaChat',
+  welcomeBody:
+    'To talk to GigaChat, this extension needs an authorization key for the GigaChat API. Create a project in GigaChat Studio at developers.sber.ru, copy its authorization key and paste it here.',
+  welcomeKeyStorage: 'The key is kept in VS Code secret storage and is only sent to Sber to obtain access tokens.',
+
+  // Empty conversation
+  emptyTitle: 'How can I help?',
+  emptyBody: 'Ask a question, or select code in the editor and ask GigaChat to explain it.',
+  examplesLabel: 'Example prompts',
+  example1: 'Explain how async and await work in JavaScript',
+  example2: 'Write a Python function that removes duplicates from a list but keeps the order',
+  example3: 'What is the difference between a process and a thread?',
+
+  // History
+  historyTitle: 'Chat history',
+  historyEmpty: 'No saved chats yet.',
+  historyLoading: 'Loading…',
+  openConversation: 'Open chat: {0}',
+  deleteConversation: 'Delete chat: {0}',
+  untitled: 'Untitled chat',
+  close: 'Close',
+} as const;
+
+export type WebviewStrings = { [K in keyof typeof webviewStrings]: string };

@@ -1,0 +1,77 @@
+import type { ImageAttachment } from '../shared/protocol';
+import type { WebviewStrings } from '../shared/strings';
+import { el, iconButton } from './dom';
+import { icon } from './icons';
+
+/**
+ * Where generated pictures go in a reply. The host replaces the i-th media tag of the model's text
+ * (`<img src="…" fuse="true"/>`) with U+FFFC OBJECT REPLACEMENT CHARACTER, and `turn.images[i]` is
+ * the picture for the i-th marker. Markers become slots when the markdown is rendered; slots are
+ * filled once the images arrive (with the turn's final state). Images without a marker are shown
+ * after the text, so a host that simply strips the tags still gets them displayed.
+ */
+export const IMAGE_MARKER = '\uFFFC';
+
+/** Replaces each marker in freshly rendered markdown with an empty slot (markers in code are dropped). */
+export function markImageSlots(root: DocumentFragment | HTMLElement, strings: WebviewStrings): void {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const hits: Text[] = [];
+  for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+    if (node.data.includes(IMAGE_MARKER)) hits.push(node);
+  }
+  for (const text of hits) {
+    if (text.parentElement?.closest('pre, code')) {
+      text.data = text.data.replaceAll(IMAGE_MARKER, '');
+      continue;
+    }
+    const parts = text.data.split(IMAGE_MARKER);
+    const replacement: Node[] = [];
+    parts.forEach((part, index) => {
+      if (index > 0) replacement.push(slot(strings));
+      if (part) replacement.push(document.createTextNode(part));
+    });
+    const paragraph = text.parentElement;
+    text.replaceWith(...replacement);
+    // A marker on a line of its own is a block picture, not an inline one inside an empty paragraph.
+    if (paragraph?.localName === 'p' && onlySlots(paragraph)) {
+      paragraph.replaceWith(...paragraph.childNodes);
+    }
+  }
+}
+
+function onlySlots(paragraph: HTMLElement): boolean {
+  return [...paragraph.childNodes].every((node) =>
+    node instanceof HTMLElement ? node.classList.contains('image-slot') : !node.textContent?.trim());
+}
+
+function slot(strings: WebviewStrings): HTMLElement {
+  return el('span', { className: 'image-slot', attrs: { role: 'img', 'aria-label': strings.imageLoading } },
+    el('span', { className: 'image-slot-label', text: strings.imageLoading }));
+}
+
+/**
+ * Puts `images` into the slots of `body` in order; extra images go to the end. A finished turn's
+ * empty slots are removed; a streaming one's keep saying the image is on its way.
+ */
+export function fillImageSlots(body: HTMLElement, images: readonly ImageAttachment[], strings: WebviewStrings, final: boolean): void {
+  const slots = [...body.querySelectorAll<HTMLElement>('.image-slot')];
+  images.forEach((image, index) => {
+    const figure = imageFigure(image, strings);
+    const target = slots[index];
+    if (target) target.replaceWith(figure);
+    else body.appendChild(figure);
+  });
+  if (final) for (const unused of slots.slice(images.length)) unused.remove();
+}
+
+function imageFigure(image: ImageAttachment, strings: WebviewStrings): HTMLElement {
+  const picture = el('img', { attrs: { src: image.dataUri, alt: strings.generatedImage, draggable: 'false' } });
+  const open = el('button', {
+    className: 'image-open',
+    attrs: { type: 'button', 'aria-label': strings.openImage, title: strings.openImage, 'data-image-action': 'open' },
+  }, picture);
+  const save = iconButton(icon('save'), strings.saveImage, 'image-save');
+  save.dataset.imageAction = 'save';
+  return el('figure', { className: 'reply-image', attrs: { 'data-file-id': image.fileId } },
+    open, el('div', { className: 'image-actions' }, save));
+}

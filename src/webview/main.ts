@@ -1,0 +1,102 @@
+import './zodSetup';
+import { HostMessage } from '../shared/protocol';
+import { Announcer } from './announcer';
+import { Composer } from './composer';
+import { el } from './dom';
+import { Header } from './header';
+import { HistoryPanel } from './history';
+import { loadStrings } from './strings';
+import { Transcript } from './transcript';
+import { loadState, post } from './vscodeApi';
+
+/**
+ * Entry point of the chat webview: builds the view, applies every valid message from the host,
+ * and reports user actions back. The host owns all state; the view only renders it (plus its
+ * own draft and scroll position, kept in the webview state).
+ */
+
+const strings = loadStrings();
+const persisted = loadState();
+const announcer = new Announcer();
+const composer = new Composer(strings);
+const history = new HistoryPanel(strings);
+const transcript = new Transcript(strings, announcer, (text) => composer.usePrompt(text));
+const header = new Header(strings, () => history.open(conversationId));
+
+let conversationId = '';
+let firstState = true;
+
+const app = document.getElementById('app') ?? document.body.appendChild(el('div', { attrs: { id: 'app' } }));
+app.classList.add('chat');
+app.replaceChildren(header.element, transcript.element, composer.element, history.element, announcer.element);
+
+if (persisted.draft) composer.setDraft(persisted.draft);
+
+window.addEventListener('message', (event: MessageEvent<unknown>) => {
+  const parsed = HostMessage.safeParse(event.data);
+  if (!parsed.success) {
+    console.warn('[gigachat] ignored an invalid message from the host:', parsed.error.issues.slice(0, 3));
+    return;
+  }
+  handle(parsed.data);
+});
+
+function handle(message: HostMessage): void {
+  switch (message.type) {
+    case 'state': {
+      const switched = message.conversationId !== conversationId;
+      conversationId = message.conversationId;
+      header.setModels(message.models, message.model);
+      transcript.setHasKey(message.hasKey);
+      composer.setEnabled(message.hasKey);
+      transcript.setTurns(message.turns, message.busy);
+      composer.setBusy(message.busy);
+      // The webview's own copy of the draft is fresher than the host's (that one is debounced),
+      // but only for the conversation the view was showing.
+      if (firstState) {
+        if (persisted.draft === undefined) composer.setDraft(message.draft);
+        else if (persisted.draft !== message.draft) post({ type: 'draft', text: persisted.draft });
+        transcript.restoreScroll(persisted);
+      } else if (switched) {
+        composer.setDraft(message.draft);
+        transcript.restoreScroll({ pinned: true });
+      }
+      firstState = false;
+      break;
+    }
+    case 'turnAdded':
+      transcript.add(message.turn);
+      break;
+    case 'delta':
+      transcript.delta(message.turnId, message.text);
+      break;
+    case 'turnUpdated':
+      transcript.update(message.turn);
+      break;
+    case 'busy':
+      composer.setBusy(message.busy);
+      transcript.setBusy(message.busy);
+      break;
+    case 'history':
+      history.setConversations(message.conversations);
+      break;
+    case 'models':
+      header.setModels(message.models, message.model);
+      break;
+    case 'keyState':
+      transcript.setHasKey(message.hasKey);
+      composer.setEnabled(message.hasKey);
+      break;
+    case 'focusInput':
+      history.close();
+      composer.focus();
+      break;
+  }
+}
+
+// Escape stops a running reply from anywhere in the view (the history dialog handles its own first).
+document.addEventListener('keydown', (event) => {
+  if (event.key === 'Escape' && !event.defaultPrevented && composer.stopIfBusy()) event.preventDefault();
+});
+
+post({ type: 'ready' });

@@ -1,0 +1,106 @@
+import MarkdownIt from 'markdown-it';
+import type { WebviewStrings } from '../shared/strings';
+import { highlightCode } from './highlight';
+import { format } from './strings';
+
+/**
+ * Markdown → HTML for assistant replies, which are untrusted model output:
+ * - `html: false`: any HTML the model writes is shown as text, never parsed;
+ * - links survive only with http(s) or mailto targets (anything else stays the literal source text),
+ *   and the transcript intercepts clicks on them (the host asks before opening);
+ * - images are never loaded: `![alt](url)` becomes a link to the URL;
+ * - table alignment becomes a class, because the CSP rejects `style` attributes.
+ * The HTML still goes through `sanitize.ts` before it reaches the page.
+ */
+
+const SAFE_LINK = /^(https?:\/\/|mailto:)/i;
+
+export function isSafeHref(href: string): boolean {
+  return SAFE_LINK.test(href.trim());
+}
+
+export interface RenderOptions {
+  /**
+   * The text is the unfinished tail of a reply still streaming: code is left unhighlighted, as the
+   * block is re-rendered on every frame until it is complete (it is highlighted once committed).
+   */
+  streaming?: boolean;
+}
+
+export interface MarkdownRenderer {
+  render(source: string, options?: RenderOptions): string;
+  /** Whether linkify would turn some of this text into a link (used to keep fast paths exact). */
+  mayLink(text: string): boolean;
+}
+
+/** Language names as they may appear in a fence's info string and a class name. */
+const LANGUAGE = /^[\w#+.-]{1,50}$/;
+
+export function fenceLanguage(info: string): string {
+  const word = info.trim().split(/\s+/)[0] ?? '';
+  return LANGUAGE.test(word) ? word : '';
+}
+
+export function createMarkdownRenderer(strings: WebviewStrings): MarkdownRenderer {
+  const md = new MarkdownIt({ html: false, linkify: true, typographer: false, breaks: false });
+  const escape = md.utils.escapeHtml;
+
+  md.validateLink = isSafeHref;
+
+  const rules = md.renderer.rules;
+
+  rules.fence = (tokens, idx, _options, env) => {
+    const token = tokens[idx];
+    const language = fenceLanguage(md.utils.unescapeAll(token.info));
+    return codeBlock(token.content, language, Boolean((env as RenderOptions | undefined)?.streaming));
+  };
+  rules.code_block = (tokens, idx) => codeBlock(tokens[idx].content, '', true);
+
+  function codeBlock(code: string, language: string, plain: boolean): string {
+    const highlighted = plain ? undefined : highlightCode(code, language);
+    const languageClass = language ? ` language-${escape(language)}` : '';
+    return (
+      `<div class="code-block" data-lang="${escape(language)}"><pre><code class="hljs${languageClass}">` +
+      `${highlighted ?? escape(code)}</code></pre></div>\n`
+    );
+  }
+
+  rules.link_open = (tokens, idx, options, _env, self) => {
+    const token = tokens[idx];
+    // Clicks are intercepted, so the tooltip is the only way to see where a link goes.
+    if (!token.attrGet('title')) token.attrSet('title', String(token.attrGet('href') ?? ''));
+    return self.renderToken(tokens, idx, options);
+  };
+
+  rules.image = (tokens, idx, options, env, self) => {
+    const token = tokens[idx];
+    const src = String(token.attrGet('src') ?? '');
+    const alt = self.renderInlineAsText(token.children ?? [], options, env) || src;
+    return `<a href="${escape(src)}" class="image-link" title="${escape(src)}">${escape(format(strings.imageLink, alt))}</a>`;
+  };
+
+  const alignedCell: NonNullable<typeof rules.th_open> = (tokens, idx, options, _env, self) => {
+    const token = tokens[idx];
+    const align = /text-align:(left|center|right)/.exec(String(token.attrGet('style') ?? ''))?.[1];
+    if (token.attrs) token.attrs = token.attrs.filter(([name]) => name !== 'style');
+    if (align) token.attrJoin('class', `align-${align}`);
+    return self.renderToken(tokens, idx, options);
+  };
+  rules.th_open = alignedCell;
+  rules.td_open = alignedCell;
+
+  const render = (source: string, options: RenderOptions = {}): string => {
+    const env = { ...options };
+    const tokens = md.parse(source, env);
+    const html = md.renderer.render(tokens, md.options, env);
+    // Past `maxNesting` (its guard against deep recursion) markdown-it silently drops the rest of
+    // the document; show that rest as plain text instead of losing it.
+    const limit = md.options.maxNesting ?? 100;
+    if (!tokens.some((token) => token.level >= limit - 1)) return html;
+    let lastLine = 0;
+    for (const token of tokens) if (token.map && (token.type === 'inline' || token.block && !token.nesting)) lastLine = Math.max(lastLine, token.map[1]);
+    const rest = source.split('\n').slice(lastLine).join('\n').trim();
+    return rest ? `${html}<p class="md-overflow">${escape(rest)}</p>\n` : html;
+  };
+  return { render, mayLink: (text) => md.linkify.test(text) };
+}

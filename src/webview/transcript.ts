@@ -1,0 +1,218 @@
+import { ErrorAction, type Turn } from '../shared/protocol';
+import type { WebviewStrings } from '../shared/strings';
+import type { Announcer } from './announcer';
+import { addCodeToolbars, handleCodeAction } from './codeBlocks';
+import { el, iconButton } from './dom';
+import { icon } from './icons';
+import { markImageSlots } from './images';
+import { createMarkdownRenderer, isSafeHref, type RenderOptions } from './markdown';
+import { sanitizedFragment } from './sanitize';
+import { TurnView, type TurnContext } from './turnView';
+import { uiLocale } from './strings';
+import { post, saveState, type PersistedState } from './vscodeApi';
+import { emptyState, welcomeScreen } from './welcome';
+
+/** Closer than this to the bottom counts as "at the bottom" (fractional scroll positions, zoom). */
+const BOTTOM_SLACK_PX = 16;
+
+/**
+ * The scrolling list of turns, plus the welcome and empty screens that take its place. Owns the
+ * "stay at the bottom while a reply streams, unless the user scrolled up" behaviour, and handles
+ * every click inside replies by delegation (links, code and image buttons, error actions).
+ */
+export class Transcript {
+  readonly element: HTMLElement;
+  private readonly scroller: HTMLElement;
+  private readonly list: HTMLElement;
+  private readonly welcome: HTMLElement;
+  private readonly empty: HTMLElement;
+  private readonly jump: HTMLButtonElement;
+  private readonly context: TurnContext;
+  private views: TurnView[] = [];
+  private readonly byId = new Map<string, TurnView>();
+  private busy = false;
+  private hasKey = true;
+  private pinned = true;
+  private saveScrollTimer = 0;
+
+  constructor(
+    private readonly strings: WebviewStrings,
+    private readonly announcer: Announcer,
+    usePrompt: (text: string) => void,
+  ) {
+    const markdown = createMarkdownRenderer(strings);
+    this.context = {
+      strings,
+      mayLink: (text) => markdown.mayLink(text),
+      numbers: new Intl.NumberFormat(uiLocale()),
+      announce: (text) => announcer.announce(text),
+      renderFragment: (source: string, options: RenderOptions) => {
+        const fragment = sanitizedFragment(markdown.render(source, options));
+        markImageSlots(fragment, strings);
+        addCodeToolbars(fragment, strings);
+        return fragment;
+      },
+    };
+
+    this.list = el('section', { className: 'transcript', attrs: { 'aria-label': strings.transcriptLabel } });
+    this.welcome = welcomeScreen(strings);
+    this.empty = emptyState(strings, usePrompt);
+    this.scroller = el('div', { className: 'scroller', attrs: { tabindex: '-1' } }, this.welcome, this.empty, this.list);
+    this.jump = iconButton(icon('arrowDown'), strings.jumpToLatest, 'jump-to-latest');
+    this.jump.hidden = true;
+    this.element = el('main', { className: 'transcript-pane' }, this.scroller, this.jump);
+
+    this.list.addEventListener('click', (event) => this.onClick(event));
+    // Middle-click would otherwise try to open the link itself.
+    this.list.addEventListener('auxclick', (event) => {
+      if ((event.target as Element).closest('a')) event.preventDefault();
+    });
+    this.jump.addEventListener('click', () => {
+      this.pinned = true;
+      this.scrollToBottom();
+      this.updateJump();
+    });
+    this.scroller.addEventListener('scroll', () => this.onScroll(), { passive: true });
+    // Scrolling up with the wheel unpins at once, before a frame of new text could pull the view back down.
+    this.scroller.addEventListener('wheel', (event) => {
+      if (event.deltaY < 0) this.pinned = false;
+    }, { passive: true });
+    // Growth of the transcript (streaming text, images decoding) or a smaller viewport (the input grew)
+    // is seen after layout, before paint: keeping the bottom in view here costs no extra layout.
+    const resize = new ResizeObserver(() => {
+      if (this.pinned) this.scrollToBottom();
+      this.updateJump();
+    });
+    resize.observe(this.list);
+    resize.observe(this.scroller);
+    this.updateScreens();
+  }
+
+  /** Replaces the whole transcript (the `state` message). */
+  setTurns(turns: readonly Turn[], busy: boolean): void {
+    for (const view of this.views) view.dispose();
+    this.views = turns.map((turn) => new TurnView(turn, this.context));
+    this.byId.clear();
+    for (const view of this.views) this.byId.set(view.turn.id, view);
+    this.list.replaceChildren(...this.views.map((view) => view.element));
+    this.busy = busy;
+    this.announcer.clear();
+    this.afterChange();
+  }
+
+  add(turn: Turn): void {
+    const existing = this.byId.get(turn.id);
+    if (existing) {
+      existing.update(turn);
+    } else {
+      const view = new TurnView(turn, this.context);
+      this.views.push(view);
+      this.byId.set(turn.id, view);
+      this.list.appendChild(view.element);
+      // Sending a message means wanting to see the answer.
+      if (turn.role === 'user') this.pinned = true;
+    }
+    this.afterChange();
+  }
+
+  delta(turnId: string, text: string): void {
+    const view = this.byId.get(turnId);
+    if (!view?.appendDelta(text)) console.warn('[gigachat] delta for a turn that is not streaming:', turnId);
+  }
+
+  update(turn: Turn): void {
+    const view = this.byId.get(turn.id);
+    if (!view) {
+      this.add(turn);
+      return;
+    }
+    view.update(turn);
+    this.afterChange();
+  }
+
+  setBusy(busy: boolean): void {
+    this.busy = busy;
+    this.updateRegenerate();
+  }
+
+  setHasKey(hasKey: boolean): void {
+    this.hasKey = hasKey;
+    this.updateScreens();
+  }
+
+  /** Puts the scroll position back after the view was hidden and shown again. */
+  restoreScroll(state: PersistedState): void {
+    if (state.pinned === false && state.scrollTop !== undefined) {
+      this.pinned = false;
+      this.scroller.scrollTop = state.scrollTop;
+    } else {
+      this.pinned = true;
+      this.scrollToBottom();
+    }
+    this.updateJump();
+  }
+
+  private afterChange(): void {
+    this.updateScreens();
+    this.updateRegenerate();
+  }
+
+  private updateScreens(): void {
+    const hasTurns = this.views.length > 0;
+    this.welcome.hidden = this.hasKey;
+    this.empty.hidden = !this.hasKey || hasTurns;
+    this.list.hidden = !this.hasKey || !hasTurns;
+  }
+
+  /** Regenerate is offered on the last reply only, once it is finished and nothing else is running. */
+  private updateRegenerate(): void {
+    const last = this.views.at(-1);
+    for (const view of this.views) {
+      const { turn } = view;
+      const hasRetry = turn.status === 'error' && turn.error?.actions.includes('retry');
+      view.setRegenerateVisible(view === last && turn.role === 'assistant' && turn.status !== 'streaming' && !this.busy && !hasRetry);
+    }
+  }
+
+  private onClick(event: MouseEvent): void {
+    const target = event.target as Element;
+    const link = target.closest('a');
+    if (link) {
+      // Never navigate: the host checks the scheme and asks before opening anything.
+      event.preventDefault();
+      const href = link.getAttribute('href') ?? '';
+      if (isSafeHref(href)) post({ type: 'openLink', href });
+      return;
+    }
+    if (handleCodeAction(target, this.strings, (text) => this.announcer.announce(text))) return;
+    const imageAction = target.closest<HTMLElement>('[data-image-action]');
+    const fileId = imageAction?.closest<HTMLElement>('.reply-image')?.dataset.fileId;
+    if (imageAction && fileId) {
+      post(imageAction.dataset.imageAction === 'save' ? { type: 'saveImage', fileId } : { type: 'openImage', fileId });
+      return;
+    }
+    if (target.closest('[data-turn-action="regenerate"]')) {
+      post({ type: 'regenerate' });
+      return;
+    }
+    const errorAction = ErrorAction.safeParse(target.closest<HTMLElement>('[data-error-action]')?.dataset.errorAction);
+    if (errorAction.success) post({ type: 'errorAction', action: errorAction.data });
+  }
+
+  private onScroll(): void {
+    const { scrollTop, scrollHeight, clientHeight } = this.scroller;
+    this.pinned = scrollHeight - scrollTop - clientHeight <= BOTTOM_SLACK_PX;
+    this.updateJump();
+    window.clearTimeout(this.saveScrollTimer);
+    this.saveScrollTimer = window.setTimeout(() => saveState({ scrollTop: this.scroller.scrollTop, pinned: this.pinned }), 150);
+  }
+
+  private scrollToBottom(): void {
+    this.scroller.scrollTop = this.scroller.scrollHeight;
+  }
+
+  private updateJump(): void {
+    const scrollable = this.scroller.scrollHeight - this.scroller.clientHeight > BOTTOM_SLACK_PX;
+    this.jump.hidden = this.pinned || !scrollable;
+  }
+}

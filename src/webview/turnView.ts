@@ -1,0 +1,237 @@
+import type { ErrorAction, Turn } from '../shared/protocol';
+import type { WebviewStrings } from '../shared/strings';
+import { append, el, iconButton } from './dom';
+import { fillImageSlots } from './images';
+import { icon, type IconName } from './icons';
+import type { RenderOptions } from './markdown';
+import { StreamingRenderer } from './streamingRenderer';
+import { format } from './strings';
+
+/** What a turn needs from the transcript around it. */
+export interface TurnContext {
+  strings: WebviewStrings;
+  renderFragment(source: string, options: RenderOptions): DocumentFragment;
+  mayLink(text: string): boolean;
+  announce(text: string): void;
+  numbers: Intl.NumberFormat;
+}
+
+/**
+ * Link reference definitions (`[id]: url`) affect links anywhere in the reply, so a reply that has
+ * them cannot be kept as it was rendered block by block: it gets a full render when it finishes.
+ */
+const REFERENCE_DEFINITION = /^ {0,3}\[[^\]\n]+\]:/m;
+
+/**
+ * Finished replies longer than this are drawn a slice per task, through the streaming renderer,
+ * so that a huge reply (the protocol allows 2 MB) never freezes the view for seconds.
+ */
+const PROGRESSIVE_THRESHOLD = 150_000;
+const PROGRESSIVE_SLICE = 32_000;
+
+export const ACTION_LABELS: Record<ErrorAction, keyof WebviewStrings> = {
+  setKey: 'actionSetKey',
+  openAccount: 'actionOpenAccount',
+  retry: 'actionRetry',
+  certificateHelp: 'actionCertificateHelp',
+  openLogs: 'actionOpenLogs',
+  openSettings: 'actionOpenSettings',
+};
+
+/** One turn of the transcript: its article element and, while a reply streams, its renderer. */
+export class TurnView {
+  readonly element: HTMLElement;
+  private current: Turn;
+  private streaming: StreamingRenderer | undefined;
+  private progressiveTimer = 0;
+  private regenerate: HTMLButtonElement | undefined;
+
+  constructor(
+    turn: Turn,
+    private readonly context: TurnContext,
+  ) {
+    this.current = turn;
+    this.element = el('article', { className: `turn turn-${turn.role}` });
+    this.render(turn);
+  }
+
+  get turn(): Turn {
+    return this.current;
+  }
+
+  /** Appends streamed text; false when the turn is not streaming (the delta is then dropped). */
+  appendDelta(text: string): boolean {
+    if (!this.streaming) return false;
+    this.streaming.append(text);
+    return true;
+  }
+
+  update(turn: Turn): void {
+    const streaming = this.streaming;
+    if (streaming && turn.status !== 'streaming' && streaming.text === turn.content && !REFERENCE_DEFINITION.test(turn.content)) {
+      // The streamed DOM already is the final render but for the tail: keep it (and any selection in it).
+      this.streaming = undefined;
+      streaming.finish();
+      this.current = turn;
+      this.element.classList.remove('streaming');
+      this.element.classList.toggle('is-error', turn.status === 'error');
+      this.element.removeAttribute('aria-busy');
+      const body = this.element.querySelector<HTMLElement>('.turn-body');
+      if (body) fillImageSlots(body, turn.images ?? [], this.context.strings, true);
+      this.element.querySelector('.turn-notes')?.replaceWith(this.notes(turn));
+      this.element.querySelector('.turn-footer')?.replaceWith(this.footer(turn));
+      this.announceEnd(turn);
+      return;
+    }
+    const wasStreaming = Boolean(streaming);
+    this.render(turn);
+    if (wasStreaming && turn.status !== 'streaming') this.announceEnd(turn);
+  }
+
+  setRegenerateVisible(visible: boolean): void {
+    if (this.regenerate) this.regenerate.hidden = !visible;
+  }
+
+  dispose(): void {
+    this.streaming?.dispose();
+    this.streaming = undefined;
+    window.clearTimeout(this.progressiveTimer);
+    this.progressiveTimer = 0;
+  }
+
+  private render(turn: Turn): void {
+    this.dispose();
+    this.current = turn;
+    const { strings } = this.context;
+    const article = this.element;
+    article.classList.toggle('streaming', turn.status === 'streaming');
+    article.classList.toggle('is-error', turn.status === 'error');
+    if (turn.status === 'streaming') article.setAttribute('aria-busy', 'true');
+    else article.removeAttribute('aria-busy');
+
+    if (turn.role === 'user') {
+      article.replaceChildren();
+      append(article,
+        this.header('account', strings.you),
+        turn.contextLabel
+          ? el('div', { className: 'context-chip', attrs: { title: format(strings.context, turn.contextLabel) } },
+              icon('openEditor'), el('span', { text: turn.contextLabel }))
+          : null,
+        el('div', { className: 'turn-body user-text', text: turn.content }),
+        turn.notice ? el('div', { className: 'turn-notice' }, icon('info'), el('span', { text: turn.notice })) : null,
+      );
+      return;
+    }
+
+    const body = el('div', { className: 'turn-body markdown' });
+    article.replaceChildren(
+      this.header('sparkle', strings.assistant),
+      body,
+      el('div', { className: 'thinking', attrs: { 'aria-hidden': 'true' } },
+        el('span', { className: 'dots' }, el('span'), el('span'), el('span')),
+        el('span', { text: strings.thinking })),
+      this.notes(turn),
+      this.footer(turn),
+    );
+    if (turn.status === 'streaming') {
+      this.streaming = new StreamingRenderer(body, this.context, turn.content);
+    } else if (turn.content.length > PROGRESSIVE_THRESHOLD && !REFERENCE_DEFINITION.test(turn.content)) {
+      this.renderProgressively(body, turn);
+    } else {
+      body.appendChild(this.context.renderFragment(turn.content, {}));
+      fillImageSlots(body, turn.images ?? [], strings, true);
+    }
+  }
+
+  private renderProgressively(body: HTMLElement, turn: Turn): void {
+    const renderer = new StreamingRenderer(body, { ...this.context, announce: () => undefined }, '');
+    this.element.classList.add('rendering');
+    this.element.setAttribute('aria-busy', 'true');
+    let done = 0;
+    const step = () => {
+      this.progressiveTimer = 0;
+      renderer.append(turn.content.slice(done, done + PROGRESSIVE_SLICE));
+      done += PROGRESSIVE_SLICE;
+      if (done < turn.content.length) {
+        renderer.flush();
+        // A task per slice: input and messages are handled in between.
+        this.progressiveTimer = window.setTimeout(step, 0);
+        return;
+      }
+      renderer.finish();
+      fillImageSlots(body, turn.images ?? [], this.context.strings, true);
+      this.element.classList.remove('rendering');
+      this.element.removeAttribute('aria-busy');
+    };
+    step();
+  }
+
+  private header(iconName: IconName, author: string): HTMLElement {
+    return el('div', { className: 'turn-header' },
+      el('span', { className: 'avatar', attrs: { 'aria-hidden': 'true' } }, icon(iconName)),
+      el('span', { className: 'turn-author', text: author }));
+  }
+
+  /** Why the reply ended, when that is worth saying: stopped, cut off, filtered, or failed. */
+  private notes(turn: Turn): HTMLElement {
+    const { strings } = this.context;
+    const notes = el('div', { className: 'turn-notes' });
+    if (turn.status === 'stopped') notes.appendChild(note('stop', strings.stopped, 'note-stopped'));
+    if (turn.status !== 'streaming' && turn.finishReason === 'length') notes.appendChild(note('warning', strings.finishLength, 'note-warning'));
+    if (turn.status !== 'streaming' && turn.finishReason === 'blacklist') notes.appendChild(note('info', strings.finishBlacklist, 'note-info'));
+    if (turn.status === 'error' && turn.error) {
+      const { error } = turn;
+      notes.appendChild(
+        el('div', { className: `turn-error error-${error.kind.replace(/[^\w-]/g, '')}` },
+          icon('error', 'icon error-icon'),
+          el('div', { className: 'error-content' },
+            el('div', { className: 'error-message', text: error.message }),
+            error.requestId ? el('div', { className: 'request-id', text: format(strings.requestId, error.requestId) }) : null,
+            error.actions.length > 0
+              ? el('div', { className: 'error-actions' },
+                  ...error.actions.map((action, index) => {
+                    const button = el('button', {
+                      className: index === 0 ? 'button primary' : 'button secondary',
+                      text: strings[ACTION_LABELS[action]],
+                      attrs: { type: 'button', 'data-error-action': action },
+                    });
+                    return button;
+                  }))
+              : null)),
+      );
+    }
+    return notes;
+  }
+
+  private footer(turn: Turn): HTMLElement {
+    const { strings, numbers } = this.context;
+    const footer = el('div', { className: 'turn-footer' });
+    if (turn.role !== 'assistant' || turn.status === 'streaming') return footer;
+    if (turn.usage) {
+      const { promptTokens, completionTokens, totalTokens, precachedTokens = 0 } = turn.usage;
+      const details = format(strings.usageDetails, numbers.format(promptTokens), numbers.format(completionTokens),
+        numbers.format(precachedTokens), numbers.format(totalTokens));
+      footer.appendChild(el('span', {
+        className: 'usage',
+        text: format(strings.tokens, numbers.format(totalTokens)),
+        attrs: { title: details, 'aria-label': details, role: 'note' },
+      }));
+    }
+    this.regenerate = iconButton(icon('refresh'), strings.regenerate, 'regenerate');
+    this.regenerate.dataset.turnAction = 'regenerate';
+    this.regenerate.hidden = true;
+    footer.appendChild(this.regenerate);
+    return footer;
+  }
+
+  private announceEnd(turn: Turn): void {
+    const { strings } = this.context;
+    if (turn.status === 'error' && turn.error) this.context.announce(turn.error.message);
+    else if (turn.status === 'stopped') this.context.announce(strings.stopped);
+    else this.context.announce(strings.replyFinished);
+  }
+}
+
+function note(iconName: IconName, text: string, className: string): HTMLElement {
+  return el('div', { className: `turn-note ${className}` }, icon(iconName), el('span', { text }));
+}

@@ -1,0 +1,48 @@
+import type { ViewMessage } from '../shared/protocol';
+
+/**
+ * The one channel to the extension host. `acquireVsCodeApi` may be called only once per page, so
+ * everything else goes through this module.
+ */
+
+/** What the view remembers across being hidden and shown again (VS Code keeps it per webview). */
+export interface PersistedState {
+  draft?: string;
+  scrollTop?: number;
+  /** Whether the transcript was scrolled to the bottom (then it stays there when content arrives). */
+  pinned?: boolean;
+}
+
+interface VsCodeApi {
+  postMessage(message: unknown): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+
+declare function acquireVsCodeApi(): VsCodeApi;
+
+const api: VsCodeApi = acquireVsCodeApi();
+
+/** Messages are typed against the shared contract; the host validates them again on arrival. */
+export function post(message: ViewMessage): void {
+  api.postMessage(message);
+}
+
+export function loadState(): PersistedState {
+  const state = api.getState();
+  if (typeof state !== 'object' || state === null) return {};
+  const { draft, scrollTop, pinned } = state as Record<string, unknown>;
+  return {
+    draft: typeof draft === 'string' ? draft : undefined,
+    scrollTop: typeof scrollTop === 'number' && Number.isFinite(scrollTop) ? scrollTop : undefined,
+    pinned: typeof pinned === 'boolean' ? pinned : undefined,
+  };
+}
+
+let current: PersistedState = loadState();
+
+/** Merges into the saved state; setState is synchronous and cheap, so callers need not batch. */
+export function saveState(patch: PersistedState): void {
+  current = { ...current, ...patch };
+  api.setState(current);
+}

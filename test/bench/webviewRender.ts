@@ -1,0 +1,149 @@
+/**
+ * How much more drawing a streamed reply costs than the same reply rendered once.
+ *
+ * In headless Chromium, through the webview test harness: a 20,000-character markdown reply is
+ * streamed in 10-character deltas, one animation frame per delta (as when tokens arrive slower
+ * than the display refreshes), then finished with `turnUpdated`; separately the same reply is
+ * rendered once from `turnAdded`. The cost is the scripting time measured inside the page with
+ * performance.now() around every animation-frame callback and message handler (which is where all
+ * rendering happens), plus Chromium's own style/layout totals for context. Prints; asserts nothing.
+ *
+ *   node out/test/bench/webviewRender.js [--chars 20000] [--delta 10] [--runs 5]
+ */
+import type { CDPSession, Page } from 'playwright-core';
+import { fixedSplits, longReply, state } from '../webview/fixtures';
+import { launchBrowser, startServer, View } from '../webview/harness';
+
+function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? fallback : Number(process.argv[index + 1]);
+}
+
+interface Cost {
+  /** In-page scripting time (ms) in frame callbacks and message handlers. */
+  script: number;
+  /** The part of it spent in message handlers (validating and routing host messages). */
+  messages: number;
+  /** The most scripting one animation frame took. */
+  longestFrame: number;
+  /** Chromium's layout and style recalculation time (ms) over the same period. */
+  layout: number;
+  style: number;
+  wall: number;
+  frames: number;
+}
+
+async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return Object.fromEntries(metrics.map((metric) => [metric.name, metric.value]));
+}
+
+async function measure(page: Page, cdp: CDPSession, action: () => Promise<void>): Promise<Cost> {
+  await page.evaluate(() => {
+    window.__perf.frames = 0;
+    window.__perf.message = 0;
+    window.__perf.frameCount = 0;
+    window.__perf.longestFrame = 0;
+  });
+  const before = await metrics(cdp);
+  const started = Date.now();
+  await action();
+  const wall = Date.now() - started;
+  const after = await metrics(cdp);
+  const perf = await page.evaluate(() => window.__perf);
+  return {
+    script: perf.frames + perf.message,
+    messages: perf.message,
+    longestFrame: perf.longestFrame,
+    layout: (after.LayoutDuration - before.LayoutDuration) * 1000,
+    style: (after.RecalcStyleDuration - before.RecalcStyleDuration) * 1000,
+    wall,
+    frames: perf.frameCount,
+  };
+}
+
+/** Streams the deltas from inside the page: post one, let it be handled, let one frame draw it. */
+async function stream(page: Page, turnId: string, deltas: string[]): Promise<void> {
+  await page.evaluate(async ({ turnId, deltas }) => {
+    const handled = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    window.postMessage({ type: 'turnAdded', turn: { id: turnId, role: 'assistant', content: '', status: 'streaming' } }, '*');
+    await handled();
+    for (const text of deltas) {
+      window.postMessage({ type: 'delta', turnId, text }, '*');
+      await handled();
+      await frame();
+    }
+    await frame();
+  }, { turnId, deltas });
+}
+
+async function post(page: Page, message: unknown): Promise<void> {
+  await page.evaluate(async (data) => {
+    window.postMessage(data, '*');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  }, message);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function main(): Promise<void> {
+  const chars = option('chars', 20_000);
+  const deltaSize = option('delta', 10);
+  const runs = option('runs', 5);
+  const reply = longReply(chars).slice(0, chars);
+  const deltas = fixedSplits(reply, deltaSize);
+
+  // Uncapped frame rate: the frames are real, just not 16 ms apart.
+  const browser = await launchBrowser(['--disable-frame-rate-limit', '--disable-gpu-vsync']);
+  const server = await startServer();
+  const view = await View.open(browser, server, { instrument: true, height: 800 });
+  const isolated = await view.page.evaluate(() => crossOriginIsolated);
+  const cdp = await view.page.context().newCDPSession(view.page);
+  await cdp.send('Performance.enable');
+
+  const streamed: Cost[] = [];
+  const finals: Cost[] = [];
+  const once: Cost[] = [];
+  // One warm-up round, so the JIT and the caches are in the same state for both ways.
+  for (let run = -1; run < runs; run++) {
+    await post(view.page, state({ conversationId: `s${run}`, busy: true }));
+    const streaming = await measure(view.page, cdp, () => stream(view.page, 'r', deltas));
+    const final = await measure(view.page, cdp, () =>
+      post(view.page, { type: 'turnUpdated', turn: { id: 'r', role: 'assistant', content: reply, status: 'done' } }));
+    await post(view.page, state({ conversationId: `o${run}` }));
+    const single = await measure(view.page, cdp, () =>
+      post(view.page, { type: 'turnAdded', turn: { id: 'r', role: 'assistant', content: reply, status: 'done' } }));
+    if (run < 0) continue;
+    streamed.push(streaming);
+    finals.push(final);
+    once.push(single);
+  }
+  const shown = await view.page.evaluate(() => document.querySelector('.turn-body')?.textContent?.length ?? 0);
+
+  const row = (label: string, costs: Cost[]) => {
+    const pick = (key: keyof Cost) => median(costs.map((cost) => cost[key])).toFixed(1).padStart(8);
+    console.log(`${label.padEnd(34)}${pick('script')} ms script (${pick('messages').trim()} in message handlers)${pick('layout')} ms layout${pick('style')} ms style${pick('frames')} frames${pick('wall')} ms wall`);
+  };
+  console.log(`webview render benchmark: ${reply.length} characters, ${deltas.length} deltas of ${deltaSize}, median of ${runs} runs (${shown} characters shown)`);
+  console.log(`timer resolution: ${isolated ? '5 µs (cross-origin isolated)' : '100 µs (not isolated: small costs are noisy)'}`);
+  row('streamed (deltas, frame each)', streamed);
+  row('  + final turnUpdated', finals);
+  row('rendered once (turnAdded)', once);
+  const streamScript = median(streamed.map((cost) => cost.script));
+  const finalScript = median(finals.map((cost) => cost.script));
+  const onceScript = median(once.map((cost) => cost.script));
+  console.log(`ratio streamed / once (scripting):            ${(streamScript / onceScript).toFixed(2)}×`);
+  console.log(`ratio streamed + final / once (scripting):    ${((streamScript + finalScript) / onceScript).toFixed(2)}×  (target ≤ 2×)`);
+  console.log(`per delta while streaming:                    ${((streamScript / deltas.length) * 1000).toFixed(0)} µs on average, longest frame ${median(streamed.map((cost) => cost.longestFrame)).toFixed(1)} ms`);
+
+  await view.close();
+  await browser.close();
+  await server.close();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

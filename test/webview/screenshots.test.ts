@@ -1,0 +1,119 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { assistantTurn, gradientPng, richReply, state, userTurn } from './fixtures';
+import { launchBrowser, repoRoot, startServer, View, type HarnessServer } from './harness';
+
+/**
+ * Screenshots of the view in the light and dark themes, written to test-results/webview-*.png for
+ * a person to look at (they are not compared with anything).
+ */
+describe('chat webview: screenshots', function () {
+  this.timeout(120_000);
+  let browser: Browser;
+  let server: HarnessServer;
+  const outDir = path.join(repoRoot, 'test-results');
+
+  before(async () => {
+    browser = await launchBrowser();
+    server = await startServer();
+    fs.mkdirSync(outDir, { recursive: true });
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const picture = gradientPng(320, 200);
+
+  const conversation = [
+    userTurn('u1', 'How do I read a file line by line in Node.js?', { contextLabel: 'src/reader.ts:12–40' }),
+    assistantTurn('a1', richReply, { usage: { promptTokens: 812, completionTokens: 604, totalTokens: 1416, precachedTokens: 256 } }),
+    userTurn('u2', 'Нарисуй кота в стиле акварели', { notice: 'The selection was trimmed to 4,000 lines.' }),
+    assistantTurn('a2', 'Вот акварельный кот:\n\n\uFFFC\n\nЕсли хотите, могу изменить цвета.', {
+      images: [{ fileId: 'img1', dataUri: picture }],
+      usage: { promptTokens: 30, completionTokens: 29, totalTokens: 59 },
+    }),
+    userTurn('u3', 'Tell me something forbidden'),
+    assistantTurn('a3', '', { finishReason: 'blacklist', usage: { promptTokens: 12, completionTokens: 0, totalTokens: 12 } }),
+    userTurn('u4', 'Write a long essay'),
+    assistantTurn('a4', 'The essay starts here and goes on', { status: 'stopped' }),
+    userTurn('u5', 'Try again'),
+    assistantTurn('a5', '', {
+      status: 'error',
+      error: {
+        kind: 'auth',
+        message: 'The authorization key was rejected by GigaChat. Check that you copied the whole key.',
+        actions: ['setKey', 'openAccount', 'openLogs'],
+        requestId: '5f0c2a1e-9b7d-4c11-8f3e-2d6a7b9c0e14',
+      },
+    }),
+  ];
+
+  async function shoot(view: View, name: string): Promise<void> {
+    await view.settle();
+    // Let the data-URI images decode so they appear in the picture.
+    await view.page.evaluate(() => Promise.all([...document.images].map((image) => image.decode().catch(() => undefined))));
+    const file = path.join(outDir, `webview-${name}.png`);
+    await view.page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
+    assert.ok(fs.statSync(file).size > 1000);
+  }
+
+  for (const theme of ['dark', 'light'] as const) {
+    it(`${theme} theme`, async () => {
+      const view = await View.open(browser, server, { theme, height: 900 });
+
+      await view.send(state({ turns: conversation }));
+      await view.page.locator('.scroller').evaluate((scroller) => { scroller.scrollTop = 0; });
+      await shoot(view, `${theme}-reply`);
+
+      await view.page.locator('.turn-assistant').nth(1).scrollIntoViewIfNeeded();
+      await view.page.locator('.reply-image').hover();
+      await shoot(view, `${theme}-notes`);
+
+      await view.page.locator('.scroller').evaluate((scroller) => { scroller.scrollTop = scroller.scrollHeight; });
+      await shoot(view, `${theme}-error`);
+
+      // Streaming: a reply half-way through, the input holding the next question, Stop showing.
+      await view.send(state({ turns: conversation.slice(0, 2), busy: true, conversationId: 'c-stream' }));
+      await view.send({ type: 'turnAdded', turn: userTurn('u9', 'And with async iterators in Python?') });
+      await view.send({ type: 'turnAdded', turn: assistantTurn('a9', '', { status: 'streaming' }) });
+      await view.send({ type: 'delta', turnId: 'a9', text: 'In Python, a file object is already an iterator over its lines:\n\n```python\nwith open("data.txt") as f:\n    for line in f:\n        print(line' });
+      await view.send({ type: 'delta', turnId: 'a9', text: '.rstrip())\n```\n\nFor **asynchronous** code, use the `aiofiles` package' });
+      await view.page.locator('textarea').fill('Can you also show the error handling?');
+      await shoot(view, `${theme}-streaming`);
+
+      // Scrolled up while streaming: the jump button.
+      await view.page.locator('.scroller').hover();
+      await view.page.mouse.wheel(0, -600);
+      await view.page.waitForTimeout(100);
+      await view.send({ type: 'delta', turnId: 'a9', text: ', which wraps the file in async methods.\n\n' });
+      await shoot(view, `${theme}-jump`);
+
+      await view.send(state({ turns: [], conversationId: 'c-empty' }));
+      await view.page.locator('textarea').fill('');
+      await shoot(view, `${theme}-empty`);
+
+      await view.page.getByRole('button', { name: 'Chat history' }).click();
+      const now = Date.now();
+      await view.send({ type: 'history', conversations: [
+        { id: 'c-empty', title: 'New chat', updatedAt: now },
+        { id: 'h1', title: 'Чтение файла построчно в Node.js', updatedAt: now - 3_600_000 },
+        { id: 'h2', title: 'Explain the retry policy in client.ts and suggest how to test it', updatedAt: now - 86_400_000 * 2 },
+        { id: 'h3', title: 'Акварельный кот', updatedAt: now - 86_400_000 * 9 },
+      ] });
+      await view.page.keyboard.press('ArrowDown');
+      await shoot(view, `${theme}-history`);
+      await view.page.keyboard.press('Escape');
+
+      await view.send(state({ hasKey: false, conversationId: 'c-nokey' }));
+      await shoot(view, `${theme}-welcome`);
+
+      assert.deepEqual(view.pageErrors, []);
+      assert.deepEqual(await view.cspViolations(), []);
+      assert.deepEqual(view.externalRequests, []);
+      await view.close();
+    });
+  }
+});

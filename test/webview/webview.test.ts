@@ -1,0 +1,479 @@
+import * as assert from 'node:assert/strict';
+import { webviewStrings } from '../../src/shared/strings';
+import { assistantTurn, randomSplits, state, streamingCorpus, tinyPng, userTurn } from './fixtures';
+import { useHarness, View } from './harness';
+
+describe('chat webview: behaviour', function () {
+  this.timeout(60_000);
+  const harness = useHarness();
+  let view: View;
+
+  beforeEach(async () => {
+    view = await View.open(harness.browser, harness.server);
+  });
+  afterEach(async () => {
+    assert.deepEqual(view.pageErrors, [], 'no uncaught errors in the page');
+    assert.deepEqual(await view.cspViolations(), [], 'no CSP violations');
+    assert.deepEqual(view.externalRequests, [], 'no requests beyond the harness files');
+    await view.close();
+  });
+
+  const text = (selector: string) => view.page.locator(selector).first().textContent();
+
+  it('posts ready once on load', async () => {
+    await view.settle();
+    assert.deepEqual(await view.posted(), [{ type: 'ready' }]);
+  });
+
+  it('renders the turns of a state message', async () => {
+    await view.send(state({
+      turns: [
+        userTurn('u1', 'Hello <b>there</b>\n  second line', { contextLabel: 'app.ts:10–24', notice: 'Selection trimmed' }),
+        assistantTurn('a1', '# Title\n\nSome *emphasis* and `code`.', { usage: { promptTokens: 40, completionTokens: 19, totalTokens: 59 } }),
+      ],
+    }));
+    const user = view.page.locator('.turn-user');
+    assert.equal(await user.locator('.user-text').textContent(), 'Hello <b>there</b>\n  second line', 'user text is plain text');
+    assert.equal(await user.locator('.user-text b').count(), 0);
+    assert.equal(await user.locator('.context-chip').textContent(), 'app.ts:10–24');
+    assert.equal(await user.locator('.turn-notice').textContent(), 'Selection trimmed');
+    const reply = view.page.locator('.turn-assistant .turn-body');
+    assert.equal(await reply.locator('h1').textContent(), 'Title');
+    assert.equal(await reply.locator('em').textContent(), 'emphasis');
+    assert.equal(await reply.locator('code').textContent(), 'code');
+    assert.equal(await text('.usage'), '59 tokens');
+    assert.match((await view.page.locator('.usage').getAttribute('title')) ?? '', /Prompt: 40 · Completion: 19 · Cached: 0 · Total: 59/);
+    assert.equal(await view.page.locator('.model-select').inputValue(), 'GigaChat-2-Pro');
+  });
+
+  /**
+   * Streams `frames` (each an array of deltas delivered together, then one frame drawn) into turn
+   * `s` and, after every frame, compares the DOM with a one-shot render of what was sent.
+   */
+  async function streamAndCompare(frames: string[][], compareEachFrame = true): Promise<unknown> {
+    await view.send(state({ busy: true, conversationId: `c${Math.random()}` }));
+    await view.send({ type: 'turnAdded', turn: assistantTurn('s', '', { status: 'streaming' }) });
+    await view.send({ type: 'turnAdded', turn: assistantTurn('ref', '') });
+    return view.page.evaluate(async ({ frames, compareEachFrame }) => {
+      const frame = () => new Promise((resolve) => setTimeout(() => requestAnimationFrame(() => resolve(undefined)), 0));
+      const bodies = () => document.querySelectorAll('.turn-assistant .turn-body');
+      let sent = '';
+      for (const deltas of frames) {
+        for (const text of deltas) {
+          sent += text;
+          window.postMessage({ type: 'delta', turnId: 's', text }, '*');
+        }
+        if (!compareEachFrame) continue;
+        window.postMessage({ type: 'turnUpdated', turn: { id: 'ref', role: 'assistant', content: sent, status: 'done' } }, '*');
+        await frame();
+        // The same HTML but for highlighting, which a streaming tail does not have yet.
+        const [streamed, reference] = [...bodies()].map((body) => body.innerHTML.replace(/<span class="hljs-[^"]*">|<\/span>/g, ''));
+        if (streamed !== reference) return { sent, streamed, reference };
+      }
+      await frame();
+      return undefined;
+    }, { frames, compareEachFrame });
+  }
+
+  async function finalHtmlMatches(doc: string, label: string): Promise<void> {
+    await view.send({ type: 'turnUpdated', turn: assistantTurn('ref', doc) });
+    await view.send({ type: 'turnUpdated', turn: assistantTurn('s', doc) });
+    const [finalHtml, referenceHtml] = await view.page.evaluate(() =>
+      [...document.querySelectorAll('.turn-assistant .turn-body')].map((body) => body.innerHTML));
+    assert.equal(finalHtml, referenceHtml, `${label}: final HTML`);
+  }
+
+  it('streamed deltas split at random points give the same DOM as one render', async function () {
+    // WEBVIEW_FUZZ_SEEDS=200 runs more seeds (and longer pieces) for a deeper search.
+    const extra = Number(process.env.WEBVIEW_FUZZ_SEEDS ?? 0);
+    this.timeout(90_000 + extra * 15_000);
+    const seeds = [1, 7, 42, 1001, ...Array.from({ length: extra }, (_, i) => 5000 + i)];
+    for (const [docIndex, doc] of streamingCorpus.entries()) {
+      for (const seed of seeds) {
+        // 1–3 deltas per frame, as when the host sometimes outpaces the display.
+        const pieces = randomSplits(doc, seed >= 5000 ? 2 + (seed % 40) : 12, seed + docIndex);
+        const frames: string[][] = [];
+        for (let index = 0; index < pieces.length; frames.push(pieces.slice(index, index + 1 + (index % 3))), index += 1 + (index % 3));
+        const mismatch = await streamAndCompare(frames, !/^\[\w+\]:/m.test(doc));
+        assert.equal(mismatch, undefined, `document ${docIndex}, seed ${seed}: ${JSON.stringify(mismatch)}`);
+        // The final state keeps the streamed DOM (highlighting the tail); it must equal a full render exactly.
+        await finalHtmlMatches(doc, `document ${docIndex}, seed ${seed}`);
+      }
+    }
+  });
+
+  it('fast paths stay exact where the next characters change the structure', async () => {
+    const cases: string[][] = [
+      ['```js', '\ncode', ' more', '\n  ', 'x', '\n', '``', '`', '\nafter'],
+      ['para\n-', ' x', ' y'],
+      ['para\n=', '=', ' no'],
+      ['1', '2', '.', ' item', ' more'],
+      ['mail user@example', '.com', ' now'],
+      ['see example', '.com and http', '://x.org', ' done'],
+      ['# foo #', 'x', ' y'],
+      ['word  ', 'next', '  ', '\n', 'line'],
+      ['[a](https://x.org "t', ' more', '")', ' after'],
+      ['**bold', ' text', '** done'],
+      ['&amp', ';', ' x'],
+      ['- a', '\n- b', ' c', '\n\n', 'para', ' end'],
+      ['> q', ' r', '\n> s', ' t'],
+      ['> quote', '\n> -', ' item', ' more'],
+      ['- a', '\n  -', ' b', '\n  - c', ' d'],
+      ['> 1', '.', ' x', ' y'],
+      ['**bo', 'ld', '** after', ' more'],
+      ['a *b', ' c', '*', ' d'],
+      ['a `co', 'de', '`', ' x `y', '` z'],
+      ['**a**', '*', 'b*', ' c'],
+      ['snake', '_case', '_more', ' _em_'],
+      ['[a](https://x.org)', ']', ' text'],
+      ['see [x', '] and', ' (y)', ' [z](https://z.org)'],
+      ['~~strike', '~~ x', ' ~y~'],
+      ['x ** y', ' **z', '**'],
+      ['esc \\', '*not em*'],
+      ['- item *a', ' b', '* c'],
+      ['`a` b', ' `', 'c`'],
+      ['x y', ' *a*', ' z', ' `b`', ' ~~c~~', ' [d](https://d.org)'],
+      ['_a_', '_b', ' c'],
+      ['| a | b', ' c', '\n|---|---|', '\n| 1 | 2', ' 3'],
+      ['text\n    ', 'indented', ' lazy'],
+      ['~~~\n', '   ', '\n', 'a', '\n~~', '~\n', 'out'],
+    ];
+    for (const deltas of cases) {
+      const mismatch = await streamAndCompare(deltas.map((delta) => [delta]));
+      assert.equal(mismatch, undefined, `${JSON.stringify(deltas)}: ${JSON.stringify(mismatch)}`);
+      await finalHtmlMatches(deltas.join(''), JSON.stringify(deltas));
+    }
+  });
+
+  it('coalesces deltas into one drawing pass per frame', async () => {
+    await view.send(state({ busy: true }));
+    await view.send({ type: 'turnAdded', turn: assistantTurn('s', '', { status: 'streaming' }) });
+    const mutations = await view.page.evaluate(async () => {
+      const body = document.querySelector('.turn-assistant .turn-body')!;
+      let batches = 0;
+      const observer = new MutationObserver(() => batches++);
+      observer.observe(body, { childList: true, subtree: true, characterData: true });
+      for (let index = 0; index < 50; index++) window.postMessage({ type: 'delta', turnId: 's', text: `word${index} ` }, '*');
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      observer.disconnect();
+      return { batches, text: body.textContent };
+    });
+    assert.equal(mutations.batches, 1, 'one mutation batch for 50 deltas');
+    assert.match(mutations.text ?? '', /^word0 word1 .* word49\n$/);
+  });
+
+  it('Enter sends, Shift+Enter inserts a line, and not while an input method composes', async () => {
+    await view.send(state());
+    const input = view.page.locator('textarea');
+    await input.click();
+    await input.pressSequentially('first line');
+    await input.press('Shift+Enter');
+    await input.pressSequentially('second line');
+    assert.equal(await input.inputValue(), 'first line\nsecond line');
+    assert.deepEqual(await view.postedOfType('send'), []);
+    // An Enter that confirms an IME composition must not send.
+    await view.page.evaluate(() => {
+      const textarea = document.querySelector('textarea')!;
+      textarea.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', isComposing: true, bubbles: true, cancelable: true }));
+    });
+    assert.deepEqual(await view.postedOfType('send'), []);
+    await input.press('Enter');
+    assert.deepEqual(await view.postedOfType('send'), [{ type: 'send', text: 'first line\nsecond line' }]);
+    assert.equal(await input.inputValue(), '');
+    const drafts = await view.postedOfType('draft');
+    assert.deepEqual(drafts.at(-1), { type: 'draft', text: '' }, 'the cleared draft is reported');
+  });
+
+  it('disables Send while the input is empty or blank', async () => {
+    await view.send(state());
+    const button = view.page.locator('.send-button');
+    assert.equal(await button.isDisabled(), true);
+    await view.page.locator('textarea').fill('   \n ');
+    assert.equal(await button.isDisabled(), true);
+    await view.page.locator('textarea').press('Enter');
+    assert.deepEqual(await view.postedOfType('send'), []);
+    await view.page.locator('textarea').fill('hi');
+    assert.equal(await button.isDisabled(), false);
+    assert.equal(await button.getAttribute('aria-label'), 'Send');
+  });
+
+  it('while busy the button is Stop and posts stop; Escape stops too; Enter does not send', async () => {
+    await view.send(state({ busy: true }));
+    const button = view.page.locator('.send-button');
+    assert.equal(await button.getAttribute('aria-label'), 'Stop');
+    assert.equal(await button.isDisabled(), false);
+    await button.click();
+    assert.deepEqual(await view.postedOfType('stop'), [{ type: 'stop' }]);
+    const input = view.page.locator('textarea');
+    await input.fill('next question');
+    await input.press('Enter');
+    assert.deepEqual(await view.postedOfType('send'), [], 'no send while busy');
+    await input.press('Escape');
+    assert.equal((await view.postedOfType('stop')).length, 2);
+    await view.send({ type: 'busy', busy: false });
+    assert.equal(await button.getAttribute('aria-label'), 'Send');
+    await input.press('Enter');
+    assert.deepEqual(await view.postedOfType('send'), [{ type: 'send', text: 'next question' }]);
+  });
+
+  it('code block buttons post copyCode, insertCode and openCode with the exact code', async () => {
+    const code = 'const x = 1;\n\tconsole.log(`${x} <b>&amp;</b>`);\n\n// trailing blank line above';
+    await view.send(state({ turns: [assistantTurn('a', `Here:\n\n\`\`\`ts\n${code}\n\`\`\`\n\n\`\`\`\nplain\n\`\`\``)] }));
+    const blocks = view.page.locator('.code-block');
+    assert.equal(await blocks.count(), 2);
+    assert.equal(await blocks.first().locator('.code-lang').textContent(), 'ts');
+    assert.ok((await blocks.first().locator('.hljs-keyword').count()) > 0, 'highlighted');
+    const copy = blocks.first().getByRole('button', { name: 'Copy' });
+    await copy.click();
+    assert.deepEqual(await view.postedOfType('copyCode'), [{ type: 'copyCode', code, language: 'ts' }]);
+    assert.equal(await blocks.first().locator('.code-action').first().getAttribute('aria-label'), 'Copied');
+    await blocks.first().getByRole('button', { name: 'Insert at cursor' }).click();
+    await blocks.first().getByRole('button', { name: 'Open in new editor' }).click();
+    assert.deepEqual(await view.postedOfType('insertCode'), [{ type: 'insertCode', code, language: 'ts' }]);
+    assert.deepEqual(await view.postedOfType('openCode'), [{ type: 'openCode', code, language: 'ts' }]);
+    await blocks.nth(1).getByRole('button', { name: 'Copy' }).click();
+    assert.deepEqual((await view.postedOfType('copyCode')).at(-1), { type: 'copyCode', code: 'plain' });
+  });
+
+  it('links post openLink and never navigate; unsafe links stay text', async () => {
+    await view.send(state({
+      turns: [assistantTurn('a', 'See [docs](https://example.com/a?b=1), <https://example.org>, [mail](mailto:a@b.c), [rel](./x.md) and [js](javascript:alert(1)).')],
+    }));
+    const links = view.page.locator('.turn-body a');
+    assert.deepEqual(await links.evaluateAll((all) => all.map((a) => a.getAttribute('href'))), [
+      'https://example.com/a?b=1',
+      'https://example.org',
+      'mailto:a@b.c',
+    ]);
+    const url = view.page.url();
+    await links.first().click();
+    await links.nth(1).click({ button: 'middle' });
+    await view.settle();
+    assert.equal(view.page.url(), url, 'no navigation');
+    assert.deepEqual(await view.postedOfType('openLink'), [{ type: 'openLink', href: 'https://example.com/a?b=1' }]);
+    assert.match((await text('.turn-body')) ?? '', /\[rel\]\(\.\/x\.md\) and \[js\]\(javascript:alert\(1\)\)/);
+  });
+
+  it('shows images where their markers stood, opens and saves them', async () => {
+    const content = 'Вот картинка:\n\n\uFFFC\n\nИ ещё одна \uFFFC в тексте.';
+    await view.send(state({
+      turns: [assistantTurn('a', content, { images: [{ fileId: 'img-1', dataUri: tinyPng }, { fileId: 'img-2', dataUri: tinyPng }, { fileId: 'img-3', dataUri: tinyPng }] })],
+    }));
+    const figures = view.page.locator('.reply-image');
+    assert.deepEqual(await figures.evaluateAll((all) => all.map((f) => f.getAttribute('data-file-id'))), ['img-1', 'img-2', 'img-3']);
+    assert.equal(await view.page.locator('.turn-body > .reply-image').first().getAttribute('data-file-id'), 'img-1', 'block image replaces its paragraph');
+    assert.equal(await view.page.locator('.turn-body p .reply-image').getAttribute('data-file-id'), 'img-2', 'inline image stays in its paragraph');
+    assert.ok(!((await text('.turn-body')) ?? '').includes('\uFFFC'));
+    await figures.first().locator('.image-open').click();
+    await figures.nth(1).hover();
+    await figures.nth(1).getByRole('button', { name: 'Save image' }).click();
+    assert.deepEqual(await view.postedOfType('openImage'), [{ type: 'openImage', fileId: 'img-1' }]);
+    assert.deepEqual(await view.postedOfType('saveImage'), [{ type: 'saveImage', fileId: 'img-2' }]);
+  });
+
+  it('shows image placeholders while streaming and the images in the final state', async () => {
+    await view.send(state({ busy: true }));
+    await view.send({ type: 'turnAdded', turn: assistantTurn('a', 'Рисую:\n\n', { status: 'streaming' }) });
+    await view.send({ type: 'delta', turnId: 'a', text: '\uFFFC\n\nГотово' });
+    assert.equal(await view.page.locator('.image-slot').count(), 1);
+    await view.send({ type: 'turnUpdated', turn: assistantTurn('a', 'Рисую:\n\n\uFFFC\n\nГотово', { images: [{ fileId: 'f', dataUri: tinyPng }] }) });
+    assert.equal(await view.page.locator('.image-slot').count(), 0);
+    assert.equal(await view.page.locator('.reply-image').getAttribute('data-file-id'), 'f');
+  });
+
+  it('explains finish reasons, stopped turns and errors with their actions', async () => {
+    await view.send(state({
+      turns: [
+        userTurn('u1', 'q1'),
+        assistantTurn('a1', 'cut', { finishReason: 'length' }),
+        userTurn('u2', 'q2'),
+        assistantTurn('a2', '', { finishReason: 'blacklist' }),
+        userTurn('u3', 'q3'),
+        assistantTurn('a3', 'partial', { status: 'stopped' }),
+        userTurn('u4', 'q4'),
+        assistantTurn('a4', '', {
+          status: 'error',
+          error: { kind: 'auth', message: 'Ключ авторизации не подошёл.', actions: ['setKey', 'openLogs'], requestId: 'req-123' },
+        }),
+      ],
+    }));
+    const turns = view.page.locator('.turn-assistant');
+    assert.equal(await turns.nth(0).locator('.note-warning').textContent(), webviewStrings.finishLength);
+    assert.equal(await turns.nth(1).locator('.note-info').textContent(), webviewStrings.finishBlacklist);
+    assert.equal(await turns.nth(2).locator('.note-stopped').textContent(), 'Stopped');
+    const error = turns.nth(3).locator('.turn-error');
+    assert.equal(await error.locator('.error-message').textContent(), 'Ключ авторизации не подошёл.');
+    assert.equal(await error.locator('.request-id').textContent(), 'Request ID: req-123');
+    await error.getByRole('button', { name: 'Set authorization key' }).click();
+    await error.getByRole('button', { name: 'Show logs' }).click();
+    assert.deepEqual(await view.postedOfType('errorAction'), [
+      { type: 'errorAction', action: 'setKey' },
+      { type: 'errorAction', action: 'openLogs' },
+    ]);
+  });
+
+  it('offers Regenerate on the last reply only, and not while busy', async () => {
+    await view.send(state({ turns: [userTurn('u1', 'a'), assistantTurn('a1', 'b'), userTurn('u2', 'c'), assistantTurn('a2', 'd')] }));
+    const visible = () => view.page.locator('.regenerate:visible').count();
+    assert.equal(await visible(), 1);
+    assert.equal(await view.page.locator('.turn-assistant').nth(1).locator('.regenerate:visible').count(), 1);
+    await view.page.locator('.regenerate:visible').click();
+    assert.deepEqual(await view.postedOfType('regenerate'), [{ type: 'regenerate' }]);
+    await view.send({ type: 'busy', busy: true });
+    assert.equal(await visible(), 0);
+    await view.send({ type: 'turnAdded', turn: assistantTurn('a3', '', { status: 'streaming' }) });
+    await view.send({ type: 'turnUpdated', turn: assistantTurn('a3', 'done') });
+    await view.send({ type: 'busy', busy: false });
+    assert.equal(await view.page.locator('.turn-assistant').nth(2).locator('.regenerate:visible').count(), 1);
+    assert.equal(await visible(), 1);
+  });
+
+  it('saves the draft (debounced) and restores it from the state message', async () => {
+    await view.send(state({ draft: 'from host' }));
+    const input = view.page.locator('textarea');
+    assert.equal(await input.inputValue(), 'from host');
+    await input.fill('');
+    await input.pressSequentially('abc', { delay: 20 });
+    assert.deepEqual(await view.postedOfType('draft'), [], 'not yet: debounced');
+    await view.page.waitForTimeout(450);
+    assert.deepEqual(await view.postedOfType('draft'), [{ type: 'draft', text: 'abc' }], 'one draft message for the burst');
+    assert.deepEqual(await view.page.evaluate(() => (window.__state as { draft: string }).draft), 'abc');
+  });
+
+  it('restores draft and scroll position from getState after being hidden', async () => {
+    await view.close();
+    view = await View.open(harness.browser, harness.server, { savedState: { draft: 'unsent words', scrollTop: 120, pinned: false } });
+    const turns = Array.from({ length: 12 }, (_, i) => [userTurn(`u${i}`, `question ${i}`), assistantTurn(`a${i}`, `answer ${i}\n\n`.repeat(4))]).flat();
+    await view.send(state({ turns, draft: 'older host draft' }));
+    assert.equal(await view.page.locator('textarea').inputValue(), 'unsent words');
+    assert.equal(await view.page.locator('.scroller').evaluate((s) => Math.round(s.scrollTop)), 120);
+    assert.equal(await view.page.locator('.jump-to-latest').isVisible(), true);
+  });
+
+  it('keeps the view at the bottom while streaming unless the user scrolls up', async () => {
+    const turns = Array.from({ length: 8 }, (_, i) => [userTurn(`u${i}`, `question ${i}`), assistantTurn(`a${i}`, `answer ${i}\n\n`.repeat(3))]).flat();
+    await view.send(state({ turns, busy: true }));
+    const scroller = view.page.locator('.scroller');
+    const distanceFromBottom = () => scroller.evaluate((s) => s.scrollHeight - s.scrollTop - s.clientHeight);
+    assert.ok((await distanceFromBottom()) < 2, 'starts at the bottom');
+    await view.send({ type: 'turnAdded', turn: assistantTurn('s', '', { status: 'streaming' }) });
+    for (let i = 0; i < 10; i++) await view.send({ type: 'delta', turnId: 's', text: `Line ${i} of the reply.\n\n` });
+    assert.ok((await distanceFromBottom()) < 2, 'follows the reply');
+    assert.equal(await view.page.locator('.jump-to-latest').isVisible(), false);
+    await scroller.hover();
+    await view.page.mouse.wheel(0, -300);
+    await view.page.waitForTimeout(100);
+    for (let i = 0; i < 10; i++) await view.send({ type: 'delta', turnId: 's', text: `More ${i}.\n\n` });
+    assert.ok((await distanceFromBottom()) > 200, 'stays where the user scrolled');
+    const jump = view.page.locator('.jump-to-latest');
+    assert.equal(await jump.isVisible(), true);
+    assert.equal(await jump.getAttribute('aria-label'), 'Jump to latest');
+    await jump.click();
+    await view.settle();
+    assert.ok((await distanceFromBottom()) < 2);
+    assert.equal(await jump.isVisible(), false);
+  });
+
+  it('shows history, opens and deletes conversations from the keyboard', async () => {
+    await view.send(state({ conversationId: 'c2' }));
+    const historyButton = view.page.getByRole('button', { name: 'Chat history' });
+    await historyButton.click();
+    assert.deepEqual(await view.postedOfType('showHistory'), [{ type: 'showHistory' }]);
+    const dialog = view.page.getByRole('dialog');
+    assert.equal(await dialog.isVisible(), true);
+    assert.equal(await dialog.locator('.history-status').textContent(), 'Loading…');
+    const now = Date.UTC(2025, 4, 17, 12, 30);
+    await view.send({ type: 'history', conversations: [
+      { id: 'c1', title: 'Старый разговор', updatedAt: now - 86_400_000 },
+      { id: 'c2', title: 'Current chat', updatedAt: now },
+      { id: 'c3', title: '', updatedAt: now - 1000 },
+    ] });
+    const titles = await dialog.locator('.history-title').allTextContents();
+    assert.deepEqual(titles, ['Current chat', 'Untitled chat', 'Старый разговор'], 'newest first');
+    assert.equal(await dialog.locator('.history-open').first().getAttribute('aria-current'), 'true');
+    assert.ok(((await dialog.locator('.history-date').first().textContent()) ?? '').includes('2025'));
+    // Keyboard: focus starts on the first row; ArrowDown, then delete it with its button, then open.
+    await view.page.keyboard.press('ArrowDown');
+    await view.page.keyboard.press('Tab');
+    await view.page.keyboard.press('Enter');
+    assert.deepEqual(await view.postedOfType('deleteConversation'), [{ type: 'deleteConversation', conversationId: 'c3' }]);
+    assert.equal(await dialog.locator('.history-item').count(), 2);
+    await view.page.keyboard.press('Enter');
+    assert.deepEqual(await view.postedOfType('openConversation'), [{ type: 'openConversation', conversationId: 'c1' }]);
+    assert.equal(await dialog.isVisible(), false, 'opening closes the dialog');
+    // Escape closes and gives focus back.
+    await historyButton.click();
+    await view.page.keyboard.press('Escape');
+    assert.equal(await dialog.isVisible(), false);
+    assert.equal(await historyButton.evaluate((b) => b === document.activeElement), true);
+  });
+
+  it('New chat and the model picker post their messages', async () => {
+    await view.send(state());
+    await view.page.getByRole('button', { name: 'New chat' }).click();
+    await view.page.locator('.model-select').selectOption('GigaChat-2-Max');
+    assert.deepEqual(await view.postedOfType('newChat'), [{ type: 'newChat' }]);
+    assert.deepEqual(await view.postedOfType('selectModel'), [{ type: 'selectModel', model: 'GigaChat-2-Max' }]);
+    await view.send({ type: 'models', models: ['A', 'B'], model: 'B' });
+    assert.deepEqual(await view.page.locator('.model-select option').allTextContents(), ['A', 'B']);
+    assert.equal(await view.page.locator('.model-select').inputValue(), 'B');
+  });
+
+  it('welcomes a user without a key and asks for one', async () => {
+    await view.send(state({ hasKey: false }));
+    const welcome = view.page.locator('.welcome');
+    assert.equal(await welcome.isVisible(), true);
+    assert.match((await welcome.textContent()) ?? '', /authorization key/);
+    assert.match((await welcome.textContent()) ?? '', /developers\.sber\.ru/);
+    assert.equal(await view.page.locator('textarea').isDisabled(), true);
+    await welcome.getByRole('button', { name: 'Set authorization key' }).click();
+    assert.deepEqual(await view.postedOfType('errorAction'), [{ type: 'errorAction', action: 'setKey' }]);
+    await view.send({ type: 'keyState', hasKey: true });
+    assert.equal(await welcome.isVisible(), false);
+    assert.equal(await view.page.locator('.empty-state').isVisible(), true);
+    assert.equal(await view.page.locator('textarea').isDisabled(), false);
+  });
+
+  it('fills the input with an example prompt', async () => {
+    await view.send(state());
+    await view.page.locator('.example').nth(1).click();
+    assert.equal(await view.page.locator('textarea').inputValue(), webviewStrings.example2);
+    assert.equal(await view.page.locator('textarea').evaluate((t) => t === document.activeElement), true);
+    assert.deepEqual(await view.postedOfType('send'), [], 'filled, not sent');
+  });
+
+  it('focuses the input on focusInput', async () => {
+    await view.send(state());
+    await view.page.getByRole('button', { name: 'New chat' }).focus();
+    await view.send({ type: 'focusInput' });
+    assert.equal(await view.page.locator('textarea').evaluate((t) => t === document.activeElement), true);
+  });
+
+  it('ignores invalid host messages with a warning', async () => {
+    await view.send(state({ turns: [assistantTurn('a', 'kept')] }));
+    const invalid: unknown[] = [
+      null,
+      'state',
+      { type: 'nope' },
+      { type: 'state' },
+      { type: 'delta', turnId: 'a' },
+      { type: 'turnAdded', turn: { id: 'x', role: 'system', content: 'x', status: 'done' } },
+      { type: 'turnUpdated', turn: { ...assistantTurn('a', 'changed'), images: [{ fileId: 'f', dataUri: 'https://evil.example/x.png' }] } },
+      { type: 'history', conversations: [{ id: '', title: 't', updatedAt: 1 }] },
+    ];
+    for (const message of invalid) await view.send(message);
+    assert.equal(await text('.turn-body'), 'kept\n');
+    assert.equal(await view.page.locator('.turn').count(), 1);
+    assert.equal(view.consoleWarnings.filter((w) => w.includes('invalid message')).length, invalid.length);
+  });
+
+  it('uses the localized strings from data-strings', async () => {
+    await view.close();
+    view = await View.open(harness.browser, harness.server, { strings: { send: 'Отправить', newChat: 'Новый чат', bogus: 1 as unknown as string }, lang: 'ru' });
+    await view.send(state());
+    assert.equal(await view.page.locator('.send-button').getAttribute('aria-label'), 'Отправить');
+    assert.equal(await view.page.getByRole('button', { name: 'Новый чат' }).count(), 1);
+    assert.equal(await view.page.getByRole('button', { name: 'Chat history' }).count(), 1, 'missing keys fall back to English');
+  });
+});
