@@ -1,0 +1,166 @@
+import * as vscode from 'vscode';
+import { HostMessage, ViewMessage } from '../../shared/protocol';
+import { runErrorAction } from '../errors';
+import type { Log } from '../log';
+import type { KeyStore } from '../secrets';
+import type { ChatController, Prompt } from './chatController';
+import { copyCode, insertCode, openCode, openLink } from './codeBlockActions';
+import type { ImageStore } from './imageStore';
+import type { ModelCatalog } from './modelCatalog';
+import { chatHtml } from './webviewHtml';
+
+const DRAFT_KEY = 'gigachat.draft';
+
+/** The chat side panel: draws the controller's conversation and carries the view's requests to it. */
+export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
+  static readonly viewId = 'gigachat.chatView';
+  private view?: vscode.WebviewView;
+  private readonly subscriptions: vscode.Disposable[] = [];
+  /** A prompt that arrived before the view existed (explain selection opened it). */
+  private queued?: Prompt;
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly controller: ChatController,
+    private readonly models: ModelCatalog,
+    private readonly images: ImageStore,
+    private readonly keys: KeyStore,
+    private readonly workspaceState: vscode.Memento,
+    private readonly log: Log,
+  ) {
+    this.subscriptions.push(
+      keys.onDidChange(async () => {
+        this.models.reset();
+        this.post({ type: 'keyState', hasKey: await keys.has() });
+        void this.sendModels();
+      }),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration('gigachat')) void this.sendModels();
+      }),
+    );
+  }
+
+  resolveWebviewView(view: vscode.WebviewView): void {
+    this.view = view;
+    view.webview.options = {
+      enableScripts: true,
+      localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist'), vscode.Uri.joinPath(this.extensionUri, 'media')],
+    };
+    view.webview.html = chatHtml(view.webview, this.extensionUri);
+    this.controller.attach(
+      (message) => this.post(message),
+      () => this.sendState(),
+    );
+    view.webview.onDidReceiveMessage((raw) => this.receive(raw), undefined, this.subscriptions);
+    view.onDidDispose(() => (this.view = undefined), undefined, this.subscriptions);
+  }
+
+  /** Opens the view and sends a prompt as a new turn (explain selection, search results). */
+  async ask(prompt: Prompt): Promise<void> {
+    await this.reveal();
+    if (this.view) await this.controller.send(prompt);
+    else this.queued = prompt; // sent once the view is ready
+  }
+
+  /** Starts a new conversation (the view's title-bar button). */
+  async newChat(): Promise<void> {
+    await this.controller.newChat();
+    await this.sendState();
+    this.post({ type: 'focusInput' });
+  }
+
+  async reveal(): Promise<void> {
+    await vscode.commands.executeCommand(`${ChatViewProvider.viewId}.focus`);
+  }
+
+  private async receive(raw: unknown): Promise<void> {
+    const parsed = ViewMessage.safeParse(raw);
+    if (!parsed.success) {
+      this.log.warn(`Ignored a malformed message from the chat view: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+      return;
+    }
+    try {
+      await this.handle(parsed.data);
+    } catch (error) {
+      this.log.error(`Chat view request ${parsed.data.type} failed: ${(error as Error).message}`);
+    }
+  }
+
+  private async handle(message: ViewMessage): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        await this.sendState();
+        void this.sendModels();
+        if (this.queued) await this.controller.send(this.takeQueued());
+        return;
+      case 'send':
+        return this.controller.send({ text: message.text });
+      case 'stop':
+        return this.controller.stop();
+      case 'regenerate':
+        return this.controller.regenerate();
+      case 'newChat':
+        return this.newChat();
+      case 'showHistory':
+        return this.post({ type: 'history', conversations: this.controller.history() });
+      case 'openConversation':
+        if (await this.controller.open(message.conversationId)) await this.sendState();
+        return;
+      case 'deleteConversation':
+        await this.controller.delete(message.conversationId);
+        this.post({ type: 'history', conversations: this.controller.history() });
+        return this.sendState();
+      case 'selectModel':
+        return this.models.select(message.model);
+      case 'errorAction':
+        return runErrorAction(message.action, this.log, () => this.controller.regenerate());
+      case 'copyCode':
+        return copyCode(message.code);
+      case 'insertCode':
+        return insertCode(message.code);
+      case 'openCode':
+        return openCode(message.code, message.language);
+      case 'openLink':
+        if (!(await openLink(message.href))) this.log.warn('Ignored a link that is not http(s).');
+        return;
+      case 'openImage':
+        return this.images.open(message.fileId);
+      case 'saveImage':
+        return this.images.saveAs(message.fileId);
+      case 'draft':
+        await this.workspaceState.update(DRAFT_KEY, message.text || undefined);
+        return;
+    }
+  }
+
+  private async sendState(): Promise<void> {
+    const conversation = await this.controller.stateWithoutKey();
+    this.post({
+      type: 'state',
+      ...conversation,
+      hasKey: await this.keys.has(),
+      models: [this.models.selected()],
+      model: this.models.selected(),
+      draft: this.workspaceState.get<string>(DRAFT_KEY, ''),
+    });
+  }
+
+  private async sendModels(): Promise<void> {
+    if (!this.view || !(await this.keys.has())) return;
+    this.post({ type: 'models', models: await this.models.list(), model: this.models.selected() });
+  }
+
+  private takeQueued(): Prompt {
+    const prompt = this.queued!;
+    this.queued = undefined;
+    return prompt;
+  }
+
+  private post(message: HostMessage): void {
+    void this.view?.webview.postMessage(message);
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+  }
+}

@@ -1,0 +1,91 @@
+import * as vscode from 'vscode';
+import { ServiceError, type ServiceErrorKind } from '../core';
+import type { ErrorAction, TurnError } from '../shared/protocol';
+import { webviewStrings } from '../shared/strings';
+import type { Log } from './log';
+
+/**
+ * What the user reads when something fails: what happened and why in plain words, and the
+ * buttons that fix it. The technical detail and the request id go to the log, once, here.
+ */
+export function describeError(error: unknown, log: Log): TurnError {
+  const failure = error instanceof ServiceError ? error : new ServiceError('protocol', String((error as Error)?.message ?? error));
+  const line = `${failure.kind}: ${failure.message}${failure.requestId ? ` (request id ${failure.requestId})` : ''}`;
+  if (failure.kind === 'cancelled') log.info(line);
+  else log.error(line);
+  const { message, actions } = explain(failure);
+  return { kind: failure.kind, message, actions, requestId: failure.requestId };
+}
+
+function explain(error: ServiceError): { message: string; actions: ErrorAction[] } {
+  const texts: Record<Exclude<ServiceErrorKind, 'cancelled'>, () => { message: string; actions: ErrorAction[] }> = {
+    auth: () =>
+      error.code === 'NO_KEY'
+        ? { message: vscode.l10n.t('No GigaChat authorization key is set. Set one to start chatting.'), actions: ['setKey'] }
+        : { message: vscode.l10n.t('GigaChat did not accept the authorization key. Check that it is copied whole and matches the selected scope.'), actions: ['setKey', 'openSettings', 'openLogs'] },
+    payment: () => ({ message: vscode.l10n.t('Your GigaChat account has run out of tokens. Top up or change the plan in your account.'), actions: ['openAccount'] }),
+    forbidden: () => ({ message: vscode.l10n.t('GigaChat denied access. The key or its scope may not allow this model or file.'), actions: ['openSettings', 'openLogs'] }),
+    notFound: () => ({ message: vscode.l10n.t('GigaChat does not know the requested model or file. Check the model in the settings.'), actions: ['openSettings', 'openLogs'] }),
+    tooLarge: () => ({ message: vscode.l10n.t('The request is too large for GigaChat. Start a new chat or send less text.'), actions: ['openLogs'] }),
+    invalidRequest: () => ({ message: vscode.l10n.t('GigaChat rejected the request as invalid. The log has the details.'), actions: ['openLogs', 'retry'] }),
+    rateLimit: () => ({ message: vscode.l10n.t('GigaChat is receiving too many requests right now. Wait a moment and try again.'), actions: ['retry'] }),
+    server: () => ({ message: vscode.l10n.t('GigaChat had a problem on its side. Try again in a moment.'), actions: ['retry', 'openLogs'] }),
+    network: () => ({ message: vscode.l10n.t('Could not connect to GigaChat. Check your network connection and proxy settings.'), actions: ['retry', 'openSettings', 'openLogs'] }),
+    tls: () => ({
+      message: vscode.l10n.t("The GigaChat server's certificate could not be verified. GigaChat uses certificates issued by the Russian Trusted Root CA, which this system does not trust yet."),
+      actions: ['certificateHelp', 'openLogs'],
+    }),
+    timeout: () => ({ message: vscode.l10n.t('GigaChat did not answer in time.'), actions: ['retry', 'openLogs'] }),
+    protocol: () => ({ message: vscode.l10n.t('GigaChat sent a reply the extension could not read. The log has the details.'), actions: ['retry', 'openLogs'] }),
+  };
+  if (error.kind === 'cancelled') return { message: vscode.l10n.t('Stopped.'), actions: [] };
+  return texts[error.kind]();
+}
+
+/** Button labels: the chat view's own strings, so a notification and the view never disagree. */
+const ACTION_LABELS: Record<ErrorAction, string> = {
+  setKey: webviewStrings.actionSetKey,
+  openAccount: webviewStrings.actionOpenAccount,
+  retry: webviewStrings.actionRetry,
+  certificateHelp: webviewStrings.actionCertificateHelp,
+  openLogs: webviewStrings.actionOpenLogs,
+  openSettings: webviewStrings.actionOpenSettings,
+};
+
+export function actionLabel(action: ErrorAction): string {
+  return vscode.l10n.t(ACTION_LABELS[action]);
+}
+
+/** Carries out an error's button. `retry` is the caller's, since only it knows what to repeat. */
+export async function runErrorAction(action: ErrorAction, log: Log, retry?: () => unknown): Promise<void> {
+  switch (action) {
+    case 'setKey':
+      await vscode.commands.executeCommand('gigachat.setAuthorizationKey');
+      return;
+    case 'openAccount':
+      await vscode.env.openExternal(vscode.Uri.parse('https://developers.sber.ru/studio/'));
+      return;
+    case 'retry':
+      await retry?.();
+      return;
+    case 'certificateHelp':
+      await vscode.commands.executeCommand('workbench.action.openSettings', 'gigachat.caCertificates');
+      return;
+    case 'openLogs':
+      log.show();
+      return;
+    case 'openSettings':
+      await vscode.commands.executeCommand('workbench.action.openSettings', '@ext:gigachat-vscode.gigachat');
+      return;
+  }
+}
+
+/** A notification with the error's buttons (for commands that run outside the chat view). */
+export async function showErrorNotification(error: unknown, log: Log, retry?: () => unknown): Promise<void> {
+  const described = describeError(error, log);
+  if (described.kind === 'cancelled') return;
+  const actions = described.actions.filter((a) => a !== 'retry' || retry);
+  const chosen = await vscode.window.showErrorMessage(described.message, ...actions.map(actionLabel));
+  const action = actions.find((a) => actionLabel(a) === chosen);
+  if (action) await runErrorAction(action, log, retry);
+}

@@ -1,0 +1,72 @@
+import * as vscode from 'vscode';
+import { ServiceError } from '../core';
+import type { ClientProvider } from './clientProvider';
+import { showErrorNotification } from './errors';
+import type { Log } from './log';
+import type { KeyStore } from './secrets';
+
+/**
+ * Set Authorization Key: asks for the key in a password box, checks it at once with a token
+ * exchange, and stores it in SecretStorage only when the service accepts it. A rejected key keeps
+ * the box open with the reason, so the user can paste again without starting over.
+ */
+export async function setAuthorizationKey(keys: KeyStore, clients: ClientProvider, log: Log): Promise<boolean> {
+  const input = vscode.window.createInputBox();
+  input.title = vscode.l10n.t('GigaChat: Set Authorization Key');
+  input.prompt = vscode.l10n.t('Paste the authorization key from your GigaChat API project (developers.sber.ru → Studio → your project → API keys).');
+  input.placeholder = vscode.l10n.t('Authorization key');
+  input.password = true;
+  input.ignoreFocusOut = true;
+  try {
+    return await new Promise<boolean>((resolve) => {
+      input.onDidHide(() => resolve(false));
+      input.onDidChangeValue(() => (input.validationMessage = undefined));
+      input.onDidAccept(async () => {
+        const key = input.value.trim();
+        if (!key) return;
+        input.busy = true;
+        input.enabled = false;
+        const verdict = await checkKey(key, clients, log);
+        input.busy = false;
+        input.enabled = true;
+        if (verdict === 'accepted') {
+          await keys.set(key);
+          resolve(true);
+          input.hide();
+          void vscode.window.showInformationMessage(vscode.l10n.t('GigaChat authorization key saved.'));
+        } else {
+          input.validationMessage = verdict;
+        }
+      });
+      input.show();
+    });
+  } finally {
+    input.dispose();
+  }
+}
+
+/** 'accepted', or the reason to show under the input. Only a rejected key keeps the box open. */
+async function checkKey(key: string, clients: ClientProvider, log: Log): Promise<'accepted' | string> {
+  log.addSecret(key);
+  const client = await clients.createFor(key);
+  try {
+    await client.authorize();
+    log.info('The new authorization key was accepted.');
+    return 'accepted';
+  } catch (error) {
+    if (error instanceof ServiceError && error.kind === 'auth') {
+      log.warn(`The new authorization key was rejected: ${error.message}`);
+      return vscode.l10n.t('GigaChat rejected this key. Check that it is copied whole and matches the scope in the settings.');
+    }
+    // The key could not be checked (network, certificate): say why, but keep the key out of storage.
+    void showErrorNotification(error, log);
+    return vscode.l10n.t('The key could not be checked: GigaChat is not reachable. See the notification.');
+  } finally {
+    void client.dispose();
+  }
+}
+
+export async function clearAuthorizationKey(keys: KeyStore): Promise<void> {
+  await keys.clear();
+  void vscode.window.showInformationMessage(vscode.l10n.t('GigaChat authorization key removed.'));
+}

@@ -1,0 +1,49 @@
+import * as vscode from 'vscode';
+import type { Logger } from '../core';
+
+/**
+ * The "GigaChat" log channel. Errors' technical detail and request ids go here, never into
+ * notifications. Every line passes through `redact` first: the core never logs secrets, and this
+ * is the second lock on that door.
+ */
+export class Log implements Logger, vscode.Disposable {
+  readonly channel: vscode.LogOutputChannel;
+  private readonly secrets = new Set<string>();
+
+  constructor() {
+    this.channel = vscode.window.createOutputChannel('GigaChat', { log: true });
+  }
+
+  /** Registers a value that must never appear in the log (the authorization key). */
+  addSecret(value: string | undefined): void {
+    if (value && value.length >= 8) this.secrets.add(value);
+  }
+
+  debug(message: string): void {
+    this.channel.debug(this.redact(message));
+  }
+  info(message: string): void {
+    this.channel.info(this.redact(message));
+  }
+  warn(message: string): void {
+    this.channel.warn(this.redact(message));
+  }
+  error(message: string): void {
+    this.channel.error(this.redact(message));
+  }
+
+  show(): void {
+    this.channel.show(true);
+  }
+
+  dispose(): void {
+    this.channel.dispose();
+  }
+
+  private redact(message: string): string {
+    let safe = message;
+    for (const secret of this.secrets) safe = safe.split(secret).join('[redacted]');
+    // Bearer tokens and Basic credentials never belong in a log, whoever wrote the line.
+    return safe.replace(/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/g, '$1 [redacted]');
+  }
+}

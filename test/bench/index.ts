@@ -1,0 +1,58 @@
+/**
+ * `npm run bench`: the product's figures, each printed with its target. Benchmarks print and
+ * compare within one run; they assert nothing (the tests check correctness).
+ *   - activation time of the extension in the real extension host (code-server);
+ *   - size of dist/extension.js, dist/webview.js and the .vsix;
+ *   - the chat view's render cost for a streamed reply versus one render (test/bench/webviewRender.ts).
+ */
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+const root = path.resolve(__dirname, '../../..');
+
+function section(title: string): void {
+  console.log(`\n== ${title} ==`);
+}
+
+function kib(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+function sizes(): void {
+  section('Package size');
+  const version = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version;
+  for (const file of ['dist/extension.js', 'dist/webview.js', `gigachat-${version}.vsix`]) {
+    const full = path.join(root, file);
+    console.log(`${file.padEnd(24)} ${fs.existsSync(full) ? kib(fs.statSync(full).size) : 'missing (run npm run package)'}`);
+  }
+}
+
+/** Runs the benchmark test alone in a real VS Code, so nothing has activated the extension before. */
+function activation(): void {
+  section('Activation in the real extension host (target < 50 ms)');
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gigachat-bench-')), 'activation.json');
+  try {
+    execFileSync(process.execPath, [path.join(root, 'test/harness/runIntegration.js'), '--grep', 'benchmark'], {
+      cwd: root,
+      env: { ...process.env, GIGACHAT_IT_BENCH_OUT: out },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const { activationMs, wasActive } = JSON.parse(fs.readFileSync(out, 'utf8')) as { activationMs: number; wasActive: boolean };
+    console.log(`activate(): ${activationMs.toFixed(1)} ms${wasActive ? ' (already active: figure not meaningful)' : ''}`);
+  } catch (error) {
+    console.log(`could not measure: ${(error as Error).message.split('\n')[0]}`);
+  } finally {
+    fs.rmSync(path.dirname(out), { recursive: true, force: true });
+  }
+}
+
+function webviewRender(): void {
+  section('Chat view: streamed versus one render (target ≤ 2×)');
+  execFileSync(process.execPath, [path.join(root, 'out/test/bench/webviewRender.js')], { cwd: root, stdio: 'inherit' });
+}
+
+sizes();
+webviewRender();
+activation();

@@ -1,0 +1,16 @@
+// User settings of the VS Code profiles the harness starts (tests and `npm start`):
+// nothing that pops up over the workbench, nothing that calls the network.
+'use strict';
+
+const SETTINGS = {
+  'workbench.startupEditor': 'none',
+  'workbench.tips.enabled': false,
+  'workbench.enableExperiments': false,
+  'telemetry.telemetryLevel': 'off',
+  'update.mode': 'none',
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'security.workspace.trust.enabled': false,
+};
+
+module.exports = { SETTINGS };

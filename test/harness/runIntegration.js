@@ -1,0 +1,192 @@
+// `npm run test:integration [-- --grep <pattern>] [-- --keep]`
+// Runs test/integration/suite in a real VS Code: code-server with the packaged product (.vsix) and
+// the test-only companion extension installed, its workbench opened in headless Chromium (the
+// extension host starts only when a browser connects). The companion runs mocha inside the
+// extension host and writes the results to a file, which this script waits for and reports.
+// --keep keeps the run's temporary folder (user data, logs, workspace) even when all passed.
+'use strict';
+
+const { execFileSync } = require('node:child_process');
+const fs = require('node:fs');
+const http = require('node:http');
+const os = require('node:os');
+const path = require('node:path');
+const { ensureInstalled, paths, processAlive } = require('./install');
+const { buildSuite, packageCompanion } = require('./build');
+const cs = require('./codeServer');
+const { SETTINGS } = require('./profile');
+const { report, reportBrokenRun, passed } = require('./report');
+const { startEmulator, emulatorSettings, emulatorHandler } = require('./emulatorProcess');
+const { webviewHandler, workbenchHandler } = require('./webviewDriver');
+const { afterSuiteChecks } = require('./afterSuite');
+/** The last question the suite asks (suite/4-errors.test.ts): the reloaded window must show it. */
+const LAST_QUESTION = 'Still there after the token expired?';
+
+const root = paths.root;
+const resultsDir = path.join(root, 'test-results');
+const TIMEOUT_MS = Number(process.env.GIGACHAT_IT_TIMEOUT_MS) || 5 * 60_000;
+
+function option(name) {
+  const i = process.argv.indexOf(name);
+  return i === -1 ? undefined : process.argv[i + 1];
+}
+
+function step(message) {
+  console.log(`[integration] ${message}`);
+}
+
+function packageProduct() {
+  const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  execFileSync('npm', ['run', '--silent', 'package'], { cwd: root, stdio: 'inherit' });
+  return path.join(root, `gigachat-${version}.vsix`);
+}
+
+/**
+ * What a test inside the extension host can ask of this process (test/integration/outer.ts).
+ * `ctx.page` is the workbench page once the browser is up. Add webview drivers here.
+ */
+const outerHandlers = {
+  ping: async (_params, ctx) => ({ pong: true, url: ctx.server.url }),
+  emulator: (params, ctx) => emulatorHandler(ctx.emulator)(params),
+  webview: webviewHandler(),
+  workbench: workbenchHandler(),
+  screenshot: async ({ name }, ctx) => {
+    const file = path.join(resultsDir, `${String(name).replace(/[^\w.-]/g, '_')}.png`);
+    await ctx.page.screenshot({ path: file });
+    return { file };
+  },
+};
+
+/** A loopback HTTP endpoint: POST {method, params} -> {result} or {error}. */
+function startControlServer(ctx) {
+  const server = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', async () => {
+      let reply;
+      try {
+        const { method, params } = JSON.parse(body);
+        const handler = outerHandlers[method];
+        if (!handler) throw new Error(`unknown method ${method}`);
+        reply = { result: await handler(params ?? {}, ctx) };
+      } catch (error) {
+        reply = { error: String(error && error.message ? error.message : error) };
+      }
+      response.writeHead(reply.error === undefined ? 200 : 500, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(reply));
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+async function waitForResults(file, server) {
+  const deadline = Date.now() + TIMEOUT_MS;
+  while (!fs.existsSync(file)) {
+    if (Date.now() > deadline) throw new Error(`no results after ${TIMEOUT_MS / 1000} s`);
+    if (!processAlive(server.pid)) throw new Error('code-server exited before the suite finished');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+function printLogs(userDataDir, server) {
+  const logs = cs.exthostLogs(userDataDir);
+  if (logs.length === 0) console.log(`(no extension host log under ${path.join(userDataDir, 'logs')})`);
+  for (const log of logs) console.log(`--- ${log} ---\n${cs.tail(log, 150)}`);
+  if (server) console.log(`--- ${server.logFile} ---\n${cs.tail(server.logFile, 40)}`);
+}
+
+async function main() {
+  const started = Date.now();
+  ensureInstalled();
+  step('packaging the extension');
+  const productVsix = packageProduct();
+  await buildSuite();
+  const companionVsix = packageCompanion();
+
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gigachat-it-'));
+  const userDataDir = path.join(runDir, 'user-data');
+  const extensionsDir = path.join(runDir, 'extensions');
+  const workspace = path.join(runDir, 'workspace');
+  const resultsFile = path.join(runDir, 'results.json');
+  fs.mkdirSync(workspace, { recursive: true });
+  fs.mkdirSync(resultsDir, { recursive: true });
+  fs.writeFileSync(path.join(workspace, 'README.md'), '# Integration test workspace\n');
+  step(`run folder ${runDir}`);
+
+  for (const vsix of [productVsix, companionVsix]) cs.installExtension({ vsix, userDataDir, extensionsDir });
+
+  // The suite sets the key itself (through the command, as a user would): none in the environment.
+  const emulator = await startEmulator({ streamDelayMs: 1 });
+  const ctx = { server: undefined, page: undefined, emulator, resultsDir };
+  let browser;
+  let results;
+  let failure;
+  const control = await startControlServer(ctx);
+  const cleanup = async () => {
+    await browser?.stop();
+    await ctx.server?.stop();
+    await emulator.stop();
+    control.close();
+  };
+  const onSignal = (signal) => {
+    console.error(`[integration] ${signal}: stopping; the run folder stays: ${runDir}`);
+    cleanup().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    step('starting code-server');
+    ctx.server = await cs.startCodeServer({
+      userDataDir,
+      extensionsDir,
+      workspace,
+      settings: { ...SETTINGS, ...emulatorSettings(emulator) },
+      logFile: path.join(runDir, 'code-server.log'),
+      tmpDir: path.join(runDir, 'tmp'),
+      env: {
+        GIGACHAT_IT_RESULTS: resultsFile,
+        GIGACHAT_IT_CONTROL: `http://127.0.0.1:${control.address().port}/`,
+        GIGACHAT_IT_GREP: option('--grep') ?? '',
+        GIGACHAT_CREDENTIALS: '', // a developer's own key must not leak into the tests
+      },
+    });
+    step(`code-server on ${ctx.server.url} (pid ${ctx.server.pid}); opening the workbench in Chromium`);
+    browser = await cs.launchBrowser();
+    ctx.page = await cs.openWorkbench(browser.browser, cs.workbenchUrl(ctx.server, workspace));
+    step('workbench loaded; waiting for the suite');
+    results = await waitForResults(resultsFile, ctx.server);
+    if (results.error) throw new Error(`the suite could not run:\n${results.error}`);
+    if (!option('--grep')) {
+      const checks = await afterSuiteChecks(ctx, { userDataDir, key: emulator.authorizationKey, lastQuestion: LAST_QUESTION });
+      results.tests.push(...checks);
+      for (const check of checks) results[check.state] += 1;
+    }
+  } catch (error) {
+    failure = error;
+  } finally {
+    if (ctx.page) {
+      await ctx.page.screenshot({ path: path.join(resultsDir, 'workbench.png') }).catch(() => {});
+      step(`screenshot: ${path.relative(root, path.join(resultsDir, 'workbench.png'))}`);
+    }
+    await cleanup();
+  }
+  if (failure) {
+    console.error(`[integration] FAILED: ${failure.message}`);
+    printLogs(userDataDir, ctx.server); // after the stop: VS Code writes its logs lazily
+  }
+
+  const ok = passed(results);
+  if (ok && !process.argv.includes('--keep')) fs.rmSync(runDir, { recursive: true, force: true });
+  else step(`kept ${runDir} (user data, logs, workspace)`);
+  step(`took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (results && !results.error) report(results);
+  else reportBrokenRun();
+  process.exitCode = ok ? 0 : 1;
+}
+
+main().catch((error) => {
+  console.error(error);
+  reportBrokenRun();
+  process.exitCode = 1;
+});

@@ -1,0 +1,94 @@
+// `npm start [-- <folder>] [-- --port 8080] [-- --screenshot]`
+// Runs the extension in a real VS Code for trying it by hand: packages it, installs the .vsix into
+// a persistent profile (.vscode-test/start/: settings, secrets and chats survive restarts) and
+// serves VS Code (code-server) on http://127.0.0.1:<port>/ until Ctrl+C.
+// --screenshot also opens the workbench in headless Chromium and saves test-results/start.png,
+// for machines without a display. Environment variables reach the extension host unchanged.
+// Without GIGACHAT_CREDENTIALS it starts the service emulator and points the extension at it, with
+// the emulator's demo key; with it, the extension talks to the real service with that key.
+'use strict';
+
+const { execFileSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+const { ensureInstalled, paths } = require('./install');
+const cs = require('./codeServer');
+const { SETTINGS } = require('./profile');
+const { startEmulator, emulatorSettings } = require('./emulatorProcess');
+
+/** Settings merged into the profile on every start: the emulator's address and CA change each run. */
+function updateSettings(userDataDir, changes, removed) {
+  const file = path.join(userDataDir, 'User', 'settings.json');
+  const current = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : { ...SETTINGS };
+  for (const key of removed) delete current[key];
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify({ ...current, ...changes }, null, 2));
+}
+
+function option(name) {
+  const i = process.argv.indexOf(name);
+  return i === -1 ? undefined : process.argv[i + 1];
+}
+
+/** The folder to open: the first argument that is neither a flag nor a flag's value. */
+function folderArgument() {
+  const args = process.argv.slice(2);
+  const folder = args.find((arg, i) => !arg.startsWith('--') && args[i - 1] !== '--port');
+  return path.resolve(folder ?? paths.root);
+}
+
+async function main() {
+  ensureInstalled();
+  const { version } = JSON.parse(fs.readFileSync(path.join(paths.root, 'package.json'), 'utf8'));
+  execFileSync('npm', ['run', '--silent', 'package'], { cwd: paths.root, stdio: 'inherit' });
+
+  const profile = path.join(paths.cache, 'start');
+  const userDataDir = path.join(profile, 'user-data');
+  const extensionsDir = path.join(profile, 'extensions');
+  const realService = Boolean(process.env.GIGACHAT_CREDENTIALS?.trim());
+  const emulator = realService ? undefined : await startEmulator();
+  const connection = emulator ? emulatorSettings(emulator) : {};
+  // Keep what was changed in the workbench last time; only the connection settings are rewritten.
+  updateSettings(userDataDir, connection, realService ? Object.keys(emulatorSettings({})) : []);
+  cs.installExtension({ vsix: path.join(paths.root, `gigachat-${version}.vsix`), userDataDir, extensionsDir });
+
+  const workspace = folderArgument();
+  const server = await cs.startCodeServer({
+    userDataDir,
+    extensionsDir,
+    workspace,
+    env: emulator ? { GIGACHAT_CREDENTIALS: emulator.authorizationKey } : {},
+    port: Number(option('--port') ?? 8080),
+    logFile: path.join(profile, 'code-server.log'),
+  });
+  const url = cs.workbenchUrl(server, workspace);
+  const service = emulator ? `the service emulator at ${emulator.baseUrl} (demo key preset)` : 'the real GigaChat service (key from GIGACHAT_CREDENTIALS)';
+  console.log(`\nVS Code with GigaChat ${version}, talking to ${service}:\n\n    ${url}\n\n(log: ${server.logFile}; Ctrl+C stops everything)`);
+
+  const stop = async () => {
+    await server.stop();
+    await emulator?.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+
+  if (process.argv.includes('--screenshot')) {
+    const browser = await cs.launchBrowser();
+    try {
+      const page = await cs.openWorkbench(browser.browser, url);
+      await page.waitForTimeout(8000); // the extension host starts after the workbench shows
+      const file = path.join(paths.root, 'test-results', 'start.png');
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      await page.screenshot({ path: file });
+      console.log(`screenshot: ${file}`);
+    } finally {
+      await browser.stop();
+    }
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,91 @@
+// Drives the chat webview like a person, from the outer runner's browser: VS Code puts each webview
+// in nested iframes, so the chat's document is found among the page's frames by its #app root.
+'use strict';
+
+const fs = require('node:fs');
+const path = require('node:path');
+
+async function chatFrame(page, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const frame of page.frames()) {
+      const isChat = await frame
+        .evaluate(() => Boolean(document.querySelector('#app') && document.body.dataset.strings))
+        .catch(() => false);
+      if (isChat) return frame;
+    }
+    await page.waitForTimeout(200);
+  }
+  throw new Error('the chat webview did not appear');
+}
+
+/** Handlers for callOuter('webview', { action, … }). */
+function webviewHandler() {
+  return async (params, ctx) => {
+    const frame = await chatFrame(ctx.page);
+    switch (params.action) {
+      case 'type': // into the chat input, as keystrokes
+        await frame.locator('textarea').click();
+        await frame.locator('textarea').pressSequentially(params.text, { delay: 5 });
+        return true;
+      case 'press':
+        await frame.locator(params.selector ?? 'textarea').press(params.key);
+        return true;
+      case 'click':
+        await frame.locator(params.selector).first().click();
+        return true;
+      case 'text': // innerText of every match
+        return frame.locator(params.selector).allInnerTexts();
+      case 'count':
+        return frame.locator(params.selector).count();
+      case 'attribute':
+        return frame.locator(params.selector).evaluateAll((elements, name) => elements.map((e) => e.getAttribute(name)), params.name);
+      case 'waitFor': // until `selector` matches (state: visible | attached | hidden)
+        await frame.locator(params.selector).first().waitFor({ state: params.state ?? 'visible', timeout: params.timeoutMs ?? 15_000 });
+        return true;
+      case 'waitForText':
+        await frame.waitForFunction(
+          ([selector, text]) => [...document.querySelectorAll(selector)].some((e) => e.textContent.includes(text)),
+          [params.selector, params.text],
+          { timeout: params.timeoutMs ?? 15_000 },
+        );
+        return true;
+      case 'screenshot': { // just the view: the outermost iframe that holds the chat's document
+        let outer = frame;
+        while (outer.parentFrame() && outer.parentFrame() !== ctx.page.mainFrame()) outer = outer.parentFrame();
+        const file = path.join(ctx.resultsDir, `${String(params.name).replace(/[^\w.-]/g, '_')}.png`);
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        await (await outer.frameElement()).screenshot({ path: file });
+        return { file };
+      }
+      default:
+        throw new Error(`unknown webview action ${params.action}`);
+    }
+  };
+}
+
+/** Workbench-level input (quick input boxes, keyboard shortcuts). */
+function workbenchHandler() {
+  return async (params, ctx) => {
+    const page = ctx.page;
+    switch (params.action) {
+      case 'quickInput': // types into the open quick input (e.g. the key box) and presses Enter
+        await page.locator('.quick-input-widget input').first().waitFor({ state: 'visible', timeout: 10_000 });
+        await page.locator('.quick-input-widget input').first().fill(params.text);
+        await page.keyboard.press('Enter');
+        return true;
+      case 'quickInputMessage':
+        await page.waitForTimeout(params.waitMs ?? 0);
+        return page.locator('.quick-input-widget .quick-input-message').first().innerText().catch(() => '');
+      case 'press':
+        await page.keyboard.press(params.key);
+        return true;
+      case 'notifications':
+        return page.locator('.notification-toast .notification-list-item-message').allInnerTexts();
+      default:
+        throw new Error(`unknown workbench action ${params.action}`);
+    }
+  };
+}
+
+module.exports = { chatFrame, webviewHandler, workbenchHandler };

@@ -1,0 +1,66 @@
+// Test-side wrappers for what the outer runner does in the browser and to the emulator, so the
+// tests read like what a person does: type, press Enter, wait for the reply.
+import * as vscode from 'vscode';
+import { callOuter } from './outer';
+
+export const EXTENSION_ID = 'gigachat-vscode.gigachat';
+
+export const chatView = {
+  type: (text: string) => callOuter('webview', { action: 'type', text }),
+  press: (key: string, selector?: string) => callOuter('webview', { action: 'press', key, selector }),
+  click: (selector: string) => callOuter('webview', { action: 'click', selector }),
+  texts: (selector: string) => callOuter<string[]>('webview', { action: 'text', selector }),
+  count: (selector: string) => callOuter<number>('webview', { action: 'count', selector }),
+  attributes: (selector: string, name: string) => callOuter<(string | null)[]>('webview', { action: 'attribute', selector, name }),
+  waitFor: (selector: string, state: 'visible' | 'attached' | 'hidden' = 'visible', timeoutMs?: number) =>
+    callOuter('webview', { action: 'waitFor', selector, state, timeoutMs }),
+  screenshot: (name: string) => callOuter('webview', { action: 'screenshot', name }),
+  waitForText: (selector: string, text: string, timeoutMs?: number) => callOuter('webview', { action: 'waitForText', selector, text, timeoutMs }),
+  /** Sends a message the way a person does, and waits until the reply has finished. */
+  async ask(text: string): Promise<void> {
+    await this.type(text);
+    await this.press('Enter');
+    await this.waitFor('.send-button:not(.is-stop)', 'attached', 30_000);
+  },
+};
+
+export const workbench = {
+  quickInput: (text: string) => callOuter('workbench', { action: 'quickInput', text }),
+  quickInputMessage: (waitMs = 0) => callOuter<string>('workbench', { action: 'quickInputMessage', waitMs }),
+  press: (key: string) => callOuter('workbench', { action: 'press', key }),
+  notifications: () => callOuter<string[]>('workbench', { action: 'notifications' }),
+  screenshot: (name: string) => callOuter('screenshot', { name }),
+};
+
+type Fault = Record<string, unknown> & { kind: string };
+export const emulator = {
+  inject: (fault: Fault, rule?: { endpoint?: string; times?: number }) => callOuter('emulator', { method: 'inject', args: [fault, rule] }),
+  clearFaults: () => callOuter('emulator', { method: 'clearFaults' }),
+  resetCounts: () => callOuter('emulator', { method: 'resetCounts' }),
+  expireAllTokens: () => callOuter('emulator', { method: 'expireAllTokens' }),
+  count: (endpoint: string) => callOuter<number>('emulator', { method: 'count', args: [endpoint] }),
+  requests: () => callOuter<{ endpoint: string; headers: Record<string, string>; body: string }[]>('emulator', { method: 'requests' }),
+  info: () => callOuter<{ authUrl: string; baseUrl: string; caPath: string; key: string }>('emulator', { method: 'info' }),
+};
+
+/** Opens the chat view and waits until its page is up. */
+export async function openChat(): Promise<void> {
+  await vscode.commands.executeCommand('gigachat.openChat');
+  await chatView.waitFor('textarea');
+}
+
+/** Stores the emulator's key through the real command and its input box, as a user does. */
+export async function setKeyThroughCommand(key: string): Promise<void> {
+  const done = vscode.commands.executeCommand('gigachat.setAuthorizationKey');
+  await workbench.quickInput(key);
+  await done;
+}
+
+export async function until(condition: () => Promise<boolean> | boolean, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}

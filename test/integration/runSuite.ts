@@ -1,0 +1,83 @@
+// Runs the integration suite (suite/**/*.test.ts, bundled next to this file by
+// test/harness/build.js) with mocha, inside a VS Code extension host. Two callers share it:
+//   - the companion extension (test/integration/companion), under code-server: runSuite(), and the
+//     companion hands the results to the outer runner;
+//   - @vscode/test-electron (test/harness/runElectron.js): this module is its extensionTestsPath;
+//     run() writes the same results file and rejects on failure, as that API expects.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import Mocha from 'mocha';
+import * as vscode from 'vscode';
+
+export interface TestResult {
+  fullTitle: string;
+  state: 'passed' | 'failed' | 'pending';
+  durationMs?: number;
+  error?: { message: string; stack?: string };
+}
+
+export interface SuiteResults {
+  vscodeVersion: string;
+  appName: string;
+  passed: number;
+  failed: number;
+  pending: number;
+  durationMs: number;
+  tests: TestResult[];
+}
+
+/** Every bundled test file in the suite/ folder beside this bundle. */
+function testFiles(): string[] {
+  const dir = path.join(__dirname, 'suite');
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.test.js'))
+    .sort()
+    .map((name) => path.join(dir, name));
+}
+
+export function runSuite(options: { color?: boolean } = {}): Promise<SuiteResults> {
+  const mocha = new Mocha({ ui: 'bdd', timeout: 30_000, color: options.color ?? true, reporter: 'spec' });
+  // The grep of the outer command line (`npm run test:integration -- --grep chat`) arrives here.
+  if (process.env.GIGACHAT_IT_GREP) mocha.grep(process.env.GIGACHAT_IT_GREP);
+  for (const file of testFiles()) mocha.addFile(file);
+
+  const tests: TestResult[] = [];
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    try {
+      const runner = mocha.run(() =>
+        resolve({
+          vscodeVersion: vscode.version,
+          appName: vscode.env.appName,
+          passed: tests.filter((t) => t.state === 'passed').length,
+          failed: tests.filter((t) => t.state === 'failed').length,
+          pending: tests.filter((t) => t.state === 'pending').length,
+          durationMs: Date.now() - started,
+          tests,
+        }),
+      );
+      runner.on('pass', (test) => tests.push({ fullTitle: test.fullTitle(), state: 'passed', durationMs: test.duration }));
+      runner.on('pending', (test) => tests.push({ fullTitle: test.fullTitle(), state: 'pending' }));
+      // Also reached by a failing hook, whose title says which hook.
+      runner.on('fail', (test, error: Error) =>
+        tests.push({
+          fullTitle: test.fullTitle(),
+          state: 'failed',
+          durationMs: test.duration,
+          error: { message: String(error?.message ?? error), stack: error?.stack },
+        }),
+      );
+    } catch (error) {
+      reject(error);
+    }
+  });
+}
+
+/** The extensionTestsPath contract of @vscode/test-electron. */
+export async function run(): Promise<void> {
+  const results = await runSuite();
+  if (process.env.GIGACHAT_IT_RESULTS) fs.writeFileSync(process.env.GIGACHAT_IT_RESULTS, JSON.stringify(results));
+  if (results.failed > 0) throw new Error(`${results.failed} integration test(s) failed`);
+  if (results.passed === 0) throw new Error('no integration test ran');
+}

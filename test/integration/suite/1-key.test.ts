@@ -1,0 +1,53 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { EXTENSION_ID, chatView, emulator, openChat, setKeyThroughCommand, until, workbench } from '../drivers';
+import { hasOuterRunner } from '../outer';
+
+describe('authorization key', function () {
+  before(function () {
+    if (!hasOuterRunner()) this.skip();
+  });
+
+  it('contributes every command, in the GigaChat category', async () => {
+    const commands = await vscode.commands.getCommands(true);
+    for (const id of ['gigachat.openChat', 'gigachat.newChat', 'gigachat.explainSelection', 'gigachat.setAuthorizationKey', 'gigachat.clearAuthorizationKey']) {
+      assert.ok(commands.includes(id), `${id} is not registered`);
+    }
+    const contributed = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.commands as { category: string }[];
+    assert.ok(contributed.every((c) => c.category === 'GigaChat'));
+  });
+
+  it('without a key, the chat view welcomes the user with a button that sets one', async () => {
+    await openChat();
+    await chatView.waitFor('.welcome');
+    const buttons = await chatView.texts('.welcome button');
+    assert.ok(buttons.some((b) => /authorization key/i.test(b)), `buttons: ${buttons.join(', ')}`);
+    await workbench.screenshot('chat-welcome');
+  });
+
+  it('a rejected key keeps the input open with the reason, and is not stored', async () => {
+    const done = vscode.commands.executeCommand('gigachat.setAuthorizationKey');
+    await workbench.quickInput('d3Jvbmc6a2V5');
+    await until(async () => /rejected/i.test(await workbench.quickInputMessage()), 'the rejection message');
+    await workbench.press('Escape');
+    assert.equal(await done, false);
+    await chatView.waitFor('.welcome');
+  });
+
+  it('a key the service accepts is stored, and the welcome gives way to the chat', async () => {
+    const { key } = await emulator.info();
+    await emulator.resetCounts();
+    await setKeyThroughCommand(key);
+    await chatView.waitFor('.welcome', 'hidden');
+    assert.ok((await emulator.count('oauth')) >= 1, 'the key was checked by a token exchange');
+    const stored = vscode.workspace.getConfiguration('gigachat');
+    assert.ok(!JSON.stringify(stored).includes(key), 'the key is not in the settings');
+  });
+
+  it('Clear Authorization Key removes it, and Set brings it back', async () => {
+    await vscode.commands.executeCommand('gigachat.clearAuthorizationKey');
+    await chatView.waitFor('.welcome');
+    await setKeyThroughCommand((await emulator.info()).key);
+    await chatView.waitFor('.welcome', 'hidden');
+  });
+});

@@ -1,0 +1,63 @@
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { chatView, emulator } from '../drivers';
+import { hasOuterRunner } from '../outer';
+
+const SOURCE = [
+  'export function retryUpload(file: string, attempts = 3): boolean {',
+  '  for (let i = 0; i < attempts; i++) {',
+  '    if (upload(file)) return true;',
+  '  }',
+  '  return false;',
+  '}',
+  'declare function upload(file: string): boolean;',
+].join('\n');
+
+describe('explain selection', function () {
+  let editor: vscode.TextEditor;
+
+  before(async function () {
+    if (!hasOuterRunner()) this.skip();
+    const folder = vscode.workspace.workspaceFolders![0].uri;
+    const file = vscode.Uri.joinPath(folder, 'retry.ts');
+    await vscode.workspace.fs.writeFile(file, Buffer.from(SOURCE));
+    editor = await vscode.window.showTextDocument(file);
+  });
+
+  it('offers Explain with GigaChat as a code action on a selection, and not without one', async () => {
+    const uri = editor.document.uri;
+    const withSelection = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, new vscode.Range(1, 0, 3, 3));
+    assert.ok(withSelection.some((a) => a.command?.command === 'gigachat.explainSelection'));
+    const empty = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, new vscode.Range(1, 0, 1, 0));
+    assert.ok(!empty.some((a) => a.command?.command === 'gigachat.explainSelection'));
+  });
+
+  it('sends the selection with file name, language and line numbers, and the explanation streams into the chat', async () => {
+    await emulator.resetCounts();
+    editor.selection = new vscode.Selection(1, 0, 4, 0);
+    await vscode.window.showTextDocument(editor.document);
+    await vscode.commands.executeCommand('gigachat.explainSelection');
+    await chatView.waitForText('.turn-user', 'retry.ts:2–4');
+    await chatView.waitForText('.turn-assistant .turn-body', 'You asked');
+    await chatView.waitFor('.send-button:not(.is-stop)', 'attached', 30_000);
+    const request = (await emulator.requests()).find((r) => r.endpoint === 'chat');
+    const sent = JSON.parse(request!.body).messages.at(-1).content as string;
+    assert.match(sent, /retry\.ts/);
+    assert.match(sent, /lines 2–4/);
+    assert.match(sent, /```typescript\n/);
+    assert.ok(sent.includes('for (let i = 0; i < attempts; i++) {'));
+    assert.ok(!sent.includes('export function retryUpload'), 'only the selection is sent');
+    assert.equal(path.basename(editor.document.fileName), 'retry.ts');
+  });
+
+  it('trims a very large selection and says so', async () => {
+    const big = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'big.txt');
+    await vscode.workspace.fs.writeFile(big, Buffer.from('const value = 1;\n'.repeat(2_000)));
+    const bigEditor = await vscode.window.showTextDocument(big);
+    bigEditor.selection = new vscode.Selection(0, 0, 2_000, 0);
+    await vscode.commands.executeCommand('gigachat.explainSelection');
+    await chatView.waitFor('.turn-user .turn-notice');
+    await chatView.waitFor('.send-button:not(.is-stop)', 'attached', 30_000);
+  });
+});

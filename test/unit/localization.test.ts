@@ -1,0 +1,53 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { webviewStrings } from '../../src/shared/strings';
+
+const root = path.resolve(__dirname, '../../..');
+const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
+
+/** Every `vscode.l10n.t('…')` message in the extension's sources (string literal first argument). */
+function runtimeMessages(): string[] {
+  const messages = new Set<string>();
+  const visit = (dir: string) => {
+    for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(file);
+      else if (file.endsWith('.ts')) {
+        for (const match of read(file).matchAll(/l10n\.t\(\s*(['"])((?:\\.|(?!\1).)*)\1/g)) messages.add(match[2].replace(/\\(.)/g, '$1'));
+      }
+    }
+  };
+  visit('src');
+  return [...messages];
+}
+
+describe('localization (English and Russian)', () => {
+  const russian = JSON.parse(read('media/l10n/bundle.l10n.ru.json')) as Record<string, string>;
+
+  it('has a Russian translation of every runtime message of the host', () => {
+    const messages = runtimeMessages();
+    assert.ok(messages.length > 20, 'the scan found the messages');
+    assert.deepEqual(messages.filter((m) => !russian[m]), []);
+  });
+
+  it('has a Russian translation of every string of the chat view', () => {
+    assert.deepEqual(Object.values(webviewStrings).filter((m) => !russian[m]), []);
+  });
+
+  it('keeps placeholders in translations', () => {
+    for (const [english, translated] of Object.entries(russian)) {
+      const placeholders = (text: string) => (text.match(/\{\d+\}/g) ?? []).sort().join();
+      assert.equal(placeholders(translated), placeholders(english), english);
+    }
+  });
+
+  it('translates every %key% of the manifest in both nls files', () => {
+    const keys = [...read('package.json').matchAll(/"%([^%"]+)%"/g)].map((m) => m[1]);
+    const english = JSON.parse(read('package.nls.json')) as Record<string, string>;
+    const ru = JSON.parse(read('package.nls.ru.json')) as Record<string, string>;
+    assert.ok(keys.length > 10);
+    assert.deepEqual(keys.filter((k) => !english[k] || !ru[k]), []);
+    assert.deepEqual(Object.keys(english).sort(), Object.keys(ru).sort());
+  });
+});
