@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Zod schemas for every shape on the wire (see the service contract), and the types inferred
