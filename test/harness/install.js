@@ -106,9 +106,18 @@ function ensureAptPackages() {
 }
 
 /** npm as the machine has it, but building native modules against `nodeHome`'s headers. */
+/**
+ * The environment without the variables an outer `npm run` (`npm test`, `npm start`) sets: a nested
+ * npm would read them as its own configuration, e.g. `npm_config_user_agent` naming Node 20, which
+ * makes code-server's install script refuse to run.
+ */
+function withoutNpmRunVariables(env) {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !/^npm_/i.test(name)));
+}
+
 function npmEnv(nodeHome) {
   return {
-    ...process.env,
+    ...withoutNpmRunVariables(process.env),
     PATH: `${path.join(nodeHome, 'bin')}${path.delimiter}${process.env.PATH}`,
     // The machine's ~/.npmrc sets nodedir=/usr (Node 20's headers); node-gyp must use Node 24's.
     npm_config_nodedir: nodeHome,

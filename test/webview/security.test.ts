@@ -152,17 +152,21 @@ describe('chat webview: untrusted content', function () {
     await view.page.evaluate((content) => window.postMessage({ type: 'turnAdded', turn: { id: 'big', role: 'assistant', content, status: 'done' } }, '*'), reply);
     // While the reply is being drawn, the page keeps answering and the input keeps working.
     const pings: number[] = [];
-    while (await view.page.locator('.turn.rendering').count() > 0 || pings.length === 0) {
+    let answeredWhileDrawing = 0;
+    for (let drawing = true; drawing || pings.length < 3; ) {
+      drawing = (await view.page.locator('.turn.rendering').count()) > 0;
       const pingStarted = Date.now();
       await view.page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
       pings.push(Date.now() - pingStarted);
+      if (drawing) answeredWhileDrawing++;
       if (pings.length === 3) await view.page.locator('textarea').fill('still typing');
     }
     const renderMs = Date.now() - started;
     const worstPing = Math.max(...pings);
     console.log(`      1 MB reply: drawn in ${renderMs} ms; worst page round trip meanwhile ${worstPing} ms (${pings.length} probes)`);
-    assert.ok(renderMs < 15_000, `rendered in ${renderMs} ms`);
-    assert.ok(worstPing < 1_000, `page answered within ${worstPing} ms`);
+    // Responsiveness is about yielding, not speed (timings belong to benchmarks): a renderer that
+    // blocked the page for the whole reply would answer only once, after it finished.
+    assert.ok(answeredWhileDrawing >= 2, `the page answered ${answeredWhileDrawing} times while drawing`);
     assert.equal(await view.page.locator('textarea').inputValue(), 'still typing');
     const shown = await view.page.evaluate(() => document.querySelector('.turn-body')!.textContent!.length);
     assert.ok(shown > 800_000, `all of it is shown (${shown} characters of text)`);
@@ -178,17 +182,14 @@ describe('chat webview: untrusted content', function () {
     await view.send({ type: 'turnUpdated', turn: assistantTurn('big', reply) });
     const totalMs = Date.now() - started;
     console.log(`      1 MB reply streamed in 50 kB deltas: ${totalMs} ms`);
-    assert.ok(totalMs < 20_000, `streamed in ${totalMs} ms`);
     await assertNothingHappened();
   });
 
   it('survives 200-level nested lists and quotes', async () => {
     const deep = `${nestedLists(200)}\n\n${'>'.repeat(200)} deep quote\n\n${'*'.repeat(5000)}text${'_'.repeat(5000)}\n\n${'['.repeat(3000)}x${']'.repeat(3000)}`;
     await view.send(state());
-    const started = Date.now();
+    // A parser that backtracked catastrophically would hang here until the suite's timeout.
     await view.send({ type: 'turnAdded', turn: assistantTurn('deep', deep) });
-    const renderMs = Date.now() - started;
-    assert.ok(renderMs < 5_000, `rendered in ${renderMs} ms`);
     // markdown-it stops nesting at 100 levels (its guard against deep recursion); the rest stays as text.
     const shown = (await view.page.locator('.turn-body').textContent()) ?? '';
     for (const expected of ['level 0', 'level 199', 'deep quote', 'text']) assert.ok(shown.includes(expected), expected);
