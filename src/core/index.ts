@@ -17,3 +17,13 @@ export type { MediaReply, ReplyPart } from './images';
 export { applyChunk, collectReply } from './chatReply';
 export type { ChatReply } from './chatReply';
 export { trustedRoots, splitPemBundle, certificatesFromFile } from './trust';
+
+// Semantic search: chunking, the persistent embedding cache, the indexer and the vector index.
+export { chunkText } from './search/chunker';
+export type { Chunk, ChunkOptions } from './search/chunker';
+export { EmbeddingCache } from './search/embeddingCache';
+export type { CacheLoadInfo } from './search/embeddingCache';
+export { WorkspaceIndexer } from './search/indexer';
+export type { IndexRunResult, IndexProgress, SearchHit, SourceFile, WorkspaceIndexerOptions } from './search/indexer';
+export { VectorIndex } from './search/vectorIndex';
+export type { VectorMatch, VectorIndexOptions } from './search/vectorIndex';

@@ -3,7 +3,8 @@
  * compare within one run; they assert nothing (the tests check correctness).
  *   - activation time of the extension in the real extension host (code-server);
  *   - size of dist/extension.js, dist/webview.js and the .vsix;
- *   - the chat view's render cost for a streamed reply versus one render (test/bench/webviewRender.ts).
+ *   - the chat view's render cost for a streamed reply versus one render (test/bench/webviewRender.ts);
+ *   - the vector index's search against a memory-read floor and a naive baseline (test/bench/vectorIndex.ts).
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -53,6 +54,12 @@ function webviewRender(): void {
   execFileSync(process.execPath, [path.join(root, 'out/test/bench/webviewRender.js')], { cwd: root, stdio: 'inherit' });
 }
 
+function vectorIndex(): void {
+  section('Vector index: search versus the floor and a naive baseline');
+  execFileSync(process.execPath, [path.join(root, 'out/test/bench/vectorIndex.js')], { cwd: root, stdio: 'inherit' });
+}
+
 sizes();
 webviewRender();
+vectorIndex();
 activation();

@@ -1,0 +1,137 @@
+import { AdaptiveLimiter, defaultRateLimitPolicy, type EmbedFunction } from './adaptiveLimiter';
+import type { ChunkOptions } from './chunker';
+import { ChunkStore } from './chunkStore';
+import type { EmbeddingCache } from './embeddingCache';
+import { IndexRun } from './indexRun';
+import type { EmbeddingCounters, IndexedFile, IndexerStats, IndexRunOptions, IndexRunResult, SearchHit, SourceFile, WorkspaceIndexerOptions } from './indexerTypes';
+import { PathVersions } from './pathVersions';
+
+export type { RateLimitPolicy } from './adaptiveLimiter';
+export type {
+  IndexedChunk,
+  IndexedFile,
+  IndexerStats,
+  IndexProgress,
+  IndexRunOptions,
+  IndexRunResult,
+  SearchHit,
+  SearchIndex,
+  SourceFile,
+  WorkspaceIndexerOptions,
+} from './indexerTypes';
+
+/**
+ * Keeps a workspace's files searchable by meaning: chunks each file, finds each chunk's vector in the
+ * embedding cache or embeds it, and remembers which chunks each file has. No file system access:
+ * the caller hands files in (and reports changes, removals and renames).
+ *
+ * Embedding requests go out in batches, at most `maxInFlight` at a time across everything this
+ * indexer does. The limit adapts: a 429 (`rateLimit` ServiceError) halves it (down to 1), pauses
+ * new requests for the `Retry-After` the service asked for (else an exponential backoff) and retries
+ * that batch; a run of successes grows it back one step at a time. Pass an `embed` that does not
+ * retry 429 itself (a client with `maxRetries: 0`) to let this adapt at once, or keep the client's
+ * retries and let this handle what still fails.
+ *
+ * Runs are resumable: every vector that arrives goes into the cache at once, and a file's record is
+ * replaced only when all of its chunks have vectors. A cancelled or failed run therefore leaves the
+ * finished files indexed (and the old record of an unfinished one), and a rerun embeds only what is
+ * still missing. Save the cache (`cache.save()`) when convenient; `liveKeys()` is what to pass to
+ * `cache.prune` so the cache forgets text no file has any more.
+ */
+export class WorkspaceIndexer {
+  readonly cache: EmbeddingCache;
+  private readonly embed: EmbedFunction;
+  private readonly batchSize: number;
+  private readonly batchChars: number;
+  private readonly chunkOptions: ChunkOptions;
+  private readonly limiter: AdaptiveLimiter;
+  private readonly store: ChunkStore;
+  private readonly versions = new PathVersions();
+  private readonly totals: EmbeddingCounters = { requests: 0, cachedChunks: 0, embeddedChunks: 0, rateLimited: 0 };
+
+  constructor(options: WorkspaceIndexerOptions) {
+    this.embed = options.embed;
+    this.cache = options.cache;
+    this.batchSize = Math.max(1, options.batchSize ?? 32);
+    this.batchChars = Math.max(1, options.batchChars ?? 48_000);
+    this.chunkOptions = options.chunkOptions ?? {};
+    this.store = new ChunkStore(options.cache, options.previewChars ?? 300, options.createIndex);
+    const maxInFlight = Math.max(1, Math.floor(options.maxInFlight ?? 2));
+    this.limiter = new AdaptiveLimiter(maxInFlight, { ...defaultRateLimitPolicy, ...options.rateLimit });
+  }
+
+  /**
+   * Indexes `files` (read lazily: a slow async source is fine, and only a few batches are ever
+   * waiting). Files already indexed are replaced. Resolves with the run's numbers; rejects with a
+   * `cancelled` ServiceError when `signal` aborts, or with the first error that is not a 429 (or a
+   * 429 that outlasted the retries), after the requests in flight have settled. Either way what was
+   * finished stays (see the class comment).
+   */
+  async indexFiles(files: AsyncIterable<SourceFile> | Iterable<SourceFile>, options: IndexRunOptions = {}): Promise<IndexRunResult> {
+    const run = new IndexRun(
+      {
+        cache: this.cache,
+        store: this.store,
+        versions: this.versions,
+        limiter: this.limiter,
+        embed: this.embed,
+        batchLimits: { maxItems: this.batchSize, maxChars: this.batchChars },
+        chunkOptions: this.chunkOptions,
+        totals: this.totals,
+      },
+      options,
+    );
+    return run.execute(files);
+  }
+
+  /** Re-indexes one file after an edit: unchanged chunks are cache hits, only changed text is embedded. */
+  updateFile(path: string, text: string, options: IndexRunOptions = {}): Promise<IndexRunResult> {
+    return this.indexFiles([{ path, text }], options);
+  }
+
+  /** Forgets a file. Returns whether it was indexed. */
+  removeFile(path: string): boolean {
+    this.versions.bump(path);
+    return this.store.remove(path);
+  }
+
+  /** Moves a file's chunks to a new path (replacing whatever `to` had). Returns whether `from` was indexed. */
+  renameFile(from: string, to: string): boolean {
+    if (from === to) return this.store.has(from);
+    this.versions.bump(from);
+    this.removeFile(to);
+    return this.store.move(from, to);
+  }
+
+  /** Forgets everything (the cache stays). */
+  clear(): void {
+    for (const path of this.store.paths()) this.removeFile(path);
+  }
+
+  /**
+   * The `k` chunks closest to `queryVector` (embedded with the same model), best first. Scores are
+   * cosine similarities for the built-in exact scan, or whatever the injected index reports.
+   */
+  search(queryVector: Float32Array, k: number): SearchHit[] {
+    return this.store.search(queryVector, k);
+  }
+
+  /** The indexed chunks of `path`, or undefined when it is not indexed. */
+  file(path: string): IndexedFile | undefined {
+    return this.store.file(path);
+  }
+
+  paths(): string[] {
+    return this.store.paths();
+  }
+
+  /** Cache keys some indexed file uses: pass to `cache.prune` before saving. */
+  liveKeys(): Set<string> {
+    return this.store.liveKeys();
+  }
+
+  /** Files and chunks indexed now; requests, cache hits, embedded chunks and 429s since the indexer was made. */
+  get stats(): IndexerStats {
+    return { files: this.store.fileCount, chunks: this.store.chunkCount, ...this.totals, maxInFlight: this.limiter.limit };
+  }
+}

@@ -1,0 +1,97 @@
+import type { ChunkOptions } from './chunker';
+import type { EmbeddingCache } from './embeddingCache';
+import type { EmbedFunction, RateLimitPolicy } from './adaptiveLimiter';
+import type { ScoredId } from './exactScan';
+
+/** The public shapes of `WorkspaceIndexer`: what goes in, what comes out. */
+
+export interface SourceFile {
+  path: string;
+  text: string;
+}
+
+/** What `createIndex` must return: an approximate or exact nearest-neighbour index over vectors. */
+export interface SearchIndex {
+  add(id: string, vector: Float32Array): void;
+  remove(id: string): void;
+  search(query: Float32Array, k: number): ScoredId[];
+  readonly size: number;
+}
+
+export interface WorkspaceIndexerOptions {
+  /** Vectors for `texts`, in order: e.g. `(texts, signal) => client.embeddings(texts, { model, signal })`. One call counts as one request. */
+  embed: EmbedFunction;
+  /** Loaded for the same model `embed` uses. */
+  cache: EmbeddingCache;
+  /** Embedding requests in flight at most (the adaptive limit never exceeds it). Default 2. */
+  maxInFlight?: number;
+  /** Texts per embed call. Default 32; keep it within the client's `embeddingBatch.maxItems` so one call is one request. */
+  batchSize?: number;
+  /** Characters per embed call (summed). Default 48 000; likewise within the client's `maxChars`. */
+  batchChars?: number;
+  chunkOptions?: ChunkOptions;
+  /** Characters of a chunk kept for search results. Default 300. */
+  previewChars?: number;
+  /** A nearest-neighbour index, made once the vectors' length is known; without it `search` scans exactly. */
+  createIndex?: (dimensions: number) => SearchIndex;
+  rateLimit?: Partial<RateLimitPolicy>;
+}
+
+export interface IndexRunOptions {
+  signal?: AbortSignal;
+  /** Called as files finish and batches arrive; exceptions from it are ignored. */
+  onProgress?: (progress: IndexProgress) => void;
+}
+
+/** What embedding cost: counted per run (`IndexProgress`) and since the indexer was made (`IndexerStats`). */
+export interface EmbeddingCounters {
+  /** Embed calls made, retries included. */
+  requests: number;
+  /** Chunks whose vector was already in the cache. */
+  cachedChunks: number;
+  /** Chunks embedded. */
+  embeddedChunks: number;
+  /** 429s met (each one slowed indexing down). */
+  rateLimited: number;
+}
+
+export interface IndexProgress extends EmbeddingCounters {
+  /** Files whose every chunk has a vector (now indexed). */
+  files: number;
+  /** Chunks of the files read so far. */
+  chunks: number;
+}
+
+export type IndexRunResult = IndexProgress;
+
+export interface IndexerStats extends EmbeddingCounters {
+  /** Files indexed now. */
+  files: number;
+  /** Chunks indexed now. */
+  chunks: number;
+  /** The adaptive in-flight limit right now. */
+  maxInFlight: number;
+}
+
+export interface IndexedChunk {
+  /** @internal */
+  id: string;
+  startLine: number;
+  endLine: number;
+  preview: string;
+  key: string;
+}
+
+export interface IndexedFile {
+  path: string;
+  chunks: Omit<IndexedChunk, 'id'>[];
+}
+
+export interface SearchHit {
+  path: string;
+  /** 0-based, inclusive. */
+  startLine: number;
+  endLine: number;
+  preview: string;
+  score: number;
+}

@@ -1,0 +1,302 @@
+/**
+ * The vector index's search cost against a memory-bandwidth floor and a naive implementation.
+ * Prints; asserts nothing (test/unit/vectorIndex.test.ts checks correctness).
+ *
+ * For N = 10,000 and 100,000 vectors of 1,024 dimensions (synthetic, clustered like embeddings:
+ * 256 centroids plus noise, a few dimensions with a larger spread), k = 10, queries drawn the
+ * same way, medians after warm-up:
+ *   - index: VectorIndex.search;
+ *   - floor: reading every float of one Float32Array of N × 1,024 floats once and summing them,
+ *     with the fastest of three plain loops (1-, 4- and 8-way) — the least any exact float scan
+ *     in JavaScript must pay;
+ *   - naive: number[][] and, per pair, the cosine with both norms, then a full sort;
+ *   - memory per vector: process.memoryUsage() deltas (arrayBuffers for the pages, heapUsed for
+ *     ids and maps) around building the index, after garbage collection;
+ *   - int8: VectorIndex.searchQuantized (int8 scan by WebAssembly SIMD, exact re-ranking), its
+ *     recall@10 against the exact search over the same queries, and its memory.
+ *
+ *   node out/test/bench/vectorIndex.js [--sizes 10000,100000] [--queries 50] [--dimensions 1024]
+ */
+import * as os from 'node:os';
+import * as v8 from 'node:v8';
+import * as vm from 'node:vm';
+import { VectorIndex, type VectorMatch } from '../../src/core/search/vectorIndex';
+import { type Random, seededRandom } from '../emulator/random';
+
+function option(name: string, fallback: string): string {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? fallback : process.argv[index + 1];
+}
+
+const sizes = option('sizes', '10000,100000').split(',').map(Number);
+const queryCount = Number(option('queries', '50'));
+const dimensions = Number(option('dimensions', '1024'));
+const k = 10;
+const WARM_UP = 5;
+
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** Median ms of `run(i)` for i = 0 … runs-1, after `warmUp` untimed calls. */
+function time(runs: number, warmUp: number, run: (i: number) => void): number {
+  for (let i = 0; i < warmUp; i++) run(i % runs);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    run(i);
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+// ---- data -------------------------------------------------------------------------------------
+
+/** Embedding-like vectors: a centroid (of 256) plus as much noise, a few wide dimensions. */
+class Generator {
+  private readonly centroids: Float32Array[] = [];
+  private readonly spread: Float32Array;
+
+  constructor(private readonly random: Random) {
+    this.spread = new Float32Array(dimensions);
+    for (let i = 0; i < dimensions; i++) this.spread[i] = 1 + 4 * random() ** 12;
+    for (let c = 0; c < 256; c++) {
+      const centroid = new Float32Array(dimensions);
+      for (let i = 0; i < dimensions; i++) centroid[i] = (random() * 2 - 1) * Math.sqrt(3 / dimensions);
+      this.centroids.push(centroid);
+    }
+  }
+
+  /** Writes one vector into `target` at `at`. */
+  next(target: Float32Array, at: number): void {
+    const random = this.random;
+    const centroid = this.centroids[Math.floor(random() * this.centroids.length)];
+    const noise = 0.9 * Math.sqrt(3 / dimensions);
+    for (let i = 0; i < dimensions; i++) target[at + i] = (centroid[i] + (random() * 2 - 1) * noise) * this.spread[i];
+  }
+}
+
+// ---- floor: the fastest plain read of every float -----------------------------------------------
+
+function sum1(a: Float32Array): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i];
+  return s;
+}
+
+function sum4(a: Float32Array): number {
+  const n = a.length - (a.length % 4);
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let i = 0;
+  for (; i < n; i += 4) {
+    s0 += a[i];
+    s1 += a[i + 1];
+    s2 += a[i + 2];
+    s3 += a[i + 3];
+  }
+  for (; i < a.length; i++) s0 += a[i];
+  return s0 + s1 + s2 + s3;
+}
+
+function sum8(a: Float32Array): number {
+  const n = a.length - (a.length % 8);
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let s4 = 0;
+  let s5 = 0;
+  let s6 = 0;
+  let s7 = 0;
+  let i = 0;
+  for (; i < n; i += 8) {
+    s0 += a[i];
+    s1 += a[i + 1];
+    s2 += a[i + 2];
+    s3 += a[i + 3];
+    s4 += a[i + 4];
+    s5 += a[i + 5];
+    s6 += a[i + 6];
+    s7 += a[i + 7];
+  }
+  for (; i < a.length; i++) s0 += a[i];
+  return s0 + s1 + s2 + s3 + s4 + s5 + s6 + s7;
+}
+
+let sink = 0;
+
+function floor(data: Float32Array, runs: number): { ms: number; loop: string } {
+  const loops: [string, (a: Float32Array) => number][] = [
+    ['1-way', sum1],
+    ['4-way', sum4],
+    ['8-way', sum8],
+  ];
+  let best = { ms: Infinity, loop: '' };
+  for (const [loop, sum] of loops) {
+    const ms = time(runs, 3, () => {
+      sink += sum(data);
+    });
+    if (ms < best.ms) best = { ms, loop };
+  }
+  return best;
+}
+
+// ---- naive baseline ---------------------------------------------------------------------------
+
+function naiveSearch(vectors: number[][], query: number[], limit: number): { index: number; score: number }[] {
+  const scored = vectors.map((vector, index) => {
+    let dot = 0;
+    let a = 0;
+    let b = 0;
+    for (let i = 0; i < vector.length; i++) {
+      dot += vector[i] * query[i];
+      a += vector[i] * vector[i];
+      b += query[i] * query[i];
+    }
+    return { index, score: dot / (Math.sqrt(a) * Math.sqrt(b)) };
+  });
+  scored.sort((x, y) => y.score - x.score);
+  return scored.slice(0, limit);
+}
+
+// ---- one size ---------------------------------------------------------------------------------
+
+interface Figures {
+  n: number;
+  index: number;
+  floor: { ms: number; loop: string };
+  naive: number;
+  naiveQueries: number;
+  agrees: boolean;
+  bytesPerVector: { pages: number; ids: number };
+  int8: number;
+  int8Recall: number;
+  int8BytesPerVector: number;
+}
+
+function idOf(i: number): string {
+  return `src/module${i % 97}/file${Math.floor(i / 7)}.ts#${(i % 7) * 40}`;
+}
+
+/** The index built from `data`, and the memory it took (after gc, by memoryUsage deltas). */
+function build(data: Float32Array, n: number, quantized: boolean): { index: VectorIndex; pages: number; ids: number } {
+  gc();
+  const before = process.memoryUsage();
+  const index = new VectorIndex(dimensions, { quantized });
+  for (let i = 0; i < n; i++) index.add(idOf(i), data.subarray(i * dimensions, (i + 1) * dimensions));
+  gc();
+  const after = process.memoryUsage();
+  return { index, pages: (after.arrayBuffers - before.arrayBuffers) / n, ids: (after.heapUsed - before.heapUsed) / n };
+}
+
+function measure(n: number): Figures {
+  const random = seededRandom(n);
+  const generator = new Generator(random);
+  const data = new Float32Array(n * dimensions);
+  for (let i = 0; i < n; i++) generator.next(data, i * dimensions);
+  const queries: Float32Array[] = [];
+  for (let q = 0; q < queryCount; q++) {
+    const query = new Float32Array(dimensions);
+    generator.next(query, 0);
+    queries.push(query);
+  }
+
+  const plain = build(data, n, false);
+  const exact: VectorMatch[][] = [];
+  const indexMs = time(queryCount, WARM_UP, (q) => {
+    exact[q] = plain.index.search(queries[q], k);
+  });
+  const floorMs = floor(data, n >= 50_000 ? 10 : 30);
+  const bytesPerVector = { pages: plain.pages, ids: plain.ids };
+
+  const quantized = build(data, n, true);
+  const approximate: VectorMatch[][] = [];
+  const int8Ms = time(queryCount, WARM_UP, (q) => {
+    approximate[q] = quantized.index.searchQuantized(queries[q], k);
+  });
+  let found = 0;
+  for (let q = 0; q < queryCount; q++) {
+    const want = new Set(exact[q].map((m) => m.id));
+    found += approximate[q].filter((m) => want.has(m.id)).length;
+  }
+  const int8Recall = found / (queryCount * k);
+  const int8BytesPerVector = quantized.pages + quantized.ids;
+
+  // The naive baseline on the same data, as number[][].
+  const naiveQueries = n >= 50_000 ? 5 : 20;
+  const vectors: number[][] = [];
+  for (let i = 0; i < n; i++) vectors.push(Array.from(data.subarray(i * dimensions, (i + 1) * dimensions)));
+  const naiveQueryArrays = queries.slice(0, naiveQueries).map((q) => Array.from(q));
+  let agrees = true;
+  const naiveMs = time(naiveQueries, 1, (q) => {
+    const results = naiveSearch(vectors, naiveQueryArrays[q], k);
+    results.forEach((result, rank) => {
+      const match = exact[q][rank];
+      if (match.id !== idOf(result.index) && Math.abs(match.score - result.score) > 1e-5) agrees = false;
+    });
+  });
+
+  return {
+    n,
+    index: indexMs,
+    floor: floorMs,
+    naive: naiveMs,
+    naiveQueries,
+    agrees,
+    bytesPerVector,
+    int8: int8Ms,
+    int8Recall,
+    int8BytesPerVector,
+  };
+}
+
+// ---- report -----------------------------------------------------------------------------------
+
+const started = performance.now();
+const results: Figures[] = [];
+for (const n of sizes) {
+  results.push(measure(n));
+  gc();
+}
+
+const ms = (x: number) => `${x < 10 ? x.toFixed(2) : x.toFixed(1)} ms`;
+const times = (x: number) => `${x.toFixed(x < 10 ? 2 : 1)}×`;
+const bytes = (x: number) => `${Math.round(x).toLocaleString('en-US')} B`;
+const memoryTarget = 1.25 * 4 * dimensions;
+
+const rows: [string, (f: Figures) => string, string][] = [
+  ['index search, median', (f) => ms(f.index), ''],
+  ['floor: read all floats, median', (f) => `${ms(f.floor.ms)} (${f.floor.loop})`, ''],
+  ['index / floor', (f) => times(f.index / f.floor.ms), '≤ 2×'],
+  ['naive, median', (f) => `${ms(f.naive)} (${f.naiveQueries} q)`, ''],
+  ['speed-up over naive', (f) => times(f.naive / f.index), '≥ 10×'],
+  ['top 10 agree with naive', (f) => (f.agrees ? 'yes' : 'NO'), ''],
+  ['bytes / vector: pages', (f) => bytes(f.bytesPerVector.pages), ''],
+  ['bytes / vector: ids + map', (f) => bytes(f.bytesPerVector.ids), ''],
+  ['bytes / vector: total', (f) => bytes(f.bytesPerVector.pages + f.bytesPerVector.ids), `≤ ${bytes(memoryTarget)}`],
+  ['int8 + re-rank, median', (f) => ms(f.int8), ''],
+  ['int8 / float floor', (f) => times(f.int8 / f.floor.ms), ''],
+  ['int8 speed-up over naive', (f) => times(f.naive / f.int8), '≥ 10×'],
+  ['int8 recall@10', (f) => f.int8Recall.toFixed(4), '≥ 0.99'],
+  ['int8 bytes / vector, total', (f) => bytes(f.int8BytesPerVector), `(≤ ${bytes(memoryTarget)})`],
+];
+
+const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
+console.log(`Vector index: ${dimensions} dimensions, k = ${k}, ${queryCount} queries after ${WARM_UP} warm-up; Node ${process.version}, ${os.cpus().length} × ${cpu}`);
+console.log('Memory: process.memoryUsage() deltas around building the index, after gc (arrayBuffers: pages; heapUsed: ids and map).');
+const width = Math.max(...rows.map(([label]) => label.length)) + 2;
+const columns = results.map((f) => `N = ${f.n.toLocaleString('en-US')}`);
+const cell = 24;
+console.log(`${''.padEnd(width)}${columns.map((c) => c.padEnd(cell)).join('')}target`);
+for (const [label, value, target] of rows) {
+  console.log(`${label.padEnd(width)}${results.map((f) => value(f).padEnd(cell)).join('')}${target}`);
+}
+console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s in all; checksum ${sink.toFixed(0)})`);

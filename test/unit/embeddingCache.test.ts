@@ -1,0 +1,219 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { EmbeddingCache, float32View } from '../../src/core/search/embeddingCache';
+
+const DIMS = 8;
+
+function vectorOf(seed: number): Float32Array {
+  return Float32Array.from({ length: DIMS }, (_, i) => Math.sin(seed * 31 + i) * 0.5 + seed / 1000);
+}
+
+function vectorsFile(dir: string): string {
+  return path.join(dir, EmbeddingCache.VECTORS_FILE);
+}
+
+function metaFile(dir: string): string {
+  return path.join(dir, EmbeddingCache.META_FILE);
+}
+
+describe('EmbeddingCache', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'embedding-cache-'));
+  });
+  afterEach(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function filled(model: string, n: number): Promise<{ cache: EmbeddingCache; keys: string[] }> {
+    const cache = await EmbeddingCache.load(dir, model);
+    const keys = Array.from({ length: n }, (_, i) => cache.keyFor(`chunk ${i}`));
+    keys.forEach((key, i) => cache.set(key, vectorOf(i)));
+    return { cache, keys };
+  }
+
+  it('keys depend on the model and the text', () => {
+    const key = EmbeddingCache.keyFor('Embeddings', 'hello');
+    assert.match(key, /^[0-9a-f]{32}$/);
+    assert.equal(EmbeddingCache.keyFor('Embeddings', 'hello'), key);
+    assert.notEqual(EmbeddingCache.keyFor('EmbeddingsGigaR', 'hello'), key);
+    assert.notEqual(EmbeddingCache.keyFor('Embeddings', 'hello '), key);
+  });
+
+  it('survives a restart: a fresh instance returns identical vectors, as views over the file buffer', async () => {
+    const first = await EmbeddingCache.load(dir, 'Embeddings');
+    assert.equal(first.loadInfo.state, 'missing');
+    assert.equal(first.dimensions, undefined);
+    const { cache, keys } = await filled('Embeddings', 50);
+    await cache.save();
+
+    assert.equal(fs.statSync(vectorsFile(dir)).size, 50 * DIMS * 4);
+    const meta = JSON.parse(fs.readFileSync(metaFile(dir), 'utf8')) as Record<string, unknown>;
+    assert.deepEqual({ ...meta, keys: undefined }, { version: 1, model: 'Embeddings', dimensions: DIMS, count: 50, endian: os.endianness(), keys: undefined });
+    assert.deepEqual(meta.keys, keys);
+
+    const again = await EmbeddingCache.load(dir, 'Embeddings');
+    assert.deepEqual(again.loadInfo, { state: 'loaded', zeroCopy: true });
+    assert.equal(again.size, 50);
+    assert.equal(again.dimensions, DIMS);
+    keys.forEach((key, i) => assert.deepEqual(again.get(key), vectorOf(i)));
+    // Zero-copy: every row is a view into one shared buffer.
+    const buffers = new Set(keys.map((key) => again.get(key)!.buffer));
+    assert.equal(buffers.size, 1);
+    assert.equal(again.get(keys[1])!.byteOffset - again.get(keys[0])!.byteOffset, DIMS * 4);
+    assert.equal(again.has(again.keyFor('never stored')), false);
+  });
+
+  it('copies once, aligned, when a buffer starts at an odd byte offset', () => {
+    const values = Float32Array.from([1.5, -2.25, 3e-7, 42]);
+    const backing = Buffer.alloc(values.byteLength + 3);
+    Buffer.from(values.buffer).copy(backing, 3);
+    const odd = backing.subarray(3);
+    assert.notEqual(odd.byteOffset % 4, 0);
+    const copied = float32View(odd);
+    assert.equal(copied.zeroCopy, false);
+    assert.deepEqual(copied.rows, values);
+
+    const aligned = Buffer.from(values.buffer);
+    const view = float32View(aligned);
+    assert.equal(view.zeroCopy, true);
+    assert.equal(view.rows.buffer, aligned.buffer);
+  });
+
+  it('appends new rows to the file instead of rewriting it, and loads them all', async () => {
+    const { cache, keys } = await filled('Embeddings', 10);
+    await cache.save();
+    const inode = fs.statSync(vectorsFile(dir)).ino;
+
+    const reloaded = await EmbeddingCache.load(dir, 'Embeddings');
+    const more = Array.from({ length: 5 }, (_, i) => reloaded.keyFor(`more ${i}`));
+    more.forEach((key, i) => reloaded.set(key, vectorOf(100 + i)));
+    assert.equal(reloaded.dirty, true);
+    await reloaded.save();
+    assert.equal(reloaded.dirty, false);
+    assert.equal(fs.statSync(vectorsFile(dir)).ino, inode, 'the vectors file was appended to, not replaced');
+    assert.equal(fs.statSync(vectorsFile(dir)).size, 15 * DIMS * 4);
+
+    const last = await EmbeddingCache.load(dir, 'Embeddings');
+    assert.equal(last.size, 15);
+    keys.forEach((key, i) => assert.deepEqual(last.get(key), vectorOf(i)));
+    more.forEach((key, i) => assert.deepEqual(last.get(key), vectorOf(100 + i)));
+  });
+
+  it('prune forgets dead rows and the next save compacts the file', async () => {
+    const { cache, keys } = await filled('Embeddings', 20);
+    await cache.save();
+    const live = new Set(keys.filter((_, i) => i % 3 === 0));
+    assert.equal(cache.prune(live), 20 - live.size);
+    assert.equal(cache.size, live.size);
+    assert.equal(cache.get(keys[1]), undefined);
+    await cache.save();
+    assert.equal(fs.statSync(vectorsFile(dir)).size, live.size * DIMS * 4);
+
+    const loaded = await EmbeddingCache.load(dir, 'Embeddings');
+    assert.equal(loaded.size, live.size);
+    keys.forEach((key, i) => assert.deepEqual(loaded.get(key), live.has(key) ? vectorOf(i) : undefined));
+    assert.deepEqual(fs.readdirSync(dir).sort(), [EmbeddingCache.META_FILE, EmbeddingCache.VECTORS_FILE].sort(), 'no temp files left behind');
+  });
+
+  it('a model change starts a new cache, which replaces the old one on save', async () => {
+    const { cache, keys } = await filled('Embeddings', 5);
+    await cache.save();
+
+    const other = await EmbeddingCache.load(dir, 'EmbeddingsGigaR');
+    assert.equal(other.loadInfo.state, 'modelChanged');
+    assert.equal(other.size, 0);
+    assert.equal(other.get(keys[0]), undefined);
+    const key = other.keyFor('chunk 0');
+    assert.notEqual(key, keys[0]);
+    other.set(key, Float32Array.from({ length: 4 }, (_, i) => i)); // another model, another length
+    await other.save();
+
+    assert.equal((await EmbeddingCache.load(dir, 'EmbeddingsGigaR')).get(key)?.length, 4);
+    assert.equal((await EmbeddingCache.load(dir, 'Embeddings')).loadInfo.state, 'modelChanged');
+  });
+
+  it('refuses a vector of another length', async () => {
+    const { cache } = await filled('Embeddings', 1);
+    assert.throws(() => cache.set('x', new Float32Array(DIMS + 1)), /dimensions/);
+  });
+
+  describe('discards a corrupt or inconsistent cache without crashing', () => {
+    const corruptions: [string, (dir: string) => void][] = [
+      ['meta.json is not JSON', (d) => fs.writeFileSync(metaFile(d), '{"version":1,')],
+      ['meta.json is binary garbage', (d) => fs.writeFileSync(metaFile(d), Buffer.from([0xff, 0xfe, 0, 1, 2]))],
+      ['vectors.f32 is truncated', (d) => fs.truncateSync(vectorsFile(d), 10 * DIMS * 4 - 6)],
+      ['vectors.f32 is missing', (d) => fs.rmSync(vectorsFile(d))],
+      ['meta.json is a directory', (d) => (fs.rmSync(metaFile(d)), fs.mkdirSync(metaFile(d)))],
+      ['count and keys disagree', (d) => editMeta(d, (m) => ({ ...m, count: 11 }))],
+      ['keys repeat', (d) => editMeta(d, (m) => ({ ...m, keys: [...(m.keys as string[]).slice(1), (m.keys as string[])[1]] }))],
+      ['the format version is unknown', (d) => editMeta(d, (m) => ({ ...m, version: 99 }))],
+      ['the dimensions are not a number', (d) => editMeta(d, (m) => ({ ...m, dimensions: '8' }))],
+      ['the byte order is the other one', (d) => editMeta(d, (m) => ({ ...m, endian: os.endianness() === 'LE' ? 'BE' : 'LE' }))],
+    ];
+    function editMeta(d: string, edit: (meta: Record<string, unknown>) => Record<string, unknown>) {
+      fs.writeFileSync(metaFile(d), JSON.stringify(edit(JSON.parse(fs.readFileSync(metaFile(d), 'utf8')) as Record<string, unknown>)));
+    }
+
+    for (const [name, corrupt] of corruptions) {
+      it(name, async () => {
+        const { cache, keys } = await filled('Embeddings', 10);
+        await cache.save();
+        corrupt(dir);
+        const loaded = await EmbeddingCache.load(dir, 'Embeddings');
+        assert.equal(loaded.loadInfo.state, 'discarded', loaded.loadInfo.reason);
+        assert.equal(loaded.size, 0);
+        // And it heals: the next save writes a good cache.
+        loaded.set(keys[0], vectorOf(0));
+        if (fs.statSync(metaFile(dir)).isDirectory()) fs.rmdirSync(metaFile(dir));
+        await loaded.save();
+        const healed = await EmbeddingCache.load(dir, 'Embeddings');
+        assert.equal(healed.loadInfo.state, 'loaded');
+        assert.deepEqual(healed.get(keys[0]), vectorOf(0));
+        assert.equal(healed.size, 1);
+      });
+    }
+  });
+
+  it('ignores rows past the committed count (a save cut short) and overwrites them on the next save', async () => {
+    const { cache, keys } = await filled('Embeddings', 4);
+    await cache.save();
+    fs.appendFileSync(vectorsFile(dir), Buffer.alloc(DIMS * 4 + 3, 0xab));
+
+    const loaded = await EmbeddingCache.load(dir, 'Embeddings');
+    assert.equal(loaded.loadInfo.state, 'loaded');
+    assert.equal(loaded.size, 4);
+    const extra = loaded.keyFor('extra');
+    loaded.set(extra, vectorOf(9));
+    await loaded.save();
+    assert.equal(fs.statSync(vectorsFile(dir)).size, 5 * DIMS * 4);
+
+    const last = await EmbeddingCache.load(dir, 'Embeddings');
+    assert.deepEqual(last.get(extra), vectorOf(9));
+    keys.forEach((key, i) => assert.deepEqual(last.get(key), vectorOf(i)));
+  });
+
+  it('saves queue up; vectors set during a save go into the next one', async () => {
+    const { cache } = await filled('Embeddings', 3);
+    const first = cache.save();
+    const late = cache.keyFor('late');
+    cache.set(late, vectorOf(7));
+    await Promise.all([first, cache.save()]);
+    const loaded = await EmbeddingCache.load(dir, 'Embeddings');
+    assert.equal(loaded.size, 4);
+    assert.deepEqual(loaded.get(late), vectorOf(7));
+  });
+
+  it('replacing a stored vector rewrites its row', async () => {
+    const { cache, keys } = await filled('Embeddings', 3);
+    await cache.save();
+    cache.set(keys[1], vectorOf(50));
+    await cache.save();
+    const loaded = await EmbeddingCache.load(dir, 'Embeddings');
+    assert.deepEqual(loaded.get(keys[1]), vectorOf(50));
+    assert.deepEqual(loaded.get(keys[2]), vectorOf(2));
+    assert.equal(loaded.size, 3);
+  });
+});

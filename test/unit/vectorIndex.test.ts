@@ -1,0 +1,399 @@
+import * as assert from 'node:assert/strict';
+import { VectorIndex, type VectorMatch } from '../../src/core/search/vectorIndex';
+import { Int8Scanner, int8Stride, quantizeInt8 } from '../../src/core/search/vectorInt8';
+import { type Random, seededRandom } from '../emulator/random';
+
+/** Scores of the index come from float32 unit vectors; brute force works in doubles. */
+const EPSILON = 1e-5;
+
+function randomVector(random: Random, dimensions: number): Float32Array {
+  const vector = new Float32Array(dimensions);
+  for (let i = 0; i < dimensions; i++) vector[i] = random() * 2 - 1;
+  return vector;
+}
+
+function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i] * b[i];
+    na += a[i] * a[i];
+    nb += b[i] * b[i];
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}
+
+/** The reference: every pair's cosine, fully sorted (best first, then by id). */
+function bruteForce(model: Map<string, Float32Array>, query: Float32Array, k: number): VectorMatch[] {
+  const all = [...model].map(([id, vector]) => ({ id, score: cosine(vector, query) }));
+  all.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return all.slice(0, Math.max(0, k));
+}
+
+/**
+ * `actual` equals `expected` up to rounding: same length, scores equal within EPSILON rank by rank,
+ * and where the ids differ, the two are tied within EPSILON (float32 storage may swap near-ties).
+ */
+function assertSameResults(actual: VectorMatch[], expected: VectorMatch[], model: Map<string, Float32Array>, query: Float32Array, label: string): void {
+  assert.equal(actual.length, expected.length, `${label}: number of results`);
+  assert.equal(new Set(actual.map((m) => m.id)).size, actual.length, `${label}: duplicate ids`);
+  for (let rank = 0; rank < actual.length; rank++) {
+    const got = actual[rank];
+    const want = expected[rank];
+    const vector = model.get(got.id);
+    assert.ok(vector, `${label}: returned ${got.id}, which is not stored`);
+    assert.ok(Math.abs(got.score - want.score) <= EPSILON, `${label}: rank ${rank} score ${got.score}, expected ${want.score}`);
+    assert.ok(Math.abs(cosine(vector, query) - got.score) <= EPSILON, `${label}: ${got.id}'s score ${got.score} is not its cosine`);
+    if (got.id !== want.id) {
+      assert.ok(Math.abs(cosine(vector, query) - want.score) <= EPSILON, `${label}: rank ${rank} is ${got.id}, expected ${want.id}`);
+    }
+  }
+}
+
+function assertWellFormed(results: VectorMatch[], label: string): void {
+  for (let i = 0; i < results.length; i++) {
+    const { score } = results[i];
+    assert.ok(score >= -1 && score <= 1, `${label}: score ${score} outside [-1, 1]`);
+    if (i > 0) {
+      const previous = results[i - 1];
+      assert.ok(previous.score > score || (previous.score === score && previous.id < results[i].id), `${label}: not sorted at ${i}`);
+    }
+  }
+}
+
+function fill(index: VectorIndex, model: Map<string, Float32Array>, random: Random, count: number, prefix = 'v'): void {
+  for (let i = 0; i < count; i++) {
+    const id = `${prefix}${i}`;
+    const vector = randomVector(random, index.dimensions);
+    index.add(id, vector);
+    model.set(id, vector);
+  }
+}
+
+describe('VectorIndex', () => {
+  describe('search equals brute force', () => {
+    for (const dimensions of [1, 3, 16, 33]) {
+      it(`on random data, ${dimensions} dimensions, across page boundaries`, () => {
+        const random = seededRandom(1000 + dimensions);
+        for (const size of [0, 1, 3, 4, 5, 1023, 1024, 1025, 2100]) {
+          const index = new VectorIndex(dimensions);
+          const model = new Map<string, Float32Array>();
+          fill(index, model, random, size);
+          assert.equal(index.size, size);
+          for (const k of [1, 4, 10, size, size + 3]) {
+            for (let q = 0; q < 3; q++) {
+              const query = randomVector(random, dimensions);
+              const label = `d=${dimensions} size=${size} k=${k}`;
+              const results = index.search(query, k);
+              assertWellFormed(results, label);
+              assertSameResults(results, bruteForce(model, query, k), model, query, label);
+            }
+          }
+        }
+      });
+    }
+
+    it('with small pages (many boundaries) and every k from 1 to the size', () => {
+      const random = seededRandom(7);
+      const index = new VectorIndex(24, { vectorsPerPage: 7 });
+      const model = new Map<string, Float32Array>();
+      fill(index, model, random, 59);
+      for (let k = 1; k <= 60; k++) {
+        const query = randomVector(random, 24);
+        const results = index.search(query, k);
+        assertWellFormed(results, `k=${k}`);
+        assertSameResults(results, bruteForce(model, query, k), model, query, `k=${k}`);
+      }
+    });
+
+    it('does not depend on the scale of vectors or query', () => {
+      const random = seededRandom(8);
+      const index = new VectorIndex(32);
+      const model = new Map<string, Float32Array>();
+      for (let i = 0; i < 300; i++) {
+        const vector = randomVector(random, 32).map((x) => x * 10 ** (random() * 12 - 6));
+        index.add(`s${i}`, vector);
+        model.set(`s${i}`, vector);
+      }
+      const stored = model.get('s42');
+      assert.ok(stored);
+      const results = index.search(stored.map((x) => x * 1e-3), 5);
+      assert.equal(results[0].id, 's42');
+      assert.ok(Math.abs(results[0].score - 1) < EPSILON);
+      const query = randomVector(random, 32).map((x) => x * 1e20);
+      assertSameResults(index.search(query, 20), bruteForce(model, query, 20), model, query, 'scaled');
+    });
+
+    it('accepts plain number arrays', () => {
+      const index = new VectorIndex(3);
+      index.add('x', [1, 0, 0]);
+      index.add('y', [0, 2, 0]);
+      assert.deepEqual(index.search([0, 5, 0], 1), [{ id: 'y', score: 1 }]);
+    });
+  });
+
+  describe('add, replace and remove', () => {
+    it('replacing an id keeps the size and uses the new vector', () => {
+      const index = new VectorIndex(3);
+      index.add('a', new Float32Array([1, 0, 0]));
+      index.add('b', new Float32Array([0, 1, 0]));
+      index.add('a', new Float32Array([0, 0, 1]));
+      assert.equal(index.size, 2);
+      assert.deepEqual(index.search(new Float32Array([0, 0, 1]), 1), [{ id: 'a', score: 1 }]);
+      assert.deepEqual(index.search(new Float32Array([1, 0, 0]), 2), [
+        { id: 'a', score: 0 },
+        { id: 'b', score: 0 },
+      ]);
+    });
+
+    it('removal swaps the last vector in and keeps every other id right', () => {
+      const index = new VectorIndex(4);
+      const basis = (i: number) => new Float32Array([0, 1, 2, 3].map((j) => (j === i ? 1 : 0)));
+      for (let i = 0; i < 4; i++) index.add(`e${i}`, basis(i));
+      assert.equal(index.remove('e1'), true);
+      assert.equal(index.remove('e1'), false);
+      assert.equal(index.remove('never'), false);
+      assert.equal(index.size, 3);
+      assert.equal(index.has('e1'), false);
+      for (const i of [0, 2, 3]) {
+        assert.equal(index.has(`e${i}`), true);
+        assert.deepEqual(index.search(basis(i), 1), [{ id: `e${i}`, score: 1 }]);
+      }
+      assert.ok(!index.search(basis(1), 10).some((m) => m.id === 'e1'));
+    });
+
+    for (const quantized of [false, true]) {
+      it(`a random sequence of adds, replaces and removes matches brute force${quantized ? ' (quantized index)' : ''}`, () => {
+        const random = seededRandom(quantized ? 42 : 41);
+        const dimensions = 20;
+        const index = new VectorIndex(dimensions, { vectorsPerPage: 16, quantized });
+        const model = new Map<string, Float32Array>();
+        const removed = new Set<string>();
+        let next = 0;
+        for (let step = 0; step < 1500; step++) {
+          const action = random();
+          const ids = [...model.keys()];
+          if (action < 0.5 || ids.length === 0) {
+            const id = `n${next++}`;
+            const vector = randomVector(random, dimensions);
+            index.add(id, vector);
+            model.set(id, vector);
+            removed.delete(id);
+          } else if (action < 0.65) {
+            const id = ids[Math.floor(random() * ids.length)];
+            const vector = randomVector(random, dimensions);
+            index.add(id, vector);
+            model.set(id, vector);
+          } else {
+            // Favour the ends: the last slot (no swap) and the first (swap from far away).
+            const pick = random();
+            const id = pick < 0.2 ? ids[ids.length - 1] : pick < 0.4 ? ids[0] : ids[Math.floor(random() * ids.length)];
+            assert.equal(index.remove(id), true);
+            model.delete(id);
+            removed.add(id);
+          }
+          assert.equal(index.size, model.size);
+          if (step % 50 === 0 || step === 1499) {
+            const query = randomVector(random, dimensions);
+            const k = 1 + Math.floor(random() * 40);
+            const results = index.search(query, k);
+            assertSameResults(results, bruteForce(model, query, k), model, query, `step ${step}`);
+            assert.ok(!results.some((m) => removed.has(m.id)), 'a removed id was returned');
+            for (const [id, vector] of model) {
+              assert.equal(index.search(vector, 1)[0].id, id, `${id} is not its own nearest`);
+              if (quantized) assert.equal(index.searchQuantized(vector, 1, { candidates: 1 })[0].id, id, `${id}'s codes moved wrong`);
+            }
+          }
+        }
+      });
+    }
+
+    it('releases pages after removals, keeping one spare', () => {
+      const random = seededRandom(5);
+      const index = new VectorIndex(8, { vectorsPerPage: 10 });
+      const model = new Map<string, Float32Array>();
+      fill(index, model, random, 95);
+      const pageBytes = 10 * 8 * 4;
+      assert.equal(index.allocatedBytes, 10 * pageBytes);
+      for (let i = 0; i < 80; i++) index.remove(`v${i}`);
+      assert.equal(index.size, 15);
+      assert.equal(index.allocatedBytes, 3 * pageBytes);
+      for (let i = 0; i < 80; i++) model.delete(`v${i}`);
+      const query = randomVector(random, 8);
+      assertSameResults(index.search(query, 15), bruteForce(model, query, 15), model, query, 'after shrinking');
+      fill(index, model, random, 30, 'w');
+      assertSameResults(index.search(query, 45), bruteForce(model, query, 45), model, query, 'after growing again');
+    });
+  });
+
+  describe('edge cases', () => {
+    it('rejects bad dimensions in the constructor', () => {
+      for (const dimensions of [0, -1, 1.5, Number.NaN]) {
+        assert.throws(() => new VectorIndex(dimensions), /dimensions must be a positive integer/);
+      }
+    });
+
+    it('throws a clear error for vectors and queries of the wrong length, leaving the index unchanged', () => {
+      const index = new VectorIndex(4);
+      index.add('a', new Float32Array([1, 2, 3, 4]));
+      assert.throws(() => index.add('b', new Float32Array(3)), /the vector has 3 dimensions, the index has 4/);
+      assert.throws(() => index.add('a', new Float32Array(5)), /the vector has 5 dimensions, the index has 4/);
+      assert.throws(() => index.search(new Float32Array(2), 1), /the query has 2 dimensions, the index has 4/);
+      assert.throws(() => index.search(new Float32Array(8), 0), /the query has 8 dimensions/);
+      assert.equal(index.size, 1);
+      assert.equal(index.has('b'), false);
+      const results = index.search(new Float32Array([1, 2, 3, 4]), 5);
+      assert.deepEqual(results.map((m) => m.id), ['a']);
+      assert.ok(Math.abs(results[0].score - 1) < EPSILON);
+    });
+
+    it('rejects components that are not finite numbers', () => {
+      const index = new VectorIndex(3);
+      assert.throws(() => index.add('a', new Float32Array([1, Number.NaN, 0])), /component 1 is NaN/);
+      assert.throws(() => index.add('a', [1, 0, Number.POSITIVE_INFINITY]), /component 2 is Infinity/);
+      assert.throws(() => index.search(new Float32Array([Number.NEGATIVE_INFINITY, 0, 0]), 1), /query's component 0/);
+      assert.equal(index.size, 0);
+    });
+
+    it('returns nothing for k < 1, an empty index or a zero query', () => {
+      const index = new VectorIndex(3);
+      assert.deepEqual(index.search(new Float32Array([1, 0, 0]), 3), []);
+      index.add('a', new Float32Array([1, 0, 0]));
+      for (const k of [0, -1, -Infinity, Number.NaN, 0.5]) assert.deepEqual(index.search(new Float32Array([1, 0, 0]), k), []);
+      assert.deepEqual(index.search(new Float32Array(3), 3), []);
+      assert.equal(index.search(new Float32Array([1, 0, 0]), Infinity).length, 1);
+      assert.equal(index.search(new Float32Array([1, 0, 0]), 2.7).length, 1);
+    });
+
+    it('keeps zero vectors, scoring 0 against any query', () => {
+      const index = new VectorIndex(2);
+      index.add('zero', new Float32Array(2));
+      index.add('x', new Float32Array([1, 0]));
+      index.add('-x', new Float32Array([-1, 0]));
+      assert.deepEqual(index.search(new Float32Array([1, 0]), 3), [
+        { id: 'x', score: 1 },
+        { id: 'zero', score: 0 },
+        { id: '-x', score: -1 },
+      ]);
+    });
+
+    it('orders equal scores by id, whatever the insertion and removal order', () => {
+      const random = seededRandom(3);
+      const vector = randomVector(random, 16);
+      const ids = ['m', 'b', 'z', 'a', 'k', 'c', 'q'];
+      for (let round = 0; round < 5; round++) {
+        const index = new VectorIndex(16, { vectorsPerPage: 3 });
+        const shuffled = [...ids].sort(() => random() - 0.5);
+        for (const id of shuffled) index.add(id, vector);
+        for (let i = 0; i < 10; i++) index.add(`other${i}`, randomVector(random, 16));
+        index.remove(shuffled[0]);
+        const expected = ids.filter((id) => id !== shuffled[0]).sort();
+        for (const k of [1, 3, 6]) {
+          const results = index.search(vector, k);
+          assert.deepEqual(results.map((m) => m.id), expected.slice(0, k));
+          assert.ok(results.every((m) => m.score === results[0].score));
+        }
+      }
+    });
+
+    it('scores are clamped to [-1, 1]', () => {
+      const random = seededRandom(11);
+      const index = new VectorIndex(777);
+      for (let i = 0; i < 50; i++) {
+        const vector = randomVector(random, 777);
+        index.add(`p${i}`, vector);
+        index.add(`n${i}`, vector.map((x) => -x));
+        for (const m of index.search(vector, 200)) assert.ok(m.score >= -1 && m.score <= 1);
+      }
+    });
+  });
+
+  describe('quantized search', () => {
+    it('needs a quantized index', () => {
+      const index = new VectorIndex(4);
+      index.add('a', new Float32Array([1, 0, 0, 0]));
+      assert.throws(() => index.searchQuantized(new Float32Array([1, 0, 0, 0]), 1), /quantized: true/);
+    });
+
+    it('uses the WebAssembly SIMD kernel here, which equals the plain loop exactly', () => {
+      const random = seededRandom(21);
+      for (const dimensions of [1, 31, 32, 100, 1024]) {
+        const stride = int8Stride(dimensions);
+        const simd = new Int8Scanner(stride);
+        const plain = new Int8Scanner(stride, { simd: false });
+        assert.equal(simd.simd, true, 'WebAssembly SIMD is unavailable: the fast path is not tested');
+        assert.equal(plain.simd, false);
+        const count = simd.chunkVectors + 3;
+        const page = new Int8Array(count * stride);
+        for (let v = 0; v < count; v++) {
+          for (let i = 0; i < dimensions; i++) page[v * stride + i] = Math.floor(random() * 255) - 127;
+        }
+        for (let i = 0; i < dimensions; i++) simd.query[i] = plain.query[i] = Math.floor(random() * 65535) - 32767;
+        for (const [start, n] of [[0, simd.chunkVectors], [3, simd.chunkVectors], [1, 1], [count - 2, 2]]) {
+          const a = Array.from(simd.dots(page, start, n).subarray(0, n));
+          const b = Array.from(plain.dots(page, start, n).subarray(0, n));
+          const expected = Array.from({ length: n }, (_, j) => {
+            let sum = 0;
+            for (let i = 0; i < dimensions; i++) sum += page[(start + j) * stride + i] * simd.query[i];
+            return sum | 0;
+          });
+          assert.deepEqual(a, b, `d=${dimensions} from ${start}`);
+          assert.deepEqual(a, expected, `d=${dimensions} from ${start}`);
+        }
+      }
+    });
+
+    it('quantizes to codes within ±127 with the right scale', () => {
+      const source = new Float32Array([0.5, -0.3, 0.125, 0]);
+      const codes = new Int8Array(8);
+      const scale = quantizeInt8(source, 0, 4, codes, 2);
+      assert.deepEqual(Array.from(codes), [0, 0, 127, -76, 32, 0, 0, 0]);
+      assert.equal(scale, 0.5 / 127);
+      assert.equal(quantizeInt8(new Float32Array(4), 0, 4, codes, 0), 0);
+    });
+
+    it('has recall@10 ≥ 0.99 against the exact search, with exact scores', () => {
+      const random = seededRandom(31);
+      const dimensions = 256;
+      const index = new VectorIndex(dimensions, { quantized: true });
+      const model = new Map<string, Float32Array>();
+      fill(index, model, random, 5000);
+      let found = 0;
+      const queries = 40;
+      for (let q = 0; q < queries; q++) {
+        const query = randomVector(random, dimensions);
+        const exact = index.search(query, 10);
+        const approximate = index.searchQuantized(query, 10);
+        assertWellFormed(approximate, 'quantized');
+        const scores = new Map(exact.map((m) => [m.id, m.score]));
+        for (const m of approximate) {
+          if (scores.has(m.id)) {
+            found++;
+            assert.equal(m.score, scores.get(m.id), 'a re-ranked score differs from the exact one');
+          }
+        }
+      }
+      assert.ok(found / (10 * queries) >= 0.99, `recall@10 ${found / (10 * queries)}`);
+    });
+
+    it('with every vector a candidate, equals the exact search', () => {
+      const random = seededRandom(32);
+      const index = new VectorIndex(33, { quantized: true, vectorsPerPage: 50 });
+      const model = new Map<string, Float32Array>();
+      fill(index, model, random, 260);
+      index.add('zero', new Float32Array(33));
+      for (let q = 0; q < 10; q++) {
+        const query = randomVector(random, 33);
+        assert.deepEqual(index.searchQuantized(query, 25, { candidates: 1e9 }), index.search(query, 25));
+      }
+      const query = randomVector(random, 33);
+      for (const candidates of [0, -3, Number.NaN, 2.5]) {
+        assert.deepEqual(index.searchQuantized(query, 3, { candidates }).length, 3, `candidates ${candidates}`);
+      }
+      assert.deepEqual(index.searchQuantized(new Float32Array(33), 5), []);
+      assert.deepEqual(index.searchQuantized(randomVector(random, 33), 0), []);
+      assert.throws(() => index.searchQuantized(new Float32Array(32), 5), /the query has 32 dimensions/);
+    });
+  });
+});
