@@ -62,17 +62,17 @@ export class ClientProvider implements vscode.Disposable {
     });
   }
 
-  private reset(reason: string): void {
+  private reset(reason?: string): void {
     const previous = this.client;
     this.client = undefined;
     if (previous) {
-      this.log.info(`Reconnecting: ${reason}`);
+      if (reason) this.log.info(`Reconnecting: ${reason}`);
       void previous.then((client) => client.dispose()).catch(() => undefined);
     }
   }
 
   dispose(): void {
-    this.reset('extension stopped');
+    this.reset(); // silently: the log channel may already be gone when the extension stops
     for (const subscription of this.subscriptions) subscription.dispose();
   }
 }

@@ -34,6 +34,9 @@ function webviewHandler() {
       case 'click':
         await frame.locator(params.selector).first().click();
         return true;
+      case 'select': // picks an option of a <select>, as a person would
+        await frame.locator(params.selector).selectOption(params.value);
+        return true;
       case 'text': // innerText of every match
         return frame.locator(params.selector).allInnerTexts();
       case 'count':
@@ -42,6 +45,16 @@ function webviewHandler() {
         return frame.locator(params.selector).evaluateAll((elements, name) => elements.map((e) => e.getAttribute(name)), params.name);
       case 'waitFor': // until `selector` matches (state: visible | attached | hidden)
         await frame.locator(params.selector).first().waitFor({ state: params.state ?? 'visible', timeout: params.timeoutMs ?? 15_000 });
+        return true;
+      case 'waitForReply': // a reply beyond the first `after` ones has finished (not streaming, not busy)
+        await frame.waitForFunction(
+          (after) =>
+            document.querySelectorAll('.turn-assistant').length > after &&
+            !document.querySelector('.turn-assistant.streaming') &&
+            !document.querySelector('.send-button.is-stop'),
+          params.after,
+          { timeout: params.timeoutMs ?? 30_000 },
+        );
         return true;
       case 'waitForText':
         await frame.waitForFunction(

@@ -18,10 +18,13 @@ export const chatView = {
   waitForText: (selector: string, text: string, timeoutMs?: number) => callOuter('webview', { action: 'waitForText', selector, text, timeoutMs }),
   /** Sends a message the way a person does, and waits until the reply has finished. */
   async ask(text: string): Promise<void> {
+    const before = await this.count('.turn-assistant');
     await this.type(text);
     await this.press('Enter');
-    await this.waitFor('.send-button:not(.is-stop)', 'attached', 30_000);
+    await this.waitForReply(before);
   },
+  /** Until a reply beyond the first `after` has finished streaming. */
+  waitForReply: (after: number) => callOuter('webview', { action: 'waitForReply', after }),
 };
 
 export const workbench = {

@@ -1,17 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { rejectsWith, useEmulator } from './support/fixture';
+import { cosine } from './support/cosine';
 
-function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i] * b[i];
-    na += a[i] * a[i];
-    nb += b[i] * b[i];
-  }
-  return dot / Math.sqrt(na * nb);
-}
 
 describe('ServiceClient against the emulator: embeddings', () => {
   const t = useEmulator({ maxBatch: 10 });

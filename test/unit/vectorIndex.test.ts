@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { VectorIndex, type VectorMatch } from '../../src/core/search/vectorIndex';
 import { Int8Scanner, int8Stride, quantizeInt8 } from '../../src/core/search/vectorInt8';
 import { type Random, seededRandom } from '../emulator/random';
+import { cosine } from './support/cosine';
 
 /** Scores of the index come from float32 unit vectors; brute force works in doubles. */
 const EPSILON = 1e-5;
@@ -12,17 +13,6 @@ function randomVector(random: Random, dimensions: number): Float32Array {
   return vector;
 }
 
-function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i] * b[i];
-    na += a[i] * a[i];
-    nb += b[i] * b[i];
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
-}
 
 /** The reference: every pair's cosine, fully sorted (best first, then by id). */
 function bruteForce(model: Map<string, Float32Array>, query: Float32Array, k: number): VectorMatch[] {

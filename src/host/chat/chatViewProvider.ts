@@ -4,7 +4,7 @@ import { runErrorAction } from '../errors';
 import type { Log } from '../log';
 import type { KeyStore } from '../secrets';
 import type { ChatController, Prompt } from './chatController';
-import { copyCode, insertCode, openCode, openLink } from './codeBlockActions';
+import { copyCode, insertCode, openCode, openLink, trackLastTextEditor } from './codeBlockActions';
 import type { ImageStore } from './imageStore';
 import type { ModelCatalog } from './modelCatalog';
 import { chatHtml } from './webviewHtml';
@@ -29,6 +29,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     private readonly log: Log,
   ) {
     this.subscriptions.push(
+      trackLastTextEditor(),
       keys.onDidChange(async () => {
         this.models.reset();
         this.post({ type: 'keyState', hasKey: await keys.has() });
@@ -90,7 +91,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     switch (message.type) {
       case 'ready':
         await this.sendState();
-        void this.sendModels();
         if (this.queued) await this.controller.send(this.takeQueued());
         return;
       case 'send':
@@ -143,6 +143,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       model: this.models.selected(),
       draft: this.workspaceState.get<string>(DRAFT_KEY, ''),
     });
+    void this.sendModels(); // the full list follows (cached after the first time)
   }
 
   private async sendModels(): Promise<void> {

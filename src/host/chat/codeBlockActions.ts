@@ -5,9 +5,23 @@ export async function copyCode(code: string): Promise<void> {
   await vscode.env.clipboard.writeText(code);
 }
 
+/**
+ * The text editor the user was in last. Clicking in the chat view moves focus there, so
+ * `activeTextEditor` is empty by the time a button in a reply is pressed.
+ */
+let lastTextEditor: vscode.TextEditor | undefined;
+
+export function trackLastTextEditor(): vscode.Disposable {
+  lastTextEditor = vscode.window.activeTextEditor;
+  return vscode.window.onDidChangeActiveTextEditor((editor) => {
+    if (editor) lastTextEditor = editor;
+  });
+}
+
 /** Inserts at the cursor of the last active text editor, replacing its selection. */
 export async function insertCode(code: string): Promise<void> {
-  const editor = vscode.window.activeTextEditor ?? vscode.window.visibleTextEditors[0];
+  const visible = vscode.window.visibleTextEditors;
+  const editor = vscode.window.activeTextEditor ?? (lastTextEditor && visible.includes(lastTextEditor) ? lastTextEditor : visible[0]);
   if (!editor) {
     void vscode.window.showInformationMessage(vscode.l10n.t('Open a file to insert the code into.'));
     return;

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { chatView, emulator, openChat, until, workbench } from '../drivers';
-import { hasOuterRunner } from '../outer';
+import { callOuter, hasOuterRunner } from '../outer';
 
 describe('chat view', function () {
   before(async function () {
@@ -28,7 +28,7 @@ describe('chat view', function () {
     assert.equal(await chatView.count('.turn-user'), 1);
     await chatView.press('Enter');
     await chatView.waitForText('.turn-user', 'second line');
-    await chatView.waitFor('.send-button:not(.is-stop)', 'attached', 30_000);
+    await chatView.waitForReply(1);
   });
 
   it('every turn of a conversation carries the same X-Session-ID', async () => {
@@ -44,6 +44,38 @@ describe('chat view', function () {
     await vscode.env.clipboard.writeText('');
     await chatView.click('.turn-assistant:last-child [data-code-action="copy"]');
     await until(async () => (await vscode.env.clipboard.readText()).includes('function echo(question: string): string {'), 'the copied code');
+  });
+
+  it('Open in editor shows the code in a new editor with its language; Insert puts it at the cursor', async () => {
+    await chatView.click('.turn-assistant:last-child [data-code-action="open"]');
+    await until(() => vscode.window.activeTextEditor?.document.languageId === 'typescript', 'a TypeScript editor');
+    const opened = vscode.window.activeTextEditor!.document;
+    assert.ok(opened.isUntitled);
+    assert.match(opened.getText(), /function echo\(question: string\): string \{/);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+
+    const file = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'insert-here.txt');
+    await vscode.workspace.fs.writeFile(file, Buffer.from('before\n'));
+    const target = await vscode.workspace.openTextDocument(file);
+    const editor = await vscode.window.showTextDocument(target);
+    editor.selection = new vscode.Selection(1, 0, 1, 0);
+    await chatView.click('.turn-assistant:last-child [data-code-action="insert"]');
+    await until(() => target.getText().includes('function echo'), 'the inserted code');
+    assert.ok(target.getText().startsWith('before\nfunction echo'), `the document reads: ${JSON.stringify(target.getText().slice(0, 40))}`);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('the model picker lists the chat models of the account, and the choice is used and remembered', async () => {
+    await until(async () => (await chatView.texts('.model-select option')).includes('GigaChat-2-Max'), 'the models from the service');
+    const options = await chatView.texts('.model-select option');
+    assert.ok(!options.includes('Embeddings'), 'embedding models are not offered for chat');
+    await callOuter('webview', { action: 'select', selector: '.model-select', value: 'GigaChat-2-Pro' });
+    await until(() => vscode.workspace.getConfiguration('gigachat').get('model') === 'GigaChat-2-Pro', 'the remembered model');
+    await emulator.resetCounts();
+    await chatView.ask('Which model answers?');
+    const [request] = (await emulator.requests()).filter((r) => r.endpoint === 'chat');
+    assert.equal(JSON.parse(request.body).model, 'GigaChat-2-Pro');
+    await vscode.workspace.getConfiguration('gigachat').update('model', undefined, vscode.ConfigurationTarget.Global);
   });
 
   it('Stop aborts the request, keeps the partial reply and marks it stopped', async () => {

@@ -37,10 +37,11 @@ describe('explain selection', function () {
     await emulator.resetCounts();
     editor.selection = new vscode.Selection(1, 0, 4, 0);
     await vscode.window.showTextDocument(editor.document);
+    const before = await chatView.count('.turn-assistant');
     await vscode.commands.executeCommand('gigachat.explainSelection');
     await chatView.waitForText('.turn-user', 'retry.ts:2–4');
+    await chatView.waitForReply(before);
     await chatView.waitForText('.turn-assistant .turn-body', 'You asked');
-    await chatView.waitFor('.send-button:not(.is-stop)', 'attached', 30_000);
     const request = (await emulator.requests()).find((r) => r.endpoint === 'chat');
     const sent = JSON.parse(request!.body).messages.at(-1).content as string;
     assert.match(sent, /retry\.ts/);
@@ -56,8 +57,9 @@ describe('explain selection', function () {
     await vscode.workspace.fs.writeFile(big, Buffer.from('const value = 1;\n'.repeat(2_000)));
     const bigEditor = await vscode.window.showTextDocument(big);
     bigEditor.selection = new vscode.Selection(0, 0, 2_000, 0);
+    const before = await chatView.count('.turn-assistant');
     await vscode.commands.executeCommand('gigachat.explainSelection');
     await chatView.waitFor('.turn-user .turn-notice');
-    await chatView.waitFor('.send-button:not(.is-stop)', 'attached', 30_000);
+    await chatView.waitForReply(before);
   });
 });
