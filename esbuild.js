@@ -58,6 +58,8 @@ const testBuilds = [
 
 async function main() {
   const builds = tests ? testBuilds : productBuilds;
+  // A release build starts from an empty dist/, so no source map of a development build is shipped.
+  if (production) require('node:fs').rmSync('dist', { recursive: true, force: true });
   if (watch) {
     for (const options of builds) {
       const ctx = await esbuild.context(options);

@@ -1,4 +1,5 @@
-import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import type * as Undici from 'undici';
+import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { ServiceError, kindForStatus } from './errors';
 import { ErrorBody } from './schemas';
@@ -45,12 +46,20 @@ export interface HttpResponse {
   body: Dispatcher.ResponseData['body'];
 }
 
+/**
+ * undici, loaded on first use: it is most of the extension's code, and loading it at activation
+ * would make every window pay for a client that may never send a request.
+ */
+function undici(): typeof Undici {
+  return require('undici') as typeof Undici;
+}
+
 export class Transport {
   private readonly dispatcher: Dispatcher;
 
   constructor(private readonly options: TransportOptions) {
     const tlsOptions = { ca: trustedRoots(options.ca) };
-    this.dispatcher = new EnvHttpProxyAgent({
+    this.dispatcher = new (undici().EnvHttpProxyAgent)({
       httpProxy: options.proxy?.url,
       httpsProxy: options.proxy?.url,
       noProxy: options.proxy?.noProxy,
@@ -68,7 +77,7 @@ export class Transport {
   async send(req: HttpRequest): Promise<HttpResponse> {
     const started = Date.now();
     try {
-      const res = await request(req.url, {
+      const res = await undici().request(req.url, {
         dispatcher: this.dispatcher,
         method: req.method,
         headers: req.headers,
