@@ -34,6 +34,7 @@ export class Transcript {
   private hasKey = true;
   private pinned = true;
   private saveScrollTimer = 0;
+  private lastScroll = 0;
 
   constructor(
     private readonly strings: WebviewStrings,
@@ -79,9 +80,12 @@ export class Transcript {
     }, { passive: true });
     // Growth of the transcript (streaming text, images decoding) or a smaller viewport (the input grew)
     // is seen after layout, before paint: keeping the bottom in view here costs no extra layout.
+    // Reads the geometry once and writes at most once, so no layout is forced on a streaming frame.
     const resize = new ResizeObserver(() => {
-      if (this.pinned) this.scrollToBottom();
-      this.updateJump();
+      const { scrollTop, scrollHeight, clientHeight } = this.scroller;
+      const bottom = scrollHeight - clientHeight;
+      if (this.pinned && Math.abs(bottom - scrollTop) >= 1) this.scroller.scrollTop = bottom;
+      this.updateJump(scrollHeight, clientHeight);
     });
     resize.observe(this.list);
     resize.observe(this.scroller);
@@ -202,17 +206,32 @@ export class Transcript {
   private onScroll(): void {
     const { scrollTop, scrollHeight, clientHeight } = this.scroller;
     this.pinned = scrollHeight - scrollTop - clientHeight <= BOTTOM_SLACK_PX;
-    this.updateJump();
-    window.clearTimeout(this.saveScrollTimer);
-    this.saveScrollTimer = window.setTimeout(() => saveState({ scrollTop: this.scroller.scrollTop, pinned: this.pinned }), 150);
+    this.updateJump(scrollHeight, clientHeight);
+    // Saved once scrolling has paused; a timer already pending will save the newest position anyway
+    // (while a reply streams, the view scrolls every frame: no timer churn per frame).
+    this.lastScroll = performance.now();
+    if (this.saveScrollTimer === 0) this.scheduleSaveScroll(150);
+  }
+
+  private scheduleSaveScroll(delay: number): void {
+    this.saveScrollTimer = window.setTimeout(() => {
+      const quiet = performance.now() - this.lastScroll;
+      if (quiet < 150) {
+        this.scheduleSaveScroll(150 - quiet);
+        return;
+      }
+      this.saveScrollTimer = 0;
+      saveState({ scrollTop: this.scroller.scrollTop, pinned: this.pinned });
+    }, delay);
   }
 
   private scrollToBottom(): void {
     this.scroller.scrollTop = this.scroller.scrollHeight;
   }
 
-  private updateJump(): void {
-    const scrollable = this.scroller.scrollHeight - this.scroller.clientHeight > BOTTOM_SLACK_PX;
-    this.jump.hidden = this.pinned || !scrollable;
+  private updateJump(scrollHeight = this.scroller.scrollHeight, clientHeight = this.scroller.clientHeight): void {
+    const scrollable = scrollHeight - clientHeight > BOTTOM_SLACK_PX;
+    const hidden = this.pinned || !scrollable;
+    if (this.jump.hidden !== hidden) this.jump.hidden = hidden;
   }
 }
