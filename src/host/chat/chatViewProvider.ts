@@ -31,7 +31,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.subscriptions.push(
       trackLastTextEditor(),
       keys.onDidChange(async () => {
-        this.models.reset();
         this.post({ type: 'keyState', hasKey: await keys.has() });
         void this.sendModels();
       }),

@@ -1,14 +1,16 @@
 import * as vscode from 'vscode';
+import type { ServiceClient } from '../../core';
 import type { ClientProvider } from '../clientProvider';
 import { readSettings } from '../config';
 import type { Log } from '../log';
 
 /**
- * The chat models for the picker, from `GET /models`, fetched once per connection. The choice is
+ * The chat models for the picker, from `GET /models`, fetched once per client: the provider builds
+ * a new client whenever the key or a connection setting changes, so the list follows them. The choice is
  * remembered in the `gigachat.model` setting, so the picker and the settings never disagree.
  */
 export class ModelCatalog {
-  private models?: Promise<string[]>;
+  private cached?: { client: ServiceClient; models: Promise<string[]> };
 
   constructor(
     private readonly clients: ClientProvider,
@@ -17,8 +19,9 @@ export class ModelCatalog {
 
   /** Chat models the account offers, always including the configured one. */
   async list(): Promise<string[]> {
-    this.models ??= this.fetch();
-    const models = await this.models;
+    const client = await this.clients.get();
+    if (this.cached?.client !== client) this.cached = { client, models: this.fetch(client) };
+    const models = await this.cached.models;
     const selected = readSettings().model;
     return models.includes(selected) ? models : [selected, ...models];
   }
@@ -31,19 +34,14 @@ export class ModelCatalog {
     await vscode.workspace.getConfiguration('gigachat').update('model', model, vscode.ConfigurationTarget.Global);
   }
 
-  /** Forget the list (the connection or key changed). */
-  reset(): void {
-    this.models = undefined;
-  }
-
-  private async fetch(): Promise<string[]> {
+  private async fetch(client: ServiceClient): Promise<string[]> {
     try {
-      const models = await (await this.clients.get()).models();
+      const models = await client.models();
       return models.filter((m) => m.type === undefined || m.type === 'chat').map((m) => m.id);
     } catch (error) {
       // The picker still works with the configured model; the chat itself reports the problem.
       this.log.warn(`Could not list models: ${(error as Error).message}`);
-      this.models = undefined;
+      if (this.cached?.client === client) this.cached = undefined; // ask again next time
       return [];
     }
   }
