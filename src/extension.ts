@@ -10,6 +10,7 @@ import { ExplainCodeActionProvider, explainPrompt } from './host/explain';
 import { clearAuthorizationKey, setAuthorizationKey } from './host/keyCommands';
 import { Log } from './host/log';
 import { KeyStore } from './host/secrets';
+import { registerSemanticSearch } from './host/search/registerSearch';
 
 /** What other extensions get from `vscode.extensions.getExtension('gigachat-vscode.gigachat').exports`. */
 export interface GigaChatApi {
@@ -29,6 +30,7 @@ export function activate(context: vscode.ExtensionContext): GigaChatApi | undefi
     const chat = createChatView(context, clients, keys, log);
     registerKeyCommands(context, keys, clients, log);
     registerExplain(context, chat);
+    registerSemanticSearch(context, { clients, keys, log, ask: (prompt) => chat.ask(prompt) });
     context.subscriptions.push(clients);
     return { getClient: () => clients.get(), ask: (text) => chat.ask({ text }) };
   } catch (error) {

@@ -27,3 +27,8 @@ export { WorkspaceIndexer } from './search/indexer';
 export type { IndexRunResult, IndexProgress, SearchHit, SourceFile, WorkspaceIndexerOptions } from './search/indexer';
 export { VectorIndex } from './search/vectorIndex';
 export type { VectorMatch, VectorIndexOptions } from './search/vectorIndex';
+export { IgnoreRules } from './search/files/ignoreRules';
+export type { ExclusionReason } from './search/files/ignoreRules';
+export { selectFiles, readSelectedFile, readSelectedFiles } from './search/files/fileSelection';
+export type { FolderSource, SelectionLimits, SkipReason, SelectedFile, FileSelection } from './search/files/fileSelection';
+export { decodeSourceText } from './search/files/sourceText';

@@ -1,0 +1,109 @@
+import type { SourceFile } from '../indexerTypes';
+import { IgnoreRules, type ExclusionReason } from './ignoreRules';
+import { decodeSourceText } from './sourceText';
+
+/**
+ * One workspace folder as semantic search sees it. The VS Code layer lists files with
+ * `workspace.findFiles` (so `files.exclude` and `search.exclude` are already applied); tests use
+ * the file system directly.
+ */
+export interface FolderSource {
+  /** Every candidate file, relative to the folder with `/` separators, `.gitignore` files included. */
+  listFiles(signal?: AbortSignal): Promise<string[]>;
+  /** The file's bytes, or undefined when it vanished or cannot be read. */
+  readFile(path: string): Promise<Uint8Array | undefined>;
+  /** The file's size in bytes, or undefined when it vanished. */
+  fileSize(path: string): Promise<number | undefined>;
+  /** The index's id of a file (unique across folders), e.g. its URI. */
+  keyOf(path: string): string;
+  /** `.git/info/exclude`, when the folder has one. */
+  readRootExcludes?(): Promise<string | undefined>;
+}
+
+export interface SelectionLimits {
+  /** Files larger than this are skipped. */
+  maxFileBytes: number;
+  /** Files beyond this many (in path order) are left out. */
+  maxFiles: number;
+}
+
+/** Why a file was left out: an ignore rule, or what its content turned out to be. */
+export type SkipReason = ExclusionReason | 'tooLarge' | 'binary' | 'unreadable' | 'overLimit';
+
+export interface SelectedFile {
+  folder: FolderSource;
+  /** Relative to the folder. */
+  path: string;
+  key: string;
+}
+
+export interface FileSelection {
+  files: SelectedFile[];
+  /** The rules each folder's files were checked against (reused for later single-file checks). */
+  rules: Map<FolderSource, IgnoreRules>;
+  /** Files left out by rule or by the file-count limit, per reason. */
+  skipped: Map<SkipReason, number>;
+}
+
+/** Lists the folders' files and keeps those no ignore rule excludes, up to `maxFiles` in all. */
+export async function selectFiles(folders: readonly FolderSource[], limits: SelectionLimits, signal?: AbortSignal): Promise<FileSelection> {
+  const selection: FileSelection = { files: [], rules: new Map(), skipped: new Map() };
+  for (const folder of folders) {
+    const paths = (await folder.listFiles(signal)).sort();
+    const rules = await loadRules(folder, paths);
+    selection.rules.set(folder, rules);
+    for (const path of paths) {
+      if (IgnoreRules.isIgnoreFile(path)) continue;
+      const reason = rules.excludes(path);
+      if (reason) count(selection.skipped, reason);
+      else if (selection.files.length >= limits.maxFiles) count(selection.skipped, 'overLimit');
+      else selection.files.push({ folder, path, key: folder.keyOf(path) });
+    }
+  }
+  return selection;
+}
+
+/** The folder's `.gitignore` files and `.git/info/exclude`, as rules. */
+export async function loadRules(folder: FolderSource, paths: readonly string[]): Promise<IgnoreRules> {
+  const rules = new IgnoreRules();
+  const excludes = await folder.readRootExcludes?.();
+  if (excludes) rules.addRootExcludes(excludes);
+  for (const path of paths.filter(IgnoreRules.isIgnoreFile)) {
+    const bytes = await folder.readFile(path);
+    const text = bytes && decodeSourceText(bytes);
+    if (text !== undefined) rules.addGitignore(path, text);
+  }
+  return rules;
+}
+
+/** A selected file's text, or why it has none worth indexing (too large, binary, vanished). */
+export async function readSelectedFile(file: SelectedFile, maxFileBytes: number): Promise<SourceFile | SkipReason> {
+  const size = await file.folder.fileSize(file.path);
+  if (size === undefined) return 'unreadable';
+  if (size > maxFileBytes) return 'tooLarge';
+  const bytes = await file.folder.readFile(file.path);
+  if (!bytes) return 'unreadable';
+  if (bytes.byteLength > maxFileBytes) return 'tooLarge'; // grew since it was measured
+  const text = decodeSourceText(bytes);
+  return text === undefined ? 'binary' : { path: file.key, text };
+}
+
+/**
+ * The selected files' texts, read lazily in order (so the indexer pulls them as it goes); a file
+ * whose content disqualifies it is reported to `onSkip` and passed over.
+ */
+export async function* readSelectedFiles(
+  files: readonly SelectedFile[],
+  maxFileBytes: number,
+  onSkip: (file: SelectedFile, reason: SkipReason) => void,
+): AsyncGenerator<SourceFile> {
+  for (const file of files) {
+    const result = await readSelectedFile(file, maxFileBytes);
+    if (typeof result === 'string') onSkip(file, result);
+    else yield result;
+  }
+}
+
+export function count(counts: Map<SkipReason, number>, reason: SkipReason): void {
+  counts.set(reason, (counts.get(reason) ?? 0) + 1);
+}

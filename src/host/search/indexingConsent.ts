@@ -1,0 +1,62 @@
+import * as vscode from 'vscode';
+import type { UploadSummary } from './uploadSummary';
+
+const CONSENT_KEY = 'gigachat.search.consent';
+
+/**
+ * The one-time agreement, per workspace, to send its files to the service for indexing. Asked
+ * with the numbers (files, chunks, characters) before the first upload; remembered in the
+ * workspace's state once given, so saved files are re-indexed without asking again.
+ */
+export class IndexingConsent {
+  constructor(private readonly state: vscode.Memento) {}
+
+  get granted(): boolean {
+    return this.state.get<boolean>(CONSENT_KEY) === true;
+  }
+
+  /** Forgets the agreement (Clear Index): the next index asks again. */
+  async revoke(): Promise<void> {
+    await this.state.update(CONSENT_KEY, undefined);
+  }
+
+  /**
+   * Asks in a modal dialog. "Show Files" opens the list and asks again in a notification, so the
+   * list can be read (a modal dialog would block it). Resolves whether the user agreed.
+   */
+  async ask(summary: UploadSummary): Promise<boolean> {
+    if (summary.files === 0) return true; // nothing would be sent
+    const send = vscode.l10n.t('Send and Index');
+    const show = vscode.l10n.t('Show Files');
+    for (let shown = false; ; shown = true) {
+      const chosen = await vscode.window.showInformationMessage(
+        vscode.l10n.t('Build a semantic search index of this workspace?'),
+        {
+          modal: !shown,
+          detail: vscode.l10n.t(
+            'To find code by meaning, GigaChat sends {0} files ({1} chunks, {2} of them new, about {3} KB of text) to the GigaChat service, which returns their embeddings. Files excluded by .gitignore, files.exclude and search.exclude, and secret files (.env, keys, credentials) are never sent. After this, saved files are re-indexed automatically.',
+            summary.files,
+            summary.chunks,
+            summary.newChunks,
+            Math.max(1, Math.round(summary.characters / 1024)),
+          ),
+        },
+        send,
+        show,
+      );
+      if (chosen === send) {
+        await this.state.update(CONSENT_KEY, true);
+        return true;
+      }
+      if (chosen !== show) return false;
+      await showFileList(summary);
+    }
+  }
+}
+
+async function showFileList(summary: UploadSummary): Promise<void> {
+  const lines = summary.paths.map((key) => `- ${vscode.workspace.asRelativePath(vscode.Uri.parse(key), true)}`);
+  const content = `# ${vscode.l10n.t('Files GigaChat would index ({0})', summary.files)}\n\n${lines.join('\n')}\n`;
+  const document = await vscode.workspace.openTextDocument({ language: 'markdown', content });
+  await vscode.window.showTextDocument(document, { preview: true });
+}

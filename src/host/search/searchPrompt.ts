@@ -1,0 +1,31 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { SearchHit } from '../../core';
+import type { Prompt } from '../chat/chatController';
+
+/** Excerpts beyond this many characters are left out, so the question fits the model's context. */
+const MAX_CONTEXT_CHARS = 12_000;
+
+/** A chat turn that asks `query` about the search results, each excerpt with its file and lines. */
+export async function searchResultsPrompt(query: string, hits: readonly SearchHit[]): Promise<Prompt> {
+  const excerpts: string[] = [];
+  let used = 0;
+  for (const hit of hits) {
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(hit.path));
+    const code = document.getText(new vscode.Range(hit.startLine, 0, hit.endLine, Number.MAX_SAFE_INTEGER));
+    if (excerpts.length > 0 && used + code.length > MAX_CONTEXT_CHARS) break;
+    used += code.length;
+    const fence = code.includes('```') ? '````' : '```';
+    excerpts.push(`${describeLocation(hit)}\n${fence}${document.languageId}\n${code}\n${fence}`);
+  }
+  const notice = excerpts.length < hits.length ? vscode.l10n.t('Only the first {0} of {1} results were included, to keep the question within the model\'s limits.', excerpts.length, hits.length) : undefined;
+  const text = `${vscode.l10n.t('Using these excerpts from my workspace, answer: {0}', query)}\n\n${excerpts.join('\n\n')}`;
+  return { text, contextLabel: vscode.l10n.t('{0} search results', excerpts.length), notice };
+}
+
+/** `src/retry.ts, lines 12–40` */
+export function describeLocation(hit: SearchHit): string {
+  const file = vscode.workspace.asRelativePath(vscode.Uri.parse(hit.path), true) || path.basename(hit.path);
+  const lines = hit.startLine === hit.endLine ? vscode.l10n.t('line {0}', hit.startLine + 1) : vscode.l10n.t('lines {0}–{1}', hit.startLine + 1, hit.endLine + 1);
+  return `${file}, ${lines}`;
+}

@@ -1,0 +1,141 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { SearchHit } from '../../core';
+import { showErrorNotification } from '../errors';
+import type { Log } from '../log';
+import type { WorkspaceIndex } from './workspaceIndex';
+
+/** Results shown per query. */
+const RESULT_COUNT = 20;
+
+interface ResultItem extends vscode.QuickPickItem {
+  hit: SearchHit;
+}
+
+export interface SearchPickerOptions {
+  index: WorkspaceIndex;
+  log: Log;
+  /** Sends the results to the chat ("ask about these"). */
+  askAbout: (query: string, hits: readonly SearchHit[]) => Promise<void>;
+  /** Searched at once when given (a keybinding or another command can pass the question). */
+  initialQuery?: string;
+}
+
+/**
+ * The results UI: type a question and press Enter; the closest chunks appear with file, lines,
+ * score and a one-line preview. Moving through them previews each in the editor with its lines
+ * highlighted; Enter opens it; Escape returns to the editor the search started from. A title-bar
+ * button sends the results to the chat as context.
+ */
+export function showSearchPicker(options: SearchPickerOptions): void {
+  const { index, log } = options;
+  const pick = vscode.window.createQuickPick<ResultItem>();
+  const highlight = vscode.window.createTextEditorDecorationType({ backgroundColor: new vscode.ThemeColor('editor.rangeHighlightBackground'), isWholeLine: true });
+  const askButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('comment-discussion'), tooltip: vscode.l10n.t('Ask GigaChat about these results') };
+  const origin = vscode.window.activeTextEditor;
+  let searched: string | undefined;
+  let hits: SearchHit[] = [];
+  let opened = false;
+  let generation = 0;
+
+  pick.title = vscode.l10n.t('GigaChat: Semantic Search');
+  pick.placeholder = vscode.l10n.t('Describe what you are looking for, e.g. “where do we retry failed uploads?”, and press Enter');
+  pick.matchOnDescription = false;
+  pick.matchOnDetail = false;
+  pick.ignoreFocusOut = true; // previews open editors; the results must stay
+  pick.value = options.initialQuery ?? '';
+
+  const search = async (query: string) => {
+    const mine = ++generation;
+    searched = query;
+    pick.busy = true;
+    pick.items = [];
+    pick.buttons = [];
+    try {
+      const found = await index.search(query, RESULT_COUNT);
+      if (mine !== generation) return;
+      hits = found;
+      pick.items = found.map(toItem);
+      pick.buttons = found.length > 0 ? [askButton] : [];
+      pick.title = found.length > 0 ? vscode.l10n.t('GigaChat: Semantic Search: {0} results', found.length) : vscode.l10n.t('GigaChat: Semantic Search: nothing indexed to search');
+    } catch (error) {
+      if (mine !== generation) return;
+      searched = undefined; // Enter tries again
+      void showErrorNotification(error, log, () => search(query));
+    } finally {
+      if (mine === generation) pick.busy = false;
+    }
+  };
+
+  const preview = async (item: ResultItem | undefined) => {
+    if (!item) return;
+    const editor = await showRange(item.hit, { preview: true, preserveFocus: true });
+    editor.setDecorations(highlight, [rangeOf(item.hit)]);
+  };
+
+  pick.onDidAccept(async () => {
+    const query = pick.value.trim();
+    if (query && query !== searched) return search(query);
+    const chosen = pick.activeItems[0];
+    if (!chosen) return;
+    opened = true;
+    pick.hide();
+    const editor = await showRange(chosen.hit, { preview: false, preserveFocus: false });
+    editor.selection = new vscode.Selection(chosen.hit.startLine, 0, chosen.hit.endLine, editor.document.lineAt(Math.min(chosen.hit.endLine, editor.document.lineCount - 1)).range.end.character);
+    editor.setDecorations(highlight, [rangeOf(chosen.hit)]);
+    // The highlight marks where the result is; it goes once the user moves on.
+    const moved = vscode.window.onDidChangeTextEditorSelection((event) => {
+      if (event.textEditor !== editor || event.selections[0]?.isEqual(editor.selection)) return;
+      moved.dispose();
+      highlight.dispose();
+    });
+  });
+  pick.onDidChangeActive((items) => void preview(items[0]).catch((error) => log.warn(`Search preview failed: ${(error as Error).message}`)));
+  pick.onDidTriggerButton(async (button) => {
+    if (button !== askButton || !searched || hits.length === 0) return;
+    opened = true;
+    highlight.dispose();
+    pick.hide();
+    await options.askAbout(searched, hits);
+  });
+  pick.onDidHide(() => {
+    generation++;
+    pick.dispose();
+    if (opened) return;
+    highlight.dispose();
+    // Escape: back to where the search started, as VS Code's own Go to File does.
+    if (origin) void vscode.window.showTextDocument(origin.document, { viewColumn: origin.viewColumn, selection: origin.selection, preview: false });
+  });
+
+  pick.show();
+  if (pick.value.trim()) void search(pick.value.trim());
+}
+
+function toItem(hit: SearchHit): ResultItem {
+  const uri = vscode.Uri.parse(hit.path);
+  const relative = vscode.workspace.asRelativePath(uri, true);
+  const lines = hit.startLine === hit.endLine ? `${hit.startLine + 1}` : `${hit.startLine + 1}–${hit.endLine + 1}`;
+  return {
+    hit,
+    label: `$(file-code) ${path.posix.basename(uri.path)}:${lines}`,
+    description: `${path.posix.dirname(relative) === '.' ? '' : path.posix.dirname(relative)}  ${hit.score.toFixed(2)}`.trim(),
+    detail: firstMeaningfulLine(hit.preview),
+    alwaysShow: true, // results are ranked by meaning; the typed words must not filter them out
+  };
+}
+
+function firstMeaningfulLine(preview: string): string {
+  const line = preview.split(/\r?\n/).find((candidate) => candidate.trim().length > 0) ?? '';
+  const trimmed = line.trim().replace(/\s+/g, ' ');
+  return trimmed.length > 160 ? `${trimmed.slice(0, 159)}…` : trimmed;
+}
+
+function rangeOf(hit: SearchHit): vscode.Range {
+  return new vscode.Range(hit.startLine, 0, hit.endLine, 0);
+}
+
+async function showRange(hit: SearchHit, options: { preview: boolean; preserveFocus: boolean }): Promise<vscode.TextEditor> {
+  const editor = await vscode.window.showTextDocument(vscode.Uri.parse(hit.path), { ...options, selection: new vscode.Range(hit.startLine, 0, hit.startLine, 0) });
+  editor.revealRange(rangeOf(hit), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  return editor;
+}

@@ -1,0 +1,34 @@
+import { chunkText, readSelectedFile, type EmbeddingCache, type FileSelection } from '../../core';
+import type { SearchSettings } from './searchSettings';
+
+/** What a first indexing run would send to the service: shown to the user before anything is sent. */
+export interface UploadSummary {
+  /** Files with text to index. */
+  files: number;
+  /** Chunks those files make. */
+  chunks: number;
+  /** Of them, chunks with no vector in the cache yet: the ones actually sent. */
+  newChunks: number;
+  /** Characters in the new chunks. */
+  characters: number;
+  /** The files' index keys (their URIs), for "Show files". */
+  paths: string[];
+}
+
+/** Reads and chunks the selected files locally (nothing is sent) to say what indexing would upload. */
+export async function summarizeUpload(selection: FileSelection, cache: EmbeddingCache, settings: SearchSettings): Promise<UploadSummary> {
+  const summary: UploadSummary = { files: 0, chunks: 0, newChunks: 0, characters: 0, paths: [] };
+  for (const file of selection.files) {
+    const read = await readSelectedFile(file, settings.maxFileBytes);
+    if (typeof read === 'string') continue;
+    summary.files++;
+    summary.paths.push(file.key);
+    for (const chunk of chunkText(read.text, { maxChars: settings.chunkChars })) {
+      summary.chunks++;
+      if (cache.has(cache.keyFor(chunk.text))) continue;
+      summary.newChunks++;
+      summary.characters += chunk.text.length;
+    }
+  }
+  return summary;
+}

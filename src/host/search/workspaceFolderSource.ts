@@ -1,0 +1,99 @@
+import * as vscode from 'vscode';
+import type { FolderSource } from '../../core';
+
+/**
+ * Directories never worth listing. The core's deny list excludes them too; naming them here only
+ * spares `findFiles` from walking them (a `node_modules` can hold more files than the project).
+ */
+const HEAVY_DIRECTORIES = ['**/node_modules/**', '**/.git/**', '**/.hg/**', '**/.svn/**', '**/.venv/**', '**/__pycache__/**', '**/.gradle/**', '**/.next/**'];
+
+/** A workspace folder listed with `workspace.findFiles`, honouring `files.exclude` and `search.exclude`. */
+export class WorkspaceFolderSource implements FolderSource {
+  constructor(readonly folder: vscode.WorkspaceFolder) {}
+
+  async listFiles(signal?: AbortSignal): Promise<string[]> {
+    const cancellation = new vscode.CancellationTokenSource();
+    signal?.addEventListener('abort', () => cancellation.cancel(), { once: true });
+    try {
+      const uris = await vscode.workspace.findFiles(new vscode.RelativePattern(this.folder, '**/*'), excludeGlob(this.folder), undefined, cancellation.token);
+      return uris.map((uri) => this.relativePath(uri)).filter((path): path is string => path !== undefined);
+    } finally {
+      cancellation.dispose();
+    }
+  }
+
+  /** Whether `files.exclude`/`search.exclude` let `path` through (one `findFiles` for one file). */
+  async isListed(path: string): Promise<boolean> {
+    const found = await vscode.workspace.findFiles(new vscode.RelativePattern(this.folder, escapeGlob(path)), excludeGlob(this.folder), 1);
+    return found.length > 0;
+  }
+
+  async readFile(path: string): Promise<Uint8Array | undefined> {
+    try {
+      return await vscode.workspace.fs.readFile(this.uriOf(path));
+    } catch {
+      return undefined;
+    }
+  }
+
+  async fileSize(path: string): Promise<number | undefined> {
+    try {
+      const stat = await vscode.workspace.fs.stat(this.uriOf(path));
+      return stat.type & vscode.FileType.File ? stat.size : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async readRootExcludes(): Promise<string | undefined> {
+    const bytes = await this.readFile('.git/info/exclude');
+    return bytes && new TextDecoder().decode(bytes);
+  }
+
+  keyOf(path: string): string {
+    return this.uriOf(path).toString();
+  }
+
+  uriOf(path: string): vscode.Uri {
+    return vscode.Uri.joinPath(this.folder.uri, ...path.split('/'));
+  }
+
+  /** `uri` relative to this folder with `/` separators, or undefined when it lies outside. */
+  relativePath(uri: vscode.Uri): string | undefined {
+    const base = this.folder.uri.path.endsWith('/') ? this.folder.uri.path : `${this.folder.uri.path}/`;
+    if (uri.scheme !== this.folder.uri.scheme || uri.authority !== this.folder.uri.authority || !uri.path.startsWith(base)) return undefined;
+    return uri.path.slice(base.length) || undefined;
+  }
+}
+
+/** `files.exclude` and `search.exclude` of the folder (patterns switched on), plus the heavy directories, as one glob. */
+function excludeGlob(folder: vscode.WorkspaceFolder): string {
+  const patterns = new Set(HEAVY_DIRECTORIES);
+  for (const section of ['files', 'search']) {
+    const excluded = vscode.workspace.getConfiguration(section, folder.uri).get<Record<string, unknown>>('exclude', {});
+    // `true` excludes; `{ when: … }` (exclude a file only when a sibling exists) is left to the other rules.
+    for (const [pattern, on] of Object.entries(excluded)) if (on === true) for (const each of expandBraces(pattern)) patterns.add(each);
+  }
+  return `{${[...patterns].join(',')}}`;
+}
+
+/**
+ * `a/*.{js,map}` → `a/*.js`, `a/*.map`: the patterns are joined into one `{…,…}` group, and a
+ * group cannot nest in VS Code's globs.
+ */
+export function expandBraces(pattern: string): string[] {
+  const open = pattern.indexOf('{');
+  const close = open === -1 ? -1 : pattern.indexOf('}', open);
+  if (close === -1) return [pattern];
+  const head = pattern.slice(0, open);
+  const tail = pattern.slice(close + 1);
+  return pattern
+    .slice(open + 1, close)
+    .split(',')
+    .flatMap((option) => expandBraces(head + option + tail));
+}
+
+/** A path as a glob that matches only itself. */
+function escapeGlob(path: string): string {
+  return path.replace(/[[\]{}*?!]/g, (char) => `[${char}]`);
+}

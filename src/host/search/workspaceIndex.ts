@@ -1,0 +1,267 @@
+import * as vscode from 'vscode';
+import {
+  EmbeddingCache,
+  IgnoreRules,
+  readSelectedFile,
+  readSelectedFiles,
+  selectFiles,
+  VectorIndex,
+  WorkspaceIndexer,
+  type FileSelection,
+  type IndexProgress,
+  type SearchHit,
+} from '../../core';
+import type { ClientProvider } from '../clientProvider';
+import type { Log } from '../log';
+import { summarizeUpload, type UploadSummary } from './uploadSummary';
+import { readSearchSettings } from './searchSettings';
+import { WorkspaceFolderSource } from './workspaceFolderSource';
+
+/** What the status bar shows. */
+export type IndexState =
+  | { phase: 'idle' }
+  | { phase: 'indexing'; progress: IndexProgress; totalFiles: number }
+  | { phase: 'ready'; files: number; chunks: number }
+  /** A run was cancelled or failed: what it finished is searchable, the rest is indexed by the next search. */
+  | { phase: 'incomplete'; files: number; chunks: number };
+
+export interface BuildOptions {
+  /** Asked before anything is sent, with what would be sent; omitted once the user has agreed. */
+  confirm?: (summary: UploadSummary) => Promise<boolean>;
+  signal?: AbortSignal;
+  onProgress?: (progress: IndexProgress, totalFiles: number) => void;
+}
+
+/** How long after the last background update the cache is written. */
+const SAVE_DELAY_MS = 2000;
+
+/**
+ * The workspace's semantic index: which files are in it, their vectors (in memory, backed by the
+ * embedding cache in workspace storage), and keeping both current. A full scan runs on the first
+ * search of a window and whenever something that decides the set of files changed (settings, a
+ * `.gitignore`); in between, saved files are re-indexed one by one, and only their changed chunks
+ * are embedded.
+ */
+export class WorkspaceIndex implements vscode.Disposable {
+  private indexer?: Promise<WorkspaceIndexer>;
+  private settings = readSearchSettings();
+  private selection?: FileSelection;
+  private sources: WorkspaceFolderSource[] = [];
+  /** True until a full scan has finished since the last change to the set of files. */
+  private stale = true;
+  private scan?: Promise<boolean>;
+  private saveTimer?: ReturnType<typeof setTimeout>;
+  private current: IndexState = { phase: 'idle' };
+  private readonly stateChanged = new vscode.EventEmitter<IndexState>();
+  readonly onDidChangeState = this.stateChanged.event;
+
+  constructor(
+    private readonly storage: vscode.Uri,
+    private readonly clients: ClientProvider,
+    private readonly log: Log,
+  ) {}
+
+  get state(): IndexState {
+    return this.current;
+  }
+
+  /** Whether the next search needs a full scan (nothing indexed in this window yet, or the rules changed). */
+  get needsScan(): boolean {
+    return this.stale;
+  }
+
+  /**
+   * Brings the index up to date with a full scan if one is due; joins a scan already running.
+   * Resolves false when the user declined to send the files; rejects with the run's error
+   * (what it finished stays indexed).
+   */
+  async ensureCurrent(options: BuildOptions = {}): Promise<boolean> {
+    if (!this.stale) return true;
+    this.scan ??= this.fullScan(options).finally(() => (this.scan = undefined));
+    return this.scan;
+  }
+
+  /** The `k` chunks closest in meaning to `query`, best first. */
+  async search(query: string, k: number, signal?: AbortSignal): Promise<SearchHit[]> {
+    const indexer = await this.getIndexer();
+    const client = await this.clients.get();
+    const [vector] = await client.embeddings([query], { model: this.settings.embeddingsModel, signal });
+    return indexer.search(vector, k);
+  }
+
+  /** A file was created or saved: re-index it if it belongs in the index, forget it if it no longer does. */
+  async fileChanged(uri: vscode.Uri): Promise<void> {
+    if (this.stale || !this.indexer) return; // the next full scan sees it
+    const located = this.locate(uri);
+    if (!located) return;
+    const { source, path } = located;
+    if (IgnoreRules.isIgnoreFile(path)) return this.invalidate(`${path} changed`);
+    const indexer = await this.indexer;
+    const key = source.keyOf(path);
+    const rules = this.selection?.rules.get(source);
+    const included = rules !== undefined && !rules.excludes(path) && (indexer.file(key) !== undefined || indexer.stats.files < this.settings.maxFiles) && (await source.isListed(path));
+    const read = included ? await readSelectedFile({ folder: source, path, key }, this.settings.maxFileBytes) : undefined;
+    if (read === undefined || typeof read === 'string') {
+      if (indexer.removeFile(key)) this.updated();
+      return;
+    }
+    try {
+      const result = await indexer.updateFile(key, read.text);
+      if (result.embeddedChunks > 0) this.log.info(`Search index: ${path} re-indexed, ${result.embeddedChunks} chunks embedded`);
+      this.updated();
+    } catch (error) {
+      this.log.warn(`Search index: could not re-index ${path}: ${(error as Error).message}`);
+      this.invalidate('a file could not be re-indexed');
+    }
+  }
+
+  /** A file or folder was deleted: everything at or below it leaves the index. */
+  async fileDeleted(uri: vscode.Uri): Promise<void> {
+    if (!this.indexer) return;
+    const indexer = await this.indexer;
+    const key = uri.toString();
+    let removed = indexer.removeFile(key);
+    for (const path of indexer.paths()) if (path.startsWith(`${key}/`)) removed = indexer.removeFile(path) || removed;
+    if (removed) this.updated();
+  }
+
+  /** A file or folder was renamed in VS Code: its chunks move without being embedded again. */
+  async fileRenamed(from: vscode.Uri, to: vscode.Uri): Promise<void> {
+    if (!this.indexer) return;
+    const indexer = await this.indexer;
+    const fromKey = from.toString();
+    const toKey = to.toString();
+    const moves = indexer.paths().flatMap((path) => (path === fromKey ? [[path, toKey]] : path.startsWith(`${fromKey}/`) ? [[path, toKey + path.slice(fromKey.length)]] : []));
+    for (const [oldKey, newKey] of moves) indexer.renameFile(oldKey, newKey);
+    if (moves.length > 0) this.updated();
+    // Whether the new place is indexed at all (ignore rules, size) is settled like any change.
+    for (const [, newKey] of moves) await this.fileChanged(vscode.Uri.parse(newKey));
+  }
+
+  /** The next search scans the workspace again (settings or ignore files changed). Nothing is re-embedded that did not change. */
+  invalidate(reason: string): void {
+    if (!this.stale) this.log.info(`Search index: full scan due (${reason})`);
+    this.stale = true;
+  }
+
+  /** The embeddings model or batching changed: a new indexer (and, for a new model, a new cache) on the next search. */
+  resetIndexer(): void {
+    this.settings = readSearchSettings();
+    this.indexer = undefined;
+    this.invalidate('search settings changed');
+    this.setState({ phase: 'idle' });
+  }
+
+  /** Forgets the index and deletes the cached vectors from disk. */
+  async clear(): Promise<void> {
+    await this.scan?.catch(() => undefined);
+    const indexer = await this.indexer?.catch(() => undefined);
+    indexer?.clear();
+    this.indexer = undefined;
+    this.selection = undefined;
+    this.sources = [];
+    this.stale = true;
+    clearTimeout(this.saveTimer);
+    await vscode.workspace.fs.delete(this.cacheDirectory, { recursive: true, useTrash: false }).then(undefined, () => undefined);
+    this.setState({ phase: 'idle' });
+  }
+
+  dispose(): void {
+    clearTimeout(this.saveTimer);
+    this.stateChanged.dispose();
+  }
+
+  private async fullScan(options: BuildOptions): Promise<boolean> {
+    this.settings = readSearchSettings();
+    const indexer = await this.getIndexer();
+    const sources = (vscode.workspace.workspaceFolders ?? []).map((folder) => new WorkspaceFolderSource(folder));
+    const selection = await selectFiles(sources, this.settings, options.signal);
+    if (options.confirm && !(await options.confirm(await summarizeUpload(selection, indexer.cache, this.settings)))) return false;
+
+    const totalFiles = selection.files.length;
+    this.setState({ phase: 'indexing', progress: { files: 0, chunks: 0, requests: 0, cachedChunks: 0, embeddedChunks: 0, rateLimited: 0 }, totalFiles });
+    const unusable = new Set<string>();
+    try {
+      const result = await indexer.indexFiles(
+        readSelectedFiles(selection.files, this.settings.maxFileBytes, (file) => unusable.add(file.key)),
+        {
+          signal: options.signal,
+          onProgress: (progress) => {
+            this.setState({ phase: 'indexing', progress, totalFiles });
+            options.onProgress?.(progress, totalFiles);
+          },
+        },
+      );
+      this.log.info(
+        `Search index: ${result.files} files, ${result.chunks} chunks; ${result.embeddedChunks} embedded in ${result.requests} requests, ${result.cachedChunks} from the cache, ${unusable.size} skipped by content`,
+      );
+    } catch (error) {
+      this.setState({ phase: 'incomplete', files: indexer.stats.files, chunks: indexer.stats.chunks });
+      throw error;
+    } finally {
+      await this.saveCache(indexer, false);
+    }
+    // Files that left the workspace, or stopped qualifying, leave the index.
+    const wanted = new Set(selection.files.map((file) => file.key).filter((key) => !unusable.has(key)));
+    for (const path of indexer.paths()) if (!wanted.has(path)) indexer.removeFile(path);
+    this.selection = selection;
+    this.sources = sources;
+    this.stale = false;
+    await this.saveCache(indexer, true);
+    this.setState({ phase: 'ready', files: indexer.stats.files, chunks: indexer.stats.chunks });
+    return true;
+  }
+
+  private getIndexer(): Promise<WorkspaceIndexer> {
+    this.indexer ??= EmbeddingCache.load(this.cacheDirectory.fsPath, this.settings.embeddingsModel).then((cache) => {
+      if (cache.loadInfo.state !== 'loaded') this.log.info(`Search index: starting a new embedding cache (${cache.loadInfo.state}${'reason' in cache.loadInfo && cache.loadInfo.reason ? `: ${cache.loadInfo.reason}` : ''})`);
+      return new WorkspaceIndexer({
+        embed: async (texts, signal) => (await this.clients.get()).embeddings(texts, { model: this.settings.embeddingsModel, signal }),
+        cache,
+        maxInFlight: this.settings.maxRequestsInFlight,
+        batchSize: this.settings.batchSize,
+        batchChars: this.settings.batchChars,
+        chunkOptions: { maxChars: this.settings.chunkChars },
+        createIndex: (dimensions) => new VectorIndex(dimensions),
+      });
+    });
+    this.indexer.catch(() => (this.indexer = undefined));
+    return this.indexer;
+  }
+
+  private get cacheDirectory(): vscode.Uri {
+    return vscode.Uri.joinPath(this.storage, 'embeddings');
+  }
+
+  private locate(uri: vscode.Uri): { source: WorkspaceFolderSource; path: string } | undefined {
+    const folder = vscode.workspace.getWorkspaceFolder(uri);
+    const source = folder && this.sources.find((candidate) => candidate.folder.uri.toString() === folder.uri.toString());
+    if (!source) return undefined;
+    const path = source.relativePath(uri);
+    return path === undefined ? undefined : { source, path };
+  }
+
+  /** A background update changed the index: show it, and write the cache once updates settle. */
+  private updated(): void {
+    void this.indexer?.then((indexer) => {
+      if (this.current.phase !== 'indexing') this.setState({ phase: 'ready', files: indexer.stats.files, chunks: indexer.stats.chunks });
+      clearTimeout(this.saveTimer);
+      this.saveTimer = setTimeout(() => void this.saveCache(indexer, !this.stale), SAVE_DELAY_MS);
+    });
+  }
+
+  /** `prune` only after a complete scan: before one, the index does not hold every file the cache serves. */
+  private async saveCache(indexer: WorkspaceIndexer, prune: boolean): Promise<void> {
+    try {
+      if (prune) indexer.cache.prune(indexer.liveKeys());
+      await indexer.cache.save();
+    } catch (error) {
+      this.log.warn(`Search index: could not save the embedding cache: ${(error as Error).message}`);
+    }
+  }
+
+  private setState(state: IndexState): void {
+    this.current = state;
+    this.stateChanged.fire(state);
+  }
+}

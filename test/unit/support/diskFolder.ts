@@ -1,0 +1,42 @@
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import type { FolderSource } from '../../../src/core';
+
+/**
+ * A folder on disk as semantic search's file selection sees it: every file below `root` (what
+ * `workspace.findFiles` lists in VS Code, minus editor excludes), read with `fs`. Used by unit tests
+ * and benchmarks; symbolic links are not followed (a loop cannot trap the walk).
+ */
+export class DiskFolder implements FolderSource {
+  constructor(readonly root: string) {}
+
+  async listFiles(): Promise<string[]> {
+    const found: string[] = [];
+    const walk = async (directory: string): Promise<void> => {
+      for (const entry of await fs.readdir(directory, { withFileTypes: true })) {
+        const full = path.join(directory, entry.name);
+        if (entry.isDirectory()) await walk(full);
+        else if (entry.isFile()) found.push(path.relative(this.root, full).split(path.sep).join('/'));
+      }
+    };
+    await walk(this.root);
+    return found;
+  }
+
+  async readFile(file: string): Promise<Uint8Array | undefined> {
+    return fs.readFile(path.join(this.root, file)).catch(() => undefined);
+  }
+
+  async fileSize(file: string): Promise<number | undefined> {
+    const stat = await fs.stat(path.join(this.root, file)).catch(() => undefined);
+    return stat?.isFile() ? stat.size : undefined;
+  }
+
+  async readRootExcludes(): Promise<string | undefined> {
+    return fs.readFile(path.join(this.root, '.git/info/exclude'), 'utf8').catch(() => undefined);
+  }
+
+  keyOf(file: string): string {
+    return `disk:${file}`;
+  }
+}
