@@ -95,6 +95,20 @@ function workbenchHandler() {
         return true;
       case 'notifications':
         return page.locator('.notification-toast .notification-list-item-message').allInnerTexts();
+      case 'dialogText': // the open modal dialog's message and detail
+        await page.locator('.monaco-dialog-box').first().waitFor({ state: 'visible', timeout: params.timeoutMs ?? 15_000 });
+        return page.locator('.monaco-dialog-box .dialog-message-container').first().innerText();
+      case 'dialogClick': // clicks the modal dialog's button with this label
+        await page.locator('.monaco-dialog-box .dialog-buttons a.monaco-button', { hasText: params.label }).first().click();
+        return true;
+      case 'quickPickRows': { // the open quick pick's rows (label, description, detail), once it has at least `min` and its title holds `title`
+        if (params.title) await page.locator('.quick-input-widget .quick-input-title', { hasText: params.title }).first().waitFor({ state: 'visible', timeout: params.timeoutMs ?? 15_000 });
+        const rows = page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+        await rows.nth((params.min ?? 1) - 1).waitFor({ state: 'visible', timeout: params.timeoutMs ?? 15_000 });
+        return rows.evaluateAll((elements) => elements.map((row) => row.getAttribute('aria-label') ?? row.textContent ?? ''));
+      }
+      case 'quickPickTitle':
+        return page.locator('.quick-input-widget .quick-input-title').first().innerText().catch(() => '');
       default:
         throw new Error(`unknown workbench action ${params.action}`);
     }

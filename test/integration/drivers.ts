@@ -32,6 +32,12 @@ export const workbench = {
   quickInputMessage: (waitMs = 0) => callOuter<string>('workbench', { action: 'quickInputMessage', waitMs }),
   press: (key: string) => callOuter('workbench', { action: 'press', key }),
   notifications: () => callOuter<string[]>('workbench', { action: 'notifications' }),
+  /** The open modal dialog's text (waits for one). */
+  dialogText: (timeoutMs?: number) => callOuter<string>('workbench', { action: 'dialogText', timeoutMs }),
+  dialogClick: (label: string) => callOuter('workbench', { action: 'dialogClick', label }),
+  /** The open quick pick's rows as screen readers hear them (label, description, detail), once its title contains `title`. */
+  quickPickRows: (options: { title?: string; min?: number; timeoutMs?: number } = {}) => callOuter<string[]>('workbench', { action: 'quickPickRows', min: 1, ...options }),
+  quickPickTitle: () => callOuter<string>('workbench', { action: 'quickPickTitle' }),
   screenshot: (name: string) => callOuter('screenshot', { name }),
 };
 

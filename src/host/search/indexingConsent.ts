@@ -55,7 +55,7 @@ export class IndexingConsent {
 }
 
 async function showFileList(summary: UploadSummary): Promise<void> {
-  const lines = summary.paths.map((key) => `- ${vscode.workspace.asRelativePath(vscode.Uri.parse(key), true)}`);
+  const lines = summary.paths.map((key) => `- ${vscode.workspace.asRelativePath(vscode.Uri.parse(key))}`);
   const content = `# ${vscode.l10n.t('Files GigaChat would index ({0})', summary.files)}\n\n${lines.join('\n')}\n`;
   const document = await vscode.workspace.openTextDocument({ language: 'markdown', content });
   await vscode.window.showTextDocument(document, { preview: true });

@@ -33,7 +33,7 @@ export function registerSemanticSearch(context: vscode.ExtensionContext, service
   let watcher: vscode.Disposable | undefined;
   const startWatching = index.onDidChangeState((state) => {
     if (state.phase !== 'ready' || watcher) return;
-    watcher = watchWorkspace(index);
+    watcher = watchWorkspace(index, log);
     context.subscriptions.push(watcher);
   });
 

@@ -49,6 +49,7 @@ export function showSearchPicker(options: SearchPickerOptions): void {
     const mine = ++generation;
     searched = query;
     pick.busy = true;
+    pick.title = vscode.l10n.t('Searching for “{0}”…', query);
     pick.items = [];
     pick.buttons = [];
     try {
@@ -57,7 +58,8 @@ export function showSearchPicker(options: SearchPickerOptions): void {
       hits = found;
       pick.items = found.map(toItem);
       pick.buttons = found.length > 0 ? [askButton] : [];
-      pick.title = found.length > 0 ? vscode.l10n.t('GigaChat: Semantic Search: {0} results', found.length) : vscode.l10n.t('GigaChat: Semantic Search: nothing indexed to search');
+      // The query stays in the title: once the input is edited, it tells which question the list answers.
+      pick.title = found.length > 0 ? vscode.l10n.t('{0} results for “{1}”', found.length, query) : vscode.l10n.t('Nothing indexed to search: see the GigaChat log for the files that were skipped.');
     } catch (error) {
       if (mine !== generation) return;
       searched = undefined; // Enter tries again
@@ -67,8 +69,9 @@ export function showSearchPicker(options: SearchPickerOptions): void {
     }
   };
 
+  let previewing: Promise<unknown> = Promise.resolve();
   const preview = async (item: ResultItem | undefined) => {
-    if (!item) return;
+    if (!item || opened) return;
     const editor = await showRange(item.hit, { preview: true, preserveFocus: true });
     editor.setDecorations(highlight, [rangeOf(item.hit)]);
   };
@@ -80,8 +83,8 @@ export function showSearchPicker(options: SearchPickerOptions): void {
     if (!chosen) return;
     opened = true;
     pick.hide();
-    const editor = await showRange(chosen.hit, { preview: false, preserveFocus: false });
-    editor.selection = new vscode.Selection(chosen.hit.startLine, 0, chosen.hit.endLine, editor.document.lineAt(Math.min(chosen.hit.endLine, editor.document.lineCount - 1)).range.end.character);
+    await previewing; // a preview still opening would move the cursor back to the result's start
+    const editor = await showRange(chosen.hit, { preview: false, preserveFocus: false, selectWhole: true });
     editor.setDecorations(highlight, [rangeOf(chosen.hit)]);
     // The highlight marks where the result is; it goes once the user moves on.
     const moved = vscode.window.onDidChangeTextEditorSelection((event) => {
@@ -90,7 +93,9 @@ export function showSearchPicker(options: SearchPickerOptions): void {
       highlight.dispose();
     });
   });
-  pick.onDidChangeActive((items) => void preview(items[0]).catch((error) => log.warn(`Search preview failed: ${(error as Error).message}`)));
+  pick.onDidChangeActive((items) => {
+    previewing = preview(items[0]).catch((error) => log.warn(`Search preview failed: ${(error as Error).message}`));
+  });
   pick.onDidTriggerButton(async (button) => {
     if (button !== askButton || !searched || hits.length === 0) return;
     opened = true;
@@ -113,7 +118,7 @@ export function showSearchPicker(options: SearchPickerOptions): void {
 
 function toItem(hit: SearchHit): ResultItem {
   const uri = vscode.Uri.parse(hit.path);
-  const relative = vscode.workspace.asRelativePath(uri, true);
+  const relative = vscode.workspace.asRelativePath(uri);
   const lines = hit.startLine === hit.endLine ? `${hit.startLine + 1}` : `${hit.startLine + 1}–${hit.endLine + 1}`;
   return {
     hit,
@@ -134,8 +139,10 @@ function rangeOf(hit: SearchHit): vscode.Range {
   return new vscode.Range(hit.startLine, 0, hit.endLine, 0);
 }
 
-async function showRange(hit: SearchHit, options: { preview: boolean; preserveFocus: boolean }): Promise<vscode.TextEditor> {
-  const editor = await vscode.window.showTextDocument(vscode.Uri.parse(hit.path), { ...options, selection: new vscode.Range(hit.startLine, 0, hit.startLine, 0) });
+/** Shows the hit's file scrolled to it; `selectWhole` selects its lines (else the cursor goes to its start). */
+async function showRange(hit: SearchHit, options: { preview: boolean; preserveFocus: boolean; selectWhole?: boolean }): Promise<vscode.TextEditor> {
+  const selection = options.selectWhole ? new vscode.Range(hit.startLine, 0, hit.endLine + 1, 0) : new vscode.Range(hit.startLine, 0, hit.startLine, 0);
+  const editor = await vscode.window.showTextDocument(vscode.Uri.parse(hit.path), { preview: options.preview, preserveFocus: options.preserveFocus, selection });
   editor.revealRange(rangeOf(hit), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   return editor;
 }

@@ -176,6 +176,8 @@ export class WorkspaceIndex implements vscode.Disposable {
     const indexer = await this.getIndexer();
     const sources = (vscode.workspace.workspaceFolders ?? []).map((folder) => new WorkspaceFolderSource(folder));
     const selection = await selectFiles(sources, this.settings, options.signal);
+    const leftOut = [...selection.skipped].map(([reason, count]) => `${count} ${reason}`).join(', ') || 'none';
+    this.log.info(`Search index: ${selection.files.length} files selected; left out by rule or limit: ${leftOut}`);
     if (options.confirm && !(await options.confirm(await summarizeUpload(selection, indexer.cache, this.settings)))) return false;
 
     const totalFiles = selection.files.length;

@@ -1,0 +1,129 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { emulator, setKeyThroughCommand, until, workbench } from '../drivers';
+import { hasOuterRunner } from '../outer';
+
+const QUERY = 'where do we retry failed uploads';
+const SECRET = 'sk-live-never-leaves-the-machine';
+
+/** A small project: each file is about one thing, so the file sharing the query's words must come first. */
+const FILES: Record<string, string> = {
+  'search-fixture/src/uploads.ts': [
+    'export async function retryFailedUploads(queue: string[]): Promise<void> {',
+    '  // where uploads failed, retry each upload with backoff until the retry budget is spent',
+    '  for (const upload of queue) await retryUpload(upload);',
+    '}',
+    'declare function retryUpload(upload: string): Promise<void>;',
+  ].join('\n'),
+  'search-fixture/src/theme.ts': 'export const palette = { dark: "#1e1e1e", light: "#ffffff" }; // theme colours for buttons and contrast\n',
+  'search-fixture/src/database.ts': 'export function migrate(table: string): string { return `ALTER TABLE ${table} ADD COLUMN created_at`; } // schema migration\n',
+  'search-fixture/docs/setup.md': '# Setup\n\nInstall the extension, set the proxy and trust the certificate in settings.\n',
+  // Must never be sent: a secret file, a .gitignored file and a dependency, all talking about the query.
+  'search-fixture/.env': `UPLOAD_TOKEN=${SECRET} # retry failed uploads\n`,
+  'search-fixture/.gitignore': 'scratch/\n',
+  'search-fixture/scratch/notes.ts': '// ignored: retry failed uploads scratch notes\n',
+  'search-fixture/node_modules/uploader/index.js': '// dependency: retry failed uploads\n',
+};
+
+function fixtureUri(path: string): vscode.Uri {
+  return vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, path);
+}
+
+/** Runs the search command with `query` and returns the picker's rows (then closes it). */
+async function searchRows(query: string): Promise<string[]> {
+  void vscode.commands.executeCommand('gigachat.semanticSearch', query);
+  const rows = await workbench.quickPickRows({ title: `results for “${query}”` });
+  await workbench.press('Escape');
+  return rows;
+}
+
+async function embeddedTexts(): Promise<string[]> {
+  return (await emulator.requests()).filter((request) => request.endpoint === 'embeddings').flatMap((request) => JSON.parse(request.body).input as string[]);
+}
+
+describe('semantic search', function () {
+  this.timeout(60_000);
+
+  before(async function () {
+    if (!hasOuterRunner()) this.skip();
+    await setKeyThroughCommand((await emulator.info()).key); // when this suite runs alone
+    for (const [path, text] of Object.entries(FILES)) await vscode.workspace.fs.writeFile(fixtureUri(path), Buffer.from(text));
+  });
+
+  it('asks before sending anything, saying how many files and chunks; declining sends nothing', async () => {
+    await emulator.resetCounts();
+    const done = vscode.commands.executeCommand('gigachat.semanticSearch', QUERY);
+    const text = await workbench.dialogText();
+    assert.match(text, /Build a semantic search index of this workspace\?/);
+    // The fixture's 4 files plus whatever the other suites wrote (README, retry.ts, …): never the secret, ignored or dependency files.
+    const files = Number(/sends (\d+) files/.exec(text)?.[1]);
+    assert.ok(files >= 4 && files <= 10, `file count in: ${text}`);
+    assert.match(text, /\d+ chunks/);
+    await workbench.dialogClick('Cancel');
+    await done;
+    assert.equal(await emulator.count('embeddings'), 0);
+  });
+
+  it('after consent, indexes the workspace and puts the file that shares the query’s words first', async () => {
+    await emulator.resetCounts();
+    void vscode.commands.executeCommand('gigachat.semanticSearch', QUERY);
+    await workbench.dialogText();
+    await workbench.dialogClick('Send and Index');
+    const rows = await workbench.quickPickRows({ title: `results for “${QUERY}”` });
+    await workbench.screenshot('search-results');
+    await workbench.press('Escape');
+    assert.match(rows[0], /uploads\.ts:1/, `first result: ${rows[0]}`);
+    assert.match(rows[0], /retryFailedUploads/, `the row previews the chunk: ${rows[0]}`);
+    const sent = (await embeddedTexts()).join('\n');
+    assert.ok(sent.includes('retryFailedUploads'), 'the source file was embedded');
+    for (const forbidden of [SECRET, 'scratch notes', 'dependency: retry']) assert.ok(!sent.includes(forbidden), `"${forbidden}" was never sent`);
+  });
+
+  it('a second search is answered from the index: only the query is embedded', async () => {
+    await emulator.resetCounts();
+    const rows = await searchRows('theme colours for dark buttons');
+    assert.match(rows[0], /theme\.ts/);
+    assert.deepEqual(await embeddedTexts(), ['theme colours for dark buttons']);
+  });
+
+  it('Enter opens the result with its lines selected', async () => {
+    void vscode.commands.executeCommand('gigachat.semanticSearch', QUERY);
+    await workbench.quickPickRows({ title: `results for “${QUERY}”` });
+    await workbench.press('Enter');
+    const opened = () => vscode.window.activeTextEditor?.document.uri.path.endsWith('/src/uploads.ts') === true;
+    await until(() => opened() && !vscode.window.activeTextEditor!.selection.isEmpty, 'the result opens with a selection');
+    const { selection, document } = vscode.window.activeTextEditor!;
+    assert.equal(selection.start.line, 0);
+    assert.equal(document.getText(selection), document.getText(), 'the whole chunk (here the whole file) is selected');
+  });
+
+  it('an edit saved to a file changes the results, embedding only the changed text', async () => {
+    const database = fixtureUri('search-fixture/src/database.ts');
+    const document = await vscode.workspace.openTextDocument(database);
+    const editor = await vscode.window.showTextDocument(document);
+    await editor.edit((edit) => edit.insert(new vscode.Position(document.lineCount, 0), '\n// nightly job: compress old invoices into the archive bucket\n'));
+    await emulator.resetCounts();
+    await document.save();
+    await until(async () => (await emulator.count('embeddings')) > 0, 're-indexing after the save');
+    const reEmbedded = await embeddedTexts();
+    assert.ok(reEmbedded.every((text) => text.includes('invoices')), `only the edited chunk is embedded: ${JSON.stringify(reEmbedded)}`);
+    await until(async () => /database\.ts/.test((await searchRows('compress old invoices into the archive'))[0] ?? ''), 'the edited file comes first');
+  });
+
+  it('a file deleted in VS Code leaves the results', async () => {
+    const edit = new vscode.WorkspaceEdit();
+    edit.deleteFile(fixtureUri('search-fixture/src/uploads.ts'));
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    await until(async () => !(await searchRows(QUERY)).some((row) => /uploads\.ts/.test(row)), 'the deleted file disappears from the results');
+  });
+
+  it('Clear Search Index deletes it, and the next search asks again before sending', async () => {
+    await vscode.commands.executeCommand('gigachat.clearSearchIndex');
+    await emulator.resetCounts();
+    const done = vscode.commands.executeCommand('gigachat.semanticSearch', QUERY);
+    assert.match(await workbench.dialogText(), /Build a semantic search index/);
+    await workbench.dialogClick('Cancel');
+    await done;
+    assert.equal(await emulator.count('embeddings'), 0);
+  });
+});
