@@ -107,6 +107,11 @@ function workbenchHandler() {
         await rows.nth((params.min ?? 1) - 1).waitFor({ state: 'visible', timeout: params.timeoutMs ?? 15_000 });
         return rows.evaluateAll((elements) => elements.map((row) => row.getAttribute('aria-label') ?? row.textContent ?? ''));
       }
+      case 'quickPickButton': // clicks a button in the quick pick's title bar, by its tooltip
+        await page.locator(`.quick-input-widget .quick-input-titlebar [aria-label="${params.label}"]`).first().click();
+        return true;
+      case 'statusBarText': // the text of the status bar item with this id
+        return page.locator(`.statusbar-item[id="${params.id}"]`).first().innerText({ timeout: params.timeoutMs ?? 5_000 }).catch(() => '');
       case 'quickPickTitle':
         return page.locator('.quick-input-widget .quick-input-title').first().innerText().catch(() => '');
       default:

@@ -37,6 +37,9 @@ export const workbench = {
   dialogClick: (label: string) => callOuter('workbench', { action: 'dialogClick', label }),
   /** The open quick pick's rows as screen readers hear them (label, description, detail), once its title contains `title`. */
   quickPickRows: (options: { title?: string; min?: number; timeoutMs?: number } = {}) => callOuter<string[]>('workbench', { action: 'quickPickRows', min: 1, ...options }),
+  quickPickButton: (label: string) => callOuter('workbench', { action: 'quickPickButton', label }),
+  /** The text of a status bar item ('' when it is hidden), e.g. `gigachat-vscode.gigachat.gigachat.searchIndex`. */
+  statusBarText: (id: string) => callOuter<string>('workbench', { action: 'statusBarText', id }),
   quickPickTitle: () => callOuter<string>('workbench', { action: 'quickPickTitle' }),
   screenshot: (name: string) => callOuter('screenshot', { name }),
 };

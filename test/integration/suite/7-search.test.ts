@@ -1,10 +1,11 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { emulator, setKeyThroughCommand, until, workbench } from '../drivers';
+import { chatView, emulator, openChat, setKeyThroughCommand, until, workbench } from '../drivers';
 import { hasOuterRunner } from '../outer';
 
 const QUERY = 'where do we retry failed uploads';
 const SECRET = 'sk-live-never-leaves-the-machine';
+const STATUS_ITEM = 'gigachat-vscode.gigachat.gigachat.searchIndex';
 
 /** A small project: each file is about one thing, so the file sharing the query's words must come first. */
 const FILES: Record<string, string> = {
@@ -79,6 +80,25 @@ describe('semantic search', function () {
     for (const forbidden of [SECRET, 'scratch notes', 'dependency: retry']) assert.ok(!sent.includes(forbidden), `"${forbidden}" was never sent`);
   });
 
+  it('the status bar shows how many files are indexed', async () => {
+    await until(async () => /\d+ files indexed/.test(await workbench.statusBarText(STATUS_ITEM)), 'the status bar item');
+  });
+
+  it('"Ask GigaChat about these results" sends the question with the excerpts to the chat', async () => {
+    await openChat();
+    await emulator.resetCounts();
+    void vscode.commands.executeCommand('gigachat.semanticSearch', QUERY);
+    await workbench.quickPickRows({ title: `results for “${QUERY}”` });
+    const replies = await chatView.count('.turn-assistant');
+    await workbench.quickPickButton('Ask GigaChat about these results');
+    await chatView.waitForText('.turn-user', `answer: ${QUERY}`);
+    await chatView.waitForReply(replies);
+    const [request] = (await emulator.requests()).filter((r) => r.endpoint === 'chat');
+    const sent = JSON.parse(request.body).messages.at(-1).content as string;
+    assert.match(sent, /search-fixture\/src\/uploads\.ts, lines 1–5/);
+    assert.ok(sent.includes('retryFailedUploads(queue: string[])'), 'the excerpt itself is in the question');
+  });
+
   it('a second search is answered from the index: only the query is embedded', async () => {
     await emulator.resetCounts();
     const rows = await searchRows('theme colours for dark buttons');
@@ -115,6 +135,28 @@ describe('semantic search', function () {
     edit.deleteFile(fixtureUri('search-fixture/src/uploads.ts'));
     assert.ok(await vscode.workspace.applyEdit(edit));
     await until(async () => !(await searchRows(QUERY)).some((row) => /uploads\.ts/.test(row)), 'the deleted file disappears from the results');
+  });
+
+  it('a 429 storm while indexing slows it down, and it still finishes with every file', async () => {
+    await vscode.commands.executeCommand('gigachat.clearSearchIndex');
+    await vscode.workspace.getConfiguration('gigachat').update('search.batchSize', 1, vscode.ConfigurationTarget.Global);
+    try {
+      await emulator.resetCounts();
+      await emulator.inject({ kind: 'status', status: 429, retryAfterSeconds: 1 }, { endpoint: 'embeddings', times: 4 });
+      void vscode.commands.executeCommand('gigachat.rebuildSearchIndex');
+      await workbench.dialogText();
+      await workbench.dialogClick('Send and Index');
+      await until(async () => (await workbench.notifications()).some((text) => /The search index is up to date: \d+ files/.test(text)), 'indexing finishes', 60_000);
+      const message = (await workbench.notifications()).find((text) => /up to date/.test(text))!;
+      const files = Number(/(\d+) files/.exec(message)![1]);
+      const chunks = Number(/(\d+) chunks/.exec(message)![1]);
+      assert.equal(chunks, files, 'each small fixture file is one chunk: none was lost');
+      const embedded = await embeddedTexts();
+      assert.ok(embedded.length >= chunks + 4, `the rate-limited batches were sent again (${embedded.length} texts for ${chunks} chunks)`);
+    } finally {
+      await emulator.clearFaults();
+      await vscode.workspace.getConfiguration('gigachat').update('search.batchSize', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('Clear Search Index deletes it, and the next search asks again before sending', async () => {
