@@ -1,0 +1,75 @@
+/**
+ * Indexing a real codebase nobody here wrote (undici's `lib/` under node_modules) against the
+ * emulator with a fixed latency per request, through the same pieces the extension uses (file
+ * selection, chunker, WorkspaceIndexer with the adaptive limiter, ServiceClient over TLS, the
+ * persistent embedding cache). Prints; asserts nothing.
+ *   - first run: files, chunks, embedding requests, wall time, and its ratio to the ideal
+ *     (requests × latency ÷ requests in flight: what the network alone costs);
+ *   - second run, as after reopening the workspace: a new indexer loading the saved cache,
+ *     nothing changed: embedding requests (goal 0) and wall time.
+ *
+ *   node out/test/bench/indexing.js [--latency 100] [--in-flight 2] [--root node_modules/undici/lib]
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { EmbeddingCache, readSelectedFiles, selectFiles, ServiceClient, VectorIndex, WorkspaceIndexer } from '../../src/core';
+import { Emulator } from '../emulator';
+import { DiskFolder } from '../unit/support/diskFolder';
+
+function option(name: string, fallback: string): string {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? fallback : process.argv[index + 1];
+}
+
+const root = path.resolve(__dirname, '../../..');
+const latencyMs = Number(option('latency', '100'));
+const inFlight = Number(option('in-flight', '2'));
+const sourceRoot = path.resolve(root, option('root', 'node_modules/undici/lib'));
+const MODEL = 'Embeddings';
+
+async function indexOnce(client: ServiceClient, emulator: Emulator, cacheDir: string) {
+  const cache = await EmbeddingCache.load(cacheDir, MODEL);
+  const indexer = new WorkspaceIndexer({
+    embed: (texts, signal) => client.embeddings(texts, { model: MODEL, signal }),
+    cache,
+    maxInFlight: inFlight,
+    createIndex: (dimensions) => new VectorIndex(dimensions),
+  });
+  const selection = await selectFiles([new DiskFolder(sourceRoot)], { maxFileBytes: 1024 * 1024, maxFiles: 5000 });
+  emulator.resetCounts();
+  const started = performance.now();
+  const result = await indexer.indexFiles(readSelectedFiles(selection.files, 1024 * 1024, () => undefined));
+  const wallMs = performance.now() - started;
+  cache.prune(indexer.liveKeys());
+  await cache.save();
+  return { result, wallMs, embeddingRequests: emulator.count('embeddings') };
+}
+
+async function main(): Promise<void> {
+  const emulator = await Emulator.start({ latencyMs, streamDelayMs: 0 });
+  const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gigachat-bench-cache-'));
+  const client = new ServiceClient({
+    authorizationKey: emulator.authorizationKey,
+    scope: 'GIGACHAT_API_PERS',
+    authUrl: emulator.authUrl,
+    baseUrl: emulator.baseUrl,
+    ca: [emulator.caPem],
+  });
+  try {
+    await client.authorize(); // the token exchange is not part of indexing
+    const first = await indexOnce(client, emulator, cacheDir);
+    const ideal = (first.embeddingRequests * latencyMs) / inFlight;
+    console.log(`source: ${path.relative(root, sourceRoot)}; latency ${latencyMs} ms per request, ${inFlight} in flight`);
+    console.log(`first run:  ${first.result.files} files, ${first.result.chunks} chunks, ${first.embeddingRequests} embedding requests, ${first.wallMs.toFixed(0)} ms`);
+    console.log(`            ideal (requests × latency ÷ in flight) ${ideal.toFixed(0)} ms; ratio ${(first.wallMs / ideal).toFixed(2)}×`);
+    const second = await indexOnce(client, emulator, cacheDir);
+    console.log(`second run, nothing changed (cache loaded from disk): ${second.embeddingRequests} embedding requests (goal 0), ${second.result.files} files, ${second.wallMs.toFixed(0)} ms`);
+  } finally {
+    client.dispose();
+    await emulator.stop();
+    fs.rmSync(cacheDir, { recursive: true, force: true });
+  }
+}
+
+void main();
