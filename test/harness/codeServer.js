@@ -111,9 +111,10 @@ async function waitForHttp(url, timeoutMs = 60_000, isAlive = () => true) {
  * the extension host (and so the extensions and the suite) inherits.
  * `tmpDir`, when given, receives the sockets VS Code creates in the temporary folder (which it
  * leaves behind when killed); keep its path short, a Unix socket's path has at most 107 bytes.
+ * `workspaceTrust: true` keeps VS Code's Workspace Trust on (off by default, so folders open trusted).
  * Returns { url, port, pid, logFile, stop() }.
  */
-async function startCodeServer({ userDataDir, extensionsDir, workspace, settings, env = {}, port, logFile, tmpDir }) {
+async function startCodeServer({ userDataDir, extensionsDir, workspace, settings, env = {}, port, logFile, tmpDir, workspaceTrust = false }) {
   fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
   fs.mkdirSync(extensionsDir, { recursive: true });
   if (tmpDir) fs.mkdirSync(tmpDir, { recursive: true });
@@ -127,7 +128,7 @@ async function startCodeServer({ userDataDir, extensionsDir, workspace, settings
     '--bind-addr', `127.0.0.1:${chosenPort}`,
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust',
+    ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     '--ignore-last-opened',
     ...(workspace ? [workspace] : []),

@@ -21,6 +21,8 @@ const { webviewHandler, workbenchHandler } = require('./webviewDriver');
 const { afterSuiteChecks } = require('./afterSuite');
 /** The last question the suite asks (suite/4-errors.test.ts): the reloaded window must show it. */
 const LAST_QUESTION = 'Still there after the token expired?';
+/** The describe() title of the suites that run in the untrusted window (suite/8-restricted.test.ts). */
+const RESTRICTED_SUITE = 'restricted mode';
 
 const root = paths.root;
 const resultsDir = path.join(root, 'test-results');
@@ -96,6 +98,39 @@ function printLogs(userDataDir, server) {
   if (server) console.log(`--- ${server.logFile} ---\n${cs.tail(server.logFile, 40)}`);
 }
 
+/**
+ * The suites about Restricted Mode need a window whose folder is not trusted: a second code-server
+ * with Workspace Trust on (and no startup prompt, so the folder stays untrusted), its own user data
+ * and folder, the same extensions, running only those suites. Returns their results.
+ */
+async function runRestrictedPhase(ctx, { runDir, extensionsDir, browser, env, emulator }) {
+  const phaseDir = path.join(runDir, 'restricted');
+  const workspace = path.join(phaseDir, 'workspace');
+  const resultsFile = path.join(phaseDir, 'results.json');
+  fs.mkdirSync(workspace, { recursive: true });
+  fs.writeFileSync(path.join(workspace, 'notes.md'), '# A folder nobody has trusted yet\n');
+  step('restricted mode: starting a code-server with Workspace Trust on');
+  const server = await cs.startCodeServer({
+    userDataDir: path.join(phaseDir, 'user-data'),
+    extensionsDir,
+    workspace,
+    workspaceTrust: true,
+    settings: { ...SETTINGS, ...emulatorSettings(emulator), 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' },
+    logFile: path.join(phaseDir, 'code-server.log'),
+    tmpDir: path.join(phaseDir, 'tmp'),
+    env: { ...env, GIGACHAT_IT_RESULTS: resultsFile, GIGACHAT_IT_GREP: RESTRICTED_SUITE },
+  });
+  const mainPage = ctx.page;
+  try {
+    ctx.page = await cs.openWorkbench(browser.browser, cs.workbenchUrl(server, workspace));
+    return await waitForResults(resultsFile, server);
+  } finally {
+    await ctx.page?.close().catch(() => {});
+    ctx.page = mainPage;
+    await server.stop();
+  }
+}
+
 async function main() {
   const started = Date.now();
   ensureInstalled();
@@ -135,6 +170,10 @@ async function main() {
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  const env = {
+    GIGACHAT_IT_CONTROL: `http://127.0.0.1:${control.address().port}/`,
+    GIGACHAT_CREDENTIALS: '', // a developer's own key must not leak into the tests
+  };
   try {
     step('starting code-server');
     ctx.server = await cs.startCodeServer({
@@ -144,12 +183,7 @@ async function main() {
       settings: { ...SETTINGS, ...emulatorSettings(emulator) },
       logFile: path.join(runDir, 'code-server.log'),
       tmpDir: path.join(runDir, 'tmp'),
-      env: {
-        GIGACHAT_IT_RESULTS: resultsFile,
-        GIGACHAT_IT_CONTROL: `http://127.0.0.1:${control.address().port}/`,
-        GIGACHAT_IT_GREP: option('--grep') ?? '',
-        GIGACHAT_CREDENTIALS: '', // a developer's own key must not leak into the tests
-      },
+      env: { ...env, GIGACHAT_IT_RESULTS: resultsFile, GIGACHAT_IT_GREP: option('--grep') ?? '' },
     });
     step(`code-server on ${ctx.server.url} (pid ${ctx.server.pid}); opening the workbench in Chromium`);
     browser = await cs.launchBrowser();
@@ -161,6 +195,12 @@ async function main() {
       const checks = await afterSuiteChecks(ctx, { userDataDir, key: emulator.authorizationKey, lastQuestion: LAST_QUESTION });
       results.tests.push(...checks);
       for (const check of checks) results[check.state] += 1;
+    }
+    if (!option('--grep') || RESTRICTED_SUITE.includes(option('--grep'))) {
+      const restricted = await runRestrictedPhase(ctx, { runDir, extensionsDir, browser, env, emulator });
+      if (restricted.error) throw new Error(`the restricted-mode suite could not run:\n${restricted.error}`);
+      results.tests.push(...restricted.tests);
+      for (const state of ['passed', 'failed', 'pending']) results[state] += restricted[state] ?? 0;
     }
   } catch (error) {
     failure = error;

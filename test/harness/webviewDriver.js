@@ -95,6 +95,8 @@ function workbenchHandler() {
         return true;
       case 'notifications':
         return page.locator('.notification-toast .notification-list-item-message').allInnerTexts();
+      case 'notificationButtons':
+        return page.locator('.notification-toast .notification-list-item-buttons-container .monaco-button').allInnerTexts();
       case 'dialogText': // the open modal dialog's message and detail
         await page.locator('.monaco-dialog-box').first().waitFor({ state: 'visible', timeout: params.timeoutMs ?? 15_000 });
         return page.locator('.monaco-dialog-box .dialog-message-container').first().innerText();

@@ -32,6 +32,7 @@ export const workbench = {
   quickInputMessage: (waitMs = 0) => callOuter<string>('workbench', { action: 'quickInputMessage', waitMs }),
   press: (key: string) => callOuter('workbench', { action: 'press', key }),
   notifications: () => callOuter<string[]>('workbench', { action: 'notifications' }),
+  notificationButtons: () => callOuter<string[]>('workbench', { action: 'notificationButtons' }),
   /** The open modal dialog's text (waits for one). */
   dialogText: (timeoutMs?: number) => callOuter<string>('workbench', { action: 'dialogText', timeoutMs }),
   dialogClick: (label: string) => callOuter('workbench', { action: 'dialogClick', label }),

@@ -1,0 +1,31 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { emulator, until, workbench } from '../drivers';
+import { hasOuterRunner } from '../outer';
+
+// Runs in a second window whose folder is not trusted (test/harness/runIntegration.js, restricted
+// phase); in the trusted main window it skips itself.
+describe('restricted mode', function () {
+  before(function () {
+    if (!hasOuterRunner() || vscode.workspace.isTrusted) this.skip();
+  });
+
+  it('the extension runs in an untrusted folder: chat and key commands are there', async () => {
+    const extension = vscode.extensions.getExtension('gigachat-vscode.gigachat')!;
+    await extension.activate();
+    assert.ok(extension.isActive);
+    const commands = await vscode.commands.getCommands(true);
+    for (const command of ['gigachat.openChat', 'gigachat.setAuthorizationKey', 'gigachat.semanticSearch']) assert.ok(commands.includes(command), command);
+  });
+
+  it('semantic search is off: it says why, offers to manage trust, and sends nothing', async () => {
+    await emulator.resetCounts();
+    void vscode.commands.executeCommand('gigachat.semanticSearch', 'where is the configuration read');
+    let shown: string[] = [];
+    await until(async () => (shown = await workbench.notifications()).some((text) => text.includes('Restricted Mode')), 'the Restricted Mode message');
+    assert.ok(shown.some((text) => /would send this workspace's files/.test(text)), shown.join('\n'));
+    assert.ok((await workbench.notificationButtons()).includes('Manage Workspace Trust'));
+    assert.equal(await emulator.count('embeddings'), 0);
+    await workbench.screenshot('search-restricted-mode');
+  });
+});
