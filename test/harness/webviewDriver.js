@@ -95,6 +95,9 @@ function workbenchHandler() {
         return true;
       case 'notifications':
         return page.locator('.notification-toast .notification-list-item-message').allInnerTexts();
+      case 'notificationButton':
+        await page.locator('.notification-toast', { hasText: params.message }).locator('.monaco-button', { hasText: params.label }).first().click();
+        return true;
       case 'notificationButtons':
         return page.locator('.notification-toast .notification-list-item-buttons-container .monaco-button').allInnerTexts();
       case 'dialogText': // the open modal dialog's message and detail

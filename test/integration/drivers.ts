@@ -32,6 +32,8 @@ export const workbench = {
   quickInputMessage: (waitMs = 0) => callOuter<string>('workbench', { action: 'quickInputMessage', waitMs }),
   press: (key: string) => callOuter('workbench', { action: 'press', key }),
   notifications: () => callOuter<string[]>('workbench', { action: 'notifications' }),
+  /** Clicks the button `label` of the notification whose text contains `message`. */
+  notificationButton: (message: string, label: string) => callOuter('workbench', { action: 'notificationButton', message, label }),
   notificationButtons: () => callOuter<string[]>('workbench', { action: 'notificationButtons' }),
   /** The open modal dialog's text (waits for one). */
   dialogText: (timeoutMs?: number) => callOuter<string>('workbench', { action: 'dialogText', timeoutMs }),
@@ -51,6 +53,7 @@ export const emulator = {
   clearFaults: () => callOuter('emulator', { method: 'clearFaults' }),
   resetCounts: () => callOuter('emulator', { method: 'resetCounts' }),
   expireAllTokens: () => callOuter('emulator', { method: 'expireAllTokens' }),
+  setOptions: (options: { latencyMs?: number; maxConcurrent?: number; tokenLifetimeMs?: number }) => callOuter('emulator', { method: 'setOptions', args: [options] }),
   count: (endpoint: string) => callOuter<number>('emulator', { method: 'count', args: [endpoint] }),
   requests: () => callOuter<{ endpoint: string; headers: Record<string, string>; body: string }[]>('emulator', { method: 'requests' }),
   info: () => callOuter<{ authUrl: string; baseUrl: string; caPath: string; key: string }>('emulator', { method: 'info' }),

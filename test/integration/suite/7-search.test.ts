@@ -106,6 +106,15 @@ describe('semantic search', function () {
     assert.deepEqual(await embeddedTexts(), ['theme colours for dark buttons']);
   });
 
+  it('moving through the results previews each one in the editor', async () => {
+    void vscode.commands.executeCommand('gigachat.semanticSearch', QUERY);
+    const rows = await workbench.quickPickRows({ title: `results for “${QUERY}”`, min: 2 });
+    const second = /^file-code\s+(\S+?):/.exec(rows[1])![1];
+    await workbench.press('ArrowDown');
+    await until(() => vscode.window.visibleTextEditors.some((editor) => editor.document.uri.path.endsWith(`/${second}`)), `a preview of ${second}`);
+    await workbench.press('Escape');
+  });
+
   it('Enter opens the result with its lines selected', async () => {
     void vscode.commands.executeCommand('gigachat.semanticSearch', QUERY);
     await workbench.quickPickRows({ title: `results for “${QUERY}”` });
@@ -155,6 +164,32 @@ describe('semantic search', function () {
       assert.ok(embedded.length >= chunks + 4, `the rate-limited batches were sent again (${embedded.length} texts for ${chunks} chunks)`);
     } finally {
       await emulator.clearFaults();
+      await vscode.workspace.getConfiguration('gigachat').update('search.batchSize', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('cancelling indexing keeps what it finished, and the next search continues from there', async () => {
+    await vscode.commands.executeCommand('gigachat.clearSearchIndex');
+    await vscode.workspace.getConfiguration('gigachat').update('search.batchSize', 1, vscode.ConfigurationTarget.Global);
+    await emulator.setOptions({ latencyMs: 1500 });
+    try {
+      void vscode.commands.executeCommand('gigachat.rebuildSearchIndex');
+      await workbench.dialogText();
+      await workbench.dialogClick('Send and Index');
+      await until(async () => /Indexing [1-9]/.test(await workbench.statusBarText(STATUS_ITEM)), 'a file or two indexed', 30_000);
+      await workbench.notificationButton('GigaChat: indexing the workspace', 'Cancel');
+      let stopped = '';
+      await until(async () => Boolean((stopped = (await workbench.notifications()).find((text) => /Indexing stopped with \d+ files indexed/.test(text)) ?? '')), 'the stopped message');
+      const finished = Number(/with (\d+) files/.exec(stopped)![1]);
+      assert.ok(finished >= 1, stopped);
+      await emulator.setOptions({ latencyMs: 0 });
+      await emulator.resetCounts();
+      assert.match((await searchRows('compress old invoices into the archive'))[0], /database\.ts/);
+      const total = Number(/(\d+) files indexed/.exec(await workbench.statusBarText(STATUS_ITEM))![1]);
+      // Each fixture file is one chunk: the query, plus the files the cancelled run had not finished.
+      assert.equal((await embeddedTexts()).length, 1 + total - finished, `${finished} of ${total} files were done before the cancel`);
+    } finally {
+      await emulator.setOptions({ latencyMs: 0 });
       await vscode.workspace.getConfiguration('gigachat').update('search.batchSize', undefined, vscode.ConfigurationTarget.Global);
     }
   });
