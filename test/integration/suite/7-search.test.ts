@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { chatView, emulator, openChat, setKeyThroughCommand, until, workbench } from '../drivers';
 import { hasOuterRunner } from '../outer';
@@ -203,4 +205,25 @@ describe('semantic search', function () {
     await done;
     assert.equal(await emulator.count('embeddings'), 0);
   });
+
+  it('hostile files (invalid UTF-8, a 200 KB line, a symlink loop, odd names) are indexed or skipped, and indexing completes', async () => {
+    const folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    const hostile = path.join(folder, 'search-fixture', 'hostile');
+    fs.mkdirSync(hostile, { recursive: true });
+    fs.writeFileSync(path.join(hostile, 'latin1.txt'), Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x20, 0x6c, 0x61, 0x74, 0x69, 0x6e, 0x0a])); // "café latin" in Latin-1
+    fs.writeFileSync(path.join(hostile, 'one-long-line.txt'), `${'zebra quokka '.repeat(16_000)}\n`); // 208 KB on one line
+    fs.writeFileSync(path.join(hostile, 'имя с пробелами [1] #2.md'), 'Лемур и капибара живут в этом файле.\n');
+    fs.symlinkSync('..', path.join(hostile, 'loop'), 'dir');
+    await emulator.resetCounts();
+    void vscode.commands.executeCommand('gigachat.semanticSearch', 'zebra quokka');
+    await workbench.dialogText();
+    await workbench.dialogClick('Send and Index');
+    const rows = await workbench.quickPickRows({ title: 'results for “zebra quokka”', timeoutMs: 60_000 });
+    await workbench.press('Escape');
+    assert.match(rows[0], /one-long-line\.txt/, 'the long line was split into chunks, not dropped');
+    assert.match((await searchRows('лемур капибара'))[0], /имя с пробелами/);
+    const sent = (await embeddedTexts()).join('\n');
+    assert.ok(!/caf.? latin/.test(sent) && !sent.includes('\uFFFD'), 'the file that is not UTF-8 was skipped, not sent garbled');
+  });
 });
+
