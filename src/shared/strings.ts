@@ -58,6 +58,7 @@ export const webviewStrings = {
   actionCertificateHelp: 'Certificate help',
   actionOpenLogs: 'Show logs',
   actionOpenSettings: 'Open settings',
+  actionProxySettings: 'Proxy settings',
 
   // Welcome (no key yet)
   welcomeTitle: 'Welcome to GigaChat',

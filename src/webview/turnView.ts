@@ -36,6 +36,7 @@ export const ACTION_LABELS: Record<ErrorAction, keyof WebviewStrings> = {
   certificateHelp: 'actionCertificateHelp',
   openLogs: 'actionOpenLogs',
   openSettings: 'actionOpenSettings',
+  proxySettings: 'actionProxySettings',
 };
 
 /** One turn of the transcript: its article element and, while a reply streams, its renderer. */
