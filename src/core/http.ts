@@ -58,6 +58,7 @@ export class Transport {
   private readonly direct: Dispatcher;
   /** The one proxy agent, made on the first request that goes through the proxy. */
   private proxied?: Dispatcher;
+  private closed?: Promise<void>;
 
   constructor(private readonly options: TransportOptions) {
     this.tls = { ca: trustedRoots(options.ca) };
@@ -99,9 +100,10 @@ export class Transport {
     }
   }
 
-  /** Closes every pooled connection; the transport cannot be used afterwards. */
-  async close(): Promise<void> {
-    await Promise.all([this.direct.close(), this.proxied?.close()]);
+  /** Closes every pooled connection; the transport cannot be used afterwards. Idempotent. */
+  close(): Promise<void> {
+    this.closed ??= Promise.all([this.direct.close(), this.proxied?.close()]).then(() => undefined);
+    return this.closed;
   }
 
   private agentFor(proxy: Proxy): Dispatcher {
