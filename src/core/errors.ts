@@ -12,7 +12,8 @@ export type ServiceErrorKind =
   | 'invalidRequest' // 400 / 422: the request itself is wrong
   | 'rateLimit' // 429
   | 'server' // 5xx
-  | 'network' // connection refused, reset, DNS failure, proxy failure
+  | 'network' // connection refused, reset, DNS failure
+  | 'proxy' // the proxy could not be reached, refused the credentials, or refused the tunnel
   | 'tls' // the certificate chain could not be verified
   | 'timeout' // no answer (or no data) within the configured time
   | 'protocol' // the service answered something that does not match the contract
@@ -26,7 +27,19 @@ export interface ServiceErrorDetails {
   retryAfterMs?: number;
   /** Low-level code (e.g. `SELF_SIGNED_CERT_IN_CHAIN`, `ECONNRESET`) for logs and diagnostics. */
   code?: string;
+  /** For `proxy` errors: which proxy, named without its credentials. */
+  proxy?: ProxyFailure;
   cause?: unknown;
+}
+
+/** What a `proxy` error says about the proxy; never its credentials. */
+export interface ProxyFailure {
+  /** `scheme://host:port` of the proxy. */
+  address: string;
+  /** Where the proxy was configured: `http.proxy`, `HTTPS_PROXY`, … */
+  source: string;
+  /** The proxy's answer to CONNECT, when it answered with a refusal. */
+  status?: number;
 }
 
 export class ServiceError extends Error {
@@ -35,6 +48,7 @@ export class ServiceError extends Error {
   readonly requestId?: string;
   readonly retryAfterMs?: number;
   readonly code?: string;
+  readonly proxy?: ProxyFailure;
 
   constructor(
     readonly kind: ServiceErrorKind,
@@ -46,6 +60,7 @@ export class ServiceError extends Error {
     this.requestId = details.requestId;
     this.retryAfterMs = details.retryAfterMs;
     this.code = details.code;
+    this.proxy = details.proxy;
   }
 
   /** A copy that carries the request id, for errors detected after the response arrived. */
@@ -55,7 +70,7 @@ export class ServiceError extends Error {
   }
 
   private details(): ServiceErrorDetails {
-    return { status: this.status, requestId: this.requestId, retryAfterMs: this.retryAfterMs, code: this.code, cause: this.cause };
+    return { status: this.status, requestId: this.requestId, retryAfterMs: this.retryAfterMs, code: this.code, proxy: this.proxy, cause: this.cause };
   }
 }
 

@@ -4,12 +4,17 @@ import type { z } from 'zod';
 import { ServiceError, kindForStatus } from './errors';
 import { ErrorBody } from './schemas';
 import { trustedRoots } from './trust';
-import { describeTransportError } from './transportErrors';
+import { describeProxyFailure, describeTransportError } from './transportErrors';
 import type { Logger } from './logger';
+import { createProxyAgent } from './proxyAgent';
+import { ProxyRoutes, type Proxy, type ProxyOptions } from './proxyRoutes';
+
+export type { ProxyOptions } from './proxyRoutes';
 
 /**
- * The one place that talks to undici. One dispatcher per client: undici keeps one keep-alive pool
- * per origin inside it, created on first use, so nothing is opened until the first request.
+ * The one place that talks to undici. Per client, one agent for direct connections and, when a
+ * proxy is configured, one that tunnels through it; undici keeps a keep-alive pool per origin
+ * inside each, created on first use, so nothing is opened until the first request.
  */
 export interface TransportOptions {
   /** Extra trusted roots (PEM), added to Node's defaults, never replacing them. */
@@ -18,15 +23,6 @@ export interface TransportOptions {
   /** Longest wait for response headers, and longest silence between two body chunks, in ms. */
   timeoutMs: number;
   logger: Logger;
-}
-
-/**
- * Proxy settings. A field left undefined falls back to the environment (`HTTPS_PROXY`,
- * `HTTP_PROXY`, `NO_PROXY`); credentials go in the URL (`http://user:pass@proxy:3128`).
- */
-export interface ProxyOptions {
-  url?: string;
-  noProxy?: string;
 }
 
 export interface HttpRequest {
@@ -54,20 +50,20 @@ function undici(): typeof Undici {
   return require('undici') as typeof Undici;
 }
 
+const KEEP_ALIVE_MS = 30_000;
+
 export class Transport {
-  private readonly dispatcher: Dispatcher;
+  private readonly tls: { ca: string[] };
+  private readonly routes: ProxyRoutes;
+  private readonly direct: Dispatcher;
+  /** The one proxy agent, made on the first request that goes through the proxy. */
+  private proxied?: Dispatcher;
+  private closed?: Promise<void>;
 
   constructor(private readonly options: TransportOptions) {
-    const tlsOptions = { ca: trustedRoots(options.ca) };
-    this.dispatcher = new (undici().EnvHttpProxyAgent)({
-      httpProxy: options.proxy?.url,
-      httpsProxy: options.proxy?.url,
-      noProxy: options.proxy?.noProxy,
-      connect: tlsOptions, // direct connections
-      requestTls: tlsOptions, // connections tunnelled through a proxy
-      proxyTls: tlsOptions, // an https:// proxy itself (corporate roots may be needed there too)
-      keepAliveTimeout: 30_000,
-    });
+    this.tls = { ca: trustedRoots(options.ca) };
+    this.routes = new ProxyRoutes(options.proxy);
+    this.direct = new (undici().Agent)({ connect: this.tls, keepAliveTimeout: KEEP_ALIVE_MS });
   }
 
   /**
@@ -76,9 +72,11 @@ export class Transport {
    */
   async send(req: HttpRequest): Promise<HttpResponse> {
     const started = Date.now();
+    let proxy: Proxy | undefined;
     try {
+      proxy = this.routes.for(req.url);
       const res = await undici().request(req.url, {
-        dispatcher: this.dispatcher,
+        dispatcher: proxy ? this.agentFor(proxy) : this.direct,
         method: req.method,
         headers: req.headers,
         body: req.body,
@@ -96,15 +94,24 @@ export class Transport {
         body: res.body,
       };
     } catch (error) {
-      const failure = describeTransportError(error, req.url, req.signal);
+      const failure = (proxy && !req.signal?.aborted && describeProxyFailure(error, proxy)) || describeTransportError(error, req.url, req.signal);
       this.options.logger.debug(`${req.method} ${redactUrl(req.url)} failed after ${Date.now() - started} ms: ${failure.code ?? failure.kind}`);
       throw failure;
     }
   }
 
-  /** Closes every pooled connection; the transport cannot be used afterwards. */
-  async close(): Promise<void> {
-    await this.dispatcher.close();
+  /** Closes every pooled connection; the transport cannot be used afterwards. Idempotent. */
+  close(): Promise<void> {
+    this.closed ??= Promise.all([this.direct.close(), this.proxied?.close()]).then(() => undefined);
+    return this.closed;
+  }
+
+  private agentFor(proxy: Proxy): Dispatcher {
+    if (!this.proxied) {
+      this.options.logger.info(`Connecting through the proxy ${proxy.address} (from ${proxy.source})${proxy.authorization ? ', with credentials' : ''}`);
+      this.proxied = createProxyAgent(undici(), proxy, this.tls, KEEP_ALIVE_MS);
+    }
+    return this.proxied;
   }
 }
 

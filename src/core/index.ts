@@ -6,7 +6,7 @@
 export { ServiceClient } from './client';
 export type { ServiceClientOptions, RequestOptions, ChatOptions, EmbeddingOptions } from './client';
 export { ServiceError, isServiceError } from './errors';
-export type { ServiceErrorKind } from './errors';
+export type { ServiceErrorKind, ProxyFailure } from './errors';
 export type { ProxyOptions } from './http';
 export type { Logger } from './logger';
 export type { RetryPolicy } from './retry';

@@ -1,4 +1,5 @@
 import { ServiceError } from './errors';
+import type { Proxy } from './proxyRoutes';
 
 /** OpenSSL verification codes meaning "the chain ends in a root this machine does not trust". */
 const UNKNOWN_ROOT_CODES = new Set([
@@ -44,6 +45,38 @@ export function describeTransportError(error: unknown, url: string, signal?: Abo
     return new ServiceError('timeout', `${host} did not answer in time (${code}).`, { code, cause: error });
   }
   return new ServiceError('network', `Could not reach ${host}${code ? ` (${code})` : ''}: ${messageOf(error)}`, { code, cause: error });
+}
+
+/** Failures to open a connection at all: through a proxy, that connection is the one to the proxy. */
+const PROXY_UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/**
+ * Classifies a failure of a request that went through `proxy`, when it is the proxy's fault: it
+ * could not be reached. The message names the proxy (never its credentials), not the service,
+ * which was never contacted. Anything else is left to `describeTransportError`.
+ */
+export function describeProxyFailure(error: unknown, proxy: Proxy): ServiceError | undefined {
+  if (error instanceof ServiceError) return undefined;
+  const code = findCode(error);
+  if (!code || !PROXY_UNREACHABLE_CODES.has(code)) return undefined;
+  return new ServiceError('proxy', `Could not connect to the proxy ${proxy.address} (from ${proxy.source}): ${code}.`, {
+    code: 'PROXY_UNREACHABLE',
+    proxy: { address: proxy.address, source: proxy.source },
+    cause: error,
+  });
+}
+
+/** The proxy answered CONNECT with something other than 200: 407 is about credentials. */
+export function proxyRefusal(status: number, proxy: Proxy, target: string): ServiceError {
+  const where = `The proxy ${proxy.address} (from ${proxy.source})`;
+  const details = { proxy: { address: proxy.address, source: proxy.source, status } };
+  if (status === 407 && proxy.authorization) {
+    return new ServiceError('proxy', `${where} refused the credentials it was given (407).`, { ...details, code: 'PROXY_AUTH_REJECTED' });
+  }
+  if (status === 407) {
+    return new ServiceError('proxy', `${where} requires credentials (407), and none are set.`, { ...details, code: 'PROXY_AUTH_REQUIRED' });
+  }
+  return new ServiceError('proxy', `${where} refused to open a tunnel to ${target} (${status}).`, { ...details, code: 'PROXY_REFUSED' });
 }
 
 function findCode(error: unknown): string | undefined {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ServiceClient } from '../core';
+import { ServiceClient, type ProxyOptions } from '../core';
 import { loadExtraRoots } from './certificates';
 import { affectsConnection, proxySettings, readSettings } from './config';
 import type { Log } from './log';
@@ -48,6 +48,8 @@ export class ClientProvider implements vscode.Disposable {
 
   private async build(key: () => Promise<string | undefined>): Promise<ServiceClient> {
     const settings = readSettings();
+    const proxy = proxySettings();
+    for (const secret of proxySecrets(proxy)) this.log.addSecret(secret);
     const { roots } = await loadExtraRoots(settings.caCertificates, this.log);
     return new ServiceClient({
       authorizationKey: key,
@@ -55,7 +57,8 @@ export class ClientProvider implements vscode.Disposable {
       authUrl: settings.authUrl,
       baseUrl: settings.baseUrl,
       ca: roots,
-      proxy: proxySettings(),
+      proxy,
+      timeoutMs: settings.requestTimeout * 1000,
       clientId: this.clientId,
       logger: this.log,
       userAgent: `gigachat-vscode/${this.version} vscode/${vscode.version}`,
@@ -75,4 +78,16 @@ export class ClientProvider implements vscode.Disposable {
     this.reset(); // silently: the log channel may already be gone when the extension stops
     for (const subscription of this.subscriptions) subscription.dispose();
   }
+}
+
+/** The second lock on the proxy's password: the core never logs it, and the log masks it anyway. */
+function proxySecrets(proxy: ProxyOptions): string[] {
+  const secrets = proxy.authorization ? [proxy.authorization] : [];
+  try {
+    const password = new URL(proxy.url ?? '').password;
+    if (password) secrets.push(password, decodeURIComponent(password));
+  } catch {
+    // no URL, or not one: nothing to hide
+  }
+  return secrets;
 }

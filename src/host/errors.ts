@@ -31,6 +31,7 @@ function explain(error: ServiceError): { message: string; actions: ErrorAction[]
     rateLimit: () => ({ message: vscode.l10n.t('GigaChat is receiving too many requests right now. Wait a moment and try again.'), actions: ['retry'] }),
     server: () => ({ message: vscode.l10n.t('GigaChat had a problem on its side. Try again in a moment.'), actions: ['retry', 'openLogs'] }),
     network: () => ({ message: vscode.l10n.t('Could not connect to GigaChat. Check your network connection and proxy settings.'), actions: ['retry', 'openSettings', 'openLogs'] }),
+    proxy: () => explainProxy(error),
     tls: () => ({
       message: vscode.l10n.t("The GigaChat server's certificate could not be verified. GigaChat uses certificates issued by the Russian Trusted Root CA, which this system does not trust yet."),
       actions: ['certificateHelp', 'openLogs'],
@@ -42,6 +43,36 @@ function explain(error: ServiceError): { message: string; actions: ErrorAction[]
   return texts[error.kind]();
 }
 
+/** Proxy failures name the proxy and where it was set, never its credentials. */
+function explainProxy(error: ServiceError): { message: string; actions: ErrorAction[] } {
+  const address = error.proxy?.address ?? '';
+  const source = error.proxy?.source ?? 'http.proxy';
+  switch (error.code) {
+    case 'PROXY_AUTH_REJECTED':
+      return {
+        message: vscode.l10n.t('The proxy {0} refused the credentials set in {1}. Check the user name and password.', address, source),
+        actions: ['proxySettings', 'retry', 'openLogs'],
+      };
+    case 'PROXY_AUTH_REQUIRED':
+      return {
+        message: vscode.l10n.t('The proxy {0} asks for a user name and password. Add them to {1}, as http://user:password@host:port.', address, source),
+        actions: ['proxySettings', 'retry'],
+      };
+    case 'PROXY_UNREACHABLE':
+      return {
+        message: vscode.l10n.t('Could not connect to the proxy {0} set in {1}. Check the proxy address and that the proxy is running.', address, source),
+        actions: ['retry', 'proxySettings', 'openLogs'],
+      };
+    case 'PROXY_INVALID':
+      return { message: vscode.l10n.t('The proxy address in {0} is not a valid URL. Use the form http://host:port.', source), actions: ['proxySettings'] };
+    default:
+      return {
+        message: vscode.l10n.t('The proxy {0} did not let the connection to GigaChat through (status {1}). Ask your network administrator to allow GigaChat, or list its hosts in http.noProxy.', address, String(error.proxy?.status ?? '')),
+        actions: ['retry', 'proxySettings', 'openLogs'],
+      };
+  }
+}
+
 /** Button labels: the chat view's own strings, so a notification and the view never disagree. */
 const ACTION_LABELS: Record<ErrorAction, string> = {
   setKey: webviewStrings.actionSetKey,
@@ -50,6 +81,7 @@ const ACTION_LABELS: Record<ErrorAction, string> = {
   certificateHelp: webviewStrings.actionCertificateHelp,
   openLogs: webviewStrings.actionOpenLogs,
   openSettings: webviewStrings.actionOpenSettings,
+  proxySettings: webviewStrings.actionProxySettings,
 };
 
 export function actionLabel(action: ErrorAction): string {
@@ -76,6 +108,9 @@ export async function runErrorAction(action: ErrorAction, log: Log, retry?: () =
       return;
     case 'openSettings':
       await vscode.commands.executeCommand('workbench.action.openSettings', '@ext:gigachat-vscode.gigachat');
+      return;
+    case 'proxySettings':
+      await vscode.commands.executeCommand('workbench.action.openSettings', 'http.proxy');
       return;
   }
 }

@@ -21,7 +21,7 @@ export const Usage = z.object({
 export type Usage = z.infer<typeof Usage>;
 
 /** A button offered with an error; the host knows how to carry out each one. */
-export const ErrorAction = z.enum(['setKey', 'openAccount', 'retry', 'certificateHelp', 'openLogs', 'openSettings']);
+export const ErrorAction = z.enum(['setKey', 'openAccount', 'retry', 'certificateHelp', 'openLogs', 'openSettings', 'proxySettings']);
 export type ErrorAction = z.infer<typeof ErrorAction>;
 
 export const TurnError = z.object({

@@ -28,6 +28,7 @@ export const webviewStrings = {
   jumpToLatest: 'Jump to latest',
   regenerate: 'Regenerate reply',
   stopped: 'Stopped',
+  replyIncomplete: 'The reply was interrupted: the text above is incomplete.',
   finishLength: 'The reply was cut off because it reached the maximum number of tokens.',
   finishBlacklist:
     'The GigaChat content filter declined to answer this request. Try rephrasing it or asking about something else.',
@@ -58,6 +59,7 @@ export const webviewStrings = {
   actionCertificateHelp: 'Certificate help',
   actionOpenLogs: 'Show logs',
   actionOpenSettings: 'Open settings',
+  actionProxySettings: 'Proxy settings',
 
   // Welcome (no key yet)
   welcomeTitle: 'Welcome to GigaChat',

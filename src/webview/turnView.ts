@@ -36,6 +36,7 @@ export const ACTION_LABELS: Record<ErrorAction, keyof WebviewStrings> = {
   certificateHelp: 'actionCertificateHelp',
   openLogs: 'actionOpenLogs',
   openSettings: 'actionOpenSettings',
+  proxySettings: 'actionProxySettings',
 };
 
 /** One turn of the transcript: its article element and, while a reply streams, its renderer. */
@@ -172,13 +173,15 @@ export class TurnView {
       el('span', { className: 'turn-author', text: author }));
   }
 
-  /** Why the reply ended, when that is worth saying: stopped, cut off, filtered, or failed. */
+  /** Why the reply ended, when that is worth saying: stopped, cut off, filtered, interrupted, or failed. */
   private notes(turn: Turn): HTMLElement {
     const { strings } = this.context;
     const notes = el('div', { className: 'turn-notes' });
     if (turn.status === 'stopped') notes.appendChild(note('stop', strings.stopped, 'note-stopped'));
     if (turn.status !== 'streaming' && turn.finishReason === 'length') notes.appendChild(note('warning', strings.finishLength, 'note-warning'));
     if (turn.status !== 'streaming' && turn.finishReason === 'blacklist') notes.appendChild(note('info', strings.finishBlacklist, 'note-info'));
+    // What arrived before the failure stays, and says it is only part of the reply.
+    if (turn.status === 'error' && turn.content) notes.appendChild(note('warning', strings.replyIncomplete, 'note-incomplete'));
     if (turn.status === 'error' && turn.error) {
       const { error } = turn;
       notes.appendChild(

@@ -5,7 +5,9 @@
  *   - size of dist/extension.js, dist/webview.js and the .vsix;
  *   - the chat view's render cost for a streamed reply versus one render (test/bench/webviewRender.ts);
  *   - the vector index's search against a memory-read floor and a naive baseline (test/bench/vectorIndex.ts);
- *   - indexing a real codebase against the emulator with 100 ms latency, then again from the cache (test/bench/indexing.ts).
+ *   - indexing a real codebase against the emulator with 100 ms latency, then again from the cache (test/bench/indexing.ts);
+ *   - token exchanges of 20 concurrent callers over ten short token lifetimes (test/bench/tokenRenewal.ts);
+ *   - the time a proxy adds per request on loopback (test/bench/proxyOverhead.ts).
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -65,8 +67,20 @@ function indexing(): void {
   execFileSync(process.execPath, [path.join(root, 'out/test/bench/indexing.js')], { cwd: root, stdio: 'inherit' });
 }
 
+function tokenRenewal(): void {
+  section('Token exchanges under continuous use (goal: one per token, none failed)');
+  execFileSync(process.execPath, [path.join(root, 'out/test/bench/tokenRenewal.js')], { cwd: root, stdio: 'inherit' });
+}
+
+function proxyOverhead(): void {
+  section('Proxy: time added per request on loopback');
+  execFileSync(process.execPath, [path.join(root, 'out/test/bench/proxyOverhead.js')], { cwd: root, stdio: 'inherit' });
+}
+
 sizes();
 webviewRender();
 vectorIndex();
 indexing();
+tokenRenewal();
+proxyOverhead();
 activation();

@@ -86,13 +86,7 @@ export class Emulator {
     // keepAlive: TCP keep-alive on accepted sockets; HTTP keep-alive is Node's default anyway.
     const server = createServer({ key: certificates.serverKeyPem, cert: certificates.serverCertPem, keepAlive: true });
     const host = options.host ?? '127.0.0.1';
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(options.port ?? 0, host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
+    await listen(server, options.port ?? 0, host);
     const emulator = new Emulator(server, state, certificates, host, seed);
     server.on('connection', (socket: Socket) => {
       emulator.sockets.add(socket);
@@ -152,6 +146,24 @@ export class Emulator {
     return this.streams.whenAllClosed();
   }
 
+  /**
+   * A crash of the service: every connection drops at once and the port stops answering. The
+   * certificates stay, so `restart()` brings the same server back.
+   */
+  async kill(): Promise<void> {
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    this.server.closeAllConnections();
+    for (const socket of this.sockets) socket.destroy();
+    await closed;
+  }
+
+  /** Listens again on the same port after `kill()`. Like a restarted service, it forgot the tokens it issued. */
+  async restart(): Promise<void> {
+    this.state.tokens = new TokenStore();
+    const { hostname, port } = new URL(this.origin);
+    await listen(this.server, Number(port), hostname.replace(/^\[|\]$/g, ''));
+  }
+
   /** Idempotent: stops pauses and streams, closes every socket, removes a temp cert dir. */
   stop(): Promise<void> {
     this.stopped ??= (async () => {
@@ -164,4 +176,14 @@ export class Emulator {
     })();
     return this.stopped;
   }
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
 }

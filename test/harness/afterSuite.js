@@ -32,13 +32,17 @@ function filesContaining(dir, needle) {
   return hits;
 }
 
-async function afterSuiteChecks(ctx, { userDataDir, key, lastQuestion }) {
+async function afterSuiteChecks(ctx, { userDataDir, key }) {
   const page = ctx.page;
   return [
     await check('the conversation survives a window reload', async () => {
+      // The last question of whichever conversation the suite left open.
+      const questions = await (await chatFrame(page)).locator('.turn-user .user-text').allTextContents();
+      const lastQuestion = questions.at(-1);
+      if (!lastQuestion) throw new Error('the suite left no conversation open, so a reload proves nothing');
       await page.reload();
       const frame = await chatFrame(page, 60_000);
-      await frame.waitForFunction((text) => [...document.querySelectorAll('.turn-user')].some((e) => e.textContent.includes(text)), lastQuestion, {
+      await frame.waitForFunction((text) => [...document.querySelectorAll('.turn-user .user-text')].some((e) => e.textContent === text), lastQuestion, {
         timeout: 30_000,
       });
     }),

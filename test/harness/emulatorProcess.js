@@ -25,7 +25,8 @@ function emulatorSettings(emulator) {
 
 /**
  * What a test inside the extension host may do to the emulator (through callOuter('emulator', …)):
- * inject faults, read counts and recorded requests, expire tokens, change latency.
+ * inject faults, read counts and recorded requests, expire tokens, change latency, kill it and
+ * restart it on the same port.
  */
 function emulatorHandler(emulator) {
   return async ({ method, args = [] }) => {
@@ -35,6 +36,8 @@ function emulatorHandler(emulator) {
       case 'clearFaults':
       case 'resetCounts':
       case 'expireAllTokens':
+      case 'kill':
+      case 'restart':
         return emulator[method]();
       case 'setOptions':
         return emulator.setOptions(args[0]);

@@ -39,6 +39,8 @@ function webviewHandler() {
         return true;
       case 'text': // innerText of every match
         return frame.locator(params.selector).allInnerTexts();
+      case 'textContent': // textContent of every match, also of turns scrolled out of view (innerText is empty there)
+        return frame.locator(params.selector).allTextContents();
       case 'count':
         return frame.locator(params.selector).count();
       case 'attribute':
@@ -63,6 +65,15 @@ function webviewHandler() {
           { timeout: params.timeoutMs ?? 15_000 },
         );
         return true;
+      case 'postRaw': {
+        // Sends arbitrary values to the extension host as the chat page itself would. The page took
+        // its one acquireVsCodeApi() already, so this calls what that API calls: the function that
+        // VS Code's webview host frame (the chat frame's parent) exposes for it.
+        await frame.parentFrame().evaluate((messages) => {
+          for (const message of messages) window.__vscode_post_message__('onmessage', { message, transfer: undefined });
+        }, params.messages);
+        return params.messages.length;
+      }
       case 'screenshot': { // just the view: the outermost iframe that holds the chat's document
         let outer = frame;
         while (outer.parentFrame() && outer.parentFrame() !== ctx.page.mainFrame()) outer = outer.parentFrame();

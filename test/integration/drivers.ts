@@ -10,6 +10,8 @@ export const chatView = {
   press: (key: string, selector?: string) => callOuter('webview', { action: 'press', key, selector }),
   click: (selector: string) => callOuter('webview', { action: 'click', selector }),
   texts: (selector: string) => callOuter<string[]>('webview', { action: 'text', selector }),
+  /** The text of every match, rendered on screen or not (`texts` is empty for turns scrolled far out of view). */
+  textContents: (selector: string) => callOuter<string[]>('webview', { action: 'textContent', selector }),
   count: (selector: string) => callOuter<number>('webview', { action: 'count', selector }),
   attributes: (selector: string, name: string) => callOuter<(string | null)[]>('webview', { action: 'attribute', selector, name }),
   waitFor: (selector: string, state: 'visible' | 'attached' | 'hidden' = 'visible', timeoutMs?: number) =>
@@ -25,6 +27,8 @@ export const chatView = {
   },
   /** Until a reply beyond the first `after` has finished streaming. */
   waitForReply: (after: number) => callOuter('webview', { action: 'waitForReply', after }),
+  /** Posts arbitrary values to the extension host from inside the chat page, past its typed API. */
+  postRaw: (messages: unknown[]) => callOuter<number>('webview', { action: 'postRaw', messages }),
 };
 
 export const workbench = {
@@ -57,7 +61,14 @@ export const emulator = {
   count: (endpoint: string) => callOuter<number>('emulator', { method: 'count', args: [endpoint] }),
   requests: () => callOuter<{ endpoint: string; headers: Record<string, string>; body: string }[]>('emulator', { method: 'requests' }),
   info: () => callOuter<{ authUrl: string; baseUrl: string; caPath: string; key: string }>('emulator', { method: 'info' }),
+  /** Drops every connection and stops listening, as a crash would. */
+  kill: () => callOuter('emulator', { method: 'kill' }),
+  /** Listens again on the same port; the tokens issued before are forgotten. */
+  restart: () => callOuter('emulator', { method: 'restart' }),
 };
+
+/** The product's "GigaChat" log channel as written to disk (VS Code writes it with a short delay). */
+export const productLog = () => callOuter<string>('productLog');
 
 /** Opens the chat view and waits until its page is up. */
 export async function openChat(): Promise<void> {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { HostMessage, ViewMessage } from '../../shared/protocol';
+import type { HostMessage, ViewMessage } from '../../shared/protocol';
 import { runErrorAction } from '../errors';
 import type { Log } from '../log';
 import type { KeyStore } from '../secrets';
@@ -7,6 +7,7 @@ import type { ChatController, Prompt } from './chatController';
 import { copyCode, insertCode, openCode, openLink, trackLastTextEditor } from './codeBlockActions';
 import type { ImageStore } from './imageStore';
 import type { ModelCatalog } from './modelCatalog';
+import { parseViewMessage } from './viewMessages';
 import { chatHtml } from './webviewHtml';
 
 const DRAFT_KEY = 'gigachat.draft';
@@ -74,15 +75,15 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 
   private async receive(raw: unknown): Promise<void> {
-    const parsed = ViewMessage.safeParse(raw);
-    if (!parsed.success) {
-      this.log.warn(`Ignored a malformed message from the chat view: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    const parsed = parseViewMessage(raw);
+    if (!parsed.ok) {
+      this.log.warn(parsed.logLine);
       return;
     }
     try {
-      await this.handle(parsed.data);
+      await this.handle(parsed.message);
     } catch (error) {
-      this.log.error(`Chat view request ${parsed.data.type} failed: ${(error as Error).message}`);
+      this.log.error(`Chat view request ${parsed.message.type} failed: ${(error as Error).message}`);
     }
   }
 

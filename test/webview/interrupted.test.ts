@@ -1,0 +1,65 @@
+import * as assert from 'node:assert/strict';
+import { webviewStrings } from '../../src/shared/strings';
+import { assistantTurn, state, userTurn } from './fixtures';
+import { useHarness, View } from './harness';
+
+const networkError = {
+  kind: 'network',
+  message: 'Could not connect to GigaChat. Check your network connection and proxy settings.',
+  actions: ['retry' as const, 'openSettings' as const],
+  requestId: 'req-42',
+};
+
+describe('chat webview: a reply interrupted by an error', function () {
+  this.timeout(60_000);
+  const harness = useHarness();
+  let view: View;
+
+  beforeEach(async () => {
+    view = await View.open(harness.browser, harness.server);
+  });
+  afterEach(async () => {
+    assert.deepEqual(view.pageErrors, [], 'no uncaught errors in the page');
+    await view.close();
+  });
+
+  it('keeps the text that streamed in, marks it incomplete, and offers Retry', async () => {
+    await view.send(state({ busy: true, turns: [userTurn('u1', 'Explain retries')] }));
+    await view.send({ type: 'turnAdded', turn: assistantTurn('a1', '', { status: 'streaming' }) });
+    await view.send({ type: 'delta', turnId: 'a1', text: 'Retries repeat a request that ' });
+    await view.send({ type: 'delta', turnId: 'a1', text: 'failed for a passing reason' });
+    await view.send({ type: 'turnUpdated', turn: assistantTurn('a1', 'Retries repeat a request that failed for a passing reason', { status: 'error', error: networkError }) });
+    await view.send({ type: 'busy', busy: false });
+
+    const turn = view.page.locator('.turn-assistant');
+    assert.equal(await turn.locator('.turn-body').innerText(), 'Retries repeat a request that failed for a passing reason');
+    assert.equal(await turn.locator('.note-incomplete').textContent(), webviewStrings.replyIncomplete);
+    assert.equal(await turn.locator('.error-message').textContent(), networkError.message);
+    await turn.getByRole('button', { name: 'Retry' }).click();
+    assert.deepEqual(await view.postedOfType('errorAction'), [{ type: 'errorAction', action: 'retry' }]);
+  });
+
+  it('does not call a reply incomplete when nothing of it arrived, or when it finished', async () => {
+    await view.send(state({
+      turns: [
+        userTurn('u1', 'q1'),
+        assistantTurn('a1', '', { status: 'error', error: networkError }),
+        userTurn('u2', 'q2'),
+        assistantTurn('a2', 'A whole answer.'),
+      ],
+    }));
+    assert.equal(await view.page.locator('.turn-error').count(), 1);
+    assert.equal(await view.page.locator('.note-incomplete').count(), 0);
+  });
+
+  it('offers the proxy settings for a proxy error', async () => {
+    await view.send(state({
+      turns: [
+        userTurn('u1', 'q1'),
+        assistantTurn('a1', '', { status: 'error', error: { kind: 'proxy', message: 'The proxy refused the credentials.', actions: ['proxySettings', 'retry'] } }),
+      ],
+    }));
+    await view.page.getByRole('button', { name: webviewStrings.actionProxySettings }).click();
+    assert.deepEqual(await view.postedOfType('errorAction'), [{ type: 'errorAction', action: 'proxySettings' }]);
+  });
+});
