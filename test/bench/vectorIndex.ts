@@ -22,6 +22,7 @@ import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import { VectorIndex, type VectorMatch } from '../../src/core/search/vectorIndex';
 import { type Random, seededRandom } from '../emulator/random';
+import { median } from './stats';
 
 function option(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);
@@ -36,12 +37,6 @@ const WARM_UP = 5;
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
 
 /** Median ms of `run(i)` for i = 0 … runs-1, after `warmUp` untimed calls. */
 function time(runs: number, warmUp: number, run: (i: number) => void): number {
