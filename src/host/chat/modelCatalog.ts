@@ -19,9 +19,15 @@ export class ModelCatalog {
 
   /** Chat models the account offers, always including the configured one. */
   async list(): Promise<string[]> {
-    const client = await this.clients.get();
-    if (this.cached?.client !== client) this.cached = { client, models: this.fetch(client) };
-    const models = await this.cached.models;
+    let models: string[] = [];
+    // Twice at most: a key or setting change replaces the client (closing its connections) while
+    // the list is on its way; the new client is then asked.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const client = await this.clients.get();
+      if (this.cached?.client !== client) this.cached = { client, models: this.fetch(client) };
+      models = await this.cached.models;
+      if (models.length > 0 || (await this.clients.get()) === client) break;
+    }
     const selected = readSettings().model;
     return models.includes(selected) ? models : [selected, ...models];
   }

@@ -159,10 +159,9 @@ describe('semantic search', function () {
       await workbench.dialogClick('Send and Index');
       await until(async () => (await workbench.notifications()).some((text) => /The search index is up to date: \d+ files/.test(text)), 'indexing finishes', 60_000);
       const message = (await workbench.notifications()).find((text) => /up to date/.test(text))!;
-      const files = Number(/(\d+) files/.exec(message)![1]);
       const chunks = Number(/(\d+) chunks/.exec(message)![1]);
-      assert.equal(chunks, files, 'each small fixture file is one chunk: none was lost');
       const embedded = await embeddedTexts();
+      assert.equal(new Set(embedded).size, chunks, 'every chunk that was sent is in the index: none was lost');
       assert.ok(embedded.length >= chunks + 4, `the rate-limited batches were sent again (${embedded.length} texts for ${chunks} chunks)`);
     } finally {
       await emulator.clearFaults();
