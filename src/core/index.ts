@@ -18,6 +18,19 @@ export { applyChunk, collectReply } from './chatReply';
 export type { ChatReply } from './chatReply';
 export { trustedRoots, splitPemBundle, certificatesFromFile } from './trust';
 
+// Trusting a root certificate safely, and checking the way to the service step by step.
+export { checkPin, readCertificates, readSingleCertificate, formatFingerprint, readableName, PinMismatchError, NotACertificateError } from './certificatePin';
+export type { CertificatePin, CertificateSummary } from './certificatePin';
+export { RUSSIAN_TRUSTED_ROOT_PIN } from './russianTrustedRoot';
+export { downloadPinnedCertificate, PinnedDownloadError } from './pinnedDownload';
+export type { DownloadFailure, PinnedDownloadOptions } from './pinnedDownload';
+export { PinnedRootFile } from './pinnedRootFile';
+export { checkConnection } from './connectionCheck/connectionCheck';
+export type { CheckStep, CheckStepId, ConnectionCheckOptions } from './connectionCheck/connectionCheck';
+export { proxyFor } from './connectionCheck/proxyRoute';
+export { probeTls } from './connectionCheck/tlsProbe';
+export type { TlsProbeResult } from './connectionCheck/tlsProbe';
+
 // Semantic search: chunking, the persistent embedding cache, the indexer and the vector index.
 export { chunkText } from './search/chunker';
 export type { Chunk, ChunkOptions } from './search/chunker';

@@ -3,3 +3,5 @@
 export { DEMO_KEY } from './constants';
 export { Emulator } from './emulator';
 export type { EmulatorOptions, Endpoint, Fault, FaultRule, RecordedRequest } from './types';
+export { CertificateDownloadHost } from './certificateDownloads';
+export type { DownloadVariant } from './certificateDownloads';
