@@ -6,8 +6,10 @@
 export { ServiceClient } from './client';
 export type { ServiceClientOptions, RequestOptions, ChatOptions, EmbeddingOptions } from './client';
 export { ServiceError, isServiceError } from './errors';
+export { isUnknownRootError } from './transportErrors';
 export type { ServiceErrorKind } from './errors';
 export type { ProxyOptions } from './http';
+export { redactUrl } from './http';
 export type { Logger } from './logger';
 export type { RetryPolicy } from './retry';
 export type { BatchLimits } from './embeddingBatches';

@@ -1,13 +1,22 @@
 import * as vscode from 'vscode';
-import { ServiceClient } from '../core';
+import { ServiceClient, type ProxyOptions } from '../core';
 import { loadExtraRoots } from './certificates';
-import { affectsConnection, proxySettings, readSettings } from './config';
+import { affectsConnection, proxySettings, readSettings, type Settings } from './config';
 import type { Log } from './log';
 import type { KeyStore } from './secrets';
+import type { TrustedRoot } from './trust/trustedRoot';
+
+/** How the client reaches the service: the settings, plus the roots and the proxy they add up to. */
+export interface Connection {
+  settings: Settings;
+  /** Extra trusted roots (PEM): `gigachat.caCertificates` and the trusted pinned root. */
+  ca: string[];
+  proxy: ProxyOptions;
+}
 
 /**
  * Hands out the service client, built on first use (nothing connects at activation) and rebuilt
- * when a connection setting changes. A changed key or scope drops the cached token.
+ * when a connection setting or the trusted root changes. A changed key or scope drops the cached token.
  */
 export class ClientProvider implements vscode.Disposable {
   private client?: Promise<ServiceClient>;
@@ -17,6 +26,7 @@ export class ClientProvider implements vscode.Disposable {
 
   constructor(
     private readonly keys: KeyStore,
+    private readonly trustedRoot: TrustedRoot,
     private readonly log: Log,
     private readonly version: string,
   ) {
@@ -25,6 +35,7 @@ export class ClientProvider implements vscode.Disposable {
         if (affectsConnection(event)) this.reset('settings changed');
       }),
       keys.onDidChange(() => this.reset('authorization key changed')),
+      trustedRoot.onDidChange(() => this.reset('trusted root certificate changed')),
     );
   }
 
@@ -38,6 +49,23 @@ export class ClientProvider implements vscode.Disposable {
     return this.build(async () => key);
   }
 
+  /** The current settings, trusted roots and proxy, as the next client will use them. */
+  async connection(): Promise<Connection> {
+    const settings = readSettings();
+    const { roots } = await loadExtraRoots(settings.caCertificates, this.log);
+    const pinned = await this.trustedRoot.load();
+    return { settings, ca: pinned ? [...roots, pinned.pem] : roots, proxy: proxySettings() };
+  }
+
+  /**
+   * Drops the current client so the next request builds one from the current settings. Called by
+   * whoever changed what a connection trusts and is about to retry: the settings' change event
+   * may come later than the retry.
+   */
+  reconnect(reason: string): void {
+    this.reset(reason);
+  }
+
   private async create(): Promise<ServiceClient> {
     return this.build(async () => {
       const key = await this.keys.get();
@@ -47,15 +75,14 @@ export class ClientProvider implements vscode.Disposable {
   }
 
   private async build(key: () => Promise<string | undefined>): Promise<ServiceClient> {
-    const settings = readSettings();
-    const { roots } = await loadExtraRoots(settings.caCertificates, this.log);
+    const { settings, ca, proxy } = await this.connection();
     return new ServiceClient({
       authorizationKey: key,
       scope: settings.scope,
       authUrl: settings.authUrl,
       baseUrl: settings.baseUrl,
-      ca: roots,
-      proxy: proxySettings(),
+      ca,
+      proxy,
       clientId: this.clientId,
       logger: this.log,
       userAgent: `gigachat-vscode/${this.version} vscode/${vscode.version}`,

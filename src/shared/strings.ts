@@ -55,7 +55,9 @@ export const webviewStrings = {
   actionSetKey: 'Set authorization key',
   actionOpenAccount: 'Open GigaChat Studio',
   actionRetry: 'Retry',
-  actionCertificateHelp: 'Certificate help',
+  actionTrustRootCertificate: 'Download and trust',
+  actionChooseCertificateFile: 'Choose certificate file…',
+  actionCertificateHelp: 'Learn more',
   actionOpenLogs: 'Show logs',
   actionOpenSettings: 'Open settings',
 
