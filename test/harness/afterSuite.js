@@ -35,6 +35,13 @@ function filesContaining(dir, needle) {
 async function afterSuiteChecks(ctx, { userDataDir, key, lastQuestion }) {
   const page = ctx.page;
   return [
+    // Before the reload: the messages recorded so far are the whole suite's.
+    await check('the authorization key is in no message a webview received', async () => {
+      const messages = ctx.webviewMessages;
+      if (!messages.some((message) => message.includes('"type":"state"'))) throw new Error('no chat state message was recorded, so the scan proves nothing');
+      const leaks = messages.filter((message) => message.includes(key));
+      if (leaks.length) throw new Error(`the key is in ${leaks.length} webview message(s), e.g. ${leaks[0].slice(0, 200)}`);
+    }),
     await check('the conversation survives a window reload', async () => {
       await page.reload();
       const frame = await chatFrame(page, 60_000);

@@ -32,7 +32,20 @@ export const workbench = {
   quickInputMessage: (waitMs = 0) => callOuter<string>('workbench', { action: 'quickInputMessage', waitMs }),
   press: (key: string) => callOuter('workbench', { action: 'press', key }),
   notifications: () => callOuter<string[]>('workbench', { action: 'notifications' }),
+  /** Picks a file in the open file dialog (code-server's is a quick input) by typing its path. */
+  chooseFile: (path: string) => callOuter('workbench', { action: 'chooseFile', path }),
+  /** Whether a webview (a Markdown preview…) shows a heading with this text near its top, waiting for it a while. */
+  headingInView: (text: string) => callOuter<{ inView: boolean; headings: string[] }>('workbench', { action: 'headingInView', text }),
+  /** The open modal dialog's text (message and detail); waits for it to appear. */
+  dialogText: () => callOuter<string>('workbench', { action: 'dialogText' }),
+  dialogButton: (name: string) => callOuter('workbench', { action: 'dialogButton', name }),
   screenshot: (name: string) => callOuter('screenshot', { name }),
+};
+
+/** The stand-in for the official download address of the root certificate (test/emulator/certificateDownloads.ts). */
+export const certificateHost = {
+  serve: (variant: 'genuine' | 'genuinePem' | 'impostor' | 'notCertificate' | 'refused') => callOuter('certificateHost', { method: 'serve', args: [variant] }),
+  requests: () => callOuter<string[]>('certificateHost', { method: 'requests' }),
 };
 
 type Fault = Record<string, unknown> & { kind: string };

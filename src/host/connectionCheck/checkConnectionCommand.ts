@@ -12,7 +12,6 @@ import { ReportDocument } from './reportDocument';
 export function registerConnectionCheck(context: vscode.ExtensionContext, clients: ClientProvider, trustedRoot: TrustedRoot, log: Log): void {
   const reports = new ReportDocument();
   context.subscriptions.push(
-    reports,
     vscode.workspace.registerTextDocumentContentProvider(ReportDocument.scheme, reports),
     vscode.commands.registerCommand('gigachat.checkConnection', () => runConnectionCheck(clients, trustedRoot, reports, log)),
   );
@@ -53,8 +52,8 @@ async function runConnectionCheck(clients: ClientProvider, trustedRoot: TrustedR
 }
 
 async function offerFix(failure: NonNullable<Report['failure']>, log: Log, checkAgain: () => unknown): Promise<void> {
-  const { actions, message } = failure.described;
-  const chosen = await vscode.window.showErrorMessage(vscode.l10n.t('GigaChat connection check failed at "{0}": {1}', failure.name, message), ...actions.map(actionLabel));
+  const { actions } = failure.described;
+  const chosen = await vscode.window.showErrorMessage(vscode.l10n.t('GigaChat connection check failed at "{0}". The report explains why and what to do.', failure.name), ...actions.map(actionLabel));
   const action = actions.find((a) => actionLabel(a) === chosen);
   if (action) await runErrorAction(action, log, checkAgain);
 }

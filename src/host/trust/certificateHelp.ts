@@ -6,6 +6,17 @@ const SECTIONS = { en: 'certificates-and-company-networks', ru: 'сертифи�
 /** "Learn more": the README section on certificates and company networks, in the Markdown preview. */
 export async function openCertificateHelp(extensionUri: vscode.Uri): Promise<void> {
   const fragment = vscode.env.language.startsWith('ru') ? SECTIONS.ru : SECTIONS.en;
-  const readme = vscode.Uri.joinPath(extensionUri, 'README.md').with({ fragment });
+  const readme = (await readmeOf(extensionUri)).with({ fragment });
   await vscode.commands.executeCommand('markdown.showPreview', readme);
+}
+
+/** vsce renames README.md to readme.md in the package; a development copy keeps the original name. */
+async function readmeOf(extensionUri: vscode.Uri): Promise<vscode.Uri> {
+  const packaged = vscode.Uri.joinPath(extensionUri, 'readme.md');
+  try {
+    await vscode.workspace.fs.stat(packaged);
+    return packaged;
+  } catch {
+    return vscode.Uri.joinPath(extensionUri, 'README.md');
+  }
 }
