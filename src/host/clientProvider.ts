@@ -15,11 +15,20 @@ export interface Connection {
 }
 
 /**
+ * How long a replaced client stays open. A caller that got it just before a reconnect (the model
+ * list after a key change, a retry after a certificate was trusted) may still be about to send its
+ * request; closed at once, that request would fail with "the client is destroyed".
+ */
+const RETIRE_AFTER_MS = 30_000;
+
+/**
  * Hands out the service client, built on first use (nothing connects at activation) and rebuilt
  * when a connection setting or the trusted root changes. A changed key or scope drops the cached token.
  */
 export class ClientProvider implements vscode.Disposable {
   private client?: Promise<ServiceClient>;
+  /** Replaced clients still open, with the timer that closes each. */
+  private readonly retiring = new Map<NodeJS.Timeout, () => void>();
   private readonly subscriptions: vscode.Disposable[] = [];
   /** One id per window: files the model generates are scoped to the client id that asked. */
   private readonly clientId = crypto.randomUUID();
@@ -89,17 +98,28 @@ export class ClientProvider implements vscode.Disposable {
     });
   }
 
-  private reset(reason?: string): void {
+  private reset(reason?: string, immediately = false): void {
     const previous = this.client;
     this.client = undefined;
-    if (previous) {
-      if (reason) this.log.info(`Reconnecting: ${reason}`);
-      void previous.then((client) => client.dispose()).catch(() => undefined);
-    }
+    if (!previous) return;
+    if (reason) this.log.info(`Reconnecting: ${reason}`);
+    const close = () => void previous.then((client) => client.dispose()).catch(() => undefined);
+    if (immediately) return close();
+    const timer = setTimeout(() => {
+      this.retiring.delete(timer);
+      close();
+    }, RETIRE_AFTER_MS);
+    timer.unref();
+    this.retiring.set(timer, close);
   }
 
   dispose(): void {
-    this.reset(); // silently: the log channel may already be gone when the extension stops
+    this.reset(undefined, true); // silently: the log channel may already be gone when the extension stops
+    for (const [timer, close] of this.retiring) {
+      clearTimeout(timer);
+      close();
+    }
+    this.retiring.clear();
     for (const subscription of this.subscriptions) subscription.dispose();
   }
 }

@@ -32,7 +32,7 @@ function filesContaining(dir, needle) {
   return hits;
 }
 
-async function afterSuiteChecks(ctx, { userDataDir, key, lastQuestion }) {
+async function afterSuiteChecks(ctx, { userDataDir, key }) {
   const page = ctx.page;
   return [
     // Before the reload: the messages recorded so far are the whole suite's.
@@ -43,9 +43,12 @@ async function afterSuiteChecks(ctx, { userDataDir, key, lastQuestion }) {
       if (leaks.length) throw new Error(`the key is in ${leaks.length} webview message(s), e.g. ${leaks[0].slice(0, 200)}`);
     }),
     await check('the conversation survives a window reload', async () => {
+      // The open conversation is whichever suite asked last: its last question must come back.
+      const lastQuestion = await (await chatFrame(page)).evaluate(() => [...document.querySelectorAll('.turn-user .user-text')].at(-1)?.textContent.trim() ?? '');
+      if (!lastQuestion) throw new Error('the chat shows no question before the reload');
       await page.reload();
       const frame = await chatFrame(page, 60_000);
-      await frame.waitForFunction((text) => [...document.querySelectorAll('.turn-user')].some((e) => e.textContent.includes(text)), lastQuestion, {
+      await frame.waitForFunction((text) => [...document.querySelectorAll('.turn-user .user-text')].some((e) => e.textContent.trim() === text), lastQuestion, {
         timeout: 30_000,
       });
     }),

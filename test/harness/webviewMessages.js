@@ -1,6 +1,7 @@
-// Records every message the webviews' frames receive (VS Code's webview frames and the chat page
-// inside them), so the after-suite checks can prove the authorization key never crossed into a
-// webview, not only that it is absent from the page at the end.
+// Records every message the workbench sends to its webviews, so the after-suite checks can prove
+// the authorization key never crossed into a webview, not only that it is absent from the page at
+// the end. The workbench talks to each webview over a MessagePort the webview handed it; wrapping
+// MessagePort.postMessage in the workbench's own page sees every message, whatever the webview.
 'use strict';
 
 /** Installs the recorder on `page` before it navigates; messages land in `sink` as text. */
@@ -9,16 +10,18 @@ async function recordWebviewMessages(page, sink) {
     sink.push(String(text));
   });
   await page.addInitScript(() => {
-    if (window === window.top) return; // the workbench itself is not a webview
-    window.addEventListener('message', (event) => {
+    if (window !== window.top) return; // only the workbench's side of the ports
+    const post = MessagePort.prototype.postMessage;
+    MessagePort.prototype.postMessage = function (message, ...rest) {
       let text;
       try {
-        text = typeof event.data === 'string' ? event.data : JSON.stringify(event.data);
+        text = typeof message === 'string' ? message : JSON.stringify(message);
       } catch {
-        text = String(event.data); // e.g. data holding a MessagePort
+        text = String(message); // e.g. a message holding a port
       }
       window.__gigachatRecordMessage?.(text);
-    });
+      return post.call(this, message, ...rest);
+    };
   });
 }
 
