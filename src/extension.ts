@@ -6,11 +6,13 @@ import { ConversationStore } from './host/chat/conversationStore';
 import { ImageStore } from './host/chat/imageStore';
 import { ModelCatalog } from './host/chat/modelCatalog';
 import { ClientProvider } from './host/clientProvider';
+import { registerConnectionCheck } from './host/connectionCheck/checkConnectionCommand';
 import { ExplainCodeActionProvider, explainPrompt } from './host/explain';
 import { clearAuthorizationKey, setAuthorizationKey } from './host/keyCommands';
 import { Log } from './host/log';
 import { KeyStore } from './host/secrets';
 import { registerSemanticSearch } from './host/search/registerSearch';
+import { createTrustedRoot, registerCertificateCommands } from './host/trust/registerTrust';
 
 /** What other extensions get from `vscode.extensions.getExtension('gigachat-vscode.gigachat').exports`. */
 export interface GigaChatApi {
@@ -26,9 +28,12 @@ export function activate(context: vscode.ExtensionContext): GigaChatApi | undefi
   context.subscriptions.push(log);
   try {
     const keys = new KeyStore(context.secrets);
-    const clients = new ClientProvider(keys, log, context.extension.packageJSON.version);
+    const trustedRoot = createTrustedRoot(context, log);
+    const clients = new ClientProvider(keys, trustedRoot, log, context.extension.packageJSON.version);
     const chat = createChatView(context, clients, keys, log);
     registerKeyCommands(context, keys, clients, log);
+    registerCertificateCommands(context, trustedRoot, clients, log);
+    registerConnectionCheck(context, clients, trustedRoot, log);
     registerExplain(context, chat);
     registerSemanticSearch(context, { clients, keys, log, ask: (prompt) => chat.ask(prompt) });
     context.subscriptions.push(clients);

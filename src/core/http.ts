@@ -39,6 +39,8 @@ export interface HttpResponse {
   contentType: string;
   /** Retry-After in ms, when the response carried one. */
   retryAfterMs?: number;
+  /** Where a redirect points. */
+  location?: string;
   body: Dispatcher.ResponseData['body'];
 }
 
@@ -91,6 +93,7 @@ export class Transport {
         requestId,
         contentType: header(res.headers, 'content-type') ?? '',
         retryAfterMs: parseRetryAfter(header(res.headers, 'retry-after')),
+        location: header(res.headers, 'location'),
         body: res.body,
       };
     } catch (error) {

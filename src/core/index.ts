@@ -6,8 +6,10 @@
 export { ServiceClient } from './client';
 export type { ServiceClientOptions, RequestOptions, ChatOptions, EmbeddingOptions } from './client';
 export { ServiceError, isServiceError } from './errors';
+export { isUnknownRootError } from './transportErrors';
 export type { ServiceErrorKind, ProxyFailure } from './errors';
 export type { ProxyOptions } from './http';
+export { redactUrl } from './http';
 export type { Logger } from './logger';
 export type { RetryPolicy } from './retry';
 export type { BatchLimits } from './embeddingBatches';
@@ -17,6 +19,19 @@ export type { MediaReply, ReplyPart } from './images';
 export { applyChunk, collectReply } from './chatReply';
 export type { ChatReply } from './chatReply';
 export { trustedRoots, splitPemBundle, certificatesFromFile } from './trust';
+
+// Trusting a root certificate safely, and checking the way to the service step by step.
+export { checkPin, readCertificates, readSingleCertificate, formatFingerprint, readableName, PinMismatchError, NotACertificateError } from './certificatePin';
+export type { CertificatePin, CertificateSummary } from './certificatePin';
+export { RUSSIAN_TRUSTED_ROOT_PIN } from './russianTrustedRoot';
+export { downloadPinnedCertificate, PinnedDownloadError } from './pinnedDownload';
+export type { DownloadFailure, PinnedDownloadOptions } from './pinnedDownload';
+export { PinnedRootFile } from './pinnedRootFile';
+export { checkConnection } from './connectionCheck/connectionCheck';
+export type { CheckStep, CheckStepId, ConnectionCheckOptions } from './connectionCheck/connectionCheck';
+export { proxyFor } from './connectionCheck/proxyRoute';
+export { probeTls } from './connectionCheck/tlsProbe';
+export type { TlsProbeResult } from './connectionCheck/tlsProbe';
 
 // Semantic search: chunking, the persistent embedding cache, the indexer and the vector index.
 export { chunkText } from './search/chunker';

@@ -18,6 +18,11 @@ const OTHER_TLS_CODES = new Set([
   'ERR_TLS_CERT_ALTNAME_INVALID',
   'ERR_SSL_WRONG_VERSION_NUMBER',
 ]);
+/** True for a TLS failure that trusting the right root certificate would fix. */
+export function isUnknownRootError(error: ServiceError): boolean {
+  return error.kind === 'tls' && error.code !== undefined && UNKNOWN_ROOT_CODES.has(error.code);
+}
+
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT']);
 
 /**

@@ -1,8 +1,9 @@
 import * as tls from 'node:tls';
 
 /**
- * The roots a connection trusts: Node's bundled roots, the operating system's store where the
- * runtime exposes it, and the caller's extra roots (PEM).
+ * The roots a connection trusts: Node's default roots (its bundled list, plus NODE_EXTRA_CA_CERTS
+ * where the runtime can list them), the operating system's store where the runtime exposes it,
+ * and the caller's extra roots (PEM).
  *
  * In Node, giving a TLS connection a `ca` list *replaces* the default roots, so the defaults are
  * always put back in first: adding the Russian Trusted Root CA must never make every other
@@ -10,19 +11,23 @@ import * as tls from 'node:tls';
  */
 export function trustedRoots(extraPem: readonly string[] = []): string[] {
   const roots = new Set<string>(tls.rootCertificates);
-  for (const pem of systemRoots()) roots.add(pem);
+  for (const pem of runtimeRoots('default')) roots.add(pem);
+  for (const pem of runtimeRoots('system')) roots.add(pem);
   for (const pem of extraPem) {
     for (const single of splitPemBundle(pem)) roots.add(single);
   }
   return [...roots];
 }
 
-/** `tls.getCACertificates('system')` exists from Node 22.15/23.5 on; older runtimes lack it. */
-function systemRoots(): readonly string[] {
+/**
+ * `tls.getCACertificates` exists from Node 22.15/23.5 on; older runtimes lack it. 'default' adds
+ * NODE_EXTRA_CA_CERTS, which companies often set for their inspecting proxy, to the bundled list.
+ */
+function runtimeRoots(type: 'default' | 'system'): readonly string[] {
   const getCACertificates = (tls as { getCACertificates?: (type: string) => string[] }).getCACertificates;
   if (typeof getCACertificates !== 'function') return [];
   try {
-    return getCACertificates('system');
+    return getCACertificates(type);
   } catch {
     return []; // a store that cannot be read must not break connections that do not need it
   }

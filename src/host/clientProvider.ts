@@ -1,22 +1,41 @@
 import * as vscode from 'vscode';
 import { ServiceClient, type ProxyOptions } from '../core';
 import { loadExtraRoots } from './certificates';
-import { affectsConnection, proxySettings, readSettings } from './config';
+import { affectsConnection, proxySettings, readSettings, type Settings } from './config';
 import type { Log } from './log';
 import type { KeyStore } from './secrets';
+import type { TrustedRoot } from './trust/trustedRoot';
+
+/** How the client reaches the service: the settings, plus the roots and the proxy they add up to. */
+export interface Connection {
+  settings: Settings;
+  /** Extra trusted roots (PEM): `gigachat.caCertificates` and the trusted pinned root. */
+  ca: string[];
+  proxy: ProxyOptions;
+}
+
+/**
+ * How long a replaced client stays open. A caller that got it just before a reconnect (the model
+ * list after a key change, a retry after a certificate was trusted) may still be about to send its
+ * request; closed at once, that request would fail with "the client is destroyed".
+ */
+const RETIRE_AFTER_MS = 30_000;
 
 /**
  * Hands out the service client, built on first use (nothing connects at activation) and rebuilt
- * when a connection setting changes. A changed key or scope drops the cached token.
+ * when a connection setting or the trusted root changes. A changed key or scope drops the cached token.
  */
 export class ClientProvider implements vscode.Disposable {
   private client?: Promise<ServiceClient>;
+  /** Replaced clients still open, with the timer that closes each. */
+  private readonly retiring = new Map<NodeJS.Timeout, () => void>();
   private readonly subscriptions: vscode.Disposable[] = [];
   /** One id per window: files the model generates are scoped to the client id that asked. */
   private readonly clientId = crypto.randomUUID();
 
   constructor(
     private readonly keys: KeyStore,
+    private readonly trustedRoot: TrustedRoot,
     private readonly log: Log,
     private readonly version: string,
   ) {
@@ -25,6 +44,7 @@ export class ClientProvider implements vscode.Disposable {
         if (affectsConnection(event)) this.reset('settings changed');
       }),
       keys.onDidChange(() => this.reset('authorization key changed')),
+      trustedRoot.onDidChange(() => this.reset('trusted root certificate changed')),
     );
   }
 
@@ -38,6 +58,23 @@ export class ClientProvider implements vscode.Disposable {
     return this.build(async () => key);
   }
 
+  /** The current settings, trusted roots and proxy, as the next client will use them. */
+  async connection(): Promise<Connection> {
+    const settings = readSettings();
+    const { roots } = await loadExtraRoots(settings.caCertificates, this.log);
+    const pinned = await this.trustedRoot.load();
+    return { settings, ca: pinned ? [...roots, pinned.pem] : roots, proxy: proxySettings() };
+  }
+
+  /**
+   * Drops the current client so the next request builds one from the current settings. Called by
+   * whoever changed what a connection trusts and is about to retry: the settings' change event
+   * may come later than the retry.
+   */
+  reconnect(reason: string): void {
+    this.reset(reason);
+  }
+
   private async create(): Promise<ServiceClient> {
     return this.build(async () => {
       const key = await this.keys.get();
@@ -47,16 +84,14 @@ export class ClientProvider implements vscode.Disposable {
   }
 
   private async build(key: () => Promise<string | undefined>): Promise<ServiceClient> {
-    const settings = readSettings();
-    const proxy = proxySettings();
+    const { settings, ca, proxy } = await this.connection();
     for (const secret of proxySecrets(proxy)) this.log.addSecret(secret);
-    const { roots } = await loadExtraRoots(settings.caCertificates, this.log);
     return new ServiceClient({
       authorizationKey: key,
       scope: settings.scope,
       authUrl: settings.authUrl,
       baseUrl: settings.baseUrl,
-      ca: roots,
+      ca,
       proxy,
       timeoutMs: settings.requestTimeout * 1000,
       clientId: this.clientId,
@@ -65,17 +100,28 @@ export class ClientProvider implements vscode.Disposable {
     });
   }
 
-  private reset(reason?: string): void {
+  private reset(reason?: string, immediately = false): void {
     const previous = this.client;
     this.client = undefined;
-    if (previous) {
-      if (reason) this.log.info(`Reconnecting: ${reason}`);
-      void previous.then((client) => client.dispose()).catch(() => undefined);
-    }
+    if (!previous) return;
+    if (reason) this.log.info(`Reconnecting: ${reason}`);
+    const close = () => void previous.then((client) => client.dispose()).catch(() => undefined);
+    if (immediately) return close();
+    const timer = setTimeout(() => {
+      this.retiring.delete(timer);
+      close();
+    }, RETIRE_AFTER_MS);
+    timer.unref();
+    this.retiring.set(timer, close);
   }
 
   dispose(): void {
-    this.reset(); // silently: the log channel may already be gone when the extension stops
+    this.reset(undefined, true); // silently: the log channel may already be gone when the extension stops
+    for (const [timer, close] of this.retiring) {
+      clearTimeout(timer);
+      close();
+    }
+    this.retiring.clear();
     for (const subscription of this.subscriptions) subscription.dispose();
   }
 }

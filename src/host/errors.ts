@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ServiceError, type ServiceErrorKind } from '../core';
+import { ServiceError, isUnknownRootError, type ServiceErrorKind } from '../core';
 import type { ErrorAction, TurnError } from '../shared/protocol';
 import { webviewStrings } from '../shared/strings';
 import type { Log } from './log';
@@ -32,10 +32,16 @@ function explain(error: ServiceError): { message: string; actions: ErrorAction[]
     server: () => ({ message: vscode.l10n.t('GigaChat had a problem on its side. Try again in a moment.'), actions: ['retry', 'openLogs'] }),
     network: () => ({ message: vscode.l10n.t('Could not connect to GigaChat. Check your network connection and proxy settings.'), actions: ['retry', 'openSettings', 'openLogs'] }),
     proxy: () => explainProxy(error),
-    tls: () => ({
-      message: vscode.l10n.t("The GigaChat server's certificate could not be verified. GigaChat uses certificates issued by the Russian Trusted Root CA, which this system does not trust yet."),
-      actions: ['certificateHelp', 'openLogs'],
-    }),
+    tls: () =>
+      isUnknownRootError(error)
+        ? {
+            message: vscode.l10n.t("The GigaChat server's certificate could not be verified: it comes from a root certificate this computer does not trust. GigaChat's certificates are issued by the Russian Trusted Root CA, which most systems do not trust yet. Behind a company proxy that inspects secure connections, choose your company's root certificate instead."),
+            actions: ['trustRootCertificate', 'chooseCertificateFile', 'certificateHelp'],
+          }
+        : {
+            message: vscode.l10n.t("The secure connection to GigaChat failed ({0}): the server's certificate has expired, is not valid yet, or was issued for another name. Check the computer's date and the addresses in the settings.", error.code ?? 'TLS'),
+            actions: ['certificateHelp', 'openSettings', 'openLogs'],
+          },
     timeout: () => ({ message: vscode.l10n.t('GigaChat did not answer in time.'), actions: ['retry', 'openLogs'] }),
     protocol: () => ({ message: vscode.l10n.t('GigaChat sent a reply the extension could not read. The log has the details.'), actions: ['retry', 'openLogs'] }),
   };
@@ -78,6 +84,8 @@ const ACTION_LABELS: Record<ErrorAction, string> = {
   setKey: webviewStrings.actionSetKey,
   openAccount: webviewStrings.actionOpenAccount,
   retry: webviewStrings.actionRetry,
+  trustRootCertificate: webviewStrings.actionTrustRootCertificate,
+  chooseCertificateFile: webviewStrings.actionChooseCertificateFile,
   certificateHelp: webviewStrings.actionCertificateHelp,
   openLogs: webviewStrings.actionOpenLogs,
   openSettings: webviewStrings.actionOpenSettings,
@@ -88,7 +96,10 @@ export function actionLabel(action: ErrorAction): string {
   return vscode.l10n.t(ACTION_LABELS[action]);
 }
 
-/** Carries out an error's button. `retry` is the caller's, since only it knows what to repeat. */
+/**
+ * Carries out an error's button. `retry` is the caller's, since only it knows what to repeat; the
+ * certificate buttons retry too once the certificate is trusted, so the failed request goes on.
+ */
 export async function runErrorAction(action: ErrorAction, log: Log, retry?: () => unknown): Promise<void> {
   switch (action) {
     case 'setKey':
@@ -100,8 +111,14 @@ export async function runErrorAction(action: ErrorAction, log: Log, retry?: () =
     case 'retry':
       await retry?.();
       return;
+    case 'trustRootCertificate':
+      if (await vscode.commands.executeCommand<boolean>('gigachat.trustRootCertificate')) await retry?.();
+      return;
+    case 'chooseCertificateFile':
+      if (await vscode.commands.executeCommand<boolean>('gigachat.addTrustedCertificate')) await retry?.();
+      return;
     case 'certificateHelp':
-      await vscode.commands.executeCommand('workbench.action.openSettings', 'gigachat.caCertificates');
+      await vscode.commands.executeCommand('gigachat.certificateHelp');
       return;
     case 'openLogs':
       log.show();

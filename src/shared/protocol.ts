@@ -20,8 +20,11 @@ export const Usage = z.object({
 });
 export type Usage = z.infer<typeof Usage>;
 
-/** A button offered with an error; the host knows how to carry out each one. */
-export const ErrorAction = z.enum(['setKey', 'openAccount', 'retry', 'certificateHelp', 'openLogs', 'openSettings', 'proxySettings']);
+/**
+ * A button offered with an error; the host knows how to carry out each one. `certificateHelp`
+ * ("Learn more") opens the certificate section of the README.
+ */
+export const ErrorAction = z.enum(['setKey', 'openAccount', 'retry', 'trustRootCertificate', 'chooseCertificateFile', 'certificateHelp', 'openLogs', 'openSettings', 'proxySettings']);
 export type ErrorAction = z.infer<typeof ErrorAction>;
 
 export const TurnError = z.object({

@@ -33,6 +33,8 @@ export const ACTION_LABELS: Record<ErrorAction, keyof WebviewStrings> = {
   setKey: 'actionSetKey',
   openAccount: 'actionOpenAccount',
   retry: 'actionRetry',
+  trustRootCertificate: 'actionTrustRootCertificate',
+  chooseCertificateFile: 'actionChooseCertificateFile',
   certificateHelp: 'actionCertificateHelp',
   openLogs: 'actionOpenLogs',
   openSettings: 'actionOpenSettings',

@@ -56,7 +56,7 @@ const EC_KEY = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-n
 /** Short validity: the files are thrown away after the run anyway. */
 const DAYS = '2';
 
-export async function generateCertificates(certDir?: string): Promise<Certificates> {
+export async function generateCertificates(certDir?: string, caSubject = CA_SUBJECT): Promise<Certificates> {
   const ownsDir = certDir === undefined;
   const dir = certDir ?? (await mkdtemp(join(tmpdir(), 'gigachat-emulator-')));
   await mkdir(dir, { recursive: true });
@@ -64,7 +64,7 @@ export async function generateCertificates(certDir?: string): Promise<Certificat
 
   const config = ['-config', 'openssl.cnf'];
   await openssl(['req', '-x509', ...EC_KEY, '-keyout', 'ca.key', '-out', 'ca.pem', '-days', DAYS,
-    '-subj', CA_SUBJECT, ...config, '-extensions', 'v3_ca'], dir);
+    '-subj', caSubject, ...config, '-extensions', 'v3_ca'], dir);
   await openssl(['req', '-new', ...EC_KEY, '-keyout', 'server.key', '-out', 'server.csr',
     '-subj', '/CN=localhost', ...config], dir);
   // A random serial avoids openssl's ca.srl bookkeeping file.
@@ -85,4 +85,16 @@ export async function generateCertificates(certDir?: string): Promise<Certificat
     serverKeyPem: await readFile(join(dir, 'server.key'), 'utf8'),
     serverCertPem: await readFile(join(dir, 'server.pem'), 'utf8'),
   };
+}
+
+/**
+ * A CA certificate with the given subject (`/CN=…`) and a fresh key: it looks like another CA by
+ * name but has its own fingerprint, as an impostor would. Returns its PEM; its key is not kept.
+ */
+export async function generateLookalikeCa(dir: string, subject: string): Promise<string> {
+  await writeFile(join(dir, 'openssl.cnf'), OPENSSL_CONFIG);
+  await openssl(['req', '-x509', ...EC_KEY, '-keyout', 'lookalike.key', '-out', 'lookalike.pem', '-days', DAYS,
+    '-subj', subject, '-config', 'openssl.cnf', '-extensions', 'v3_ca'], dir);
+  await rm(join(dir, 'lookalike.key'), { force: true });
+  return readFile(join(dir, 'lookalike.pem'), 'utf8');
 }

@@ -5,3 +5,5 @@ export { Emulator } from './emulator';
 export type { EmulatorOptions, Endpoint, Fault, FaultRule, RecordedRequest } from './types';
 export { TestProxy } from './proxy';
 export type { TestProxyOptions } from './proxy';
+export { CertificateDownloadHost } from './certificateDownloads';
+export type { DownloadVariant } from './certificateDownloads';

@@ -35,14 +35,20 @@ function filesContaining(dir, needle) {
 async function afterSuiteChecks(ctx, { userDataDir, key }) {
   const page = ctx.page;
   return [
+    // Before the reload: the messages recorded so far are the whole suite's.
+    await check('the authorization key is in no message a webview received', async () => {
+      const messages = ctx.webviewMessages;
+      if (!messages.some((message) => message.includes('"type":"state"'))) throw new Error('no chat state message was recorded, so the scan proves nothing');
+      const leaks = messages.filter((message) => message.includes(key));
+      if (leaks.length) throw new Error(`the key is in ${leaks.length} webview message(s), e.g. ${leaks[0].slice(0, 200)}`);
+    }),
     await check('the conversation survives a window reload', async () => {
-      // The last question of whichever conversation the suite left open.
-      const questions = await (await chatFrame(page)).locator('.turn-user .user-text').allTextContents();
-      const lastQuestion = questions.at(-1);
-      if (!lastQuestion) throw new Error('the suite left no conversation open, so a reload proves nothing');
+      // The open conversation is whichever suite asked last: its last question must come back.
+      const lastQuestion = await (await chatFrame(page)).evaluate(() => [...document.querySelectorAll('.turn-user .user-text')].at(-1)?.textContent.trim() ?? '');
+      if (!lastQuestion) throw new Error('the chat shows no question before the reload');
       await page.reload();
       const frame = await chatFrame(page, 60_000);
-      await frame.waitForFunction((text) => [...document.querySelectorAll('.turn-user .user-text')].some((e) => e.textContent === text), lastQuestion, {
+      await frame.waitForFunction((text) => [...document.querySelectorAll('.turn-user .user-text')].some((e) => e.textContent.trim() === text), lastQuestion, {
         timeout: 30_000,
       });
     }),

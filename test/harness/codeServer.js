@@ -187,10 +187,14 @@ async function launchBrowser() {
   return { browser, pid, stop };
 }
 
-/** Opens the workbench in a new page and waits until its main UI is there. */
-async function openWorkbench(browser, url, { timeoutMs = 60_000 } = {}) {
+/**
+ * Opens the workbench in a new page and waits until its main UI is there. `beforeNavigation(page)`
+ * may install init scripts and bindings, which only apply to documents loaded after it.
+ */
+async function openWorkbench(browser, url, { timeoutMs = 60_000, beforeNavigation } = {}) {
   // The workbench's clipboard is the browser's: without these permissions copy and paste would hang.
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
+  if (beforeNavigation) await beforeNavigation(page);
   await page.goto(url, { timeout: timeoutMs });
   await page.waitForSelector('.monaco-workbench', { timeout: timeoutMs });
   return page;

@@ -14,6 +14,40 @@ async function startEmulator(options = {}) {
   return emulator;
 }
 
+/**
+ * The stand-in for the official download address of the Russian Trusted Root CA, serving the
+ * emulator's CA (see test/emulator/certificateDownloads.ts), and the environment that points the
+ * extension's pin at it. The download host's own CA goes to NODE_EXTRA_CA_CERTS: it plays a
+ * publicly trusted site, trusted by Node's defaults, while the emulator's CA is trusted only
+ * through the settings, which tests can take away.
+ */
+async function startCertificateHost(emulator) {
+  const { CertificateDownloadHost } = require(path.join(paths.root, 'out', 'test', 'emulator', 'index.js'));
+  const { X509Certificate } = require('node:crypto');
+  const host = await CertificateDownloadHost.start(emulator.caPem);
+  const pin = {
+    subject: 'CN=GigaChat Emulator Test Root CA',
+    sha256: new X509Certificate(emulator.caPem).fingerprint256,
+    downloadUrls: [host.url('/current.cer')],
+  };
+  const env = { GIGACHAT_TEST_ROOT_CA_PIN: JSON.stringify(pin), NODE_EXTRA_CA_CERTS: host.caPath };
+  return { host, env };
+}
+
+/** What a test may do to the download host: switch what the download address answers, read requests. */
+function certificateHostHandler(host) {
+  return async ({ method, args = [] }) => {
+    switch (method) {
+      case 'serve':
+        return host.serve(args[0]);
+      case 'requests':
+        return host.requests;
+      default:
+        throw new Error(`unknown certificate host method ${method}`);
+    }
+  };
+}
+
 /** User settings that send the extension to the emulator and trust its throwaway CA. */
 function emulatorSettings(emulator) {
   return {
@@ -53,4 +87,4 @@ function emulatorHandler(emulator) {
   };
 }
 
-module.exports = { startEmulator, emulatorSettings, emulatorHandler };
+module.exports = { startEmulator, emulatorSettings, emulatorHandler, startCertificateHost, certificateHostHandler };

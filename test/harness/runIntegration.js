@@ -16,7 +16,8 @@ const { buildSuite, packageCompanion } = require('./build');
 const cs = require('./codeServer');
 const { SETTINGS } = require('./profile');
 const { report, reportBrokenRun, passed } = require('./report');
-const { startEmulator, emulatorSettings, emulatorHandler } = require('./emulatorProcess');
+const { startEmulator, emulatorSettings, emulatorHandler, startCertificateHost, certificateHostHandler } = require('./emulatorProcess');
+const { recordWebviewMessages } = require('./webviewMessages');
 const { webviewHandler, workbenchHandler } = require('./webviewDriver');
 const { afterSuiteChecks } = require('./afterSuite');
 /** The describe() title of the suites that run in the untrusted window (suite/8-restricted.test.ts). */
@@ -48,6 +49,7 @@ function packageProduct() {
 const outerHandlers = {
   ping: async (_params, ctx) => ({ pong: true, url: ctx.server.url }),
   emulator: (params, ctx) => emulatorHandler(ctx.emulator)(params),
+  certificateHost: (params, ctx) => certificateHostHandler(ctx.certificateHost)(params),
   webview: webviewHandler(),
   workbench: workbenchHandler(),
   /** The text of the product's "GigaChat" log channel, as VS Code wrote it to disk. */
@@ -154,7 +156,8 @@ async function main() {
 
   // The suite sets the key itself (through the command, as a user would): none in the environment.
   const emulator = await startEmulator({ streamDelayMs: 1 });
-  const ctx = { server: undefined, page: undefined, emulator, resultsDir, userDataDir };
+  const certificates = await startCertificateHost(emulator);
+  const ctx = { server: undefined, page: undefined, emulator, certificateHost: certificates.host, webviewMessages: [], resultsDir, userDataDir };
   let browser;
   let results;
   let failure;
@@ -163,6 +166,7 @@ async function main() {
     await browser?.stop();
     await ctx.server?.stop();
     await emulator.stop();
+    await certificates.host.stop();
     control.close();
   };
   const onSignal = (signal) => {
@@ -174,6 +178,7 @@ async function main() {
   const env = {
     GIGACHAT_IT_CONTROL: `http://127.0.0.1:${control.address().port}/`,
     GIGACHAT_CREDENTIALS: '', // a developer's own key must not leak into the tests
+    ...certificates.env, // the root certificate pin points at the emulator's CA
   };
   try {
     step('starting code-server');
@@ -188,7 +193,9 @@ async function main() {
     });
     step(`code-server on ${ctx.server.url} (pid ${ctx.server.pid}); opening the workbench in Chromium`);
     browser = await cs.launchBrowser();
-    ctx.page = await cs.openWorkbench(browser.browser, cs.workbenchUrl(ctx.server, workspace));
+    ctx.page = await cs.openWorkbench(browser.browser, cs.workbenchUrl(ctx.server, workspace), {
+      beforeNavigation: (page) => recordWebviewMessages(page, ctx.webviewMessages),
+    });
     step('workbench loaded; waiting for the suite');
     results = await waitForResults(resultsFile, ctx.server);
     if (results.error) throw new Error(`the suite could not run:\n${results.error}`);

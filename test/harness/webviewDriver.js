@@ -111,12 +111,6 @@ function workbenchHandler() {
         return true;
       case 'notificationButtons':
         return page.locator('.notification-toast .notification-list-item-buttons-container .monaco-button').allInnerTexts();
-      case 'dialogText': // the open modal dialog's message and detail
-        await page.locator('.monaco-dialog-box').first().waitFor({ state: 'visible', timeout: params.timeoutMs ?? 15_000 });
-        return page.locator('.monaco-dialog-box .dialog-message-container').first().innerText();
-      case 'dialogClick': // clicks the modal dialog's button with this label
-        await page.locator('.monaco-dialog-box .dialog-buttons a.monaco-button', { hasText: params.label }).first().click();
-        return true;
       case 'quickPickRows': { // the open quick pick's rows (label, description, detail), once it has at least `min` and its title holds `title`
         if (params.title) await page.locator('.quick-input-widget .quick-input-title', { hasText: params.title }).first().waitFor({ state: 'visible', timeout: params.timeoutMs ?? 15_000 });
         const rows = page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
@@ -130,6 +124,44 @@ function workbenchHandler() {
         return page.locator(`.statusbar-item[id="${params.id}"]`).first().innerText({ timeout: params.timeoutMs ?? 5_000 }).catch(() => '');
       case 'quickPickTitle':
         return page.locator('.quick-input-widget .quick-input-title').first().innerText().catch(() => '');
+      case 'chooseFile': { // types a path into the file dialog (a quick input in code-server) and accepts it
+        const input = page.locator('.quick-input-widget input').first();
+        await input.waitFor({ state: 'visible', timeout: 10_000 });
+        // The dialog fills in its starting folder once it has read it, over anything typed before,
+        // and ignores Enter while it is still reading a folder: type, check, and try again.
+        for (let attempt = 0; attempt < 10; attempt++) {
+          await input.fill(params.path);
+          await page.waitForTimeout(300);
+          if ((await input.inputValue()) !== params.path) continue;
+          await page.keyboard.press('Enter');
+          if (await input.waitFor({ state: 'hidden', timeout: 1_000 }).then(() => true, () => false)) return true;
+        }
+        throw new Error(`the file dialog did not accept ${params.path}; it shows ${await input.inputValue()}`);
+      }
+      case 'headingInView': { // in any webview (a Markdown preview…): is this heading scrolled near the top?
+        const deadline = Date.now() + (params.timeoutMs ?? 15_000);
+        let seen = [];
+        while (Date.now() < deadline) {
+          seen = [];
+          for (const frame of page.frames()) {
+            const headings = await frame
+              .evaluate(() => [...document.querySelectorAll('h1, h2, h3')].map((h) => ({ text: h.textContent.trim(), top: Math.round(h.getBoundingClientRect().top), height: window.innerHeight })))
+              .catch(() => []);
+            seen.push(...headings);
+          }
+          const heading = seen.find((h) => h.text === params.text);
+          if (heading && heading.top >= 0 && heading.top < heading.height / 2) return { inView: true, headings: [] };
+          await page.waitForTimeout(200);
+        }
+        const frames = await Promise.all(page.frames().map(async (f) => `${f.url().slice(0, 120)} ${await f.evaluate(() => document.body?.innerText.length).catch((e) => 'ERR ' + e.message.slice(0, 80))}`));
+        return { inView: false, headings: [...seen.map((h) => `${h.text}@${h.top}/${h.height}`), ...frames] };
+      }
+      case 'dialogText': // the open modal dialog's message and detail
+        await page.locator('.monaco-dialog-box').first().waitFor({ state: 'visible', timeout: params.timeoutMs ?? 10_000 });
+        return page.locator('.monaco-dialog-box').first().innerText();
+      case 'dialogButton': // presses a button of the open modal dialog by its label
+        await page.locator('.monaco-dialog-box').getByRole('button', { name: params.name, exact: true }).click();
+        return true;
       default:
         throw new Error(`unknown workbench action ${params.action}`);
     }

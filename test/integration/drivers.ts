@@ -39,16 +39,26 @@ export const workbench = {
   /** Clicks the button `label` of the notification whose text contains `message`. */
   notificationButton: (message: string, label: string) => callOuter('workbench', { action: 'notificationButton', message, label }),
   notificationButtons: () => callOuter<string[]>('workbench', { action: 'notificationButtons' }),
-  /** The open modal dialog's text (waits for one). */
-  dialogText: (timeoutMs?: number) => callOuter<string>('workbench', { action: 'dialogText', timeoutMs }),
-  dialogClick: (label: string) => callOuter('workbench', { action: 'dialogClick', label }),
   /** The open quick pick's rows as screen readers hear them (label, description, detail), once its title contains `title`. */
   quickPickRows: (options: { title?: string; min?: number; timeoutMs?: number } = {}) => callOuter<string[]>('workbench', { action: 'quickPickRows', min: 1, ...options }),
   quickPickButton: (label: string) => callOuter('workbench', { action: 'quickPickButton', label }),
   /** The text of a status bar item ('' when it is hidden), e.g. `gigachat-vscode.gigachat.gigachat.searchIndex`. */
   statusBarText: (id: string) => callOuter<string>('workbench', { action: 'statusBarText', id }),
   quickPickTitle: () => callOuter<string>('workbench', { action: 'quickPickTitle' }),
+  /** Picks a file in the open file dialog (code-server's is a quick input) by typing its path. */
+  chooseFile: (path: string) => callOuter('workbench', { action: 'chooseFile', path }),
+  /** Whether a webview (a Markdown preview…) shows a heading with this text near its top, waiting for it a while. */
+  headingInView: (text: string) => callOuter<{ inView: boolean; headings: string[] }>('workbench', { action: 'headingInView', text }),
+  /** The open modal dialog's text (message and detail); waits for it to appear. */
+  dialogText: () => callOuter<string>('workbench', { action: 'dialogText' }),
+  dialogButton: (name: string) => callOuter('workbench', { action: 'dialogButton', name }),
   screenshot: (name: string) => callOuter('screenshot', { name }),
+};
+
+/** The stand-in for the official download address of the root certificate (test/emulator/certificateDownloads.ts). */
+export const certificateHost = {
+  serve: (variant: 'genuine' | 'genuinePem' | 'impostor' | 'notCertificate' | 'refused') => callOuter('certificateHost', { method: 'serve', args: [variant] }),
+  requests: () => callOuter<string[]>('certificateHost', { method: 'requests' }),
 };
 
 type Fault = Record<string, unknown> & { kind: string };

@@ -1,5 +1,4 @@
 import * as assert from 'node:assert/strict';
-import * as vscode from 'vscode';
 import { chatView, emulator, openChat, workbench } from '../drivers';
 import { hasOuterRunner } from '../outer';
 
@@ -45,21 +44,6 @@ describe('errors in the chat', function () {
     const [text] = await chatView.texts('.turn-assistant:last-child .turn-error');
     assert.match(text, /did not accept the authorization key/);
     assert.ok((await chatView.texts('.turn-assistant:last-child .turn-error button')).includes('Set authorization key'));
-  });
-
-  it('an untrusted certificate explains the Russian Trusted Root CA and offers certificate help', async () => {
-    const settings = vscode.workspace.getConfiguration('gigachat');
-    const trusted = settings.get<string[]>('caCertificates');
-    await settings.update('caCertificates', [], vscode.ConfigurationTarget.Global);
-    try {
-      await chatView.ask('Trigger an unknown root');
-      await chatView.waitFor('.turn-assistant:last-child .turn-error');
-      const [text] = await chatView.texts('.turn-assistant:last-child .turn-error');
-      assert.match(text, /Russian Trusted Root CA/);
-      assert.ok((await chatView.texts('.turn-assistant:last-child .turn-error button')).includes('Certificate help'));
-    } finally {
-      await settings.update('caCertificates', trusted, vscode.ConfigurationTarget.Global);
-    }
   });
 
   it('Retry after an error gets the answer, and the conversation goes on', async () => {

@@ -62,7 +62,7 @@ describe('semantic search', function () {
     const files = Number(/sends (\d+) files/.exec(text)?.[1]);
     assert.ok(files >= 4 && files <= 10, `file count in: ${text}`);
     assert.match(text, /\d+ chunks/);
-    await workbench.dialogClick('Cancel');
+    await workbench.dialogButton('Cancel');
     await done;
     assert.equal(await emulator.count('embeddings'), 0);
   });
@@ -71,7 +71,7 @@ describe('semantic search', function () {
     await emulator.resetCounts();
     void vscode.commands.executeCommand('gigachat.semanticSearch', QUERY);
     await workbench.dialogText();
-    await workbench.dialogClick('Send and Index');
+    await workbench.dialogButton('Send and Index');
     const rows = await workbench.quickPickRows({ title: `results for “${QUERY}”` });
     await workbench.screenshot('search-results');
     await workbench.press('Escape');
@@ -156,7 +156,7 @@ describe('semantic search', function () {
       await emulator.inject({ kind: 'status', status: 429, retryAfterSeconds: 1 }, { endpoint: 'embeddings', times: 4 });
       void vscode.commands.executeCommand('gigachat.rebuildSearchIndex');
       await workbench.dialogText();
-      await workbench.dialogClick('Send and Index');
+      await workbench.dialogButton('Send and Index');
       await until(async () => (await workbench.notifications()).some((text) => /The search index is up to date: \d+ files/.test(text)), 'indexing finishes', 60_000);
       const message = (await workbench.notifications()).find((text) => /up to date/.test(text))!;
       const chunks = Number(/(\d+) chunks/.exec(message)![1]);
@@ -176,7 +176,7 @@ describe('semantic search', function () {
     try {
       void vscode.commands.executeCommand('gigachat.rebuildSearchIndex');
       await workbench.dialogText();
-      await workbench.dialogClick('Send and Index');
+      await workbench.dialogButton('Send and Index');
       await until(async () => /Indexing [1-9]/.test(await workbench.statusBarText(STATUS_ITEM)), 'a file or two indexed', 30_000);
       await workbench.notificationButton('GigaChat: indexing the workspace', 'Cancel');
       let stopped = '';
@@ -200,7 +200,7 @@ describe('semantic search', function () {
     await emulator.resetCounts();
     const done = vscode.commands.executeCommand('gigachat.semanticSearch', QUERY);
     assert.match(await workbench.dialogText(), /Build a semantic search index/);
-    await workbench.dialogClick('Cancel');
+    await workbench.dialogButton('Cancel');
     await done;
     assert.equal(await emulator.count('embeddings'), 0);
   });
@@ -216,7 +216,7 @@ describe('semantic search', function () {
     await emulator.resetCounts();
     void vscode.commands.executeCommand('gigachat.semanticSearch', 'zebra quokka');
     await workbench.dialogText();
-    await workbench.dialogClick('Send and Index');
+    await workbench.dialogButton('Send and Index');
     const rows = await workbench.quickPickRows({ title: 'results for “zebra quokka”', timeoutMs: 60_000 });
     await workbench.press('Escape');
     assert.match(rows[0], /one-long-line\.txt/, 'the long line was split into chunks, not dropped');

@@ -1,0 +1,129 @@
+import { lookup } from 'node:dns/promises';
+import type { ServiceClient } from '../client';
+import { ServiceError } from '../errors';
+import { redactUrl, type ProxyOptions } from '../http';
+import { describeTransportError } from '../transportErrors';
+import { proxyFor } from './proxyRoute';
+import { probeTls, type TlsProbeResult } from './tlsProbe';
+
+export type CheckStepId = 'dns' | 'tls' | 'token' | 'model';
+
+/** One step of the connection check and what it found. */
+export interface CheckStep {
+  id: CheckStepId;
+  /** The service host this step is about (`ngw.devices.sberbank.ru`, `host:9443`, a URL). */
+  target: string;
+  status: 'passed' | 'failed' | 'skipped';
+  /** The proxy the step went through (credentials removed), when one applies to the target. */
+  proxy?: string;
+  /** dns: the name looked up (the proxy's, when the proxy looks up the target itself). */
+  lookedUp?: string;
+  addresses?: string[];
+  tls?: TlsProbeResult;
+  tokenExpiresAtMs?: number;
+  models?: string[];
+  /** Why a failed step failed, as the rest of the extension describes errors. */
+  error?: ServiceError;
+}
+
+export interface ConnectionCheckOptions {
+  authUrl: string;
+  baseUrl: string;
+  /** Extra trusted roots (PEM), the same the client uses. */
+  ca?: readonly string[];
+  proxy?: ProxyOptions;
+  /** The configured client: it runs the token exchange and the model call. */
+  client: Pick<ServiceClient, 'authorize' | 'models'>;
+  signal?: AbortSignal;
+  /** Called as each step starts, to show progress. */
+  onStep?: (step: Pick<CheckStep, 'id' | 'target'>) => void;
+}
+
+interface PlannedStep {
+  id: CheckStepId;
+  target: string;
+  run: (step: CheckStep) => Promise<void>;
+}
+
+/**
+ * Checks the way to the service step by step, as a person would to find where it breaks: name
+ * lookup of both hosts, a TLS handshake with each (the chain's subjects and its root), the token
+ * exchange, one model call (`GET /models`). Steps run in order; after a failure the rest are
+ * `skipped`, since each needs the one before. Never throws, except when cancelled.
+ */
+export async function checkConnection(options: ConnectionCheckOptions): Promise<CheckStep[]> {
+  const steps: CheckStep[] = [];
+  let failed = false;
+  for (const planned of plan(options)) {
+    const step: CheckStep = { id: planned.id, target: planned.target, status: 'skipped' };
+    steps.push(step);
+    if (failed) continue;
+    options.onStep?.(step);
+    try {
+      await planned.run(step);
+      step.status = 'passed';
+    } catch (error) {
+      const failure = error instanceof ServiceError ? error : describeTransportError(error, planned.target, options.signal);
+      if (failure.kind === 'cancelled') throw failure;
+      step.status = 'failed';
+      step.error = failure;
+      failed = true;
+    }
+  }
+  return steps;
+}
+
+function plan(options: ConnectionCheckOptions): PlannedStep[] {
+  const urls = [new URL(options.authUrl), new URL(options.baseUrl)];
+  const hostnames = unique(urls, (url) => url.hostname);
+  const origins = unique(urls, (url) => url.host);
+  return [
+    ...hostnames.map((url) => ({ id: 'dns' as const, target: url.hostname.replace(/^\[|\]$/g, ''), run: (step: CheckStep) => lookUp(url, step, options) })),
+    ...origins.map((url) => ({ id: 'tls' as const, target: url.host, run: (step: CheckStep) => shakeHands(url, step, options) })),
+    {
+      id: 'token',
+      target: redactUrl(options.authUrl),
+      run: async (step) => {
+        step.tokenExpiresAtMs = (await options.client.authorize({ signal: options.signal })).expiresAtMs;
+      },
+    },
+    {
+      id: 'model',
+      target: redactUrl(`${options.baseUrl.replace(/\/+$/, '')}/models`),
+      run: async (step) => {
+        step.models = (await options.client.models({ signal: options.signal })).map((model) => model.id);
+      },
+    },
+  ];
+}
+
+/** With a proxy, the proxy looks the service up: then it is the proxy's name that must resolve here. */
+async function lookUp(url: URL, step: CheckStep, options: ConnectionCheckOptions): Promise<void> {
+  const proxy = proxyFor(url, options.proxy);
+  const name = (proxy ?? url).hostname.replace(/^\[|\]$/g, '');
+  if (proxy) step.proxy = redactUrl(proxy.toString());
+  step.lookedUp = name;
+  try {
+    step.addresses = (await lookup(name, { all: true })).map((entry) => entry.address);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'ENOTFOUND';
+    throw new ServiceError('network', `The name ${name} could not be resolved (${code}).`, { code, cause: error });
+  }
+}
+
+async function shakeHands(url: URL, step: CheckStep, options: ConnectionCheckOptions): Promise<void> {
+  const proxy = proxyFor(url, options.proxy);
+  if (proxy) step.proxy = redactUrl(proxy.toString());
+  const result = await probeTls({ url: url.toString(), ca: options.ca, proxy, signal: options.signal });
+  step.tls = result;
+  if (!result.authorized) {
+    // The same classification as a failed request, so the fix offered is the same too.
+    throw describeTransportError(Object.assign(new Error(`TLS verification failed: ${result.errorCode}`), { code: result.errorCode }), url.toString());
+  }
+}
+
+function unique(urls: URL[], key: (url: URL) => string): URL[] {
+  const seen = new Map<string, URL>();
+  for (const url of urls) if (!seen.has(key(url))) seen.set(key(url), url);
+  return [...seen.values()];
+}

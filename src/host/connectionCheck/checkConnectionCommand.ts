@@ -1,0 +1,59 @@
+import * as vscode from 'vscode';
+import { checkConnection, ServiceError, type CheckStep } from '../../core';
+import type { ClientProvider } from '../clientProvider';
+import { actionLabel, runErrorAction } from '../errors';
+import type { Log } from '../log';
+import { withCancellableProgress } from '../progress';
+import type { TrustedRoot } from '../trust/trustedRoot';
+import { renderReport, stepName, type Report } from './connectionReport';
+import { ReportDocument } from './reportDocument';
+
+/** "GigaChat: Check Connection", in the palette and in the chat view's title menu. */
+export function registerConnectionCheck(context: vscode.ExtensionContext, clients: ClientProvider, trustedRoot: TrustedRoot, log: Log): void {
+  const reports = new ReportDocument();
+  context.subscriptions.push(
+    vscode.workspace.registerTextDocumentContentProvider(ReportDocument.scheme, reports),
+    vscode.commands.registerCommand('gigachat.checkConnection', () => runConnectionCheck(clients, trustedRoot, reports, log)),
+  );
+}
+
+/**
+ * Runs the check with progress, opens the report, and for a failure shows a notification with
+ * the same buttons the error would have in the chat; a fix that works runs the check again.
+ * Resolves with the steps (undefined when cancelled) once the report is open.
+ */
+async function runConnectionCheck(clients: ClientProvider, trustedRoot: TrustedRoot, reports: ReportDocument, log: Log): Promise<CheckStep[] | undefined> {
+  const connection = await clients.connection();
+  const client = await clients.get();
+  const checkedAt = new Date();
+  let steps: CheckStep[];
+  try {
+    steps = await withCancellableProgress(vscode.l10n.t('Checking the connection to GigaChat'), (signal, report) =>
+      checkConnection({
+        authUrl: connection.settings.authUrl,
+        baseUrl: connection.settings.baseUrl,
+        ca: connection.ca,
+        proxy: connection.proxy,
+        client,
+        signal,
+        onStep: (step) => report(`${stepName(step.id)}: ${step.target}`),
+      }),
+    );
+  } catch (error) {
+    if (error instanceof ServiceError && error.kind === 'cancelled') return undefined;
+    throw error;
+  }
+  const report = renderReport(steps, { connection, pin: trustedRoot.pin, pinnedRootTrusted: Boolean(await trustedRoot.load()), checkedAt, log });
+  log.info(`Connection check:\n${report.text}`);
+  await reports.show(report.text);
+  if (report.failure) void offerFix(report.failure, log, () => runConnectionCheck(clients, trustedRoot, reports, log));
+  else void vscode.window.showInformationMessage(vscode.l10n.t('GigaChat connection check: every step passed.'));
+  return steps;
+}
+
+async function offerFix(failure: NonNullable<Report['failure']>, log: Log, checkAgain: () => unknown): Promise<void> {
+  const { actions } = failure.described;
+  const chosen = await vscode.window.showErrorMessage(vscode.l10n.t('GigaChat connection check failed at "{0}". The report explains why and what to do.', failure.name), ...actions.map(actionLabel));
+  const action = actions.find((a) => actionLabel(a) === chosen);
+  if (action) await runErrorAction(action, log, checkAgain);
+}

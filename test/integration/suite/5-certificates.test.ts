@@ -1,0 +1,198 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { certificateHost, chatView, emulator, openChat, setKeyThroughCommand, until, workbench } from '../drivers';
+import { hasOuterRunner } from '../outer';
+
+// The runner points the extension's pin at the emulator's CA, downloadable from a stand-in for the
+// official address (GIGACHAT_TEST_ROOT_CA_PIN). That host is trusted the way a public site is; the
+// emulator's CA only through gigachat.caCertificates, which these tests take away to reproduce a
+// machine that does not trust GigaChat's root. "Download and trust" comes last: it is permanent.
+
+const LAST_ERROR = '.turn-assistant:last-child .turn-error';
+const LAST_BODY = '.turn-assistant:last-child .turn-body';
+const EMULATOR_ROOT = 'CN=GigaChat Emulator Test Root CA';
+
+const settings = () => vscode.workspace.getConfiguration('gigachat');
+const pin = () => JSON.parse(process.env.GIGACHAT_TEST_ROOT_CA_PIN ?? '{}') as { sha256: string };
+
+/** The report of the last connection check, as the user reads it: the editor it opened in. */
+function reportText(): string {
+  const report = vscode.window.activeTextEditor?.document;
+  assert.equal(report?.uri.scheme, 'gigachat-report', 'the report is the active editor');
+  return report.getText();
+}
+
+async function notificationMatching(pattern: RegExp): Promise<string> {
+  let found = '';
+  await until(async () => {
+    found = (await workbench.notifications()).find((text) => pattern.test(text)) ?? '';
+    return found !== '';
+  }, `a notification matching ${pattern}`);
+  return found;
+}
+
+/** Asks in the chat and waits for the certificate error. */
+async function askAndFailOnTheRoot(question: string): Promise<void> {
+  await chatView.ask(question);
+  await chatView.waitFor(LAST_ERROR);
+}
+
+describe('certificates', function () {
+  this.timeout(120_000);
+  let trusted: string[];
+
+  before(async function () {
+    if (!hasOuterRunner()) this.skip();
+    trusted = settings().get<string[]>('caCertificates', []);
+    await openChat();
+    // Run alone (--grep), no earlier suite has set the key.
+    if (await chatView.count('.welcome')) await setKeyThroughCommand((await emulator.info()).key);
+    await chatView.click('button[aria-label="New chat"]');
+  });
+
+  beforeEach(async () => {
+    // A machine that trusts the public web, but not the root of GigaChat's certificates.
+    await settings().update('caCertificates', [], vscode.ConfigurationTarget.Global);
+    await certificateHost.serve('genuine');
+  });
+
+  afterEach(async () => {
+    await settings().update('caCertificates', trusted, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('an unknown root: the chat says what happened and offers the three ways out', async () => {
+    await askAndFailOnTheRoot('Is the certificate trusted?');
+    const [text] = await chatView.texts(LAST_ERROR);
+    assert.match(text, /could not be verified/);
+    assert.match(text, /Russian Trusted Root CA/);
+    assert.deepEqual(await chatView.texts(`${LAST_ERROR} button`), ['Download and trust', 'Choose certificate file…', 'Learn more']);
+    await chatView.screenshot('certificate-error');
+  });
+
+  it('"Learn more" opens the README section on certificates', async () => {
+    await askAndFailOnTheRoot('Where can I read about certificates?');
+    await chatView.click(`${LAST_ERROR} [data-error-action="certificateHelp"]`);
+    await until(
+      () => vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => /readme\.md/i.test(tab.label) && tab.input instanceof vscode.TabInputWebview)),
+      'the README in the Markdown preview',
+    );
+    const preview = await workbench.headingInView('Certificates and company networks');
+    assert.ok(preview.inView, `the preview is scrolled to the section; headings seen: ${preview.headings.join(', ')}`);
+    await workbench.screenshot('certificate-help');
+  });
+
+  it('Check Connection stops at the secure connection and names the untrusted root', async () => {
+    await vscode.commands.executeCommand('gigachat.checkConnection');
+    const report = reportText();
+    assert.match(report, /^✗ The check failed at the step "Secure connection"/m);
+    assert.match(report, /^✓ Name lookup: 127\.0\.0\.1 → 127\.0\.0\.1$/m);
+    assert.match(report, /^✗ Secure connection to 127\.0\.0\.1:\d+: the certificate could not be verified \(UNABLE_TO_/m);
+    assert.match(report, /1\. CN=localhost, issued by CN=GigaChat Emulator Test Root CA/);
+    assert.ok(report.includes(`The chain ends in the root "${EMULATOR_ROOT}", which is not trusted here.`));
+    assert.match(report, /This is the Russian Trusted Root CA/);
+    assert.match(report, /^– Access token \(.+\): not checked, because an earlier step failed\.$/m);
+    assert.match(report, /^– Model call \(.+\): not checked/m);
+    assert.match(report, /Download and trust · Choose certificate file… · Learn more/);
+    await notificationMatching(/connection check failed at "Secure connection"\. The report explains why and what to do\./);
+    await workbench.screenshot('check-connection-failed');
+  });
+
+  it('a download that does not match the pin is refused with both fingerprints, and nothing is trusted', async () => {
+    await certificateHost.serve('impostor');
+    await askAndFailOnTheRoot('Will an impostor be trusted?');
+    const chats = await emulator.count('chat');
+    await chatView.click(`${LAST_ERROR} [data-error-action="trustRootCertificate"]`);
+    const refusal = await notificationMatching(/was refused/);
+    assert.match(refusal, /it is not the Russian Trusted Root CA/);
+    assert.ok(refusal.includes(pin().sha256), `the official fingerprint is named: ${refusal}`);
+    assert.match(refusal, /Nothing was trusted/);
+    assert.ok((await certificateHost.requests()).includes('/current.cer'), 'the download was attempted');
+    assert.equal(await emulator.count('chat'), chats, 'the failed request was not retried');
+    assert.equal(await chatView.count(LAST_ERROR), 1, 'the error stays');
+
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await vscode.commands.executeCommand('gigachat.checkConnection');
+    assert.match(reportText(), /Russian Trusted Root CA: not trusted by GigaChat/);
+    assert.match(reportText(), /^✗ Secure connection/m);
+  });
+
+  it('a download the server refuses says so, and offers to choose a file instead', async () => {
+    await certificateHost.serve('refused');
+    await askAndFailOnTheRoot('What if the download is blocked?');
+    await chatView.click(`${LAST_ERROR} [data-error-action="trustRootCertificate"]`);
+    const refusal = await notificationMatching(/refused the download/);
+    assert.match(refusal, /HTTP 403/);
+  });
+
+  it('"Choose certificate file…" shows the subject and fingerprint, and adds the file only once confirmed', async () => {
+    const { caPath } = await emulator.info();
+    await askAndFailOnTheRoot('Can I choose my company certificate?');
+
+    // Cancelled at the confirmation: nothing changes.
+    await chatView.click(`${LAST_ERROR} [data-error-action="chooseCertificateFile"]`);
+    await workbench.chooseFile(caPath);
+    const confirmation = await workbench.dialogText();
+    assert.match(confirmation, /Trust this certificate for connections to GigaChat\?/);
+    assert.ok(confirmation.includes(EMULATOR_ROOT), confirmation);
+    assert.ok(confirmation.includes(`SHA-256: ${pin().sha256}`), confirmation);
+    await workbench.screenshot('choose-certificate-confirmation');
+    await workbench.dialogButton('Cancel');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.deepEqual(settings().get('caCertificates'), []);
+
+    // Confirmed: the file is trusted, and the failed request goes on to its answer.
+    await chatView.click(`${LAST_ERROR} [data-error-action="chooseCertificateFile"]`);
+    await workbench.chooseFile(caPath);
+    await workbench.dialogText();
+    await workbench.dialogButton('Trust');
+    await chatView.waitForText(LAST_BODY, 'You asked: "Can I choose my company certificate?"', 30_000);
+    assert.equal(await chatView.count(LAST_ERROR), 0);
+    assert.deepEqual(settings().inspect<string[]>('caCertificates')?.globalValue, [caPath]);
+  });
+
+  it('"Choose certificate file…" refuses a file that holds no certificate', async () => {
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    assert.ok(folder);
+    const file = path.join(folder, 'not-a-certificate.pem');
+    fs.writeFileSync(file, 'This is a note, not a certificate.\n');
+    try {
+      const chosen = vscode.commands.executeCommand<boolean>('gigachat.addTrustedCertificate');
+      await workbench.chooseFile(file);
+      assert.equal(await chosen, false);
+      await notificationMatching(/holds no certificate/);
+      assert.deepEqual(settings().get('caCertificates'), []);
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  });
+
+  it('"Download and trust" trusts the pinned root, and the failed request goes on to its answer', async () => {
+    await askAndFailOnTheRoot('Does it work after trusting the root?');
+    await chatView.click(`${LAST_ERROR} [data-error-action="trustRootCertificate"]`);
+    await chatView.waitForText(LAST_BODY, 'You asked: "Does it work after trusting the root?"', 30_000);
+    assert.equal(await chatView.count(LAST_ERROR), 0);
+    await notificationMatching(/GigaChat now trusts "CN=GigaChat Emulator Test Root CA"/);
+    assert.deepEqual(settings().get('caCertificates'), [], 'trusted in its own storage, not through the settings');
+    await chatView.screenshot('certificate-trusted');
+  });
+
+  it('Check Connection reports every step as passed, with the chain up to the trusted root', async () => {
+    await vscode.commands.executeCommand('gigachat.checkConnection');
+    const report = reportText();
+    assert.match(report, /^✓ Everything works/m);
+    assert.match(report, /^✓ Name lookup: /m);
+    assert.match(report, /^✓ Secure connection to 127\.0\.0\.1:\d+ \(TLSv1\.[23]\)\. The certificate chain, from the server to its root:$/m);
+    assert.match(report, /^ {4}1\. CN=localhost$/m);
+    assert.match(report, /^ {4}2\. CN=GigaChat Emulator Test Root CA \(root, trusted\)$/m);
+    assert.match(report, /^✓ Access token: the authorization key was accepted \(scope GIGACHAT_API_PERS\)/m);
+    assert.match(report, /^✓ Model call: GigaChat lists \d+ models: .*GigaChat/m);
+    assert.match(report, /Russian Trusted Root CA: trusted by GigaChat/);
+    assert.doesNotMatch(report, /✗|–/);
+    await notificationMatching(/every step passed/);
+    await workbench.screenshot('check-connection-passed');
+  });
+});

@@ -1,0 +1,113 @@
+import * as assert from 'node:assert/strict';
+import { checkConnection, proxyFor, type CheckStep, type ServiceClient } from '../../src/core';
+import { startConnectProxy } from './support/connectProxy';
+import { useEmulator } from './support/fixture';
+
+/** `id target status` per step: what a person reads first in the report. */
+const outline = (steps: CheckStep[]) => steps.map((s) => `${s.id} ${s.status}`);
+
+describe('connection check', () => {
+  const fixture = useEmulator();
+  const run = (client: ServiceClient, overrides: Partial<Parameters<typeof checkConnection>[0]> = {}) =>
+    checkConnection({ authUrl: fixture.emulator.authUrl, baseUrl: fixture.emulator.baseUrl, ca: [fixture.emulator.caPem], client, ...overrides });
+
+  it('passes every step against a reachable, trusted service, and lists the chain up to its root', async () => {
+    const started: string[] = [];
+    const steps = await run(fixture.client, { onStep: (step) => started.push(step.id) });
+    // One host serves both addresses here, so one lookup and one handshake.
+    assert.deepEqual(outline(steps), ['dns passed', 'tls passed', 'token passed', 'model passed']);
+    assert.deepEqual(started, ['dns', 'tls', 'token', 'model']);
+    const [dns, tls, token, model] = steps;
+    assert.deepEqual(dns.addresses, ['127.0.0.1']);
+    assert.equal(tls.target, new URL(fixture.emulator.origin).host);
+    assert.deepEqual(
+      tls.tls?.chain.map((c) => c.subject),
+      ['CN=localhost', 'CN=GigaChat Emulator Test Root CA'],
+    );
+    assert.match(tls.tls?.protocol ?? '', /^TLSv1\.[23]$/);
+    assert.ok((token.tokenExpiresAtMs ?? 0) > Date.now());
+    assert.ok(model.models?.includes('GigaChat'));
+  });
+
+  it('stops at the handshake when the root is not trusted, naming the root the chain ends in', async () => {
+    const untrusting = fixture.clientWith({ ca: [] });
+    const steps = await run(untrusting, { ca: [] });
+    assert.deepEqual(outline(steps), ['dns passed', 'tls failed', 'token skipped', 'model skipped']);
+    const tls = steps[1];
+    assert.equal(tls.error?.kind, 'tls');
+    assert.match(tls.error?.code ?? '', /UNABLE_TO_|SELF_SIGNED/);
+    assert.equal(tls.tls?.authorized, false);
+    assert.deepEqual(
+      tls.tls?.chain.map((c) => [c.subject, c.issuer]),
+      [['CN=localhost', 'CN=GigaChat Emulator Test Root CA']],
+    );
+    assert.equal(fixture.emulator.count('oauth'), 0, 'nothing was sent to a server that could not be verified');
+  });
+
+  it('reports a rejected key at the token step, with the service reached', async () => {
+    const steps = await run(fixture.clientWith({ authorizationKey: 'bm90OmEta2V5' }));
+    assert.deepEqual(outline(steps), ['dns passed', 'tls passed', 'token failed', 'model skipped']);
+    assert.equal(steps[2].error?.kind, 'auth');
+  });
+
+  it('reports a model host that fails after the token was issued', async () => {
+    fixture.emulator.inject({ kind: 'status', status: 403 }, { endpoint: 'models' });
+    const steps = await run(fixture.client);
+    assert.deepEqual(outline(steps), ['dns passed', 'tls passed', 'token passed', 'model failed']);
+    assert.equal(steps[3].error?.kind, 'forbidden');
+  });
+
+  it('reports a name that does not resolve, for each host separately', async () => {
+    const steps = await run(fixture.client, { baseUrl: 'https://gigachat.invalid/api/v1' });
+    assert.deepEqual(outline(steps), ['dns passed', 'dns failed', 'tls skipped', 'tls skipped', 'token skipped', 'model skipped']);
+    assert.equal(steps[1].target, 'gigachat.invalid');
+    assert.equal(steps[1].error?.kind, 'network');
+    assert.match(steps[1].error?.code ?? '', /^(ENOTFOUND|EAI_AGAIN|EAI_NONAME)$/);
+  });
+
+  describe('behind a proxy', () => {
+    it('looks up the proxy instead of the service, and shakes hands through the tunnel', async () => {
+      const proxy = await startConnectProxy();
+      try {
+        const through = { url: proxy.url.replace('127.0.0.1', 'localhost'), noProxy: '' };
+        const steps = await run(fixture.clientWith({ proxy: through }), { proxy: through });
+        assert.deepEqual(outline(steps), ['dns passed', 'tls passed', 'token passed', 'model passed']);
+        assert.equal(steps[0].lookedUp, 'localhost');
+        assert.equal(steps[1].proxy, `${through.url}/`);
+        assert.ok(proxy.tunnels.length >= 2, 'the handshake and the requests went through the proxy');
+        assert.ok(proxy.tunnels.every((t) => t.target === new URL(fixture.emulator.origin).host));
+      } finally {
+        await proxy.stop();
+      }
+    });
+
+    it('reports a proxy that refuses the tunnel, without showing its credentials', async () => {
+      const proxy = await startConnectProxy({ refuseWith: 407 });
+      try {
+        const through = { url: proxy.url.replace('http://', 'http://alice:s3cret-Pa55@'), noProxy: '' };
+        const steps = await run(fixture.client, { proxy: through });
+        assert.deepEqual(outline(steps), ['dns passed', 'tls failed', 'token skipped', 'model skipped']);
+        assert.equal(steps[1].error?.kind, 'network');
+        assert.equal(steps[1].error?.status, 407);
+        assert.equal(proxy.tunnels[0].authorization, `Basic ${Buffer.from('alice:s3cret-Pa55').toString('base64')}`);
+        assert.doesNotMatch(JSON.stringify(steps) + steps[1].error?.message, /s3cret/);
+      } finally {
+        await proxy.stop();
+      }
+    });
+
+    it('chooses the proxy as the requests do: settings first, then the environment, NO_PROXY honoured', () => {
+      const target = new URL('https://gigachat.devices.sberbank.ru/api/v1');
+      const env = { HTTPS_PROXY: 'http://env-proxy:3128', NO_PROXY: '' };
+      assert.equal(proxyFor(target, { url: 'http://setting-proxy:8080' }, env)?.host, 'setting-proxy:8080');
+      assert.equal(proxyFor(target, {}, env)?.host, 'env-proxy:3128');
+      assert.equal(proxyFor(target, {}, {}), undefined);
+      for (const noProxy of ['sberbank.ru', '.devices.sberbank.ru', '*.sberbank.ru', 'gigachat.devices.sberbank.ru:443', 'example.com, sberbank.ru', '*']) {
+        assert.equal(proxyFor(target, { url: 'http://p:1', noProxy }, {}), undefined, noProxy);
+      }
+      for (const noProxy of ['gigachat.devices.sberbank.ru:9443', 'bank.ru', 'example.com']) {
+        assert.equal(proxyFor(target, { url: 'http://p:1', noProxy }, {})?.host, 'p:1', noProxy);
+      }
+    });
+  });
+});
