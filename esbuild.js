@@ -1,5 +1,9 @@
 // Builds the extension's bundles.
-//   node esbuild.js               extension host (CommonJS, Node) + webview (browser IIFE) into dist/
+//   node esbuild.js               extension host (CommonJS, Node) + webview (browser IIFE) into dist/:
+//                                   extension.js  what activation loads: registers commands and views
+//                                   services.js   the code behind them, required on first use
+//                                   undici.js     the HTTP client, required on the first request
+//                                   webview.js    the chat view
 //   node esbuild.js --production  the same, minified, without source maps (what `npm run package` ships)
 //   node esbuild.js --watch       rebuild on every change
 //   node esbuild.js --tests       test suites, the emulator and benchmarks into out/ (run by mocha and node)
@@ -20,17 +24,34 @@ const common = {
   legalComments: production ? 'none' : 'inline',
 };
 
+/**
+ * Keeps a `require` of another bundle in dist/ as it is, rather than bundling that code again:
+ * `./services.js` stays `./services.js`, and `undici` becomes `./undici.js`.
+ * @type {esbuild.Plugin}
+ */
+const separateBundles = {
+  name: 'separate-bundles',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/services\.js$/ }, (args) => ({ path: args.path, external: true }));
+    build.onResolve({ filter: /^undici$/ }, () => ({ path: './undici.js', external: true }));
+  },
+};
+
+/** @type {esbuild.BuildOptions} */
+const extensionHost = {
+  ...common,
+  platform: 'node',
+  format: 'cjs',
+  target: nodeTarget,
+  external: ['vscode'],
+  plugins: [separateBundles],
+};
+
 /** @type {esbuild.BuildOptions[]} */
 const productBuilds = [
-  {
-    ...common,
-    entryPoints: ['src/extension.ts'],
-    outfile: 'dist/extension.js',
-    platform: 'node',
-    format: 'cjs',
-    target: nodeTarget,
-    external: ['vscode'],
-  },
+  { ...extensionHost, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js' },
+  { ...extensionHost, entryPoints: ['src/host/services.ts'], outfile: 'dist/services.js' },
+  { ...extensionHost, entryPoints: [require.resolve('undici')], outfile: 'dist/undici.js', plugins: [] },
   {
     ...common,
     entryPoints: ['src/webview/main.ts'],

@@ -27,7 +27,7 @@ export function markImageSlots(root: DocumentFragment | HTMLElement, strings: We
     const parts = text.data.split(IMAGE_MARKER);
     const replacement: Node[] = [];
     parts.forEach((part, index) => {
-      if (index > 0) replacement.push(slot(strings));
+      if (index > 0) replacement.push(imageSlot(strings));
       if (part) replacement.push(document.createTextNode(part));
     });
     const paragraph = text.parentElement;
@@ -44,7 +44,8 @@ function onlySlots(paragraph: HTMLElement): boolean {
     node instanceof HTMLElement ? node.classList.contains('image-slot') : !node.textContent?.trim());
 }
 
-function slot(strings: WebviewStrings): HTMLElement {
+/** An empty place for a picture that is on its way. */
+export function imageSlot(strings: WebviewStrings): HTMLElement {
   return el('span', { className: 'image-slot', attrs: { role: 'img', 'aria-label': strings.imageLoading } },
     el('span', { className: 'image-slot-label', text: strings.imageLoading }));
 }

@@ -22,16 +22,19 @@ export function isSafeHref(href: string): boolean {
 export interface RenderOptions {
   /**
    * The text is the unfinished tail of a reply still streaming: code is left unhighlighted, as the
-   * block is re-rendered on every frame until it is complete (it is highlighted once committed).
+   * block is rendered again as it grows (it is highlighted once complete).
    */
   streaming?: boolean;
 }
 
 export interface MarkdownRenderer {
   render(source: string, options?: RenderOptions): string;
-  /** Whether linkify would turn some of this text into a link (used to keep fast paths exact). */
-  mayLink(text: string): boolean;
+  /** An empty code block as a fence with this info string starts it (a streaming block's start). */
+  emptyCodeBlock(info: string): string;
 }
+
+/** The class of the element that wraps each code block (and gets a toolbar). */
+export const CODE_BLOCK_CLASS = 'code-block';
 
 /** Language names as they may appear in a fence's info string and a class name. */
 const LANGUAGE = /^[\w#+.-]{1,50}$/;
@@ -60,7 +63,7 @@ export function createMarkdownRenderer(strings: WebviewStrings): MarkdownRendere
     const highlighted = plain ? undefined : highlightCode(code, language);
     const languageClass = language ? ` language-${escape(language)}` : '';
     return (
-      `<div class="code-block" data-lang="${escape(language)}"><pre><code class="hljs${languageClass}">` +
+      `<div class="${CODE_BLOCK_CLASS}" data-lang="${escape(language)}"><pre><code class="hljs${languageClass}">` +
       `${highlighted ?? escape(code)}</code></pre></div>\n`
     );
   }
@@ -102,5 +105,5 @@ export function createMarkdownRenderer(strings: WebviewStrings): MarkdownRendere
     const rest = source.split('\n').slice(lastLine).join('\n').trim();
     return rest ? `${html}<p class="md-overflow">${escape(rest)}</p>\n` : html;
   };
-  return { render, mayLink: (text) => md.linkify.test(text) };
+  return { render, emptyCodeBlock: (info) => codeBlock('', fenceLanguage(md.utils.unescapeAll(info)), true) };
 }

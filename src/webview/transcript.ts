@@ -4,8 +4,8 @@ import type { Announcer } from './announcer';
 import { addCodeToolbars, handleCodeAction } from './codeBlocks';
 import { el, iconButton } from './dom';
 import { icon } from './icons';
-import { markImageSlots } from './images';
-import { createMarkdownRenderer, isSafeHref, type RenderOptions } from './markdown';
+import { IMAGE_MARKER, imageSlot, markImageSlots } from './images';
+import { CODE_BLOCK_CLASS, createMarkdownRenderer, isSafeHref, type RenderOptions } from './markdown';
 import { sanitizedFragment } from './sanitize';
 import { TurnView, type TurnContext } from './turnView';
 import { uiLocale } from './strings';
@@ -44,12 +44,19 @@ export class Transcript {
     const markdown = createMarkdownRenderer(strings);
     this.context = {
       strings,
-      mayLink: (text) => markdown.mayLink(text),
       numbers: new Intl.NumberFormat(uiLocale()),
       announce: (text) => announcer.announce(text),
       renderFragment: (source: string, options: RenderOptions) => {
-        const fragment = sanitizedFragment(markdown.render(source, options));
-        markImageSlots(fragment, strings);
+        const html = markdown.render(source, options);
+        const fragment = sanitizedFragment(html);
+        // Each call costs even on a fragment without a match, and a streaming reply renders many.
+        if (source.includes(IMAGE_MARKER)) markImageSlots(fragment, strings);
+        if (html.includes(CODE_BLOCK_CLASS)) addCodeToolbars(fragment, strings);
+        return fragment;
+      },
+      imageSlot: () => imageSlot(strings),
+      codeBlockShell: (info: string) => {
+        const fragment = sanitizedFragment(markdown.emptyCodeBlock(info));
         addCodeToolbars(fragment, strings);
         return fragment;
       },

@@ -3,15 +3,13 @@ import type { WebviewStrings } from '../shared/strings';
 import { append, el, iconButton } from './dom';
 import { fillImageSlots } from './images';
 import { icon, type IconName } from './icons';
-import type { RenderOptions } from './markdown';
 import { StreamingRenderer } from './streamingRenderer';
+import type { FragmentRenderer } from './streamingTail';
 import { format } from './strings';
 
 /** What a turn needs from the transcript around it. */
-export interface TurnContext {
+export interface TurnContext extends FragmentRenderer {
   strings: WebviewStrings;
-  renderFragment(source: string, options: RenderOptions): DocumentFragment;
-  mayLink(text: string): boolean;
   announce(text: string): void;
   numbers: Intl.NumberFormat;
 }

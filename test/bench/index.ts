@@ -2,7 +2,7 @@
  * `npm run bench`: the product's figures, each printed with its target. Benchmarks print and
  * compare within one run; they assert nothing (the tests check correctness).
  *   - activation time of the extension in the real extension host (code-server);
- *   - size of dist/extension.js, dist/webview.js and the .vsix;
+ *   - size of each bundle in dist/ (extension.js is what activation loads) and of the .vsix;
  *   - the chat view's render cost for a streamed reply versus one render (test/bench/webviewRender.ts);
  *   - the vector index's search against a memory-read floor and a naive baseline (test/bench/vectorIndex.ts);
  *   - indexing a real codebase against the emulator with 100 ms latency, then again from the cache (test/bench/indexing.ts);
@@ -27,9 +27,11 @@ function kib(bytes: number): string {
 function sizes(): void {
   section('Package size');
   const version = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version;
-  for (const file of ['dist/extension.js', 'dist/webview.js', `gigachat-${version}.vsix`]) {
+  const bundles = ['dist/extension.js (loaded at activation)', 'dist/services.js (on first use)', 'dist/undici.js (on the first request)', 'dist/webview.js'];
+  for (const [file, note = ''] of [...bundles.map((entry) => entry.split(' (')), [`gigachat-${version}.vsix`]]) {
     const full = path.join(root, file);
-    console.log(`${file.padEnd(24)} ${fs.existsSync(full) ? kib(fs.statSync(full).size) : 'missing (run npm run package)'}`);
+    const size = fs.existsSync(full) ? kib(fs.statSync(full).size).padStart(10) : 'missing (run npm run package)';
+    console.log(`${file.padEnd(24)} ${size}${note ? `  (${note}` : ''}`);
   }
 }
 

@@ -4,6 +4,7 @@ import { runErrorAction } from '../errors';
 import type { Log } from '../log';
 import type { KeyStore } from '../secrets';
 import type { ChatController, Prompt } from './chatController';
+import { CHAT_VIEW_ID } from './chatViewId';
 import { copyCode, insertCode, openCode, openLink, trackLastTextEditor } from './codeBlockActions';
 import type { ImageStore } from './imageStore';
 import type { ModelCatalog } from './modelCatalog';
@@ -14,7 +15,7 @@ const DRAFT_KEY = 'gigachat.draft';
 
 /** The chat side panel: draws the controller's conversation and carries the view's requests to it. */
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
-  static readonly viewId = 'gigachat.chatView';
+  static readonly viewId = CHAT_VIEW_ID;
   private view?: vscode.WebviewView;
   private readonly subscriptions: vscode.Disposable[] = [];
   /** A prompt that arrived before the view existed (explain selection opened it). */

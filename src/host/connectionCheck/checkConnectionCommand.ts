@@ -8,13 +8,14 @@ import type { TrustedRoot } from '../trust/trustedRoot';
 import { renderReport, stepName, type Report } from './connectionReport';
 import { ReportDocument } from './reportDocument';
 
-/** "GigaChat: Check Connection", in the palette and in the chat view's title menu. */
-export function registerConnectionCheck(context: vscode.ExtensionContext, clients: ClientProvider, trustedRoot: TrustedRoot, log: Log): void {
+/**
+ * "GigaChat: Check Connection" (in the palette and in the chat view's title menu; extension.ts
+ * registers the command): returns what it runs, with the report's document provider in place.
+ */
+export function connectionCheck(context: vscode.ExtensionContext, clients: ClientProvider, trustedRoot: TrustedRoot, log: Log): () => Promise<CheckStep[] | undefined> {
   const reports = new ReportDocument();
-  context.subscriptions.push(
-    vscode.workspace.registerTextDocumentContentProvider(ReportDocument.scheme, reports),
-    vscode.commands.registerCommand('gigachat.checkConnection', () => runConnectionCheck(clients, trustedRoot, reports, log)),
-  );
+  context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(ReportDocument.scheme, reports));
+  return () => runConnectionCheck(clients, trustedRoot, reports, log);
 }
 
 /**

@@ -14,11 +14,17 @@ export function createTrustedRoot(context: vscode.ExtensionContext, log: Log): T
   return trustedRoot;
 }
 
-/** The certificate commands; the error buttons of the chat and of notifications run them too. */
-export function registerCertificateCommands(context: vscode.ExtensionContext, trustedRoot: TrustedRoot, clients: ClientProvider, log: Log): void {
-  context.subscriptions.push(
-    vscode.commands.registerCommand('gigachat.trustRootCertificate', () => downloadAndTrustRoot(trustedRoot, clients, log)),
-    vscode.commands.registerCommand('gigachat.addTrustedCertificate', () => chooseCertificateFile(clients, trustedRoot.pin, log)),
-    vscode.commands.registerCommand('gigachat.certificateHelp', () => openCertificateHelp(context.extensionUri)),
-  );
+/** What the certificate commands do (extension.ts registers them); the error buttons of the chat and of notifications run them too. */
+export interface CertificateActions {
+  trustRootCertificate(): Promise<unknown>;
+  addTrustedCertificate(): Promise<unknown>;
+  certificateHelp(): Promise<unknown>;
+}
+
+export function certificateActions(context: vscode.ExtensionContext, trustedRoot: TrustedRoot, clients: ClientProvider, log: Log): CertificateActions {
+  return {
+    trustRootCertificate: () => downloadAndTrustRoot(trustedRoot, clients, log),
+    addTrustedCertificate: () => chooseCertificateFile(clients, trustedRoot.pin, log),
+    certificateHelp: () => openCertificateHelp(context.extensionUri),
+  };
 }

@@ -22,11 +22,19 @@ export interface SearchServices {
   ask: (prompt: Prompt) => Promise<void>;
 }
 
+/** What the search commands do (extension.ts registers them). */
+export interface SemanticSearchCommands {
+  /** Searches for `query` (or asks for one), building the index first if needed. */
+  search(query?: unknown): Promise<void>;
+  rebuild(): Promise<void>;
+  clear(): Promise<void>;
+}
+
 /**
  * Semantic search of the workspace: the search command with its results picker, Rebuild and Clear
  * Index, the status bar item, and the watcher that keeps the index current once it exists.
  */
-export function registerSemanticSearch(context: vscode.ExtensionContext, services: SearchServices): void {
+export function semanticSearch(context: vscode.ExtensionContext, services: SearchServices): SemanticSearchCommands {
   const { log } = services;
   const index = new WorkspaceIndex(context.storageUri ?? context.globalStorageUri, services.clients, log);
   const consent = new IndexingConsent(context.workspaceState);
@@ -66,15 +74,13 @@ export function registerSemanticSearch(context: vscode.ExtensionContext, service
     index,
     startWatching,
     new IndexStatusBar(index),
-    vscode.commands.registerCommand('gigachat.semanticSearch', search),
-    vscode.commands.registerCommand('gigachat.rebuildSearchIndex', rebuild),
-    vscode.commands.registerCommand('gigachat.clearSearchIndex', clear),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (affectsIndexer(event)) index.resetIndexer();
       else if (affectsFileSet(event)) index.invalidate('settings changed');
     }),
     vscode.workspace.onDidChangeWorkspaceFolders(() => index.invalidate('workspace folders changed')),
   );
+  return { search, rebuild, clear };
 }
 
 /** Indexing needs a folder, a trusted workspace and a key; says what is missing, with the button that fixes it. */

@@ -1,0 +1,54 @@
+import * as vscode from 'vscode';
+import { ChatController } from './chat/chatController';
+import { ChatViewProvider } from './chat/chatViewProvider';
+import { ConversationStore } from './chat/conversationStore';
+import { ImageStore } from './chat/imageStore';
+import { ModelCatalog } from './chat/modelCatalog';
+import { ClientProvider } from './clientProvider';
+import { connectionCheck } from './connectionCheck/checkConnectionCommand';
+import { clearAuthorizationKey, setAuthorizationKey } from './keyCommands';
+import { Log } from './log';
+import { semanticSearch, type SemanticSearchCommands } from './search/semanticSearch';
+import { KeyStore } from './secrets';
+import { certificateActions, createTrustedRoot, type CertificateActions } from './trust/registerTrust';
+
+/**
+ * What the features share, built once, the first time a command or view needs any of it. This
+ * module is the entry point of its own bundle (dist/services.js, loaded by servicesLoader.ts), so
+ * none of it (the service client, the chat, the zod schemas) is loaded at activation.
+ */
+export interface Services {
+  readonly log: Log;
+  readonly keys: KeyStore;
+  readonly clients: ClientProvider;
+  readonly chat: ChatViewProvider;
+  readonly certificates: CertificateActions;
+  readonly search: SemanticSearchCommands;
+  setAuthorizationKey(): Promise<boolean>;
+  clearAuthorizationKey(): Promise<void>;
+  checkConnection(): Promise<unknown>;
+}
+
+export function createServices(context: vscode.ExtensionContext): Services {
+  const log = new Log();
+  context.subscriptions.push(log);
+  const keys = new KeyStore(context.secrets);
+  const trustedRoot = createTrustedRoot(context, log);
+  const clients = new ClientProvider(keys, trustedRoot, log, context.extension.packageJSON.version);
+  const images = new ImageStore(vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'images'));
+  const controller = new ChatController(clients, new ConversationStore(context.workspaceState), images, log);
+  const models = new ModelCatalog(clients, log);
+  const chat = new ChatViewProvider(context.extensionUri, controller, models, images, keys, context.workspaceState, log);
+  context.subscriptions.push(chat, clients);
+  return {
+    log,
+    keys,
+    clients,
+    chat,
+    setAuthorizationKey: () => setAuthorizationKey(keys, clients, log),
+    clearAuthorizationKey: () => clearAuthorizationKey(keys),
+    certificates: certificateActions(context, trustedRoot, clients, log),
+    checkConnection: connectionCheck(context, clients, trustedRoot, log),
+    search: semanticSearch(context, { clients, keys, log, ask: (prompt) => chat.ask(prompt) }),
+  };
+}

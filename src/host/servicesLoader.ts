@@ -1,0 +1,26 @@
+import * as vscode from 'vscode';
+import type { Services } from './services';
+
+/** Gives the features their shared services, loading and building them on the first call. */
+export type ServicesLoader = () => Services;
+
+/**
+ * Activation only registers commands and views; the code behind them (dist/services.js, built from
+ * services.ts) is required the first time one of them is used. `require` resolves next to this
+ * bundle, dist/extension.js; esbuild.js keeps the path as it is.
+ */
+export function servicesLoader(context: vscode.ExtensionContext): ServicesLoader {
+  let services: Services | undefined;
+  return () => {
+    if (services) return services;
+    try {
+      const module = require('./services.js') as typeof import('./services');
+      services = module.createServices(context);
+      return services;
+    } catch (error) {
+      // VS Code would only say that the command failed: say why.
+      void vscode.window.showErrorMessage(vscode.l10n.t('GigaChat could not start: {0}', (error as Error).message));
+      throw error;
+    }
+  };
+}
