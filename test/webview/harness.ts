@@ -1,3 +1,4 @@
+import * as assert from 'node:assert/strict';
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
@@ -73,6 +74,36 @@ export function useHarness(): { browser: Browser; server: HarnessServer } {
     await harness.server?.close();
   });
   return harness;
+}
+
+/**
+ * `useHarness` plus a fresh chat view for each test (handed to `onOpen`); after each test, checks
+ * that the page stayed clean (no uncaught error, no CSP violation, no request beyond the harness's
+ * files) and closes it.
+ */
+export function useView(onOpen: (view: View) => void): { browser: Browser; server: HarnessServer; reopen(options: ViewOptions): Promise<View> } {
+  const harness = useHarness();
+  let view: View;
+  const open = async (options?: ViewOptions) => {
+    view = await View.open(harness.browser, harness.server, options);
+    onOpen(view);
+    return view;
+  };
+  beforeEach(() => open());
+  afterEach(async () => {
+    assert.deepEqual(view.pageErrors, [], 'no uncaught errors in the page');
+    assert.deepEqual(await view.cspViolations(), [], 'no CSP violations');
+    assert.deepEqual(view.externalRequests, [], 'no requests beyond the harness files');
+    await view.close();
+  });
+  return {
+    ...harness,
+    /** Closes this test's view and opens another (as after the view was hidden and shown again). */
+    reopen: async (options) => {
+      await view.close();
+      return open(options);
+    },
+  };
 }
 
 export interface HarnessServer {

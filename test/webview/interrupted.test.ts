@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { webviewStrings } from '../../src/shared/strings';
 import { assistantTurn, state, userTurn } from './fixtures';
-import { useHarness, View } from './harness';
+import { useView, View } from './harness';
 
 const networkError = {
   kind: 'network',
@@ -12,16 +12,8 @@ const networkError = {
 
 describe('chat webview: a reply interrupted by an error', function () {
   this.timeout(60_000);
-  const harness = useHarness();
   let view: View;
-
-  beforeEach(async () => {
-    view = await View.open(harness.browser, harness.server);
-  });
-  afterEach(async () => {
-    assert.deepEqual(view.pageErrors, [], 'no uncaught errors in the page');
-    await view.close();
-  });
+  useView((opened) => (view = opened));
 
   it('keeps the text that streamed in, marks it incomplete, and offers Retry', async () => {
     await view.send(state({ busy: true, turns: [userTurn('u1', 'Explain retries')] }));

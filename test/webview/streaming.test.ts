@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { webviewStrings } from '../../src/shared/strings';
 import { BlockScanner } from '../../src/webview/blockScanner';
 import { assistantTurn, randomSplits, state, streamingCorpus, tinyPng } from './fixtures';
-import { useHarness, View } from './harness';
+import { useView, View } from './harness';
 
 /**
  * What a reader sees after each frame of a streamed text, as the view promises it: the complete
@@ -45,17 +45,8 @@ function expectations(frames: string[][]): FrameExpectation[] {
 
 describe('chat webview: streaming replies', function () {
   this.timeout(60_000);
-  const harness = useHarness();
   let view: View;
-
-  beforeEach(async () => {
-    view = await View.open(harness.browser, harness.server);
-  });
-  afterEach(async () => {
-    assert.deepEqual(view.pageErrors, [], 'no uncaught errors in the page');
-    assert.deepEqual(await view.cspViolations(), [], 'no CSP violations');
-    await view.close();
-  });
+  useView((opened) => (view = opened));
 
   async function startStream(): Promise<void> {
     await view.send(state({ busy: true, conversationId: `c${Math.random()}` }));

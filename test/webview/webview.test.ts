@@ -1,22 +1,12 @@
 import * as assert from 'node:assert/strict';
 import { webviewStrings } from '../../src/shared/strings';
 import { assistantTurn, state, tinyPng, userTurn } from './fixtures';
-import { useHarness, View } from './harness';
+import { useView, View } from './harness';
 
 describe('chat webview: behaviour', function () {
   this.timeout(60_000);
-  const harness = useHarness();
   let view: View;
-
-  beforeEach(async () => {
-    view = await View.open(harness.browser, harness.server);
-  });
-  afterEach(async () => {
-    assert.deepEqual(view.pageErrors, [], 'no uncaught errors in the page');
-    assert.deepEqual(await view.cspViolations(), [], 'no CSP violations');
-    assert.deepEqual(view.externalRequests, [], 'no requests beyond the harness files');
-    await view.close();
-  });
+  const harness = useView((opened) => (view = opened));
 
   const text = (selector: string) => view.page.locator(selector).first().textContent();
 
@@ -215,8 +205,7 @@ describe('chat webview: behaviour', function () {
   });
 
   it('restores draft and scroll position from getState after being hidden', async () => {
-    await view.close();
-    view = await View.open(harness.browser, harness.server, { savedState: { draft: 'unsent words', scrollTop: 120, pinned: false } });
+    await harness.reopen({ savedState: { draft: 'unsent words', scrollTop: 120, pinned: false } });
     const turns = Array.from({ length: 12 }, (_, i) => [userTurn(`u${i}`, `question ${i}`), assistantTurn(`a${i}`, `answer ${i}\n\n`.repeat(4))]).flat();
     await view.send(state({ turns, draft: 'older host draft' }));
     assert.equal(await view.page.locator('textarea').inputValue(), 'unsent words');
@@ -342,8 +331,7 @@ describe('chat webview: behaviour', function () {
   });
 
   it('uses the localized strings from data-strings', async () => {
-    await view.close();
-    view = await View.open(harness.browser, harness.server, { strings: { send: 'Отправить', newChat: 'Новый чат', bogus: 1 as unknown as string }, lang: 'ru' });
+    await harness.reopen({ strings: { send: 'Отправить', newChat: 'Новый чат', bogus: 1 as unknown as string }, lang: 'ru' });
     await view.send(state());
     assert.equal(await view.page.locator('.send-button').getAttribute('aria-label'), 'Отправить');
     assert.equal(await view.page.getByRole('button', { name: 'Новый чат' }).count(), 1);
