@@ -269,13 +269,23 @@ describe('chat webview: streaming replies', function () {
       let batches = 0;
       const observer = new MutationObserver(() => batches++);
       observer.observe(body, { childList: true, subtree: true, characterData: true });
+      // Frames that passed while the deltas arrived: a busy machine may fit one between two messages.
+      let frames = 0;
+      let counting = true;
+      const count = () => {
+        frames++;
+        if (counting) requestAnimationFrame(count);
+      };
+      requestAnimationFrame(count);
       for (let index = 0; index < 50; index++) window.postMessage({ type: 'delta', turnId: 's', text: `word${index} ` }, '*');
       await new Promise((resolve) => setTimeout(resolve, 0));
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      counting = false;
       observer.disconnect();
-      return { batches, text: body.textContent };
+      return { batches, frames, text: body.textContent };
     });
-    assert.equal(mutations.batches, 1, 'one mutation batch for 50 deltas');
+    assert.ok(mutations.batches >= 1 && mutations.batches <= mutations.frames, `at most one drawing pass per frame: ${mutations.batches} passes in ${mutations.frames} frames`);
+    assert.ok(mutations.batches < 10, `50 deltas coalesced into a few passes, not one each (${mutations.batches})`);
     assert.match(mutations.text ?? '', /^word0 word1 .* word49 $/);
   });
 
