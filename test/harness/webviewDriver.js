@@ -117,6 +117,9 @@ function workbenchHandler() {
         await rows.nth((params.min ?? 1) - 1).waitFor({ state: 'visible', timeout: params.timeoutMs ?? 15_000 });
         return rows.evaluateAll((elements) => elements.map((row) => row.getAttribute('aria-label') ?? row.textContent ?? ''));
       }
+      case 'quickInputFocus': // clicks into the open quick input, as a user does before typing
+        await page.locator('.quick-input-widget input').first().click();
+        return true;
       case 'quickPickButton': // clicks a button in the quick pick's title bar, by its tooltip
         await page.locator(`.quick-input-widget .quick-input-titlebar [aria-label="${params.label}"]`).first().click();
         return true;

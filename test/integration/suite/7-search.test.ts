@@ -112,6 +112,7 @@ describe('semantic search', function () {
     void vscode.commands.executeCommand('gigachat.semanticSearch', QUERY);
     const rows = await workbench.quickPickRows({ title: `results for “${QUERY}”`, min: 2 });
     const second = /^file-code\s+(\S+?):/.exec(rows[1])![1];
+    await workbench.quickInputFocus();
     await workbench.press('ArrowDown');
     await until(() => vscode.window.visibleTextEditors.some((editor) => editor.document.uri.path.endsWith(`/${second}`)), `a preview of ${second}`);
     await workbench.press('Escape');
@@ -121,6 +122,7 @@ describe('semantic search', function () {
     void vscode.commands.executeCommand('gigachat.semanticSearch', QUERY);
     const rows = await workbench.quickPickRows({ title: `results for “${QUERY}”` });
     const [, file, first, last] = /^file-code\s+(\S+?):(\d+)(?:–(\d+))?/.exec(rows[0])!;
+    await workbench.quickInputFocus(); // the chat view, opened by an earlier test, may still hold the keyboard
     await workbench.press('Enter');
     const opened = () => vscode.window.activeTextEditor?.document.uri.path.endsWith(`/${file}`) === true;
     await until(() => opened() && !vscode.window.activeTextEditor!.selection.isEmpty, `${file} opens with a selection`);
