@@ -42,24 +42,21 @@ export class Transcript {
     usePrompt: (text: string) => void,
   ) {
     const markdown = createMarkdownRenderer(strings);
+    /** Renderer HTML → sanitized nodes, with image slots and code toolbars. */
+    const fragmentOf = (html: string, source: string) => {
+      const fragment = sanitizedFragment(html);
+      // Each pass costs even where it finds nothing, and a streaming reply renders many fragments.
+      if (source.includes(IMAGE_MARKER)) markImageSlots(fragment, strings);
+      if (html.includes(CODE_BLOCK_CLASS)) addCodeToolbars(fragment, strings);
+      return fragment;
+    };
     this.context = {
       strings,
       numbers: new Intl.NumberFormat(uiLocale()),
       announce: (text) => announcer.announce(text),
-      renderFragment: (source: string, options: RenderOptions) => {
-        const html = markdown.render(source, options);
-        const fragment = sanitizedFragment(html);
-        // Each call costs even on a fragment without a match, and a streaming reply renders many.
-        if (source.includes(IMAGE_MARKER)) markImageSlots(fragment, strings);
-        if (html.includes(CODE_BLOCK_CLASS)) addCodeToolbars(fragment, strings);
-        return fragment;
-      },
+      renderFragment: (source: string, options: RenderOptions) => fragmentOf(markdown.render(source, options), source),
+      codeBlockShell: (info: string) => fragmentOf(markdown.emptyCodeBlock(info), ''),
       imageSlot: () => imageSlot(strings),
-      codeBlockShell: (info: string) => {
-        const fragment = sanitizedFragment(markdown.emptyCodeBlock(info));
-        addCodeToolbars(fragment, strings);
-        return fragment;
-      },
     };
 
     this.list = el('section', { className: 'transcript', attrs: { 'aria-label': strings.transcriptLabel } });
