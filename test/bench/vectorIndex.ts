@@ -5,13 +5,15 @@
  * For N = 10,000 and 100,000 vectors of 1,024 dimensions (synthetic, clustered like embeddings:
  * 256 centroids plus noise, a few dimensions with a larger spread), k = 10, queries drawn the
  * same way, medians after warm-up:
- *   - index: VectorIndex.search;
+ *   - index: VectorIndex.search (its WebAssembly SIMD kernel), and the same with its plain
+ *     JavaScript loops, as where SIMD is unavailable;
  *   - floor: reading every float of one Float32Array of N × 1,024 floats once and summing them,
  *     with the fastest of three plain loops (1-, 4- and 8-way) — the least any exact float scan
  *     in JavaScript must pay;
  *   - naive: number[][] and, per pair, the cosine with both norms, then a full sort;
- *   - memory per vector: process.memoryUsage() deltas (arrayBuffers for the pages, heapUsed for
- *     ids and maps) around building the index, after garbage collection;
+ *   - memory per vector: process.memoryUsage() deltas (external, which counts WebAssembly
+ *     memories and ArrayBuffers, for the pages; heapUsed for ids and maps) around building the
+ *     index, after garbage collection;
  *   - int8: VectorIndex.searchQuantized (int8 scan by WebAssembly SIMD, exact re-ranking), its
  *     recall@10 against the exact search over the same queries, and its memory.
  *
@@ -36,7 +38,17 @@ const k = 10;
 const WARM_UP = 5;
 
 v8.setFlagsFromString('--expose-gc');
-const gc = vm.runInNewContext('gc') as () => void;
+const collect = vm.runInNewContext('gc') as () => void;
+
+/**
+ * Collects garbage and lets V8 finish freeing array buffers (it does that after the collection,
+ * off the main thread), so memoryUsage() no longer counts an index that was just dropped.
+ */
+async function gc(): Promise<void> {
+  collect();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  collect();
+}
 
 /** Median ms of `run(i)` for i = 0 … runs-1, after `warmUp` untimed calls. */
 function time(runs: number, warmUp: number, run: (i: number) => void): number {
@@ -167,6 +179,7 @@ function naiveSearch(vectors: number[][], query: number[], limit: number): { ind
 interface Figures {
   n: number;
   index: number;
+  plainLoops: number;
   floor: { ms: number; loop: string };
   naive: number;
   naiveQueries: number;
@@ -181,18 +194,28 @@ function idOf(i: number): string {
   return `src/module${i % 97}/file${Math.floor(i / 7)}.ts#${(i % 7) * 40}`;
 }
 
-/** The index built from `data`, and the memory it took (after gc, by memoryUsage deltas). */
-function build(data: Float32Array, n: number, quantized: boolean): { index: VectorIndex; pages: number; ids: number } {
-  gc();
+/**
+ * Builds an index of the first `n` vectors of `data`, measures the memory it took (after gc, by
+ * memoryUsage deltas), and times `search` over the queries (median ms).
+ */
+async function timedIndex(
+  data: Float32Array,
+  n: number,
+  options: { quantized: boolean; simd?: boolean },
+  search: (index: VectorIndex, q: number) => void,
+): Promise<{ ms: number; bytes: { pages: number; ids: number } }> {
+  await gc();
   const before = process.memoryUsage();
-  const index = new VectorIndex(dimensions, { quantized });
+  const index = new VectorIndex(dimensions, options);
   for (let i = 0; i < n; i++) index.add(idOf(i), data.subarray(i * dimensions, (i + 1) * dimensions));
-  gc();
+  await gc();
   const after = process.memoryUsage();
-  return { index, pages: (after.arrayBuffers - before.arrayBuffers) / n, ids: (after.heapUsed - before.heapUsed) / n };
+  const bytes = { pages: (after.external - before.external) / n, ids: (after.heapUsed - before.heapUsed) / n };
+  const ms = time(options.simd === false ? Math.min(queryCount, 20) : queryCount, WARM_UP, (q) => search(index, q));
+  return { ms, bytes };
 }
 
-function measure(n: number): Figures {
+async function measure(n: number): Promise<Figures> {
   const random = seededRandom(n);
   const generator = new Generator(random);
   const data = new Float32Array(n * dimensions);
@@ -204,18 +227,18 @@ function measure(n: number): Figures {
     queries.push(query);
   }
 
-  const plain = build(data, n, false);
+  // Each index is built, timed and dropped in turn, so only one is in memory at a time.
   const exact: VectorMatch[][] = [];
-  const indexMs = time(queryCount, WARM_UP, (q) => {
-    exact[q] = plain.index.search(queries[q], k);
+  const { ms: indexMs, bytes: bytesPerVector } = await timedIndex(data, n, { quantized: false }, (index, q) => {
+    exact[q] = index.search(queries[q], k);
   });
   const floorMs = floor(data, n >= 50_000 ? 10 : 30);
-  const bytesPerVector = { pages: plain.pages, ids: plain.ids };
-
-  const quantized = build(data, n, true);
+  const { ms: plainLoopsMs } = await timedIndex(data, n, { quantized: false, simd: false }, (index, q) => {
+    index.search(queries[q], k);
+  });
   const approximate: VectorMatch[][] = [];
-  const int8Ms = time(queryCount, WARM_UP, (q) => {
-    approximate[q] = quantized.index.searchQuantized(queries[q], k);
+  const { ms: int8Ms, bytes: int8Bytes } = await timedIndex(data, n, { quantized: true }, (index, q) => {
+    approximate[q] = index.searchQuantized(queries[q], k);
   });
   let found = 0;
   for (let q = 0; q < queryCount; q++) {
@@ -223,7 +246,7 @@ function measure(n: number): Figures {
     found += approximate[q].filter((m) => want.has(m.id)).length;
   }
   const int8Recall = found / (queryCount * k);
-  const int8BytesPerVector = quantized.pages + quantized.ids;
+  const int8BytesPerVector = int8Bytes.pages + int8Bytes.ids;
 
   // The naive baseline on the same data, as number[][].
   const naiveQueries = n >= 50_000 ? 5 : 20;
@@ -242,6 +265,7 @@ function measure(n: number): Figures {
   return {
     n,
     index: indexMs,
+    plainLoops: plainLoopsMs,
     floor: floorMs,
     naive: naiveMs,
     naiveQueries,
@@ -255,13 +279,6 @@ function measure(n: number): Figures {
 
 // ---- report -----------------------------------------------------------------------------------
 
-const started = performance.now();
-const results: Figures[] = [];
-for (const n of sizes) {
-  results.push(measure(n));
-  gc();
-}
-
 const ms = (x: number) => `${x < 10 ? x.toFixed(2) : x.toFixed(1)} ms`;
 const times = (x: number) => `${x.toFixed(x < 10 ? 2 : 1)}×`;
 const bytes = (x: number) => `${Math.round(x).toLocaleString('en-US')} B`;
@@ -269,6 +286,7 @@ const memoryTarget = 1.25 * 4 * dimensions;
 
 const rows: [string, (f: Figures) => string, string][] = [
   ['index search, median', (f) => ms(f.index), ''],
+  ['  the same, plain loops (no SIMD)', (f) => ms(f.plainLoops), ''],
   ['floor: read all floats, median', (f) => `${ms(f.floor.ms)} (${f.floor.loop})`, ''],
   ['index / floor', (f) => times(f.index / f.floor.ms), '≤ 2×'],
   ['naive, median', (f) => `${ms(f.naive)} (${f.naiveQueries} q)`, ''],
@@ -284,14 +302,28 @@ const rows: [string, (f: Figures) => string, string][] = [
   ['int8 bytes / vector, total', (f) => bytes(f.int8BytesPerVector), `(≤ ${bytes(memoryTarget)})`],
 ];
 
-const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
-console.log(`Vector index: ${dimensions} dimensions, k = ${k}, ${queryCount} queries after ${WARM_UP} warm-up; Node ${process.version}, ${os.cpus().length} × ${cpu}`);
-console.log('Memory: process.memoryUsage() deltas around building the index, after gc (arrayBuffers: pages; heapUsed: ids and map).');
-const width = Math.max(...rows.map(([label]) => label.length)) + 2;
-const columns = results.map((f) => `N = ${f.n.toLocaleString('en-US')}`);
-const cell = 24;
-console.log(`${''.padEnd(width)}${columns.map((c) => c.padEnd(cell)).join('')}target`);
-for (const [label, value, target] of rows) {
-  console.log(`${label.padEnd(width)}${results.map((f) => value(f).padEnd(cell)).join('')}${target}`);
+async function main(): Promise<void> {
+  const started = performance.now();
+  const results: Figures[] = [];
+  for (const n of sizes) {
+    results.push(await measure(n));
+    await gc();
+  }
+
+  const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
+  console.log(`Vector index: ${dimensions} dimensions, k = ${k}, ${queryCount} queries after ${WARM_UP} warm-up; Node ${process.version}, ${os.cpus().length} × ${cpu}`);
+  console.log('Memory: process.memoryUsage() deltas around building the index, after gc (external: pages, in WebAssembly memories or ArrayBuffers; heapUsed: ids and map).');
+  const width = Math.max(...rows.map(([label]) => label.length)) + 2;
+  const columns = results.map((f) => `N = ${f.n.toLocaleString('en-US')}`);
+  const cell = 24;
+  console.log(`${''.padEnd(width)}${columns.map((c) => c.padEnd(cell)).join('')}target`);
+  for (const [label, value, target] of rows) {
+    console.log(`${label.padEnd(width)}${results.map((f) => value(f).padEnd(cell)).join('')}${target}`);
+  }
+  console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s in all; checksum ${sink.toFixed(0)})`);
 }
-console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s in all; checksum ${sink.toFixed(0)})`);
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -9,23 +9,25 @@
  * slots stay dense and removal is O(dimensions).
  *
  * Search: the cosine of two unit vectors is their dot product, so a search is one pass over the
- * pages, four stored vectors at a time against the (normalised) query with eight independent
- * accumulators, while a bounded binary min-heap keeps the best k. Accumulation is in double
- * precision; scores are clamped to [-1, 1]. Equal scores are ordered by id (ascending, by UTF-16
- * code units), so results do not depend on insertion or removal order.
+ * pages computing every stored vector's dot product with the (normalised) query, while a bounded
+ * binary min-heap keeps the best k. The dot products are computed by a WebAssembly SIMD kernel
+ * in float32 (four f32x4 accumulators), in place in the pages, which live in WebAssembly memories:
+ * the scan is then bound by memory bandwidth, where a plain JavaScript loop is bound by converting
+ * and adding one float at a time (see test/bench/vectorIndex.ts). Without SIMD, plain loops do the
+ * same. Scores are clamped to [-1, 1]. Equal scores are ordered by id (ascending, by UTF-16 code
+ * units), so results do not depend on insertion or removal order.
  *
  * Optionally (`{ quantized: true }`) the index also keeps int8 codes of every vector (+1 byte per
- * dimension, +25 % memory) and {@link VectorIndex.searchQuantized} scans those with a WebAssembly
- * SIMD kernel, then re-ranks the best candidates exactly. It reads a quarter of the memory the
- * float scan reads; see test/bench/vectorIndex.ts for what that buys and its recall.
+ * dimension, +25 % memory) and {@link VectorIndex.searchQuantized} scans those, then re-ranks the
+ * best candidates exactly. It reads a quarter of the memory the float scan reads; see the bench for
+ * what that buys and its recall.
  *
- * This file is the façade; storage is in vectorPages.ts, the kernels in vectorKernels.ts, the
- * top-k heap in vectorTopK.ts, the int8 first pass in vectorQuantizedScan.ts and input checks in
- * vectorNorm.ts.
+ * This file is the façade; storage is in vectorPages.ts and vectorPage.ts, the kernels in
+ * vectorSimd.ts (and their plain twins in vectorKernels.ts), the top-k heap in vectorTopK.ts, the
+ * int8 first pass in vectorQuantizedScan.ts and input checks in vectorNorm.ts.
  */
-import { Int8Scanner, int8Stride } from './vectorInt8';
-import { dotOne, scanPage } from './vectorKernels';
 import { checkedNorm } from './vectorNorm';
+import { floatStride } from './vectorPage';
 import { VectorPages } from './vectorPages';
 import { int8Candidates } from './vectorQuantizedScan';
 import { TopK } from './vectorTopK';
@@ -42,6 +44,8 @@ export interface VectorIndexOptions {
   vectorsPerPage?: number;
   /** Also keep int8 codes of every vector for {@link VectorIndex.searchQuantized}; default false. */
   quantized?: boolean;
+  /** `false` uses the plain loops even where WebAssembly SIMD is available (tests compare them). */
+  simd?: boolean;
 }
 
 export interface QuantizedSearchOptions {
@@ -50,6 +54,11 @@ export interface QuantizedSearchOptions {
    * `max(8 × k, 64)`. More candidates: better recall, slightly slower.
    */
   candidates?: number;
+}
+
+/** `x` limited to [-1, 1] (rounding can take the dot product of unit vectors just past them). */
+function clamp(x: number): number {
+  return x > 1 ? 1 : x < -1 ? -1 : x;
 }
 
 /** Vectors per page unless {@link VectorIndexOptions.vectorsPerPage} says otherwise. */
@@ -67,8 +76,6 @@ export class VectorIndex {
   private readonly store: VectorPages;
   /** The normalised query of the running search, reused so a search allocates no query copy. */
   private readonly unitQuery: Float32Array;
-  /** Created on the first quantized search (it instantiates a WebAssembly module). */
-  private scanner: Int8Scanner | undefined;
 
   /**
    * @param dimensions the length of every vector (a positive integer).
@@ -85,8 +92,8 @@ export class VectorIndex {
     this.dimensions = dimensions;
     this.vectorsPerPage = vectorsPerPage;
     this.quantized = options.quantized === true;
-    this.store = new VectorPages(dimensions, vectorsPerPage, this.quantized, int8Stride(dimensions));
-    this.unitQuery = new Float32Array(dimensions);
+    this.store = new VectorPages(dimensions, vectorsPerPage, this.quantized, options.simd);
+    this.unitQuery = new Float32Array(floatStride(dimensions));
   }
 
   /** How many vectors the index holds. */
@@ -139,11 +146,17 @@ export class VectorIndex {
     const limit = this.prepareQuery(query, k);
     if (limit === 0) return [];
     const store = this.store;
+    store.loadQuery(this.unitQuery);
     const top = new TopK(limit, store.ids);
+    let threshold = top.threshold();
     const size = store.size;
     for (let page = 0, slot = 0; slot < size; page++) {
       const count = Math.min(this.vectorsPerPage, size - slot);
-      scanPage(store.pages[page], count, this.dimensions, this.unitQuery, slot, top);
+      const dots = store.pages[page].floatDots(0, count);
+      for (let j = 0; j < count; j++) {
+        const score = clamp(dots[j]);
+        if (score >= threshold) threshold = top.offer(score, slot + j);
+      }
       slot += count;
     }
     return this.matches(top);
@@ -162,18 +175,18 @@ export class VectorIndex {
     const limit = this.prepareQuery(query, k);
     if (limit === 0) return [];
     const store = this.store;
-    const scanner = (this.scanner ??= new Int8Scanner(store.codeStride));
     const wanted = Math.floor(options.candidates ?? Math.max(8 * limit, 64));
     // Never fewer candidates than results, never more than vectors; a NaN request means "just k".
     const capacity = Math.min(store.size, Math.max(limit, Number.isNaN(wanted) ? 0 : wanted));
-    const candidates = int8Candidates(store, scanner, this.unitQuery, capacity);
+    const candidates = int8Candidates(store, this.unitQuery, capacity);
 
-    const d = this.dimensions;
+    // The same kernel as search, one vector at a time, so the scores are the same too.
+    store.loadQuery(this.unitQuery);
     const top = new TopK(limit, store.ids);
     for (let c = 0; c < candidates.count; c++) {
       const slot = candidates.slotAt(c);
       const { page, index } = store.locate(slot);
-      top.offer(dotOne(store.pages[page], index * d, this.unitQuery, d), slot);
+      top.offer(clamp(store.pages[page].floatDots(index, 1)[0]), slot);
     }
     return this.matches(top);
   }

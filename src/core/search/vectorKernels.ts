@@ -1,82 +1,79 @@
 /**
- * The dot-product kernels of {@link VectorIndex}: the cosine of two unit vectors is their dot
- * product. Accumulation is in double precision and scores are clamped to [-1, 1]; both kernels sum
- * in the same order so a vector's score is the same whichever kernel computes it.
+ * Plain-JavaScript twins of the SIMD kernels in vectorSimd.ts, for a runtime without WebAssembly
+ * SIMD: the same signatures (addresses in bytes within `buffer`), the same results per vector
+ * (int8: exactly; float32: up to rounding, as the sums are taken in another order). Each vector's
+ * sum has one order here too (even and odd components apart, in double precision), whether it is
+ * scanned alone or with others, so its score does not depend on where it is stored.
  */
-import type { TopK } from './vectorTopK';
+import type { SimdKernels } from './vectorSimd';
 
-/** `x` limited to [-1, 1] (rounding can take the dot product of unit vectors just past them). */
-function clamp(x: number): number {
-  return x > 1 ? 1 : x < -1 ? -1 : x;
-}
-
-/**
- * Offers the first `count` vectors of `page` (slots `firstSlot`…) to `top`, scored against the
- * unit vector `q`. Four vectors at a time share each load of the query; every vector has two
- * accumulators (even and odd components), summed the same way as in {@link dotOne}, so a vector's
- * score does not depend on where it is stored.
- */
-export function scanPage(page: Float32Array, count: number, d: number, q: Float32Array, firstSlot: number, top: TopK): void {
-  const even = d - (d & 1);
-  let threshold = top.threshold();
-  let v = 0;
-  for (; v + 4 <= count; v += 4) {
-    const b0 = v * d;
-    const b1 = b0 + d;
-    const b2 = b1 + d;
-    const b3 = b2 + d;
-    let a0 = 0;
-    let a1 = 0;
-    let c0 = 0;
-    let c1 = 0;
-    let e0 = 0;
-    let e1 = 0;
-    let f0 = 0;
-    let f1 = 0;
-    for (let i = 0; i < even; i += 2) {
-      const q0 = q[i];
-      const q1 = q[i + 1];
-      a0 += page[b0 + i] * q0;
-      a1 += page[b0 + i + 1] * q1;
-      c0 += page[b1 + i] * q0;
-      c1 += page[b1 + i + 1] * q1;
-      e0 += page[b2 + i] * q0;
-      e1 += page[b2 + i + 1] * q1;
-      f0 += page[b3 + i] * q0;
-      f1 += page[b3 + i + 1] * q1;
-    }
-    if (even !== d) {
-      const q0 = q[even];
-      a0 += page[b0 + even] * q0;
-      c0 += page[b1 + even] * q0;
-      e0 += page[b2 + even] * q0;
-      f0 += page[b3 + even] * q0;
-    }
-    const s0 = clamp(a0 + a1);
-    const s1 = clamp(c0 + c1);
-    const s2 = clamp(e0 + e1);
-    const s3 = clamp(f0 + f1);
-    const slot = firstSlot + v;
-    if (s0 >= threshold) threshold = top.offer(s0, slot);
-    if (s1 >= threshold) threshold = top.offer(s1, slot + 1);
-    if (s2 >= threshold) threshold = top.offer(s2, slot + 2);
-    if (s3 >= threshold) threshold = top.offer(s3, slot + 3);
-  }
-  for (; v < count; v++) {
-    const score = dotOne(page, v * d, q, d);
-    if (score >= threshold) threshold = top.offer(score, firstSlot + v);
-  }
-}
-
-/** The score of the vector at `page[at …]` against `q`, summed exactly as {@link scanPage} does. */
-export function dotOne(page: Float32Array, at: number, q: Float32Array, d: number): number {
-  const even = d - (d & 1);
-  let a0 = 0;
-  let a1 = 0;
-  for (let i = 0; i < even; i += 2) {
-    a0 += page[at + i] * q[i];
-    a1 += page[at + i + 1] * q[i + 1];
-  }
-  if (even !== d) a0 += page[at + even] * q[even];
-  return clamp(a0 + a1);
+export function plainKernels(buffer: ArrayBuffer): SimdKernels {
+  const floats = new Float32Array(buffer);
+  const codes = new Int8Array(buffer);
+  const shorts = new Int16Array(buffer);
+  const ints = new Int32Array(buffer);
+  return {
+    dotsF32(query, base, count, stride, out) {
+      const q = query >> 2;
+      const n = stride >> 2; // even: strides are whole SIMD steps
+      let j = 0;
+      let v = base >> 2;
+      let o = out >> 2;
+      // Four vectors at a time share each load of the query; each has an even and an odd sum.
+      for (; j + 4 <= count; j += 4, v += 4 * n, o += 4) {
+        const v1 = v + n;
+        const v2 = v1 + n;
+        const v3 = v2 + n;
+        let a0 = 0;
+        let a1 = 0;
+        let b0 = 0;
+        let b1 = 0;
+        let c0 = 0;
+        let c1 = 0;
+        let d0 = 0;
+        let d1 = 0;
+        for (let i = 0; i < n; i += 2) {
+          const x = floats[q + i];
+          const y = floats[q + i + 1];
+          a0 += floats[v + i] * x;
+          a1 += floats[v + i + 1] * y;
+          b0 += floats[v1 + i] * x;
+          b1 += floats[v1 + i + 1] * y;
+          c0 += floats[v2 + i] * x;
+          c1 += floats[v2 + i + 1] * y;
+          d0 += floats[v3 + i] * x;
+          d1 += floats[v3 + i + 1] * y;
+        }
+        floats[o] = a0 + a1;
+        floats[o + 1] = b0 + b1;
+        floats[o + 2] = c0 + c1;
+        floats[o + 3] = d0 + d1;
+      }
+      for (; j < count; j++, v += n, o++) {
+        let a0 = 0;
+        let a1 = 0;
+        for (let i = 0; i < n; i += 2) {
+          a0 += floats[v + i] * floats[q + i];
+          a1 += floats[v + i + 1] * floats[q + i + 1];
+        }
+        floats[o] = a0 + a1;
+      }
+    },
+    dotsI8(query, base, count, stride, out) {
+      const q = query >> 1;
+      for (let j = 0, v = base, o = out >> 2; j < count; j++, v += stride, o++) {
+        let s0 = 0;
+        let s1 = 0;
+        let s2 = 0;
+        let s3 = 0;
+        for (let i = 0; i < stride; i += 4) {
+          s0 += codes[v + i] * shorts[q + i];
+          s1 += codes[v + i + 1] * shorts[q + i + 1];
+          s2 += codes[v + i + 2] * shorts[q + i + 2];
+          s3 += codes[v + i + 3] * shorts[q + i + 3];
+        }
+        ints[o] = s0 + s1 + s2 + s3;
+      }
+    },
+  };
 }

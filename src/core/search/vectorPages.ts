@@ -1,11 +1,12 @@
 /**
- * Storage of {@link VectorIndex}: unit vectors in Float32Array pages of `vectorsPerPage` vectors
- * each, one after another, so there are no per-vector objects; slot `s` lives in page
+ * Storage of {@link VectorIndex}: unit vectors in pages of `vectorsPerPage` vectors each (see
+ * vectorPage.ts), one after another, so there are no per-vector objects; slot `s` lives in page
  * `s / vectorsPerPage`. Besides the pages there is only the slot → id array and the id → slot map.
  * Removing swaps the last vector into the hole, so the used slots stay dense (a scan needs no
  * holes check) and removal is O(dimensions).
  */
 import { quantizeInt8 } from './vectorInt8';
+import { VectorPage } from './vectorPage';
 
 /** Where a slot lives: its page and its index within that page. */
 export interface PageLocation {
@@ -14,21 +15,17 @@ export interface PageLocation {
 }
 
 export class VectorPages {
-  /** Unit vectors, `vectorsPerPage × dimensions` floats per page. */
-  readonly pages: Float32Array[] = [];
-  /** With `quantized`: int8 codes, `vectorsPerPage × codeStride` bytes per page (zero padded). */
-  readonly codePages: Int8Array[] = [];
-  /** With `quantized`: per vector, the factor from its codes back to its components. */
-  readonly scalePages: Float32Array[] = [];
+  readonly pages: VectorPage[] = [];
   /** The id in each used slot; its length is the size. */
   readonly ids: string[] = [];
   private readonly slots = new Map<string, number>();
 
+  /** @param simd `false` forces the plain loops instead of the WebAssembly SIMD kernels. */
   constructor(
     readonly dimensions: number,
     readonly vectorsPerPage: number,
     readonly quantized: boolean,
-    readonly codeStride: number,
+    private readonly simd?: boolean,
   ) {}
 
   get size(): number {
@@ -39,8 +36,6 @@ export class VectorPages {
   get allocatedBytes(): number {
     let bytes = 0;
     for (const page of this.pages) bytes += page.byteLength;
-    for (const page of this.codePages) bytes += page.byteLength;
-    for (const page of this.scalePages) bytes += page.byteLength;
     return bytes;
   }
 
@@ -51,6 +46,11 @@ export class VectorPages {
   locate(slot: number): PageLocation {
     const page = Math.floor(slot / this.vectorsPerPage);
     return { page, index: slot - page * this.vectorsPerPage };
+  }
+
+  /** Makes `unit` (`dimensions` floats) the query of every page's next float scan. */
+  loadQuery(unit: Float32Array): void {
+    for (const page of this.pages) page.query.set(unit);
   }
 
   /**
@@ -67,15 +67,15 @@ export class VectorPages {
     }
     const d = this.dimensions;
     const { page, index } = this.locate(slot);
-    const floats = this.pages[page];
-    const at = index * d;
+    const target = this.pages[page];
+    const at = index * target.floatStride;
     if (norm === 0) {
-      floats.fill(0, at, at + d);
+      target.floats.fill(0, at, at + d);
     } else {
-      for (let i = 0; i < d; i++) floats[at + i] = vector[i] / norm;
+      for (let i = 0; i < d; i++) target.floats[at + i] = vector[i] / norm;
     }
     if (this.quantized) {
-      this.scalePages[page][index] = quantizeInt8(floats, at, d, this.codePages[page], index * this.codeStride);
+      target.scales[index] = quantizeInt8(target.floats, at, d, target.codes, index * target.codeStride);
     }
   }
 
@@ -98,37 +98,25 @@ export class VectorPages {
     this.ids.pop();
     this.slots.delete(id);
     const needed = Math.ceil(this.ids.length / this.vectorsPerPage);
-    while (this.pages.length > needed + 1) {
-      this.pages.pop();
-      this.codePages.pop();
-      this.scalePages.pop();
-    }
+    while (this.pages.length > needed + 1) this.pages.pop();
     return true;
   }
 
   private addPage(): void {
-    this.pages.push(new Float32Array(this.vectorsPerPage * this.dimensions));
-    if (this.quantized) {
-      this.codePages.push(new Int8Array(this.vectorsPerPage * this.codeStride));
-      this.scalePages.push(new Float32Array(this.vectorsPerPage));
-    }
+    this.pages.push(new VectorPage({ dimensions: this.dimensions, capacity: this.vectorsPerPage, quantized: this.quantized, simd: this.simd }));
   }
 
   private copySlot(from: number, to: number): void {
-    const source = this.locate(from);
-    const target = this.locate(to);
-    const d = this.dimensions;
-    this.pages[target.page].set(
-      this.pages[source.page].subarray(source.index * d, source.index * d + d),
-      target.index * d,
-    );
+    const { page: sourcePage, index: sourceIndex } = this.locate(from);
+    const { page: targetPage, index: targetIndex } = this.locate(to);
+    const source = this.pages[sourcePage];
+    const target = this.pages[targetPage];
+    const floats = source.floatStride;
+    target.floats.set(source.floats.subarray(sourceIndex * floats, (sourceIndex + 1) * floats), targetIndex * floats);
     if (this.quantized) {
-      const stride = this.codeStride;
-      this.codePages[target.page].set(
-        this.codePages[source.page].subarray(source.index * stride, source.index * stride + stride),
-        target.index * stride,
-      );
-      this.scalePages[target.page][target.index] = this.scalePages[source.page][source.index];
+      const codes = source.codeStride;
+      target.codes.set(source.codes.subarray(sourceIndex * codes, (sourceIndex + 1) * codes), targetIndex * codes);
+      target.scales[targetIndex] = source.scales[sourceIndex];
     }
   }
 }
