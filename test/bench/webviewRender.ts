@@ -14,14 +14,16 @@
  * deltas are also fed, in the same page, to a consumer that does nothing but take the text and
  * append it in a frame: that floor is printed with the figures.
  *
- * Delta sizes: the host coalesces deltas and sends at most one every 32 ms, so a delta holds what
- * the model produced in 32 ms. At about 300 characters a second (tens of tokens a second) that is
- * about 10 characters; 40 characters is a fast model (about 1,250 characters a second) or a slow
- * view. Both are measured by default, 10 first: it is the worse case and is not hidden.
+ * Deltas: as the product sends them. The host's pacer (src/host/chat/deltaPacer.ts) is run on a
+ * simulated clock while a model writes the reply in pieces of 12 characters (a few tokens) at a
+ * given speed: 300 characters a second (tens of tokens a second) and 1,000 (a fast model) by
+ * default. For comparison, `--delta 10,40` streams fixed-size deltas instead (10 is what the
+ * earlier fixed 32 ms pace sent at 300 characters a second).
  *
- *   node out/test/bench/webviewRender.js [--chars 20000] [--delta 10,40] [--runs 5]
+ *   node out/test/bench/webviewRender.js [--chars 20000] [--speed 300,1000] [--delta 10,40] [--runs 5]
  */
 import type { CDPSession, Page } from 'playwright-core';
+import { pacedStream } from '../unit/support/pacedStream';
 import { fixedSplits, longReply, state } from '../webview/fixtures';
 import { launchBrowser, startServer, View } from '../webview/harness';
 
@@ -29,6 +31,20 @@ function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
   return index === -1 ? fallback : Number(process.argv[index + 1]);
 }
+
+function listOption(name: string, fallback: string): number[] {
+  const index = process.argv.indexOf(`--${name}`);
+  const value = index === -1 ? fallback : process.argv[index + 1];
+  return value === '' ? [] : value.split(',').map(Number);
+}
+
+/** One way of streaming the reply: a label and the deltas the view gets. */
+interface Scenario {
+  label: string;
+  deltas: string[];
+}
+
+const MODEL_PIECE = 12;
 
 interface Cost {
   /** In-page scripting time (ms) in frame callbacks and message handlers. */
@@ -142,10 +158,18 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 async function main(): Promise<void> {
   const chars = option('chars', 20_000);
-  const index = process.argv.indexOf('--delta');
-  const deltaSizes = (index === -1 ? '10,40' : process.argv[index + 1]).split(',').map(Number);
   const runs = option('runs', 5);
   const reply = longReply(chars).slice(0, chars);
+  const scenarios: Scenario[] = [
+    ...listOption('speed', '300,1000').map((speed) => {
+      const deltas = pacedStream(reply, speed, MODEL_PIECE).deltas;
+      return { label: `paced by the host, model at ${speed} characters/s: ${deltas.length} deltas`, deltas };
+    }),
+    ...listOption('delta', '').map((size) => {
+      const deltas = fixedSplits(reply, size);
+      return { label: `fixed deltas of ${size} characters: ${deltas.length} deltas`, deltas };
+    }),
+  ];
 
   // Uncapped frame rate: the frames are real, just not 16 ms apart.
   const browser = await launchBrowser(['--disable-frame-rate-limit', '--disable-gpu-vsync']);
@@ -155,8 +179,7 @@ async function main(): Promise<void> {
   const cdp = await view.page.context().newCDPSession(view.page);
   await cdp.send('Performance.enable');
 
-  for (const deltaSize of deltaSizes) {
-    const deltas = fixedSplits(reply, deltaSize);
+  for (const { label, deltas } of scenarios) {
     const streamed: Cost[] = [];
     const finals: Cost[] = [];
     const once: Cost[] = [];
@@ -183,7 +206,7 @@ async function main(): Promise<void> {
       const pick = (key: keyof Cost) => median(costs.map((cost) => cost[key])).toFixed(1).padStart(8);
       console.log(`${label.padEnd(34)}${pick('script')} ms script (${pick('messages').trim()} in message handlers)${pick('layout')} ms layout${pick('style')} ms style${pick('frames')} frames${pick('wall')} ms wall`);
     };
-    console.log(`webview render benchmark: ${reply.length} characters, ${deltas.length} deltas of ${deltaSize}, median of ${runs} runs (${shown} characters shown)`);
+    console.log(`webview render benchmark: ${reply.length} characters, ${label}; median of ${runs} runs (${shown} characters shown)`);
     console.log(`timer resolution: ${isolated ? '5 µs (cross-origin isolated)' : '100 µs (not isolated: small costs are noisy)'}`);
     row('streamed (deltas, frame each)', streamed);
     row('  + final turnUpdated', finals);

@@ -7,10 +7,7 @@ import { describeError } from '../errors';
 import type { Log } from '../log';
 import { ConversationStore, newConversation, titleFrom, type Conversation, type StoredTurn } from './conversationStore';
 import type { ImageStore } from './imageStore';
-import { Throttle } from './throttle';
-
-/** About two updates per display frame at most: smooth to read, cheap to draw. */
-const DELTA_INTERVAL_MS = 32;
+import { DeltaPacer } from './deltaPacer';
 
 /** A user message, with the editor context that produced it (explain selection). */
 export interface Prompt {
@@ -123,13 +120,14 @@ export class ChatController {
     this.post({ type: 'busy', busy: true });
     let reply: ChatReply = { content: '' };
     let shown = 0;
-    // Deltas go out at most every DELTA_INTERVAL_MS: each message costs the view a render.
-    const deltas = new Throttle(DELTA_INTERVAL_MS, () => {
+    // Each message costs the view a render: the pacer sends fewer, larger deltas as the reply grows.
+    const deltas = new DeltaPacer(() => {
       // Hold back a half-received media tag so it never flashes as text; show a marker for a whole one.
       const visible = displayedReply(stableStreamingPrefix(assistant.content)).text;
-      if (visible.length <= shown || conversation !== this.conversation) return;
+      if (visible.length <= shown || conversation !== this.conversation) return shown;
       this.post({ type: 'delta', turnId: assistant.id, text: visible.slice(shown) });
       shown = visible.length;
+      return shown;
     });
     try {
       const client = await this.clients.get();
@@ -147,7 +145,7 @@ export class ChatController {
       for await (const chunk of stream) {
         reply = applyChunk(reply, chunk);
         assistant.content = reply.content;
-        deltas.request();
+        deltas.offer(reply.content.length);
       }
       assistant.status = 'done';
       assistant.finishReason = reply.finishReason;
