@@ -54,35 +54,20 @@ function activation(): void {
   }
 }
 
-function webviewRender(): void {
-  section('Chat view: streamed versus one render (target ≤ 2×)');
-  execFileSync(process.execPath, [path.join(root, 'out/test/bench/webviewRender.js')], { cwd: root, stdio: 'inherit' });
-}
+/** The benchmarks that run as their own script, each under its heading. */
+const scripts: [heading: string, script: string][] = [
+  ['Chat view: streamed versus one render (target ≤ 2×)', 'webviewRender.js'],
+  ['Vector index: search versus the floor and a naive baseline', 'vectorIndex.js'],
+  ['Semantic search: indexing undici/lib against the emulator (100 ms per request)', 'indexing.js'],
+  ['Token exchanges under continuous use (goal: one per token, none failed)', 'tokenRenewal.js'],
+  ['Proxy: time added per request on loopback', 'proxyOverhead.js'],
+];
 
-function vectorIndex(): void {
-  section('Vector index: search versus the floor and a naive baseline');
-  execFileSync(process.execPath, [path.join(root, 'out/test/bench/vectorIndex.js')], { cwd: root, stdio: 'inherit' });
-}
-
-function indexing(): void {
-  section('Semantic search: indexing undici/lib against the emulator (100 ms per request)');
-  execFileSync(process.execPath, [path.join(root, 'out/test/bench/indexing.js')], { cwd: root, stdio: 'inherit' });
-}
-
-function tokenRenewal(): void {
-  section('Token exchanges under continuous use (goal: one per token, none failed)');
-  execFileSync(process.execPath, [path.join(root, 'out/test/bench/tokenRenewal.js')], { cwd: root, stdio: 'inherit' });
-}
-
-function proxyOverhead(): void {
-  section('Proxy: time added per request on loopback');
-  execFileSync(process.execPath, [path.join(root, 'out/test/bench/proxyOverhead.js')], { cwd: root, stdio: 'inherit' });
+function runScript(heading: string, script: string): void {
+  section(heading);
+  execFileSync(process.execPath, [path.join(root, 'out/test/bench', script)], { cwd: root, stdio: 'inherit' });
 }
 
 sizes();
-webviewRender();
-vectorIndex();
-indexing();
-tokenRenewal();
-proxyOverhead();
+for (const [heading, script] of scripts) runScript(heading, script);
 activation();

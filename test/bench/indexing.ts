@@ -16,6 +16,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { EmbeddingCache, readSelectedFiles, selectFiles, ServiceClient, VectorIndex, WorkspaceIndexer } from '../../src/core';
 import { DiskFolder } from '../unit/support/diskFolder';
+import { clientOptionsFor } from '../unit/support/emulatorClient';
 import { startEmulatorThread, type EmulatorThread } from './emulatorThread';
 
 function option(name: string, fallback: string): string {
@@ -50,13 +51,7 @@ async function indexOnce(client: ServiceClient, emulator: EmulatorThread, cacheD
 async function main(): Promise<void> {
   const emulator = await startEmulatorThread({ latencyMs, streamDelayMs: 0 });
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gigachat-bench-cache-'));
-  const client = new ServiceClient({
-    authorizationKey: emulator.authorizationKey,
-    scope: 'GIGACHAT_API_PERS',
-    authUrl: emulator.authUrl,
-    baseUrl: emulator.baseUrl,
-    ca: [emulator.caPem],
-  });
+  const client = new ServiceClient(clientOptionsFor(emulator));
   try {
     await client.authorize(); // the token exchange is not part of indexing
     const first = await indexOnce(client, emulator, cacheDir);

@@ -12,6 +12,7 @@
  */
 import { ServiceClient, type ServiceClientOptions } from '../../src/core';
 import { Emulator, TestProxy } from '../emulator';
+import { clientOptionsFor } from '../unit/support/emulatorClient';
 import { median, percentile } from './stats';
 
 function option(name: string, fallback: number): number {
@@ -37,14 +38,8 @@ function report(label: string, direct: number[], proxied: number[]): void {
 async function main(): Promise<void> {
   const emulator = await Emulator.start();
   const proxy = await TestProxy.start({ credentials: { username: 'bench', password: 'bench-password' } });
-  const options: ServiceClientOptions = {
-    authorizationKey: emulator.authorizationKey,
-    scope: 'GIGACHAT_API_PERS',
-    authUrl: emulator.authUrl,
-    baseUrl: emulator.baseUrl,
-    ca: [emulator.caPem],
-    proxy: { url: '', noProxy: '*' }, // the machine's own proxy variables must not take part
-  };
+  // The machine's own proxy variables must not take part.
+  const options = clientOptionsFor(emulator, { proxy: { url: '', noProxy: '*' } });
   const viaProxy: ServiceClientOptions = { ...options, proxy: { url: proxy.urlWith('bench', 'bench-password') } };
   const clients: ServiceClient[] = [];
   const client = (overrides: ServiceClientOptions) => {

@@ -17,6 +17,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { ServiceClient } from '../../src/core';
 import { Emulator } from '../emulator';
+import { clientOptionsFor } from '../unit/support/emulatorClient';
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -33,14 +34,7 @@ const RENEW_AT = 0.9;
 
 async function main(): Promise<void> {
   const emulator = await Emulator.start({ tokenLifetimeMs: lifetimeMs });
-  const client = new ServiceClient({
-    authorizationKey: emulator.authorizationKey,
-    scope: 'GIGACHAT_API_PERS',
-    authUrl: emulator.authUrl,
-    baseUrl: emulator.baseUrl,
-    ca: [emulator.caPem],
-    timeoutMs: 10_000,
-  });
+  const client = new ServiceClient(clientOptionsFor(emulator, { timeoutMs: 10_000 }));
   const request = { model: 'GigaChat', messages: [{ role: 'user' as const, content: 'Short question' }] };
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   let calls = 0;

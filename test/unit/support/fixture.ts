@@ -1,5 +1,6 @@
 import { Emulator, type EmulatorOptions } from '../../emulator';
 import { ServiceClient, ServiceError, type ServiceClientOptions, type ServiceErrorKind } from '../../../src/core';
+import { clientOptionsFor } from './emulatorClient';
 
 /**
  * A running emulator and a client that trusts its throwaway CA, with backoff shortened so retry
@@ -11,16 +12,7 @@ export function useEmulator(options: EmulatorOptions = {}) {
   before(async () => {
     fixture.emulator = await Emulator.start(options);
     fixture.clientWith = (overrides = {}) => {
-      const client = new ServiceClient({
-        authorizationKey: fixture.emulator.authorizationKey,
-        scope: 'GIGACHAT_API_PERS',
-        authUrl: fixture.emulator.authUrl,
-        baseUrl: fixture.emulator.baseUrl,
-        ca: [fixture.emulator.caPem],
-        retry: { baseDelayMs: 5, maxDelayMs: 20 },
-        timeoutMs: 5_000,
-        ...overrides,
-      });
+      const client = new ServiceClient(clientOptionsFor(fixture.emulator, { retry: { baseDelayMs: 5, maxDelayMs: 20 }, timeoutMs: 5_000, ...overrides }));
       clients.push(client);
       return client;
     };
