@@ -53,6 +53,11 @@ export class VectorPages {
     for (const page of this.pages) page.query.set(unit);
   }
 
+  /** Makes `codes` (`codeStride` entries) the query of every page's next int8 scan. */
+  loadQueryCodes(codes: Int16Array): void {
+    for (const page of this.pages) page.queryCodes.set(codes);
+  }
+
   /**
    * Stores `vector / norm` under `id` (zeros if `norm` is 0), in its existing slot or a new one.
    * The caller has already checked the vector, so this cannot fail half-way.

@@ -18,13 +18,15 @@ export function int8Candidates(store: VectorPages, unit: Float32Array, capacity:
   if (size === 0) return candidates;
   let max = 0;
   for (let i = 0; i < d; i++) max = Math.max(max, Math.abs(unit[i]));
-  const toCode = queryCodeLimit(store.pages[0].codeStride) / max;
+  const codes = new Int16Array(store.pages[0].codeStride);
+  const toCode = queryCodeLimit(codes.length) / max;
+  for (let i = 0; i < d; i++) codes[i] = Math.round(unit[i] * toCode);
+  store.loadQueryCodes(codes);
 
   let threshold = -Infinity;
   for (let p = 0, slot = 0; slot < size; p++) {
     const page = store.pages[p];
     const count = Math.min(store.vectorsPerPage, size - slot);
-    for (let i = 0; i < d; i++) page.queryCodes[i] = Math.round(unit[i] * toCode);
     const dots = page.codeDots(count);
     const scales = page.scales;
     for (let j = 0; j < count; j++) {

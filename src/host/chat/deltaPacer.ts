@@ -46,7 +46,6 @@ const systemClock: PacerClock = {
 export class DeltaPacer {
   private last = -Infinity;
   private shown = 0;
-  private waiting = 0;
   private timer: unknown;
   private timerDue = Infinity;
 
@@ -58,9 +57,9 @@ export class DeltaPacer {
 
   /** `length` characters are ready to show in all: sends them now if due, or arranges that they go out when due. */
   offer(length: number): void {
-    this.waiting = length - this.shown;
-    if (this.waiting <= 0) return;
-    const due = this.last + deltaDueAfter(this.rule, this.shown, this.waiting);
+    const waiting = length - this.shown;
+    if (waiting <= 0) return;
+    const due = this.last + deltaDueAfter(this.rule, this.shown, waiting);
     const now = this.clock.now();
     if (due <= now) {
       this.run();
@@ -82,6 +81,5 @@ export class DeltaPacer {
     this.cancel();
     this.last = this.clock.now();
     this.shown = this.send();
-    this.waiting = 0;
   }
 }
