@@ -26,6 +26,8 @@ export class BlockScanner {
   fenceContentStart = 0;
   /** The open fence's info string (its language). */
   fenceInfo = '';
+  /** The last fence at column 0 that closed: where it starts, where its content starts and ends, where it ends. */
+  closedFence: { start: number; contentStart: number; contentEnd: number; end: number } | undefined;
   /** Length of all the text pushed so far. */
   private length = 0;
   /** The unfinished last line, and where it starts. */
@@ -71,7 +73,10 @@ export class BlockScanner {
       const close = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(text);
       if (close && close[1][0] === this.fenceChar && close[1].length >= this.fenceLength) {
         this.inFence = false;
-        if (this.fenceAtColumnZero) this.boundary = next;
+        if (this.fenceAtColumnZero) {
+          this.boundary = next;
+          this.closedFence = { start: this.fenceStart, contentStart: this.fenceContentStart, contentEnd: start, end: next };
+        }
       }
       this.previousBlank = false;
       return;

@@ -16,7 +16,19 @@ const COPIED_FEEDBACK_MS = 1500;
 export function addCodeToolbars(root: ParentNode, strings: WebviewStrings): void {
   for (const block of root.querySelectorAll<HTMLElement>('.code-block')) {
     if (block.firstElementChild?.classList.contains('code-toolbar')) continue;
-    const language = block.dataset.lang ?? '';
+    // A copy of one toolbar built once: a streaming reply adds one for every code block it shows.
+    const toolbar = toolbarFor(strings).cloneNode(true) as HTMLElement;
+    const label = toolbar.firstElementChild as HTMLElement;
+    label.textContent = block.dataset.lang || strings.code;
+    block.prepend(toolbar);
+  }
+}
+
+const toolbars = new WeakMap<WebviewStrings, HTMLElement>();
+
+function toolbarFor(strings: WebviewStrings): HTMLElement {
+  let toolbar = toolbars.get(strings);
+  if (!toolbar) {
     const actions = el(
       'div',
       { className: 'code-actions' },
@@ -24,14 +36,10 @@ export function addCodeToolbars(root: ParentNode, strings: WebviewStrings): void
       actionButton('insert', 'insert', strings.insertAtCursor),
       actionButton('open', 'openEditor', strings.openInEditor),
     );
-    const toolbar = el(
-      'div',
-      { className: 'code-toolbar' },
-      el('span', { className: 'code-lang', text: language || strings.code }),
-      actions,
-    );
-    block.prepend(toolbar);
+    toolbar = el('div', { className: 'code-toolbar' }, el('span', { className: 'code-lang' }), actions);
+    toolbars.set(strings, toolbar);
   }
+  return toolbar;
 }
 
 function actionButton(action: CodeAction, iconName: 'copy' | 'insert' | 'openEditor', label: string): HTMLButtonElement {

@@ -31,6 +31,8 @@ export interface MarkdownRenderer {
   render(source: string, options?: RenderOptions): string;
   /** An empty code block as a fence with this info string starts it (a streaming block's start). */
   emptyCodeBlock(info: string): string;
+  /** What a complete code block's `<code>` holds: the code highlighted in `language`, or escaped. */
+  codeHtml(code: string, language: string): string;
 }
 
 /** The class of the element that wraps each code block (and gets a toolbar). */
@@ -60,12 +62,15 @@ export function createMarkdownRenderer(strings: WebviewStrings): MarkdownRendere
   rules.code_block = (tokens, idx) => codeBlock(tokens[idx].content, '', true);
 
   function codeBlock(code: string, language: string, plain: boolean): string {
-    const highlighted = plain ? undefined : highlightCode(code, language);
     const languageClass = language ? ` language-${escape(language)}` : '';
     return (
       `<div class="${CODE_BLOCK_CLASS}" data-lang="${escape(language)}"><pre><code class="hljs${languageClass}">` +
-      `${highlighted ?? escape(code)}</code></pre></div>\n`
+      `${plain ? escape(code) : codeHtml(code, language)}</code></pre></div>\n`
     );
+  }
+
+  function codeHtml(code: string, language: string): string {
+    return highlightCode(code, language) ?? escape(code);
   }
 
   rules.link_open = (tokens, idx, options, _env, self) => {
@@ -105,5 +110,5 @@ export function createMarkdownRenderer(strings: WebviewStrings): MarkdownRendere
     const rest = source.split('\n').slice(lastLine).join('\n').trim();
     return rest ? `${html}<p class="md-overflow">${escape(rest)}</p>\n` : html;
   };
-  return { render, emptyCodeBlock: (info) => codeBlock('', fenceLanguage(md.utils.unescapeAll(info)), true) };
+  return { render, emptyCodeBlock: (info) => codeBlock('', fenceLanguage(md.utils.unescapeAll(info)), true), codeHtml };
 }

@@ -1,4 +1,5 @@
 import { BlockScanner } from './blockScanner';
+import { IMAGE_MARKER } from './images';
 import { StreamingTail, type FragmentRenderer } from './streamingTail';
 
 /**
@@ -103,6 +104,8 @@ export class StreamingRenderer {
 
   /** Renders the first `length` characters of the tail for good, before what shows the tail now. */
   private commit(length: number): void {
+    length -= this.keepCompletedFence(length);
+    if (length === 0) return;
     const text = this.tailText.slice(0, length);
     this.tailText = this.tailText.slice(length);
     this.committedEnd += length;
@@ -110,6 +113,24 @@ export class StreamingRenderer {
     const fragment = this.deps.renderFragment(text, {});
     this.deps.announce(fragment.textContent ?? '');
     this.body.insertBefore(fragment, this.tail.first);
+  }
+
+  /**
+   * When the tail shows a code fence that is now closed (within the first `length` characters), the
+   * block it shows is kept and only its code highlighted, rather than the fence rendered again.
+   * Returns the length of the fence so committed (0 when it was not).
+   */
+  private keepCompletedFence(length: number): number {
+    const fence = this.scanner.closedFence;
+    if (!this.tail.isCode || fence?.start !== this.committedEnd || fence.end - this.committedEnd > length) return 0;
+    const code = this.tailText.slice(fence.contentStart - this.committedEnd, fence.contentEnd - this.committedEnd);
+    // markdown-it turns \r\n into \n and NUL into U+FFFD, and a picture's marker in code is its own case: render those.
+    if (/[\r\0]/.test(code) || code.includes(IMAGE_MARKER)) return 0;
+    const fenceLength = fence.end - this.committedEnd;
+    this.tailText = this.tailText.slice(fenceLength);
+    this.committedEnd = fence.end;
+    this.deps.announce(this.tail.completeFence(code));
+    return fenceLength;
   }
 
   /** Whether the tail is a code fence at column 0 whose opening line is complete. */

@@ -25,6 +25,8 @@ export interface FragmentRenderer {
   renderFragment(source: string, options: RenderOptions): DocumentFragment;
   /** An empty code block, toolbar included, for a fence with this info string. */
   codeBlockShell(info: string): DocumentFragment;
+  /** What a complete code block's `<code>` holds for this code: highlighted, or plain text. */
+  codeContent(code: string, language: string): Node;
   /** Where a picture will go (for the marker that stands for it in the text). */
   imageSlot(): HTMLElement;
 }
@@ -92,6 +94,20 @@ export class StreamingTail {
     this.code = fragment.querySelector('.code-block pre > code') ?? undefined;
     this.insert(fragment);
     this.append(code);
+  }
+
+  /**
+   * The code fence the tail shows is complete, and its content is `code`: the block, highlighted now,
+   * stays where it is as a complete block of the reply (its toolbar and the nodes around the code
+   * are already what a render of the block gives), and the tail starts over after it. Returns the
+   * block's text, for the screen reader.
+   */
+  completeFence(code: string): string {
+    const block = this.code?.closest<HTMLElement>('.code-block');
+    this.code?.replaceChildren(this.renderer.codeContent(code, block?.dataset.lang ?? ''));
+    this.nodes = [];
+    this.clear();
+    return block?.textContent ?? '';
   }
 
   /** Renders the whole tail as markdown (without highlighting); later text continues after it. */

@@ -1,12 +1,11 @@
 import { ErrorAction, type Turn } from '../shared/protocol';
 import type { WebviewStrings } from '../shared/strings';
 import type { Announcer } from './announcer';
-import { addCodeToolbars, handleCodeAction } from './codeBlocks';
+import { handleCodeAction } from './codeBlocks';
 import { el, iconButton } from './dom';
 import { icon } from './icons';
-import { IMAGE_MARKER, imageSlot, markImageSlots } from './images';
-import { CODE_BLOCK_CLASS, createMarkdownRenderer, isSafeHref, type RenderOptions } from './markdown';
-import { sanitizedFragment } from './sanitize';
+import { createFragmentRenderer } from './fragments';
+import { isSafeHref } from './markdown';
 import { TurnView, type TurnContext } from './turnView';
 import { uiLocale } from './strings';
 import { post, saveState, type PersistedState } from './vscodeApi';
@@ -41,22 +40,11 @@ export class Transcript {
     private readonly announcer: Announcer,
     usePrompt: (text: string) => void,
   ) {
-    const markdown = createMarkdownRenderer(strings);
-    /** Renderer HTML → sanitized nodes, with image slots and code toolbars. */
-    const fragmentOf = (html: string, source: string) => {
-      const fragment = sanitizedFragment(html);
-      // Each pass costs even where it finds nothing, and a streaming reply renders many fragments.
-      if (source.includes(IMAGE_MARKER)) markImageSlots(fragment, strings);
-      if (html.includes(CODE_BLOCK_CLASS)) addCodeToolbars(fragment, strings);
-      return fragment;
-    };
     this.context = {
+      ...createFragmentRenderer(strings),
       strings,
       numbers: new Intl.NumberFormat(uiLocale()),
       announce: (text) => announcer.announce(text),
-      renderFragment: (source: string, options: RenderOptions) => fragmentOf(markdown.render(source, options), source),
-      codeBlockShell: (info: string) => fragmentOf(markdown.emptyCodeBlock(info), ''),
-      imageSlot: () => imageSlot(strings),
     };
 
     this.list = el('section', { className: 'transcript', attrs: { 'aria-label': strings.transcriptLabel } });

@@ -1,0 +1,40 @@
+import type { WebviewStrings } from '../shared/strings';
+import { addCodeToolbars } from './codeBlocks';
+import { IMAGE_MARKER, imageSlot, markImageSlots } from './images';
+import { CODE_BLOCK_CLASS, createMarkdownRenderer, type RenderOptions } from './markdown';
+import { sanitizedFragment } from './sanitize';
+import type { FragmentRenderer } from './streamingTail';
+
+/** Distinct fence info strings whose empty code block is kept for copying (a reply uses a few). */
+const SHELLS_KEPT = 32;
+
+/**
+ * Markdown → the nodes a reply shows: sanitized, with image slots and code toolbars. A streaming
+ * reply asks for many small fragments, so what repeats is built once: an empty code block for each
+ * fence info string is copied rather than rendered again.
+ */
+export function createFragmentRenderer(strings: WebviewStrings): FragmentRenderer {
+  const markdown = createMarkdownRenderer(strings);
+  const fragmentOf = (html: string, source: string) => {
+    const fragment = sanitizedFragment(html);
+    // Each pass costs even where it finds nothing, and a streaming reply renders many fragments.
+    if (source.includes(IMAGE_MARKER)) markImageSlots(fragment, strings);
+    if (html.includes(CODE_BLOCK_CLASS)) addCodeToolbars(fragment, strings);
+    return fragment;
+  };
+  const shells = new Map<string, DocumentFragment>();
+  return {
+    renderFragment: (source: string, options: RenderOptions) => fragmentOf(markdown.render(source, options), source),
+    codeBlockShell: (info: string) => {
+      let shell = shells.get(info);
+      if (!shell) {
+        if (shells.size >= SHELLS_KEPT) shells.clear();
+        shell = fragmentOf(markdown.emptyCodeBlock(info), '');
+        shells.set(info, shell);
+      }
+      return shell.cloneNode(true) as DocumentFragment;
+    },
+    codeContent: (code: string, language: string) => sanitizedFragment(markdown.codeHtml(code, language)),
+    imageSlot: () => imageSlot(strings),
+  };
+}
