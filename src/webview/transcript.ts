@@ -14,6 +14,8 @@ import { emptyState, welcomeScreen } from './welcome';
 /** Closer than this to the bottom counts as "at the bottom" (fractional scroll positions, zoom). */
 const BOTTOM_SLACK_PX = 16;
 
+const SCROLL_UP_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
+
 /**
  * The scrolling list of turns, plus the welcome and empty screens that take its place. Owns the
  * "stay at the bottom while a reply streams, unless the user scrolled up" behaviour, and handles
@@ -34,6 +36,8 @@ export class Transcript {
   private pinned = true;
   private saveScrollTimer = 0;
   private lastScroll = 0;
+  /** Whether the view scrolled itself to keep the newest text in view (until that scroll's event). */
+  private followed = false;
 
   constructor(
     private readonly strings: WebviewStrings,
@@ -66,17 +70,27 @@ export class Transcript {
       this.updateJump();
     });
     this.scroller.addEventListener('scroll', () => this.onScroll(), { passive: true });
-    // Scrolling up with the wheel unpins at once, before a frame of new text could pull the view back down.
+    // Scrolling up (wheel, keys, or the scroll bar, which is the scroller itself under the pointer)
+    // unpins at once, before a frame of new text could pull the view back down.
     this.scroller.addEventListener('wheel', (event) => {
       if (event.deltaY < 0) this.pinned = false;
     }, { passive: true });
+    this.scroller.addEventListener('keydown', (event) => {
+      if (SCROLL_UP_KEYS.has(event.key)) this.pinned = false;
+    });
+    this.scroller.addEventListener('pointerdown', (event) => {
+      if (event.target === this.scroller) this.pinned = false;
+    });
     // Growth of the transcript (streaming text, images decoding) or a smaller viewport (the input grew)
     // is seen after layout, before paint: keeping the bottom in view here costs no extra layout.
     // Reads the geometry once and writes at most once, so no layout is forced on a streaming frame.
     const resize = new ResizeObserver(() => {
       const { scrollTop, scrollHeight, clientHeight } = this.scroller;
       const bottom = scrollHeight - clientHeight;
-      if (this.pinned && Math.abs(bottom - scrollTop) >= 1) this.scroller.scrollTop = bottom;
+      if (this.pinned && Math.abs(bottom - scrollTop) >= 1) {
+        this.scroller.scrollTop = bottom;
+        this.followed = true;
+      }
       this.updateJump(scrollHeight, clientHeight);
     });
     resize.observe(this.list);
@@ -196,13 +210,18 @@ export class Transcript {
   }
 
   private onScroll(): void {
-    const { scrollTop, scrollHeight, clientHeight } = this.scroller;
-    this.pinned = scrollHeight - scrollTop - clientHeight <= BOTTOM_SLACK_PX;
-    this.updateJump(scrollHeight, clientHeight);
+    const followed = this.followed;
+    this.followed = false;
     // Saved once scrolling has paused; a timer already pending will save the newest position anyway
     // (while a reply streams, the view scrolls every frame: no timer churn per frame).
     this.lastScroll = performance.now();
     if (this.saveScrollTimer === 0) this.scheduleSaveScroll(150);
+    // The scroll that keeps a streaming reply in view changes nothing here, and by the time its event
+    // comes the next frame's text may be in the page: reading the geometry would force a layout.
+    if (followed && this.pinned) return;
+    const { scrollTop, scrollHeight, clientHeight } = this.scroller;
+    this.pinned = scrollHeight - scrollTop - clientHeight <= BOTTOM_SLACK_PX;
+    this.updateJump(scrollHeight, clientHeight);
   }
 
   private scheduleSaveScroll(delay: number): void {

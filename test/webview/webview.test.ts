@@ -235,6 +235,19 @@ describe('chat webview: behaviour', function () {
     await view.settle();
     assert.ok((await distanceFromBottom()) < 2);
     assert.equal(await jump.isVisible(), false);
+    // The keyboard too, even when the key comes in the same frame as new text.
+    await scroller.focus();
+    await view.page.evaluate(async () => {
+      window.postMessage({ type: 'delta', turnId: 's', text: 'Pressed.\n\n' }, '*');
+      // After the frame that drew the text and scrolled to it, before that scroll's event.
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      const scroller = document.querySelector('.scroller');
+      scroller?.dispatchEvent(new KeyboardEvent('keydown', { key: 'PageUp', bubbles: true }));
+      scroller?.scrollBy(0, -400);
+    });
+    for (let i = 0; i < 5; i++) await view.send({ type: 'delta', turnId: 's', text: `Again ${i}.\n\n` });
+    assert.ok((await distanceFromBottom()) > 200, 'stays where the keyboard scrolled');
+    assert.equal(await jump.isVisible(), true);
   });
 
   it('shows history, opens and deletes conversations from the keyboard', async () => {
