@@ -50,16 +50,21 @@ async function gc(): Promise<void> {
   collect();
 }
 
-/** Median ms of `run(i)` for i = 0 … runs-1, after `warmUp` untimed calls. */
-function time(runs: number, warmUp: number, run: (i: number) => void): number {
+/** The ms of each `run(i)` for i = 0 … runs-1, after `warmUp` untimed calls. */
+function timings(runs: number, warmUp: number, run: (i: number) => void): number[] {
   for (let i = 0; i < warmUp; i++) run(i % runs);
-  const times: number[] = [];
+  const taken: number[] = [];
   for (let i = 0; i < runs; i++) {
     const started = performance.now();
     run(i);
-    times.push(performance.now() - started);
+    taken.push(performance.now() - started);
   }
-  return median(times);
+  return taken;
+}
+
+/** Median ms of `run(i)` for i = 0 … runs-1, after `warmUp` untimed calls. */
+function time(runs: number, warmUp: number, run: (i: number) => void): number {
+  return median(timings(runs, warmUp, run));
 }
 
 // ---- data -------------------------------------------------------------------------------------
@@ -182,6 +187,8 @@ interface Figures {
   plainLoops: number;
   floor: { ms: number; loop: string };
   naive: number;
+  /** The fastest and slowest naive query: its speed varies from query to query and run to run. */
+  naiveRange: readonly [number, number];
   naiveQueries: number;
   agrees: boolean;
   bytesPerVector: { pages: number; ids: number };
@@ -254,13 +261,16 @@ async function measure(n: number): Promise<Figures> {
   for (let i = 0; i < n; i++) vectors.push(Array.from(data.subarray(i * dimensions, (i + 1) * dimensions)));
   const naiveQueryArrays = queries.slice(0, naiveQueries).map((q) => Array.from(q));
   let agrees = true;
-  const naiveMs = time(naiveQueries, 1, (q) => {
+  // Warmed up as much as the index: the naive loop's speed settles only after a few queries.
+  const naiveTimes = timings(naiveQueries, WARM_UP, (q) => {
     const results = naiveSearch(vectors, naiveQueryArrays[q], k);
     results.forEach((result, rank) => {
       const match = exact[q][rank];
       if (match.id !== idOf(result.index) && Math.abs(match.score - result.score) > 1e-5) agrees = false;
     });
   });
+  const naiveMs = median(naiveTimes);
+  const naiveRange = [Math.min(...naiveTimes), Math.max(...naiveTimes)] as const;
 
   return {
     n,
@@ -268,6 +278,7 @@ async function measure(n: number): Promise<Figures> {
     plainLoops: plainLoopsMs,
     floor: floorMs,
     naive: naiveMs,
+    naiveRange,
     naiveQueries,
     agrees,
     bytesPerVector,
@@ -290,6 +301,7 @@ const rows: [string, (f: Figures) => string, string][] = [
   ['floor: read all floats, median', (f) => `${ms(f.floor.ms)} (${f.floor.loop})`, ''],
   ['index / floor', (f) => times(f.index / f.floor.ms), '≤ 2×'],
   ['naive, median', (f) => `${ms(f.naive)} (${f.naiveQueries} q)`, ''],
+  ['  naive, fastest … slowest query', (f) => `${ms(f.naiveRange[0])} … ${ms(f.naiveRange[1])}`, ''],
   ['speed-up over naive', (f) => times(f.naive / f.index), '≥ 10×'],
   ['top 10 agree with naive', (f) => (f.agrees ? 'yes' : 'NO'), ''],
   ['bytes / vector: pages', (f) => bytes(f.bytesPerVector.pages), ''],
