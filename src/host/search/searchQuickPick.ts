@@ -8,6 +8,12 @@ import type { WorkspaceIndex } from './workspaceIndex';
 /** Results shown per query. */
 const RESULT_COUNT = 20;
 
+/**
+ * Results scoring under this share of the best one are left out: they have next to nothing in
+ * common with the question (a file of unrelated text scores about 0 against the best match's 0.5).
+ */
+const NOISE_SHARE = 0.1;
+
 interface ResultItem extends vscode.QuickPickItem {
   hit: SearchHit;
 }
@@ -55,11 +61,14 @@ export function showSearchPicker(options: SearchPickerOptions): void {
     try {
       const found = await index.search(query, RESULT_COUNT);
       if (mine !== generation) return;
-      hits = found;
-      pick.items = found.map(toItem);
-      pick.buttons = found.length > 0 ? [askButton] : [];
+      hits = withoutNoise(found);
+      pick.items = hits.map(toItem);
+      pick.buttons = hits.length > 0 ? [askButton] : [];
       // The query stays in the title: once the input is edited, it tells which question the list answers.
-      pick.title = found.length > 0 ? vscode.l10n.t('{0} results for “{1}”', found.length, query) : vscode.l10n.t('Nothing indexed to search: see the GigaChat log for the files that were skipped.');
+      pick.title =
+        hits.length > 0 ? vscode.l10n.t('{0} results for “{1}”', hits.length, query)
+        : found.length > 0 ? vscode.l10n.t('Nothing in the workspace matches “{0}”.', query)
+        : vscode.l10n.t('Nothing indexed to search: see the GigaChat log for the files that were skipped.');
     } catch (error) {
       if (mine !== generation) return;
       searched = undefined; // Enter tries again
@@ -114,6 +123,11 @@ export function showSearchPicker(options: SearchPickerOptions): void {
 
   pick.show();
   if (pick.value.trim()) void search(pick.value.trim());
+}
+
+function withoutNoise(found: readonly SearchHit[]): SearchHit[] {
+  const floor = Math.max(0, (found[0]?.score ?? 0) * NOISE_SHARE);
+  return found.filter((hit) => hit.score > floor);
 }
 
 function toItem(hit: SearchHit): ResultItem {
