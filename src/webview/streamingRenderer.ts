@@ -122,11 +122,12 @@ export class StreamingRenderer {
    */
   private keepCompletedFence(length: number): number {
     const fence = this.scanner.closedFence;
-    if (!this.tail.isCode || fence?.start !== this.committedEnd || fence.end - this.committedEnd > length) return 0;
+    if (!this.tail.isCode || fence?.start !== this.committedEnd) return 0;
+    const fenceLength = fence.end - this.committedEnd;
+    if (fenceLength > length) return 0;
     const code = this.tailText.slice(fence.contentStart - this.committedEnd, fence.contentEnd - this.committedEnd);
     // markdown-it turns \r\n into \n and NUL into U+FFFD, and a picture's marker in code is its own case: render those.
     if (/[\r\0]/.test(code) || code.includes(IMAGE_MARKER)) return 0;
-    const fenceLength = fence.end - this.committedEnd;
     this.tailText = this.tailText.slice(fenceLength);
     this.committedEnd = fence.end;
     this.deps.announce(this.tail.completeFence(code));
