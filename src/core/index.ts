@@ -6,7 +6,7 @@
 export { ServiceClient } from './client';
 export type { ServiceClientOptions, RequestOptions, ChatOptions, EmbeddingOptions } from './client';
 export { ServiceError, isServiceError } from './errors';
-export { isUnknownRootError } from './transportErrors';
+export { hostOf, isUnknownRootError } from './transportErrors';
 export type { ServiceErrorKind, ProxyFailure } from './errors';
 export type { ProxyOptions } from './http';
 export { redactUrl } from './http';

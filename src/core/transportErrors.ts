@@ -98,7 +98,8 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function hostOf(url: string): string {
+/** The host (and port) of a URL, or the text itself when it is not one. */
+export function hostOf(url: string): string {
   try {
     return new URL(url).host;
   } catch {

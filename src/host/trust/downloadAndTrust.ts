@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { PinnedDownloadError, ServiceError, type DownloadFailure } from '../../core';
+import { hostOf, PinnedDownloadError, ServiceError, type DownloadFailure } from '../../core';
 import type { ClientProvider } from '../clientProvider';
 import { actionLabel, runErrorAction } from '../errors';
 import type { Log } from '../log';
@@ -55,12 +55,4 @@ async function offerAlternatives(message: string, log: Log): Promise<boolean> {
   if (action === 'chooseCertificateFile') return Boolean(await vscode.commands.executeCommand<boolean>('gigachat.addTrustedCertificate'));
   if (action) await runErrorAction(action, log);
   return false;
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
 }
