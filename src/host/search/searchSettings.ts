@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { readSettings } from '../config';
 
 /** The `gigachat.search.*` settings (and the embeddings model), read fresh for each run. */
 export interface SearchSettings {
@@ -14,7 +15,7 @@ export interface SearchSettings {
 export function readSearchSettings(): SearchSettings {
   const config = vscode.workspace.getConfiguration('gigachat');
   return {
-    embeddingsModel: config.get('embeddingsModel', 'Embeddings'),
+    embeddingsModel: readSettings().embeddingsModel,
     maxFileBytes: config.get('search.maxFileSizeKB', 1024) * 1024,
     maxFiles: config.get('search.maxFiles', 5000),
     batchSize: config.get('search.batchSize', 32),
