@@ -4,10 +4,13 @@ import * as vscode from 'vscode';
  * Runs `task` under a cancellable progress notification. The core takes an AbortSignal, not a
  * CancellationToken: the notification's Cancel button aborts it.
  */
-export function withCancellableProgress<T>(title: string, task: (signal: AbortSignal, report: (message: string) => void) => Promise<T>): Thenable<T> {
+export function withCancellableProgress<T>(
+  title: string,
+  task: (signal: AbortSignal, report: (message: string, increment?: number) => void) => Promise<T>,
+): Thenable<T> {
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => {
     const controller = new AbortController();
     const subscription = token.onCancellationRequested(() => controller.abort());
-    return task(controller.signal, (message) => progress.report({ message })).finally(() => subscription.dispose());
+    return task(controller.signal, (message, increment) => progress.report({ message, increment })).finally(() => subscription.dispose());
   });
 }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { isServiceError } from '../../core';
 import { showErrorNotification } from '../errors';
 import type { Log } from '../log';
+import { withCancellableProgress } from '../progress';
 import type { IndexingConsent } from './indexingConsent';
 import type { WorkspaceIndex } from './workspaceIndex';
 
@@ -12,37 +13,27 @@ import type { WorkspaceIndex } from './workspaceIndex';
  */
 export async function indexWithProgress(index: WorkspaceIndex, consent: IndexingConsent, log: Log, retry: () => unknown): Promise<boolean> {
   if (!index.needsScan) return true;
-  return vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('GigaChat: indexing the workspace'), cancellable: true },
-    async (progress, token) => {
-      const controller = new AbortController();
-      const cancellation = token.onCancellationRequested(() => controller.abort());
-      progress.report({ message: vscode.l10n.t('Looking for files…') });
-      let reported = 0;
-      try {
-        return await index.ensureCurrent({
-          confirm: consent.granted ? undefined : (summary) => consent.ask(summary),
-          signal: controller.signal,
-          onProgress: (done, totalFiles) => {
-            const percent = totalFiles > 0 ? (100 * done.files) / totalFiles : 100;
-            progress.report({
-              message: vscode.l10n.t('{0} of {1} files · {2} chunks · {3} requests', done.files, totalFiles, done.chunks, done.requests),
-              increment: percent - reported,
-            });
-            reported = percent;
-          },
-        });
-      } catch (error) {
-        if (isServiceError(error) && error.kind === 'cancelled') {
-          const files = index.state.phase === 'incomplete' ? index.state.files : 0;
-          void vscode.window.showInformationMessage(vscode.l10n.t('Indexing stopped with {0} files indexed. The next search continues where it stopped.', files));
-        } else {
-          void showErrorNotification(error, log, retry);
-        }
-        return false;
-      } finally {
-        cancellation.dispose();
+  return withCancellableProgress(vscode.l10n.t('GigaChat: indexing the workspace'), async (signal, report) => {
+    report(vscode.l10n.t('Looking for files…'));
+    let reported = 0;
+    try {
+      return await index.ensureCurrent({
+        confirm: consent.granted ? undefined : (summary) => consent.ask(summary),
+        signal,
+        onProgress: (done, totalFiles) => {
+          const percent = totalFiles > 0 ? (100 * done.files) / totalFiles : 100;
+          report(vscode.l10n.t('{0} of {1} files · {2} chunks · {3} requests', done.files, totalFiles, done.chunks, done.requests), percent - reported);
+          reported = percent;
+        },
+      });
+    } catch (error) {
+      if (isServiceError(error) && error.kind === 'cancelled') {
+        const files = index.state.phase === 'incomplete' ? index.state.files : 0;
+        void vscode.window.showInformationMessage(vscode.l10n.t('Indexing stopped with {0} files indexed. The next search continues where it stopped.', files));
+      } else {
+        void showErrorNotification(error, log, retry);
       }
-    },
-  );
+      return false;
+    }
+  });
 }
