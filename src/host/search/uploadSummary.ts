@@ -1,4 +1,4 @@
-import { chunkText, readSelectedFile, type EmbeddingCache, type FileSelection } from '../../core';
+import { chunkText, readSelectedFiles, type EmbeddingCache, type FileSelection } from '../../core';
 import type { SearchSettings } from './searchSettings';
 
 /** What a first indexing run would send to the service: shown to the user before anything is sent. */
@@ -18,11 +18,9 @@ export interface UploadSummary {
 /** Reads and chunks the selected files locally (nothing is sent) to say what indexing would upload. */
 export async function summarizeUpload(selection: FileSelection, cache: EmbeddingCache, settings: SearchSettings): Promise<UploadSummary> {
   const summary: UploadSummary = { files: 0, chunks: 0, newChunks: 0, characters: 0, paths: [] };
-  for (const file of selection.files) {
-    const read = await readSelectedFile(file, settings.maxFileBytes);
-    if (typeof read === 'string') continue;
+  for await (const read of readSelectedFiles(selection.files, settings.maxFileBytes, () => undefined)) {
     summary.files++;
-    summary.paths.push(file.key);
+    summary.paths.push(read.path);
     for (const chunk of chunkText(read.text, { maxChars: settings.chunkChars })) {
       summary.chunks++;
       if (cache.has(cache.keyFor(chunk.text))) continue;
