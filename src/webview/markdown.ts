@@ -56,8 +56,7 @@ export function createMarkdownRenderer(strings: WebviewStrings): MarkdownRendere
 
   rules.fence = (tokens, idx, _options, env) => {
     const token = tokens[idx];
-    const language = fenceLanguage(md.utils.unescapeAll(token.info));
-    return codeBlock(token.content, language, Boolean((env as RenderOptions | undefined)?.streaming));
+    return codeBlock(token.content, languageOf(token.info), Boolean((env as RenderOptions | undefined)?.streaming));
   };
   rules.code_block = (tokens, idx) => codeBlock(tokens[idx].content, '', true);
 
@@ -67,6 +66,11 @@ export function createMarkdownRenderer(strings: WebviewStrings): MarkdownRendere
       `<div class="${CODE_BLOCK_CLASS}" data-lang="${escape(language)}"><pre><code class="hljs${languageClass}">` +
       `${plain ? escape(code) : codeHtml(code, language)}</code></pre></div>\n`
     );
+  }
+
+  /** A fence's language, from its info string as written (backslash escapes and entities resolved). */
+  function languageOf(info: string): string {
+    return fenceLanguage(md.utils.unescapeAll(info));
   }
 
   function codeHtml(code: string, language: string): string {
@@ -110,5 +114,5 @@ export function createMarkdownRenderer(strings: WebviewStrings): MarkdownRendere
     const rest = source.split('\n').slice(lastLine).join('\n').trim();
     return rest ? `${html}<p class="md-overflow">${escape(rest)}</p>\n` : html;
   };
-  return { render, emptyCodeBlock: (info) => codeBlock('', fenceLanguage(md.utils.unescapeAll(info)), true), codeHtml };
+  return { render, emptyCodeBlock: (info) => codeBlock('', languageOf(info), true), codeHtml };
 }
