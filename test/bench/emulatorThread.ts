@@ -6,15 +6,12 @@
 import * as path from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { Endpoint, EmulatorOptions } from '../emulator';
+import type { EmulatorAddress } from '../unit/support/emulatorClient';
 
 type Call = { call: 'count'; endpoint: Endpoint } | { call: 'resetCounts' | 'stop' };
 type Request = Call & { id: number };
 
-export interface EmulatorThread {
-  authUrl: string;
-  baseUrl: string;
-  caPem: string;
-  authorizationKey: string;
+export interface EmulatorThread extends EmulatorAddress {
   count(endpoint: Endpoint): Promise<number>;
   resetCounts(): Promise<void>;
   stop(): Promise<void>;
@@ -24,7 +21,7 @@ export async function startEmulatorThread(options: EmulatorOptions): Promise<Emu
   const worker = new Worker(path.join(__dirname, 'emulatorThread.js'), { workerData: options });
   const pending = new Map<number, (value: unknown) => void>();
   let nextId = 0;
-  const ready = new Promise<{ authUrl: string; baseUrl: string; caPem: string; authorizationKey: string }>((resolve, reject) => {
+  const ready = new Promise<EmulatorAddress>((resolve, reject) => {
     worker.once('error', reject);
     worker.on('message', (message: { id?: number; value?: unknown; ready?: never }) => {
       if (message.id === undefined) resolve(message as never);

@@ -18,11 +18,7 @@ import { EmbeddingCache, readSelectedFiles, selectFiles, ServiceClient, VectorIn
 import { DiskFolder } from '../unit/support/diskFolder';
 import { clientOptionsFor } from '../unit/support/emulatorClient';
 import { startEmulatorThread, type EmulatorThread } from './emulatorThread';
-
-function option(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : process.argv[index + 1];
-}
+import { option } from './options';
 
 const root = path.resolve(__dirname, '../../..');
 const latencyMs = Number(option('latency', '100'));

@@ -14,14 +14,10 @@ import { ServiceClient, type ServiceClientOptions } from '../../src/core';
 import { Emulator, TestProxy } from '../emulator';
 import { clientOptionsFor } from '../unit/support/emulatorClient';
 import { median, percentile } from './stats';
+import { numberOption } from './options';
 
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : Number(process.argv[index + 1]);
-}
-
-const requests = option('requests', 400);
-const connections = option('connections', 40);
+const requests = numberOption('requests', 400);
+const connections = numberOption('connections', 40);
 const WARM_UP = 20;
 
 async function timed(run: () => Promise<unknown>): Promise<number> {

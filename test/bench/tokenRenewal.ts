@@ -18,15 +18,11 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { ServiceClient } from '../../src/core';
 import { Emulator } from '../emulator';
 import { clientOptionsFor } from '../unit/support/emulatorClient';
+import { numberOption } from './options';
 
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : Number(process.argv[index + 1]);
-}
-
-const lifetimeMs = option('lifetime-ms', 3_000);
-const callers = option('callers', 20);
-const lifetimes = option('lifetimes', 10);
+const lifetimeMs = numberOption('lifetime-ms', 3_000);
+const callers = numberOption('callers', 20);
+const lifetimes = numberOption('lifetimes', 10);
 /** A pause between one caller's requests, so 20 callers do not take both cores of a shared machine. */
 const THINK_MS = 20;
 /** Mirrors the token manager: renew at 90 % of a lifetime shorter than ten minutes. */

@@ -26,17 +26,8 @@ import type { CDPSession, Page } from 'playwright-core';
 import { pacedStream } from '../unit/support/pacedStream';
 import { fixedSplits, longReply, state } from '../webview/fixtures';
 import { launchBrowser, startServer, View } from '../webview/harness';
-
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : Number(process.argv[index + 1]);
-}
-
-function listOption(name: string, fallback: string): number[] {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index === -1 ? fallback : process.argv[index + 1];
-  return value === '' ? [] : value.split(',').map(Number);
-}
+import { listOption, numberOption } from './options';
+import { median } from './stats';
 
 /** One way of streaming the reply: a label and the deltas the view gets. */
 interface Scenario {
@@ -154,11 +145,9 @@ async function post(page: Page, message: unknown): Promise<void> {
   }, message);
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 async function main(): Promise<void> {
-  const chars = option('chars', 20_000);
-  const runs = option('runs', 5);
+  const chars = numberOption('chars', 20_000);
+  const runs = numberOption('runs', 5);
   const reply = longReply(chars).slice(0, chars);
   const scenarios: Scenario[] = [
     ...listOption('speed', '300,1000').map((speed) => {
