@@ -25,11 +25,7 @@ import * as vm from 'node:vm';
 import { VectorIndex, type VectorMatch } from '../../src/core/search/vectorIndex';
 import { type Random, seededRandom } from '../emulator/random';
 import { median } from './stats';
-
-function option(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : process.argv[index + 1];
-}
+import { option } from './options';
 
 const sizes = option('sizes', '10000,100000').split(',').map(Number);
 const queryCount = Number(option('queries', '50'));
@@ -256,7 +252,7 @@ async function measure(n: number): Promise<Figures> {
   const int8BytesPerVector = int8Bytes.pages + int8Bytes.ids;
 
   // The naive baseline on the same data, as number[][].
-  const naiveQueries = n >= 50_000 ? 5 : 20;
+  const naiveQueries = Math.min(queryCount, n >= 50_000 ? 5 : 20);
   const vectors: number[][] = [];
   for (let i = 0; i < n; i++) vectors.push(Array.from(data.subarray(i * dimensions, (i + 1) * dimensions)));
   const naiveQueryArrays = queries.slice(0, naiveQueries).map((q) => Array.from(q));
