@@ -3,7 +3,7 @@
 import { randomInt as cryptoRandomInt } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:https';
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo, Server as NetServer, Socket } from 'node:net';
 import { generateCertificates, type Certificates } from './certificates';
 import { ALL_SCOPES, DEMO_KEY } from './constants';
 import { FaultQueue } from './faults';
@@ -168,17 +168,15 @@ export class Emulator {
   stop(): Promise<void> {
     this.stopped ??= (async () => {
       this.stopping.abort();
-      const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
-      this.server.closeAllConnections();
-      for (const socket of this.sockets) socket.destroy();
-      await closed;
+      await this.kill();
       if (this.certificates.ownsDir) await rm(this.certificates.dir, { recursive: true, force: true });
     })();
     return this.stopped;
   }
 }
 
-function listen(server: Server, port: number, host: string): Promise<void> {
+/** Listens on `host:port`, rejecting (rather than emitting 'error') when it cannot. */
+export function listen(server: NetServer, port: number, host: string): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

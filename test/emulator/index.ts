@@ -4,6 +4,5 @@ export { DEMO_KEY } from './constants';
 export { Emulator } from './emulator';
 export type { EmulatorOptions, Endpoint, Fault, FaultRule, RecordedRequest } from './types';
 export { TestProxy } from './proxy';
-export type { TestProxyOptions } from './proxy';
 export { CertificateDownloadHost } from './certificateDownloads';
 export type { DownloadVariant } from './certificateDownloads';

@@ -3,12 +3,11 @@
 // (407 otherwise), and counts the tunnels it opened and where they went.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
+import { listen } from './emulator';
 
 export interface TestProxyOptions {
   /** When set, every CONNECT must carry these credentials (Basic), or it gets 407. */
   credentials?: { username: string; password: string };
-  /** Port to listen on; 0 (the default) lets the OS pick one. */
-  port?: number;
 }
 
 export class TestProxy {
@@ -33,13 +32,7 @@ export class TestProxy {
 
   static async start(options: TestProxyOptions = {}): Promise<TestProxy> {
     const server = createServer();
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(options.port ?? 0, '127.0.0.1', () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
+    await listen(server, 0, '127.0.0.1');
     const proxy = new TestProxy(server, options);
     server.on('connection', (socket: Socket) => proxy.track(socket));
     server.on('connect', (req: IncomingMessage, client: Socket, head: Buffer) => proxy.tunnel(req, client, head));

@@ -125,8 +125,6 @@ function workbenchHandler() {
         return true;
       case 'statusBarText': // the text of the status bar item with this id
         return page.locator(`.statusbar-item[id="${params.id}"]`).first().innerText({ timeout: params.timeoutMs ?? 5_000 }).catch(() => '');
-      case 'quickPickTitle':
-        return page.locator('.quick-input-widget .quick-input-title').first().innerText().catch(() => '');
       case 'chooseFile': { // types a path into the file dialog (a quick input in code-server) and accepts it
         const input = page.locator('.quick-input-widget input').first();
         await input.waitFor({ state: 'visible', timeout: 10_000 });

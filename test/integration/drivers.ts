@@ -45,7 +45,6 @@ export const workbench = {
   quickPickButton: (label: string) => callOuter('workbench', { action: 'quickPickButton', label }),
   /** The text of a status bar item ('' when it is hidden), e.g. `gigachat-vscode.gigachat.gigachat.searchIndex`. */
   statusBarText: (id: string) => callOuter<string>('workbench', { action: 'statusBarText', id }),
-  quickPickTitle: () => callOuter<string>('workbench', { action: 'quickPickTitle' }),
   /** Picks a file in the open file dialog (code-server's is a quick input) by typing its path. */
   chooseFile: (path: string) => callOuter('workbench', { action: 'chooseFile', path }),
   /** Whether a webview (a Markdown preview…) shows a heading with this text near its top, waiting for it a while. */
