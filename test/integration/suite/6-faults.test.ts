@@ -43,11 +43,6 @@ const userTexts = () => chatView.textContents('.turn-user .user-text');
 const errorText = async () => (await chatView.texts(`${LAST} .turn-error .error-message`))[0] ?? '';
 const errorButtons = () => chatView.texts(`${LAST} .turn-error button`);
 
-/** Sends a message and waits until its reply has finished, well or with an error. */
-async function send(text: string): Promise<void> {
-  await chatView.ask(text);
-}
-
 async function dropLines(): Promise<string[]> {
   return (await productLog()).split('\n').filter((line) => line.includes('Dropped a malformed message from the chat view'));
 }
@@ -62,7 +57,7 @@ describe('faults survived', function () {
     await chatView.waitFor('.welcome', 'hidden');
     await chatView.click('button[aria-label="New chat"]');
     await until(async () => (await chatView.count('.turn')) === 0, 'an empty conversation');
-    await send(FIRST);
+    await chatView.ask(FIRST);
   });
 
   beforeEach(() => emulator.resetCounts());
@@ -70,7 +65,7 @@ describe('faults survived', function () {
 
   it('a connection reset mid-stream keeps the partial reply, marked, and Retry continues the same conversation', async () => {
     await emulator.inject({ kind: 'resetMidStream', afterEvents: 3 }, { endpoint: 'chat' });
-    await send('Second question, cut off');
+    await chatView.ask('Second question, cut off');
     await chatView.waitFor(`${LAST} .turn-error`);
     assert.match(await errorText(), /Could not connect/);
     const partial = (await chatView.texts(`${LAST} .turn-body`))[0];
@@ -86,7 +81,7 @@ describe('faults survived', function () {
     assert.equal(await chatView.count(`${LAST} .turn-error, ${LAST} .note-incomplete`), 0);
     assert.deepEqual(await lastHistory(), [entry('user', FIRST), answer(FIRST), entry('user', 'Second question, cut off')], 'the partial reply is not sent as history');
 
-    await send('Third question');
+    await chatView.ask('Third question');
     assert.deepEqual(await lastHistory(), [
       entry('user', FIRST),
       answer(FIRST),
@@ -100,14 +95,14 @@ describe('faults survived', function () {
 
   it('503s are retried without a word; the error with Retry comes only once the retries run out', async () => {
     await emulator.inject({ kind: 'status', status: 503 }, { endpoint: 'chat', times: 2 });
-    await send('Busy service, first try');
+    await chatView.ask('Busy service, first try');
     await chatView.waitForText(`${LAST} .turn-body`, 'You asked: "Busy service, first try"');
     assert.equal(await chatView.count(`${LAST} .turn-error`), 0, 'no error is shown for failures that retries fixed');
     assert.equal(await emulator.count('chat'), 3, 'two 503s, then the answer');
 
     await emulator.resetCounts();
     await emulator.inject({ kind: 'status', status: 500 }, { endpoint: 'chat', times: 4 });
-    await send('Broken service');
+    await chatView.ask('Broken service');
     await chatView.waitFor(`${LAST} .turn-error`);
     assert.equal(await emulator.count('chat'), 4, 'the first attempt and three retries, then the error');
     assert.match(await errorText(), /problem on its side/);
@@ -124,13 +119,13 @@ describe('faults survived', function () {
     it(`${kind}: a protocol error that names no internals, and the extension keeps working with the conversation intact`, async () => {
       const before = await userTexts();
       await emulator.inject({ kind }, { endpoint: 'chat' });
-      await send(`Broken reply (${kind})`);
+      await chatView.ask(`Broken reply (${kind})`);
       await chatView.waitFor(`${LAST} .turn-error`);
       assert.match(await errorText(), /could not read/);
       assert.ok(!/JSON|SSE|stack|Error:/.test(await errorText()), 'the message speaks to the user, the log has the detail');
       assert.ok((await errorButtons()).includes('Retry'));
 
-      await send(`After the broken reply (${kind})`);
+      await chatView.ask(`After the broken reply (${kind})`);
       await chatView.waitForText(`${LAST} .turn-body`, `You asked: "After the broken reply (${kind})"`);
       assert.deepEqual(await userTexts(), [...before, `Broken reply (${kind})`, `After the broken reply (${kind})`]);
       const history = await lastHistory();
@@ -145,7 +140,7 @@ describe('faults survived', function () {
     await settings.update('requestTimeout', 2, vscode.ConfigurationTarget.Global);
     try {
       await emulator.inject({ kind: 'stall' }, { endpoint: 'chat' });
-      await send('Are you stuck?');
+      await chatView.ask('Are you stuck?');
       await chatView.waitFor(`${LAST} .turn-error`, 'visible', 30_000);
       assert.match(await errorText(), /did not answer in time/);
       assert.ok((await errorButtons()).includes('Retry'));
@@ -172,7 +167,7 @@ describe('faults survived', function () {
       await chatView.waitFor('.send-button.is-stop', 'hidden');
       assert.equal(await chatView.count(`${LAST} .turn-error`), 0, 'stopping is not an error');
 
-      await send(`After the stall ${name}`);
+      await chatView.ask(`After the stall ${name}`);
       await chatView.waitForText(`${LAST} .turn-body`, `You asked: "After the stall ${name}"`);
       // What the user saw before stopping is part of the conversation; an empty stopped reply is not.
       const partial = fault.kind === 'stall' ? [entry('assistant', '**Emulated answer.** You')] : [];
@@ -194,7 +189,7 @@ describe('faults survived', function () {
       assert.match(await errorText(), /Could not connect/);
       assert.equal(await chatView.count(`${LAST} .note-incomplete`), 1);
 
-      await send('Are you back?');
+      await chatView.ask('Are you back?');
       await chatView.waitFor(`${LAST} .turn-error`);
       assert.match(await errorText(), /Could not connect to GigaChat/);
       assert.ok((await errorButtons()).includes('Retry'));
@@ -269,7 +264,7 @@ describe('faults survived', function () {
     assert.equal(vscode.workspace.getConfiguration('gigachat').get('model'), model);
     assert.deepEqual(await workbench.notifications(), notifications, 'no error was surfaced');
 
-    await send('Still listening after the garbage?');
+    await chatView.ask('Still listening after the garbage?');
     await chatView.waitForText(`${LAST} .turn-body`, 'You asked: "Still listening after the garbage?"');
   });
 
@@ -283,22 +278,19 @@ describe('faults survived', function () {
       proxy = await TestProxy.start({ credentials: { username: USER, password: PASSWORD } });
     });
     afterEach(() => http().update('proxy', undefined, vscode.ConfigurationTarget.Global));
-    after(async () => {
-      await http().update('proxy', undefined, vscode.ConfigurationTarget.Global);
-      await proxy?.stop();
-    });
+    after(() => proxy?.stop());
 
     it('a chat goes through the proxy, authenticated with the credentials in the URL', async () => {
       await http().update('proxy', proxy.urlWith(USER, PASSWORD), vscode.ConfigurationTarget.Global);
       const { baseUrl } = await emulator.info();
-      await send('Hello through the proxy');
+      await chatView.ask('Hello through the proxy');
       await chatView.waitForText(`${LAST} .turn-body`, 'You asked: "Hello through the proxy"');
       assert.ok(proxy.tunnels.includes(new URL(baseUrl).host), `tunnels: ${proxy.tunnels.join(', ')}`);
     });
 
     it('a wrong proxy password says the proxy refused the credentials, and its button opens the proxy setting', async () => {
       await http().update('proxy', proxy.urlWith(USER, 'not-the-password'), vscode.ConfigurationTarget.Global);
-      await send('Wrong proxy password');
+      await chatView.ask('Wrong proxy password');
       await chatView.waitFor(`${LAST} .turn-error`);
       const text = await errorText();
       assert.match(text, new RegExp(`The proxy ${proxy.url.replace(/[.:/]/g, '\\$&')} refused the credentials set in http\\.proxy`));
@@ -314,7 +306,7 @@ describe('faults survived', function () {
       const address = stopped.url;
       await stopped.stop();
       await http().update('proxy', address, vscode.ConfigurationTarget.Global);
-      await send('Proxy down');
+      await chatView.ask('Proxy down');
       await chatView.waitFor(`${LAST} .turn-error`);
       assert.match(await errorText(), new RegExp(`Could not connect to the proxy ${address.replace(/[.:/]/g, '\\$&')}`));
       await http().update('proxy', undefined, vscode.ConfigurationTarget.Global);
