@@ -5,8 +5,9 @@
  * For N = 10,000 and 100,000 vectors of 1,024 dimensions (synthetic, clustered like embeddings:
  * 256 centroids plus noise, a few dimensions with a larger spread), k = 10, queries drawn the
  * same way, medians after warm-up:
- *   - index: VectorIndex.search (its WebAssembly SIMD kernel), and the same with its plain
- *     JavaScript loops, as where SIMD is unavailable;
+ *   - index: VectorIndex.search (its WebAssembly SIMD kernels: a scan of every vector's rounded
+ *     halves, then exact float scores for the few that could rank), and the same with its plain
+ *     JavaScript loops, as where SIMD is unavailable (slower: each rounded value is looked up);
  *   - floor: reading every float of one Float32Array of N × 1,024 floats once and summing them,
  *     with the fastest of three plain loops (1-, 4- and 8-way) — the least any exact float scan
  *     in JavaScript must pay;

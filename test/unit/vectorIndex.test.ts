@@ -53,6 +53,11 @@ function assertWellFormed(results: VectorMatch[], label: string): void {
   }
 }
 
+/** The float a 16-bit rounded value stands for: the value as the high half of a float32. */
+function roundedValue(value: number): number {
+  return new Float32Array(new Uint32Array([value << 16]).buffer)[0];
+}
+
 function fill(index: VectorIndex, model: Map<string, Float32Array>, random: Random, count: number, prefix = 'v'): void {
   for (let i = 0; i < count; i++) {
     const id = `${prefix}${i}`;
@@ -81,6 +86,27 @@ describe('VectorIndex', () => {
               assertWellFormed(results, label);
               assertSameResults(results, bruteForce(model, query, k), model, query, label);
             }
+          }
+        }
+      });
+    }
+
+    for (const simd of [true, false]) {
+      it(`ranks near-ties exactly, closer together than the rounded first pass can tell apart${simd ? '' : ', plain loops'}`, () => {
+        const random = seededRandom(77);
+        const dimensions = 64;
+        const index = new VectorIndex(dimensions, { quantized: true, vectorsPerPage: 100, simd });
+        const model = new Map<string, Float32Array>();
+        fill(index, model, random, 300, 'far');
+        const base = randomVector(random, dimensions);
+        const near = (spread: number) => base.map((x) => x + spread * (random() * 2 - 1));
+        for (let i = 0; i < 400; i++) index.add(`near${i}`, near(1e-3));
+        for (let q = 0; q < 10; q++) {
+          const query = near(1e-3);
+          for (const k of [1, 10, 37]) {
+            // Every vector scored exactly, by the same float kernel: the reference ranking.
+            const reference = index.searchQuantized(query, k, { candidates: 1e9 });
+            assert.deepEqual(index.search(query, k), reference, `query ${q}, k=${k}`);
           }
         }
       });
@@ -318,13 +344,18 @@ describe('VectorIndex', () => {
         const plain = new VectorPage({ ...shape, simd: false });
         assert.equal(simd.simd, true, 'WebAssembly SIMD is unavailable: the fast path is not tested');
         assert.equal(plain.simd, false);
-        const floats = simd.floatStride;
+        const stride = simd.floatStride;
         const codes = simd.codeStride;
+        const vectors: Float32Array[] = [];
         for (let v = 0; v < capacity; v++) {
+          const values = new Float32Array(stride);
           for (let i = 0; i < dimensions; i++) {
-            simd.floats[v * floats + i] = plain.floats[v * floats + i] = random() * 2 - 1;
+            values[i] = random() * 2 - 1;
             simd.codes[v * codes + i] = plain.codes[v * codes + i] = Math.floor(random() * 255) - 127;
           }
+          simd.write(v, values);
+          plain.write(v, values);
+          vectors.push(values);
         }
         for (let i = 0; i < dimensions; i++) {
           simd.query[i] = plain.query[i] = random() * 2 - 1;
@@ -338,16 +369,43 @@ describe('VectorIndex', () => {
           for (let i = 0; i < dimensions; i++) sum += simd.codes[v * codes + i] * simd.queryCodes[i];
           assert.equal(dot, sum | 0, `${label}: codes of vector ${v}`);
         });
-        const floatDots = Array.from(simd.floatDots(0, capacity).subarray(0, capacity));
-        const plainDots = Array.from(plain.floatDots(0, capacity).subarray(0, capacity));
-        floatDots.forEach((dot, v) => {
-          let sum = 0;
-          for (let i = 0; i < dimensions; i++) sum += simd.floats[v * floats + i] * simd.query[i];
-          assert.ok(Math.abs(dot - sum) <= EPSILON * Math.sqrt(dimensions), `${label}: vector ${v}: ${dot}, expected ${sum}`);
-          assert.ok(Math.abs(plainDots[v] - sum) <= EPSILON * Math.sqrt(dimensions), `${label}: plain, vector ${v}`);
-          // One vector alone scores exactly as it does in a run of many (re-ranking relies on it).
-          assert.equal(simd.floatDots(v, 1)[0], dot, `${label}: vector ${v} alone`);
-          assert.equal(plain.floatDots(v, 1)[0], plainDots[v], `${label}: plain, vector ${v} alone`);
+        const roundedDots = Array.from(simd.roundedDots(capacity).subarray(0, capacity));
+        const plainRounded = Array.from(plain.roundedDots(capacity).subarray(0, capacity));
+        const tolerance = EPSILON * Math.sqrt(dimensions);
+        vectors.forEach((values, v) => {
+          let exact = 0;
+          let magnitude = 0;
+          let rounded = 0;
+          for (let i = 0; i < dimensions; i++) {
+            exact += values[i] * simd.query[i];
+            magnitude += Math.abs(values[i] * simd.query[i]);
+            rounded += roundedValue(simd.rounded[v * stride + i]) * simd.query[i];
+          }
+          assert.ok(Math.abs(roundedDots[v] - rounded) <= tolerance, `${label}: rounded, vector ${v}: ${roundedDots[v]}, expected ${rounded}`);
+          assert.ok(Math.abs(plainRounded[v] - rounded) <= tolerance, `${label}: plain rounded, vector ${v}`);
+          assert.ok(Math.abs(rounded - exact) <= 2 ** -8 * magnitude, `${label}: vector ${v} rounded by more than 2^-8`);
+          const whole = simd.exactDot(v);
+          assert.ok(Math.abs(whole - exact) <= tolerance, `${label}: vector ${v}: ${whole}, expected ${exact}`);
+          assert.ok(Math.abs(plain.exactDot(v) - exact) <= tolerance, `${label}: plain, vector ${v}`);
+          // The same number every time, even after other scans (re-ranking relies on it).
+          simd.roundedDots(capacity);
+          assert.equal(simd.exactDot(v), whole, `${label}: vector ${v} again`);
+        });
+      }
+    });
+
+    it('keeps every float32 bit of a stored vector', () => {
+      // Values whose low half rounds up (carrying into the exponent), down, signs, a subnormal, ±1.
+      const bits = [0x3f80ffff, 0x3f7fffff, 0xbf7f8000, 0x3f808000, 0xbe4ccccd, 0x00000001, 0x807fffff, 0x3f800000, 0xbf800000, 0x3c23d70a];
+      for (const simd of [true, false]) {
+        const page = new VectorPage({ dimensions: bits.length, capacity: 2, quantized: false, simd });
+        const values = new Float32Array(page.floatStride);
+        new Uint32Array(values.buffer).set(bits);
+        page.write(1, values);
+        bits.forEach((_, i) => {
+          page.query.fill(0);
+          page.query[i] = 1;
+          assert.equal(page.exactDot(1), values[i], `component ${i} (0x${bits[i].toString(16)})${simd ? '' : ', plain'}`);
         });
       }
     });

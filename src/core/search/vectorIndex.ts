@@ -2,24 +2,29 @@
  * Exact nearest-neighbour search by cosine similarity over fixed-length vectors (the embeddings
  * of workspace chunks), held in memory.
  *
- * Storage: every vector is normalised once, on add, and written into Float32Array pages of
- * {@link DEFAULT_VECTORS_PER_PAGE} vectors each, one after another; slot `s` lives in page
- * `s / vectorsPerPage`. There are no per-vector objects: besides the pages there is only the slot
- * → id array and the id → slot map. Removing swaps the last vector into the hole, so the used
- * slots stay dense and removal is O(dimensions).
+ * Storage: every vector is normalised once, on add, and its float32 components are written into
+ * pages of {@link DEFAULT_VECTORS_PER_PAGE} vectors each, one after another; slot `s` lives in page
+ * `s / vectorsPerPage`. A page keeps each float in two 16-bit halves stored apart, the float
+ * rounded to 8 significant bits (a bfloat16) and the remainder that restores its exact bits, so it
+ * takes the floats' memory (see vectorPage.ts). There are no per-vector objects: besides the pages
+ * there is only the slot → id array and the id → slot map. Removing swaps the last vector into the
+ * hole, so the used slots stay dense and removal is O(dimensions).
  *
- * Search: the cosine of two unit vectors is their dot product, so a search is one pass over the
- * pages computing every stored vector's dot product with the (normalised) query, while a bounded
- * binary min-heap keeps the best k. The dot products are computed by a WebAssembly SIMD kernel
- * in float32 (four f32x4 accumulators), in place in the pages, which live in WebAssembly memories:
- * the scan is then bound by memory bandwidth, where a plain JavaScript loop is bound by converting
- * and adding one float at a time (see test/bench/vectorIndex.ts). Without SIMD, plain loops do the
- * same. Scores are clamped to [-1, 1]. Equal scores are ordered by id (ascending, by UTF-16 code
- * units), so results do not depend on insertion or removal order.
+ * Search: the cosine of two unit vectors is their dot product. A first pass computes every stored
+ * vector's dot product with the (normalised) query from the rounded halves alone, half the memory
+ * of the floats; each is within a proven bound of the exact one, so only the vectors that could
+ * still reach the best k (usually a few more than k) get their exact float32 score, and a bounded
+ * binary min-heap keeps the best k. The results are exactly those of scoring every vector in
+ * float32. The dot products are computed by WebAssembly SIMD kernels in place in the pages, which
+ * live in WebAssembly memories: the scan is then bound by memory bandwidth, where a plain
+ * JavaScript loop is bound by converting and adding one value at a time (see
+ * test/bench/vectorIndex.ts). Without SIMD, plain loops do the same. Scores are clamped to [-1, 1].
+ * Equal scores are ordered by id (ascending, by UTF-16 code units), so results do not depend on
+ * insertion or removal order.
  *
  * Optionally (`{ quantized: true }`) the index also keeps int8 codes of every vector (+1 byte per
  * dimension, +25 % memory) and {@link VectorIndex.searchQuantized} scans those, then re-ranks the
- * best candidates exactly. It reads a quarter of the memory the float scan reads; see the bench for
+ * best candidates exactly. It reads half the memory the rounded first pass reads; see the bench for
  * what that buys and its recall.
  *
  * This file is the façade; storage is in vectorPages.ts and vectorPage.ts, the kernels in
@@ -27,7 +32,7 @@
  * int8 first pass in vectorQuantizedScan.ts and input checks in vectorNorm.ts.
  */
 import { checkedNorm } from './vectorNorm';
-import { floatStride } from './vectorPage';
+import { floatStride, roundingBound } from './vectorPage';
 import { VectorPages } from './vectorPages';
 import { int8Candidates } from './vectorQuantizedScan';
 import { TopK } from './vectorTopK';
@@ -147,17 +152,35 @@ export class VectorIndex {
     if (limit === 0) return [];
     const store = this.store;
     store.loadQuery(this.unitQuery);
-    const top = new TopK(limit, store.ids);
-    let threshold = top.threshold();
     const size = store.size;
-    for (let page = 0, slot = 0; slot < size; page++) {
-      const count = Math.min(this.vectorsPerPage, size - slot);
-      const dots = store.pages[page].floatDots(0, count);
+    const perPage = this.vectorsPerPage;
+
+    // First pass: every vector's score from its rounded halves, each within `bound` of the exact.
+    const rounded = new TopK(limit, store.ids);
+    let threshold = rounded.threshold();
+    for (let page = 0, slot = 0; slot < size; page++, slot += perPage) {
+      const count = Math.min(perPage, size - slot);
+      const dots = store.pages[page].roundedDots(count);
+      for (let j = 0; j < count; j++) if (dots[j] >= threshold) threshold = rounded.offer(dots[j], slot + j);
+    }
+    // The k best by rounded score all score at least kth − bound exactly, so a vector whose rounded
+    // score is below kth − 2 × bound scores less than k others and cannot be in the results: only
+    // the rest get an exact score. (The bound's margin over the rounding error also keeps such a
+    // vector from tying with those k at the clamp to ±1.)
+    const bound = roundingBound(this.dimensions);
+    const cutoff = rounded.threshold() - 2 * bound;
+
+    const top = new TopK(limit, store.ids);
+    threshold = top.threshold();
+    for (let page = 0, slot = 0; slot < size; page++, slot += perPage) {
+      const count = Math.min(perPage, size - slot);
+      const source = store.pages[page];
+      const dots = source.dots;
       for (let j = 0; j < count; j++) {
-        const score = clamp(dots[j]);
+        if (dots[j] < cutoff) continue;
+        const score = clamp(source.exactDot(j));
         if (score >= threshold) threshold = top.offer(score, slot + j);
       }
-      slot += count;
     }
     return this.matches(top);
   }
@@ -186,7 +209,7 @@ export class VectorIndex {
     for (let c = 0; c < candidates.count; c++) {
       const slot = candidates.slotAt(c);
       const { page, index } = store.locate(slot);
-      top.offer(clamp(store.pages[page].floatDots(index, 1)[0]), slot);
+      top.offer(clamp(store.pages[page].exactDot(index)), slot);
     }
     return this.matches(top);
   }

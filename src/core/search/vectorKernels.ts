@@ -7,10 +7,23 @@
  */
 import type { SimdKernels } from './vectorSimd';
 
+let roundedValues: Float32Array | undefined;
+
+/** The float each 16-bit rounded value stands for (the value as the high half of a float32); 256 KB, made on first use. */
+function roundedToFloat(): Float32Array {
+  if (!roundedValues) {
+    roundedValues = new Float32Array(65536);
+    const bits = new Uint32Array(roundedValues.buffer);
+    for (let value = 0; value < 65536; value++) bits[value] = value << 16;
+  }
+  return roundedValues;
+}
+
 export function plainKernels(buffer: ArrayBuffer): SimdKernels {
   const floats = new Float32Array(buffer);
   const codes = new Int8Array(buffer);
   const shorts = new Int16Array(buffer);
+  const unsignedShorts = new Uint16Array(buffer);
   const ints = new Int32Array(buffer);
   return {
     dotsF32(query, base, count, stride, out) {
@@ -55,6 +68,20 @@ export function plainKernels(buffer: ArrayBuffer): SimdKernels {
         for (let i = 0; i < n; i += 2) {
           a0 += floats[v + i] * floats[q + i];
           a1 += floats[v + i + 1] * floats[q + i + 1];
+        }
+        floats[o] = a0 + a1;
+      }
+    },
+    dotsRounded(query, base, count, stride, out) {
+      const toFloat = roundedToFloat();
+      const q = query >> 2;
+      const n = stride >> 1; // even: strides are whole SIMD steps
+      for (let j = 0, v = base >> 1, o = out >> 2; j < count; j++, v += n, o++) {
+        let a0 = 0;
+        let a1 = 0;
+        for (let i = 0; i < n; i += 2) {
+          a0 += toFloat[unsignedShorts[v + i]] * floats[q + i];
+          a1 += toFloat[unsignedShorts[v + i + 1]] * floats[q + i + 1];
         }
         floats[o] = a0 + a1;
       }

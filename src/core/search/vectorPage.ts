@@ -1,30 +1,47 @@
 /**
- * One storage page of {@link VectorIndex}: up to `capacity` unit vectors as float32 (and, in a
- * quantized index, their int8 codes), one after another, in a memory of the page's own that the
- * kernels scan in place.
+ * One storage page of {@link VectorIndex}: up to `capacity` unit vectors (and, in a quantized
+ * index, their int8 codes), one after another, in a memory of the page's own that the kernels scan
+ * in place.
+ *
+ * Each float32 component is kept whole, but in two halves stored apart: its 32 bits rounded to the
+ * nearest multiple of 2^16, whose high 16 bits are a bfloat16 (8 significant bits, so within 2^-8
+ * of the component's size), and the signed remainder that gives back the exact bits. A search
+ * scans only the rounded halves, half the bytes of the floats, and computes the exact float score
+ * only for the vectors the rounding could have misplaced (see {@link roundingBound}). Memory is the
+ * same as the floats alone.
  *
  * With WebAssembly SIMD the memory is a WebAssembly.Memory with its own instance of the kernels
  * (a module can import only one memory, and a page per memory lets pages be freed one by one,
  * which a growing shared memory could not); otherwise it is an ArrayBuffer scanned by the plain
  * loops. Layout, each part 64-byte aligned:
  *
- *   float query | int16 query codes | results (one 32-bit number per vector) | vectors | codes
+ *   float query | int16 query codes | results (one 32-bit number per vector) | one vector put back
+ *   together | its result | rounded halves | remainders | codes
  *
- * Vectors are `floatStride` floats apart (the dimensions rounded up to the SIMD step, zero padded),
- * codes `codeStride` bytes apart.
+ * Vectors are `floatStride` values apart in both halves (the dimensions rounded up to the SIMD
+ * step, zero padded), codes `codeStride` bytes apart.
  */
 import { plainKernels } from './vectorKernels';
-import { F32_STEP_BYTES, I8_STEP_BYTES, instantiateKernels, type SimdKernels, simdModule } from './vectorSimd';
+import { F32_STEP_BYTES, I8_STEP_BYTES, instantiateKernels, ROUNDED_STEP_BYTES, type SimdKernels, simdModule } from './vectorSimd';
 
 const ALIGN = 64;
 const WASM_PAGE_BYTES = 65536;
 
 const align = (bytes: number) => Math.ceil(bytes / ALIGN) * ALIGN;
 
-/** Floats per stored vector: `dimensions` rounded up to what the float kernel takes a step. */
+/** Values per stored vector: `dimensions` rounded up to what the float and rounded kernels take a step. */
 export function floatStride(dimensions: number): number {
-  const step = F32_STEP_BYTES / 4;
+  const step = Math.max(F32_STEP_BYTES / 4, ROUNDED_STEP_BYTES / 2);
   return Math.ceil(dimensions / step) * step;
+}
+
+/**
+ * How far the score of unit vectors from their rounded halves can be from their exact float score:
+ * each component is within 2^-8 of its size, so the dot product within 2^-8 × Σ|q_i × v_i| ≤ 2^-8
+ * (Cauchy–Schwarz); plus, far above it, the float32 rounding of both sums (under 2^-24 per term).
+ */
+export function roundingBound(dimensions: number): number {
+  return 2 ** -8 + (dimensions + 64) * 2 ** -22;
 }
 
 /** Bytes per coded vector: `dimensions` rounded up to what the int8 kernel takes a step. */
@@ -47,23 +64,30 @@ export class VectorPage {
   readonly simd: boolean;
   readonly floatStride: number;
   readonly codeStride: number;
-  /** The vectors, `floatStride` floats each; the padding stays zero. */
-  readonly floats: Float32Array;
+  /** The vectors' components rounded to 16 bits (bfloat16), `floatStride` each; the padding stays zero. */
+  readonly rounded: Uint16Array;
+  /** What each component's float32 bits add to its rounded value × 2^16 (in −2^15 … 2^15 − 1). */
+  readonly remainders: Int16Array;
   /** With `quantized`: the int8 codes, `codeStride` bytes each; the padding stays zero. */
   readonly codes: Int8Array;
   /** With `quantized`: per vector, the factor from its codes back to its components. */
   readonly scales: Float32Array;
-  /** The query the next float scan compares with (`floatStride` floats, zero padded). */
+  /** The query the next rounded scan and exact scores compare with (`floatStride` floats, zero padded). */
   readonly query: Float32Array;
   /** The query codes the next int8 scan compares with (`codeStride` entries, zero padded). */
   readonly queryCodes: Int16Array;
   /** Bytes this page holds. */
   readonly byteLength: number;
 
+  /** The results of this page's last {@link roundedDots} (what it returned). */
+  readonly dots: Float32Array;
+
   private readonly kernels: SimdKernels;
-  private readonly floatResults: Float32Array;
   private readonly intResults: Int32Array;
-  private readonly at: { query: number; queryCodes: number; results: number; floats: number; codes: number };
+  /** One vector's float32 bits, put back together from its halves for an exact score. */
+  private readonly wholeBits: Uint32Array;
+  private readonly wholeResult: Float32Array;
+  private readonly at: { query: number; queryCodes: number; results: number; whole: number; wholeResult: number; rounded: number; codes: number };
 
   constructor(shape: PageShape) {
     const { dimensions, capacity, quantized } = shape;
@@ -72,10 +96,13 @@ export class VectorPage {
     const query = 0;
     const queryCodes = query + align(this.floatStride * 4);
     const results = queryCodes + align(this.codeStride * 2);
-    const floats = results + align(capacity * 4);
-    const codes = floats + capacity * this.floatStride * 4;
+    const whole = results + align(capacity * 4);
+    const wholeResult = whole + align(this.floatStride * 4);
+    const rounded = wholeResult + ALIGN;
+    const remainders = rounded + capacity * this.floatStride * 2;
+    const codes = remainders + capacity * this.floatStride * 2;
     const end = codes + capacity * this.codeStride;
-    this.at = { query, queryCodes, results, floats, codes };
+    this.at = { query, queryCodes, results, whole, wholeResult, rounded, codes };
 
     const module = shape.simd === false ? null : simdModule();
     let buffer: ArrayBuffer;
@@ -90,19 +117,60 @@ export class VectorPage {
     this.simd = module !== null;
     this.query = new Float32Array(buffer, query, this.floatStride);
     this.queryCodes = new Int16Array(buffer, queryCodes, this.codeStride);
-    this.floatResults = new Float32Array(buffer, results, capacity);
+    this.dots = new Float32Array(buffer, results, capacity);
     this.intResults = new Int32Array(buffer, results, capacity);
-    this.floats = new Float32Array(buffer, floats, capacity * this.floatStride);
+    this.wholeBits = new Uint32Array(buffer, whole, this.floatStride);
+    this.wholeResult = new Float32Array(buffer, wholeResult, 1);
+    this.rounded = new Uint16Array(buffer, rounded, capacity * this.floatStride);
+    this.remainders = new Int16Array(buffer, remainders, capacity * this.floatStride);
     this.codes = new Int8Array(buffer, codes, capacity * this.codeStride);
     this.scales = new Float32Array(quantized ? capacity : 0);
     this.byteLength = buffer.byteLength + this.scales.byteLength;
   }
 
-  /** The float dot products of {@link query} with vectors `from` … `from + count - 1`; reused by the next scan. */
-  floatDots(from: number, count: number): Float32Array {
-    const stride = this.floatStride * 4;
-    this.kernels.dotsF32(this.at.query, this.at.floats + from * stride, count, stride, this.at.results);
-    return this.floatResults;
+  /** Stores the float32 `values` (`floatStride` of them, zero padded) as vector `index`. */
+  write(index: number, values: Float32Array): void {
+    const bits = new Uint32Array(values.buffer, values.byteOffset, this.floatStride);
+    const at = index * this.floatStride;
+    for (let i = 0; i < bits.length; i++) {
+      // Round to the nearest multiple of 2^16 (no carry can reach the sign: the values are finite).
+      const high = (bits[i] + 0x8000) >>> 16;
+      this.rounded[at + i] = high;
+      this.remainders[at + i] = bits[i] - high * 0x10000;
+    }
+  }
+
+  /** Copies vector `sourceIndex` of `source` (a page of the same shape) to vector `index` of this one. */
+  copy(source: VectorPage, sourceIndex: number, index: number): void {
+    const n = this.floatStride;
+    this.rounded.set(source.rounded.subarray(sourceIndex * n, (sourceIndex + 1) * n), index * n);
+    this.remainders.set(source.remainders.subarray(sourceIndex * n, (sourceIndex + 1) * n), index * n);
+    if (this.codeStride > 0) {
+      const c = this.codeStride;
+      this.codes.set(source.codes.subarray(sourceIndex * c, (sourceIndex + 1) * c), index * c);
+      this.scales[index] = source.scales[sourceIndex];
+    }
+  }
+
+  /**
+   * The dot products of {@link query} with the rounded halves of the first `count` vectors, each
+   * within {@link roundingBound} of the exact one. Kept until this page's next `roundedDots` or
+   * `codeDots` ({@link exactDot} leaves them).
+   */
+  roundedDots(count: number): Float32Array {
+    this.kernels.dotsRounded(this.at.query, this.at.rounded, count, this.floatStride * 2, this.at.results);
+    return this.dots;
+  }
+
+  /**
+   * The float32 dot product of {@link query} with vector `index`, its bits put back together:
+   * always the same number for the same vector and query, wherever the vector is stored.
+   */
+  exactDot(index: number): number {
+    const { floatStride: n, wholeBits: bits, rounded, remainders } = this;
+    for (let i = 0, at = index * n; i < n; i++, at++) bits[i] = (rounded[at] << 16) + remainders[at];
+    this.kernels.dotsF32(this.at.query, this.at.whole, 1, n * 4, this.at.wholeResult);
+    return this.wholeResult[0];
   }
 
   /** The integer dot products of {@link queryCodes} with the codes of the first `count` vectors; reused by the next scan. */

@@ -6,7 +6,7 @@
  * holes check) and removal is O(dimensions).
  */
 import { quantizeInt8 } from './vectorInt8';
-import { VectorPage } from './vectorPage';
+import { floatStride, VectorPage } from './vectorPage';
 
 /** Where a slot lives: its page and its index within that page. */
 export interface PageLocation {
@@ -19,6 +19,8 @@ export class VectorPages {
   /** The id in each used slot; its length is the size. */
   readonly ids: string[] = [];
   private readonly slots = new Map<string, number>();
+  /** The unit vector being stored, zero padded to the stride, before it is split into the page. */
+  private readonly unit: Float32Array;
 
   /** @param simd `false` forces the plain loops instead of the WebAssembly SIMD kernels. */
   constructor(
@@ -26,7 +28,9 @@ export class VectorPages {
     readonly vectorsPerPage: number,
     readonly quantized: boolean,
     private readonly simd?: boolean,
-  ) {}
+  ) {
+    this.unit = new Float32Array(floatStride(dimensions));
+  }
 
   get size(): number {
     return this.ids.length;
@@ -48,7 +52,7 @@ export class VectorPages {
     return { page, index: slot - page * this.vectorsPerPage };
   }
 
-  /** Makes `unit` (`dimensions` floats) the query of every page's next float scan. */
+  /** Makes `unit` (`dimensions` floats) the query of every page’s next rounded scan and exact scores. */
   loadQuery(unit: Float32Array): void {
     for (const page of this.pages) page.query.set(unit);
   }
@@ -71,16 +75,13 @@ export class VectorPages {
       this.slots.set(id, slot);
     }
     const d = this.dimensions;
+    const unit = this.unit;
+    for (let i = 0; i < d; i++) unit[i] = norm === 0 ? 0 : vector[i] / norm;
     const { page, index } = this.locate(slot);
     const target = this.pages[page];
-    const at = index * target.floatStride;
-    if (norm === 0) {
-      target.floats.fill(0, at, at + d);
-    } else {
-      for (let i = 0; i < d; i++) target.floats[at + i] = vector[i] / norm;
-    }
+    target.write(index, unit);
     if (this.quantized) {
-      target.scales[index] = quantizeInt8(target.floats, at, d, target.codes, index * target.codeStride);
+      target.scales[index] = quantizeInt8(unit, 0, d, target.codes, index * target.codeStride);
     }
   }
 
@@ -114,14 +115,6 @@ export class VectorPages {
   private copySlot(from: number, to: number): void {
     const { page: sourcePage, index: sourceIndex } = this.locate(from);
     const { page: targetPage, index: targetIndex } = this.locate(to);
-    const source = this.pages[sourcePage];
-    const target = this.pages[targetPage];
-    const floats = source.floatStride;
-    target.floats.set(source.floats.subarray(sourceIndex * floats, (sourceIndex + 1) * floats), targetIndex * floats);
-    if (this.quantized) {
-      const codes = source.codeStride;
-      target.codes.set(source.codes.subarray(sourceIndex * codes, (sourceIndex + 1) * codes), targetIndex * codes);
-      target.scales[targetIndex] = source.scales[sourceIndex];
-    }
+    this.pages[targetPage].copy(this.pages[sourcePage], sourceIndex, targetIndex);
   }
 }

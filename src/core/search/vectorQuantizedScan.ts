@@ -1,6 +1,6 @@
 /**
  * The approximate first pass of {@link VectorIndex.searchQuantized}: ranks every vector by the dot
- * product of its int8 codes with the quantized query (a quarter of the memory the float scan
+ * product of its int8 codes with the quantized query (half the memory the rounded scan
  * reads), so only the best candidates need an exact score.
  */
 import { TopK } from './vectorTopK';

@@ -1,11 +1,15 @@
 /**
- * The vector index's WebAssembly SIMD kernels, assembled here (see wasmBinary.ts). Both compute,
+ * The vector index's WebAssembly SIMD kernels, assembled here (see wasmBinary.ts). Each computes,
  * for `count` vectors stored one after another from `base`, `stride` bytes apart, the dot product
  * with the query at `query`, and store one result per vector at `out` (all addresses in bytes, in
  * the memory the module imports):
  *
  *   dotsF32(query, base, count, stride, out)  float32 vectors and query, float32 results; stride a
  *     multiple of 64. Four f32x4 accumulators take 16 floats a step.
+ *   dotsRounded(query, base, count, stride, out)  vectors of 16-bit rounded floats (bfloat16: the
+ *     high half of a float32) against a float32 query, float32 results; stride a multiple of 32.
+ *     Each 8 values are widened to two f32x4 by shifting them into the high half of 32-bit lanes,
+ *     then multiplied and added as in dotsF32, 16 values a step. Half the bytes of dotsF32.
  *   dotsI8(query, base, count, stride, out)   int8 codes against an int16 query, int32 results;
  *     stride a multiple of 32. Each 16 codes are widened to two i16x8 halves and multiplied and
  *     pairwise added with the query by i32x4.dot_i16x8_s.
@@ -20,6 +24,8 @@ import {
 
 /** Bytes of float32 vectors the float kernel takes a step (the stride must be a multiple). */
 export const F32_STEP_BYTES = 64;
+/** Bytes of rounded vectors the rounded kernel takes a step (the stride must be a multiple). */
+export const ROUNDED_STEP_BYTES = 32;
 /** Bytes of int8 codes the int8 kernel takes a step (the stride must be a multiple). */
 export const I8_STEP_BYTES = 32;
 
@@ -27,12 +33,13 @@ export type DotsKernel = (query: number, base: number, count: number, stride: nu
 
 export interface SimdKernels {
   dotsF32: DotsKernel;
+  dotsRounded: DotsKernel;
   dotsI8: DotsKernel;
 }
 
 // Locals shared by both functions: 0 query, 1 base, 2 count, 3 stride, 4 out (parameters);
 // 5 p (the vector's next bytes), 6 q (the query's), 7 end (the vector's end); 8..11 accumulators;
-// 12 the loaded codes (int8 only).
+// 12 the loaded codes or rounded values (int8 and rounded only).
 const P = 5;
 const Q = 6;
 const END = 7;
@@ -56,19 +63,40 @@ function perVector(inner: number[], step: number, reduce: number[], storeOp: 0x3
   ]);
 }
 
-function dotsF32(): KernelFunction {
-  const mul = simd(0xe6); // f32x4.mul
-  const add = simd(0xe4); // f32x4.add
+const f32Mul = simd(0xe6); // f32x4.mul
+const f32x4Add = simd(0xe4); // f32x4.add
+
+/** The float accumulators summed into one float: (a0 + a1) + (a2 + a3), then lanes (0 + 1) + (2 + 3). */
+function reduceF32(): number[] {
   const lane = (n: number) => simd(0x1f, n); // f32x4.extract_lane
-  const inner = [
-    ...ACC.flatMap((acc, i) => [...get(P), ...load(16 * i), ...get(Q), ...load(16 * i), ...mul, ...get(acc), ...add, ...set(acc)]),
-    ...get(Q), ...i32Const(F32_STEP_BYTES), ...i32Add, ...set(Q),
-  ];
-  const reduce = [
-    ...get(8), ...get(9), ...add, ...get(10), ...get(11), ...add, ...add, ...set(8),
+  return [
+    ...get(8), ...get(9), ...f32x4Add, ...get(10), ...get(11), ...f32x4Add, ...f32x4Add, ...set(8),
     ...get(8), ...lane(0), ...get(8), ...lane(1), ...f32Add, ...get(8), ...lane(2), ...get(8), ...lane(3), ...f32Add, ...f32Add,
   ];
-  return { name: 'dotsF32', parameters: 5, locals: [{ count: 3, type: I32 }, { count: 5, type: V128 }], body: perVector(inner, F32_STEP_BYTES, reduce, 0x38) };
+}
+
+/** Four floats (on the stack) times the query's four at q+offset, added to accumulator `acc`. */
+const multiplyAdd = (offset: number, acc: number) => [...get(Q), ...load(offset), ...f32Mul, ...get(acc), ...f32x4Add, ...set(acc)];
+
+function dotsF32(): KernelFunction {
+  const inner = [
+    ...ACC.flatMap((acc, i) => [...get(P), ...load(16 * i), ...multiplyAdd(16 * i, acc)]),
+    ...get(Q), ...i32Const(F32_STEP_BYTES), ...i32Add, ...set(Q),
+  ];
+  return { name: 'dotsF32', parameters: 5, locals: [{ count: 3, type: I32 }, { count: 5, type: V128 }], body: perVector(inner, F32_STEP_BYTES, reduceF32(), 0x38) };
+}
+
+function dotsRounded(): KernelFunction {
+  const extendLow = simd(0xa9); // i32x4.extend_low_i16x8_u
+  const extendHigh = simd(0xaa); // i32x4.extend_high_i16x8_u
+  const shiftLeft = simd(0xab); // i32x4.shl
+  /** 8 rounded values at p+offset as two f32x4, against 8 query floats at q+2×offset, into accumulators low and high. */
+  const eight = (offset: number, low: number, high: number) => [
+    ...get(P), ...load(offset), ...tee(12), ...extendLow, ...i32Const(16), ...shiftLeft, ...multiplyAdd(offset * 2, low),
+    ...get(12), ...extendHigh, ...i32Const(16), ...shiftLeft, ...multiplyAdd(offset * 2 + 16, high),
+  ];
+  const inner = [...eight(0, 8, 9), ...eight(16, 10, 11), ...get(Q), ...i32Const(2 * ROUNDED_STEP_BYTES), ...i32Add, ...set(Q)];
+  return { name: 'dotsRounded', parameters: 5, locals: [{ count: 3, type: I32 }, { count: 5, type: V128 }], body: perVector(inner, ROUNDED_STEP_BYTES, reduceF32(), 0x38) };
 }
 
 function dotsI8(): KernelFunction {
@@ -96,7 +124,7 @@ let compiled: WebAssembly.Module | null | undefined;
 export function simdModule(): WebAssembly.Module | null {
   if (compiled === undefined) {
     try {
-      const bytes = moduleBytes([dotsF32(), dotsI8()]);
+      const bytes = moduleBytes([dotsF32(), dotsRounded(), dotsI8()]);
       compiled = typeof WebAssembly === 'object' && WebAssembly.validate(bytes) ? new WebAssembly.Module(bytes) : null;
     } catch {
       compiled = null;
@@ -108,5 +136,5 @@ export function simdModule(): WebAssembly.Module | null {
 /** The kernels, working on `memory`. */
 export function instantiateKernels(module: WebAssembly.Module, memory: WebAssembly.Memory): SimdKernels {
   const exports = new WebAssembly.Instance(module, { env: { memory } }).exports;
-  return { dotsF32: exports.dotsF32 as DotsKernel, dotsI8: exports.dotsI8 as DotsKernel };
+  return { dotsF32: exports.dotsF32 as DotsKernel, dotsRounded: exports.dotsRounded as DotsKernel, dotsI8: exports.dotsI8 as DotsKernel };
 }
