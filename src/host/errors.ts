@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { ServiceError, isUnknownRootError, type ServiceErrorKind } from '../core';
 import type { ErrorAction, TurnError } from '../shared/protocol';
-import { webviewStrings } from '../shared/strings';
+import { ACTION_LABELS, webviewStrings } from '../shared/strings';
 import type { Log } from './log';
 
 /**
@@ -79,21 +79,8 @@ function explainProxy(error: ServiceError): { message: string; actions: ErrorAct
   }
 }
 
-/** Button labels: the chat view's own strings, so a notification and the view never disagree. */
-const ACTION_LABELS: Record<ErrorAction, string> = {
-  setKey: webviewStrings.actionSetKey,
-  openAccount: webviewStrings.actionOpenAccount,
-  retry: webviewStrings.actionRetry,
-  trustRootCertificate: webviewStrings.actionTrustRootCertificate,
-  chooseCertificateFile: webviewStrings.actionChooseCertificateFile,
-  certificateHelp: webviewStrings.actionCertificateHelp,
-  openLogs: webviewStrings.actionOpenLogs,
-  openSettings: webviewStrings.actionOpenSettings,
-  proxySettings: webviewStrings.actionProxySettings,
-};
-
 export function actionLabel(action: ErrorAction): string {
-  return vscode.l10n.t(ACTION_LABELS[action]);
+  return vscode.l10n.t(webviewStrings[ACTION_LABELS[action]]);
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { ErrorAction } from './protocol';
+
 /**
  * Every user-visible string of the chat webview, in English. The host translates each value with
  * `vscode.l10n.t` (the English text is the key in `l10n/bundle.l10n.*.json`) and hands the result to
@@ -88,3 +90,16 @@ export const webviewStrings = {
 } as const;
 
 export type WebviewStrings = { [K in keyof typeof webviewStrings]: string };
+
+/** Each error button's label, shared by the chat view and the host's notifications so they never disagree. */
+export const ACTION_LABELS: Record<ErrorAction, keyof WebviewStrings> = {
+  setKey: 'actionSetKey',
+  openAccount: 'actionOpenAccount',
+  retry: 'actionRetry',
+  trustRootCertificate: 'actionTrustRootCertificate',
+  chooseCertificateFile: 'actionChooseCertificateFile',
+  certificateHelp: 'actionCertificateHelp',
+  openLogs: 'actionOpenLogs',
+  openSettings: 'actionOpenSettings',
+  proxySettings: 'actionProxySettings',
+};

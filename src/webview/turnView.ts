@@ -1,5 +1,5 @@
-import type { ErrorAction, Turn } from '../shared/protocol';
-import type { WebviewStrings } from '../shared/strings';
+import type { Turn } from '../shared/protocol';
+import { ACTION_LABELS, type WebviewStrings } from '../shared/strings';
 import { append, el, iconButton } from './dom';
 import { fillImageSlots } from './images';
 import { icon, type IconName } from './icons';
@@ -26,18 +26,6 @@ const REFERENCE_DEFINITION = /^ {0,3}\[[^\]\n]+\]:/m;
  */
 const PROGRESSIVE_THRESHOLD = 150_000;
 const PROGRESSIVE_SLICE = 32_000;
-
-export const ACTION_LABELS: Record<ErrorAction, keyof WebviewStrings> = {
-  setKey: 'actionSetKey',
-  openAccount: 'actionOpenAccount',
-  retry: 'actionRetry',
-  trustRootCertificate: 'actionTrustRootCertificate',
-  chooseCertificateFile: 'actionChooseCertificateFile',
-  certificateHelp: 'actionCertificateHelp',
-  openLogs: 'actionOpenLogs',
-  openSettings: 'actionOpenSettings',
-  proxySettings: 'actionProxySettings',
-};
 
 /** One turn of the transcript: its article element and, while a reply streams, its renderer. */
 export class TurnView {
