@@ -9,7 +9,7 @@ export const I32 = 0x7f;
 export const V128 = 0x7b;
 
 /** Unsigned LEB128, as the format writes sizes, indices and SIMD opcodes. */
-export function uleb(value: number): number[] {
+function uleb(value: number): number[] {
   const bytes: number[] = [];
   do {
     let byte = value & 0x7f;
@@ -21,7 +21,7 @@ export function uleb(value: number): number[] {
 }
 
 /** Signed LEB128, as the format writes integer constants. */
-export function sleb(value: number): number[] {
+function sleb(value: number): number[] {
   const bytes: number[] = [];
   for (;;) {
     const byte = value & 0x7f;

@@ -23,7 +23,7 @@ export interface PacingRule {
 export const DEFAULT_PACING: PacingRule = { minIntervalMs: 32, maxIntervalMs: 1000, share: 1 / 16 };
 
 /** How long after the last delta the next one is due, given how much is shown and how much waits. */
-export function deltaDueAfter(rule: PacingRule, shown: number, waiting: number): number {
+function deltaDueAfter(rule: PacingRule, shown: number, waiting: number): number {
   return waiting >= shown * rule.share ? rule.minIntervalMs : rule.maxIntervalMs;
 }
 

@@ -24,7 +24,7 @@ export async function searchResultsPrompt(query: string, hits: readonly SearchHi
 }
 
 /** `src/retry.ts, lines 12–40` */
-export function describeLocation(hit: SearchHit): string {
+function describeLocation(hit: SearchHit): string {
   const file = vscode.workspace.asRelativePath(vscode.Uri.parse(hit.path)) || path.basename(hit.path);
   const lines = hit.startLine === hit.endLine ? vscode.l10n.t('line {0}', hit.startLine + 1) : vscode.l10n.t('lines {0}–{1}', hit.startLine + 1, hit.endLine + 1);
   return `${file}, ${lines}`;

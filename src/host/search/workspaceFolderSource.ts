@@ -81,7 +81,7 @@ function excludeGlob(folder: vscode.WorkspaceFolder): string {
  * `a/*.{js,map}` → `a/*.js`, `a/*.map`: the patterns are joined into one `{…,…}` group, and a
  * group cannot nest in VS Code's globs.
  */
-export function expandBraces(pattern: string): string[] {
+function expandBraces(pattern: string): string[] {
   const open = pattern.indexOf('{');
   const close = open === -1 ? -1 : pattern.indexOf('}', open);
   if (close === -1) return [pattern];

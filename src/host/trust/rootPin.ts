@@ -7,7 +7,7 @@ import type { Log } from '../log';
  * this environment variable, set for the VS Code process they start. It is deliberately not a
  * setting: a workspace's settings could then pin a CA of its own choosing.
  */
-export const TEST_PIN_VARIABLE = 'GIGACHAT_TEST_ROOT_CA_PIN';
+const TEST_PIN_VARIABLE = 'GIGACHAT_TEST_ROOT_CA_PIN';
 
 const TestPin = z.object({
   subject: z.string().min(1).max(500),

@@ -64,7 +64,7 @@ export async function selectFiles(folders: readonly FolderSource[], limits: Sele
 }
 
 /** The folder's `.gitignore` files and `.git/info/exclude`, as rules. */
-export async function loadRules(folder: FolderSource, paths: readonly string[]): Promise<IgnoreRules> {
+async function loadRules(folder: FolderSource, paths: readonly string[]): Promise<IgnoreRules> {
   const rules = new IgnoreRules();
   const excludes = await folder.readRootExcludes?.();
   if (excludes) rules.addRootExcludes(excludes);
@@ -104,6 +104,6 @@ export async function* readSelectedFiles(
   }
 }
 
-export function count(counts: Map<SkipReason, number>, reason: SkipReason): void {
+function count(counts: Map<SkipReason, number>, reason: SkipReason): void {
   counts.set(reason, (counts.get(reason) ?? 0) + 1);
 }
