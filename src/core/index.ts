@@ -29,7 +29,7 @@ export type { DownloadFailure, PinnedDownloadOptions } from './pinnedDownload';
 export { PinnedRootFile } from './pinnedRootFile';
 export { checkConnection } from './connectionCheck/connectionCheck';
 export type { CheckStep, CheckStepId, ConnectionCheckOptions } from './connectionCheck/connectionCheck';
-export { proxyFor } from './connectionCheck/proxyRoute';
+export { ProxyRoutes, type Proxy } from './proxyRoutes';
 export { probeTls } from './connectionCheck/tlsProbe';
 export type { TlsProbeResult } from './connectionCheck/tlsProbe';
 

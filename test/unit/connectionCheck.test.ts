@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { checkConnection, proxyFor, type CheckStep, type ServiceClient } from '../../src/core';
+import { checkConnection, type CheckStep, type ServiceClient } from '../../src/core';
 import { startConnectProxy } from './support/connectProxy';
 import { useEmulator } from './support/fixture';
 
@@ -73,7 +73,7 @@ describe('connection check', () => {
         const steps = await run(fixture.clientWith({ proxy: through }), { proxy: through });
         assert.deepEqual(outline(steps), ['dns passed', 'tls passed', 'token passed', 'model passed']);
         assert.equal(steps[0].lookedUp, 'localhost');
-        assert.equal(steps[1].proxy, `${through.url}/`);
+        assert.equal(steps[1].proxy, through.url);
         assert.ok(proxy.tunnels.length >= 2, 'the handshake and the requests went through the proxy');
         assert.ok(proxy.tunnels.every((t) => t.target === new URL(fixture.emulator.origin).host));
       } finally {
@@ -87,8 +87,10 @@ describe('connection check', () => {
         const through = { url: proxy.url.replace('http://', 'http://alice:s3cret-Pa55@'), noProxy: '' };
         const steps = await run(fixture.client, { proxy: through });
         assert.deepEqual(outline(steps), ['dns passed', 'tls failed', 'token skipped', 'model skipped']);
-        assert.equal(steps[1].error?.kind, 'network');
-        assert.equal(steps[1].error?.status, 407);
+        // As a request through the proxy would be told: the proxy's fault, and about credentials.
+        assert.equal(steps[1].error?.kind, 'proxy');
+        assert.equal(steps[1].error?.code, 'PROXY_AUTH_REJECTED');
+        assert.equal(steps[1].error?.proxy?.status, 407);
         assert.equal(proxy.tunnels[0].authorization, `Basic ${Buffer.from('alice:s3cret-Pa55').toString('base64')}`);
         assert.doesNotMatch(JSON.stringify(steps) + steps[1].error?.message, /s3cret/);
       } finally {
@@ -96,17 +98,37 @@ describe('connection check', () => {
       }
     });
 
-    it('chooses the proxy as the requests do: settings first, then the environment, NO_PROXY honoured', () => {
-      const target = new URL('https://gigachat.devices.sberbank.ru/api/v1');
-      const env = { HTTPS_PROXY: 'http://env-proxy:3128', NO_PROXY: '' };
-      assert.equal(proxyFor(target, { url: 'http://setting-proxy:8080' }, env)?.host, 'setting-proxy:8080');
-      assert.equal(proxyFor(target, {}, env)?.host, 'env-proxy:3128');
-      assert.equal(proxyFor(target, {}, {}), undefined);
-      for (const noProxy of ['sberbank.ru', '.devices.sberbank.ru', '*.sberbank.ru', 'gigachat.devices.sberbank.ru:443', 'example.com, sberbank.ru', '*']) {
-        assert.equal(proxyFor(target, { url: 'http://p:1', noProxy }, {}), undefined, noProxy);
+    it('takes the proxy the requests take: an address without a scheme, and http.proxyAuthorization', async () => {
+      const proxy = await startConnectProxy();
+      try {
+        const through = { url: proxy.url.replace('http://', ''), noProxy: '', authorization: 'Basic ZnJvbS1zZXR0aW5n' };
+        const steps = await run(fixture.clientWith({ proxy: through }), { proxy: through });
+        assert.deepEqual(outline(steps), ['dns passed', 'tls passed', 'token passed', 'model passed']);
+        assert.equal(steps[1].proxy, proxy.url);
+        assert.ok(proxy.tunnels.length >= 2);
+        assert.ok(proxy.tunnels.every((t) => t.authorization === through.authorization), 'every tunnel, the check\'s too, sent the setting');
+      } finally {
+        await proxy.stop();
       }
-      for (const noProxy of ['gigachat.devices.sberbank.ru:9443', 'bank.ru', 'example.com']) {
-        assert.equal(proxyFor(target, { url: 'http://p:1', noProxy }, {})?.host, 'p:1', noProxy);
+    });
+
+    it('stops at the first step when the proxy address is not a proxy URL, without showing its credentials', async () => {
+      const steps = await run(fixture.client, { proxy: { url: 'ftp://bob:hunter2@proxy.corp:21', noProxy: '' } });
+      assert.deepEqual(outline(steps), ['dns failed', 'tls skipped', 'token skipped', 'model skipped']);
+      assert.equal(steps[0].error?.kind, 'proxy');
+      assert.equal(steps[0].error?.code, 'PROXY_INVALID');
+      assert.doesNotMatch(JSON.stringify(steps) + steps[0].error?.message, /hunter2/);
+    });
+
+    it('connects directly to a host the proxy settings exclude', async () => {
+      const proxy = await startConnectProxy();
+      try {
+        const steps = await run(fixture.client, { proxy: { url: proxy.url, noProxy: new URL(fixture.emulator.origin).hostname } });
+        assert.deepEqual(outline(steps), ['dns passed', 'tls passed', 'token passed', 'model passed']);
+        assert.equal(steps[1].proxy, undefined);
+        assert.equal(proxy.tunnels.length, 0);
+      } finally {
+        await proxy.stop();
       }
     });
   });

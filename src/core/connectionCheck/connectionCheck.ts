@@ -3,7 +3,7 @@ import type { ServiceClient } from '../client';
 import { ServiceError } from '../errors';
 import { redactUrl, type ProxyOptions } from '../http';
 import { describeTransportError } from '../transportErrors';
-import { proxyFor } from './proxyRoute';
+import { ProxyRoutes } from '../proxyRoutes';
 import { probeTls, type TlsProbeResult } from './tlsProbe';
 
 export type CheckStepId = 'dns' | 'tls' | 'token' | 'model';
@@ -74,12 +74,14 @@ export async function checkConnection(options: ConnectionCheckOptions): Promise<
 }
 
 function plan(options: ConnectionCheckOptions): PlannedStep[] {
+  // The same choice of proxy as the requests make (see Transport), so the check probes their way.
+  const routes = new ProxyRoutes(options.proxy);
   const urls = [new URL(options.authUrl), new URL(options.baseUrl)];
   const hostnames = unique(urls, (url) => url.hostname);
   const origins = unique(urls, (url) => url.host);
   return [
-    ...hostnames.map((url) => ({ id: 'dns' as const, target: url.hostname.replace(/^\[|\]$/g, ''), run: (step: CheckStep) => lookUp(url, step, options) })),
-    ...origins.map((url) => ({ id: 'tls' as const, target: url.host, run: (step: CheckStep) => shakeHands(url, step, options) })),
+    ...hostnames.map((url) => ({ id: 'dns' as const, target: url.hostname.replace(/^\[|\]$/g, ''), run: (step: CheckStep) => lookUp(url, step, routes) })),
+    ...origins.map((url) => ({ id: 'tls' as const, target: url.host, run: (step: CheckStep) => shakeHands(url, step, routes, options) })),
     {
       id: 'token',
       target: redactUrl(options.authUrl),
@@ -98,10 +100,10 @@ function plan(options: ConnectionCheckOptions): PlannedStep[] {
 }
 
 /** With a proxy, the proxy looks the service up: then it is the proxy's name that must resolve here. */
-async function lookUp(url: URL, step: CheckStep, options: ConnectionCheckOptions): Promise<void> {
-  const proxy = proxyFor(url, options.proxy);
-  const name = (proxy ?? url).hostname.replace(/^\[|\]$/g, '');
-  if (proxy) step.proxy = redactUrl(proxy.toString());
+async function lookUp(url: URL, step: CheckStep, routes: ProxyRoutes): Promise<void> {
+  const proxy = routes.for(url.toString());
+  const name = (proxy ? new URL(proxy.address) : url).hostname.replace(/^\[|\]$/g, '');
+  if (proxy) step.proxy = proxy.address;
   step.lookedUp = name;
   try {
     step.addresses = (await lookup(name, { all: true })).map((entry) => entry.address);
@@ -111,9 +113,9 @@ async function lookUp(url: URL, step: CheckStep, options: ConnectionCheckOptions
   }
 }
 
-async function shakeHands(url: URL, step: CheckStep, options: ConnectionCheckOptions): Promise<void> {
-  const proxy = proxyFor(url, options.proxy);
-  if (proxy) step.proxy = redactUrl(proxy.toString());
+async function shakeHands(url: URL, step: CheckStep, routes: ProxyRoutes, options: ConnectionCheckOptions): Promise<void> {
+  const proxy = routes.for(url.toString());
+  if (proxy) step.proxy = proxy.address;
   const result = await probeTls({ url: url.toString(), ca: options.ca, proxy, signal: options.signal });
   step.tls = result;
   if (!result.authorized) {

@@ -4,17 +4,17 @@ import type { Duplex } from 'node:stream';
 import * as tls from 'node:tls';
 import { summarizeDer, type CertificateSummary } from '../certificatePin';
 import { ServiceError } from '../errors';
-import { redactUrl } from '../http';
+import type { Proxy } from '../proxyRoutes';
 import { trustedRoots } from '../trust';
-import { describeTransportError } from '../transportErrors';
+import { describeProxyFailure, describeTransportError, proxyRefusal } from '../transportErrors';
 
 export interface TlsProbeOptions {
   /** `https://host:port/…`: the server to shake hands with. */
   url: string;
   /** Extra trusted roots (PEM), added to Node's defaults as for the real requests. */
   ca?: readonly string[];
-  /** The proxy the real requests take to this server (see `proxyFor`), tunnelled with CONNECT. */
-  proxy?: URL;
+  /** The proxy the real requests take to this server (see `ProxyRoutes`), tunnelled with CONNECT. */
+  proxy?: Proxy;
   timeoutMs?: number;
   signal?: AbortSignal;
 }
@@ -51,7 +51,8 @@ export async function probeTls(options: TlsProbeOptions): Promise<TlsProbeResult
   } catch (error) {
     if (options.signal?.aborted) throw new ServiceError('cancelled', 'The request was cancelled.', { cause: error });
     if (signal.aborted) throw new ServiceError('timeout', `${target.host} did not complete a TLS handshake within ${timeoutMs} ms.`, { cause: error });
-    throw describeTransportError(error, options.url);
+    // Described as a failed request through the same proxy would be, so the fix offered is the same.
+    throw (options.proxy && describeProxyFailure(error, options.proxy)) || describeTransportError(error, options.url);
   }
 }
 
@@ -109,27 +110,26 @@ function chainOf(socket: tls.TLSSocket): CertificateSummary[] {
 }
 
 /** An HTTP CONNECT tunnel through the proxy to host:port, as undici opens for the real requests. */
-function tunnel(proxy: URL, host: string, port: number, ca: readonly string[] | undefined, signal: AbortSignal): Promise<Duplex> {
+function tunnel(proxy: Proxy, host: string, port: number, ca: readonly string[] | undefined, signal: AbortSignal): Promise<Duplex> {
   const authority = `${host.includes(':') ? `[${host}]` : host}:${port}`;
   const headers: Record<string, string> = { Host: authority };
-  if (proxy.username) {
-    const credentials = `${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`;
-    headers['Proxy-Authorization'] = `Basic ${Buffer.from(credentials).toString('base64')}`;
-  }
-  const request = (proxy.protocol === 'https:' ? https : http).request({
-    host: proxy.hostname.replace(/^\[|\]$/g, ''),
-    port: Number(proxy.port) || (proxy.protocol === 'https:' ? 443 : 80),
+  if (proxy.authorization) headers['Proxy-Authorization'] = proxy.authorization;
+  const address = new URL(proxy.address);
+  const secure = address.protocol === 'https:';
+  const request = (secure ? https : http).request({
+    host: address.hostname.replace(/^\[|\]$/g, ''),
+    port: Number(address.port) || (secure ? 443 : 80),
     method: 'CONNECT',
     path: authority,
     headers,
     signal,
-    ...(proxy.protocol === 'https:' ? { ca: trustedRoots(ca) } : {}),
+    ...(secure ? { ca: trustedRoots(ca) } : {}),
   });
   return new Promise((resolve, reject) => {
     request.once('connect', (response, socket) => {
       if (response.statusCode === 200) return resolve(socket);
       socket.destroy();
-      reject(new ServiceError('network', `The proxy ${redactUrl(proxy.toString())} refused the tunnel to ${authority} (HTTP ${response.statusCode}).`, { status: response.statusCode, code: 'PROXY_REFUSED' }));
+      reject(proxyRefusal(response.statusCode ?? 0, proxy, authority));
     });
     request.once('error', reject);
     request.end();

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { proxyFor, redactUrl, type CertificatePin, type CheckStep, type CheckStepId } from '../../core';
+import { isServiceError, ProxyRoutes, redactUrl, type CertificatePin, type CheckStep, type CheckStepId } from '../../core';
 import type { TurnError } from '../../shared/protocol';
 import type { Connection } from '../clientProvider';
 import { actionLabel, describeError } from '../errors';
@@ -67,14 +67,24 @@ export function renderReport(steps: readonly CheckStep[], context: ReportContext
   return { text: lines.join('\n'), failure };
 }
 
+/** The proxy the model API's requests take, chosen as the requests choose it. */
+function proxyLine({ settings, proxy: options }: Connection): string {
+  try {
+    const proxy = new ProxyRoutes(options).for(settings.baseUrl);
+    return proxy ? vscode.l10n.t('Proxy: {0}', proxy.address) : vscode.l10n.t('Proxy: none, direct connection');
+  } catch (error) {
+    // An address that is no proxy URL (shown without credentials); the failed step says what to do.
+    return vscode.l10n.t('Proxy: {0}', isServiceError(error) ? (error.proxy?.address ?? '') : '');
+  }
+}
+
 function settingsLines({ connection, pinnedRootTrusted, checkedAt }: ReportContext): string[] {
   const { settings } = connection;
-  const proxy = proxyFor(new URL(settings.baseUrl), connection.proxy);
   return [
     `- ${vscode.l10n.t('Checked: {0}', checkedAt.toLocaleString(vscode.env.language))}`,
     `- ${vscode.l10n.t('Token exchange: {0}', redactUrl(settings.authUrl))}`,
     `- ${vscode.l10n.t('Model API: {0}', redactUrl(settings.baseUrl))}`,
-    `- ${proxy ? vscode.l10n.t('Proxy: {0}', redactUrl(proxy.toString())) : vscode.l10n.t('Proxy: none, direct connection')}`,
+    `- ${proxyLine(connection)}`,
     `- ${
       settings.caCertificates.length
         ? vscode.l10n.t('Extra trusted certificates (gigachat.caCertificates): {0}', settings.caCertificates.join(', '))
