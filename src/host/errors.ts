@@ -124,7 +124,12 @@ export async function showErrorNotification(error: unknown, log: Log, retry?: ()
   const described = describeError(error, log);
   if (described.kind === 'cancelled') return;
   const actions = described.actions.filter((a) => a !== 'retry' || retry);
-  const chosen = await vscode.window.showErrorMessage(described.message, ...actions.map(actionLabel));
-  const action = actions.find((a) => actionLabel(a) === chosen);
+  const action = await askErrorAction(described.message, actions);
   if (action) await runErrorAction(action, log, retry);
+}
+
+/** Shows `message` as an error notification with a button per action; resolves to the one clicked. */
+export async function askErrorAction<Action extends ErrorAction>(message: string, actions: readonly Action[]): Promise<Action | undefined> {
+  const chosen = await vscode.window.showErrorMessage(message, ...actions.map(actionLabel));
+  return actions.find((action) => actionLabel(action) === chosen);
 }

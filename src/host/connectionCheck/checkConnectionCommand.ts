@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { checkConnection, ServiceError, type CheckStep } from '../../core';
 import type { ClientProvider } from '../clientProvider';
-import { actionLabel, runErrorAction } from '../errors';
+import { askErrorAction, runErrorAction } from '../errors';
 import type { Log } from '../log';
 import { withCancellableProgress } from '../progress';
 import type { TrustedRoot } from '../trust/trustedRoot';
@@ -54,7 +54,6 @@ async function runConnectionCheck(clients: ClientProvider, trustedRoot: TrustedR
 
 async function offerFix(failure: NonNullable<Report['failure']>, log: Log, checkAgain: () => unknown): Promise<void> {
   const { actions } = failure.described;
-  const chosen = await vscode.window.showErrorMessage(vscode.l10n.t('GigaChat connection check failed at "{0}". The report explains why and what to do.', failure.name), ...actions.map(actionLabel));
-  const action = actions.find((a) => actionLabel(a) === chosen);
+  const action = await askErrorAction(vscode.l10n.t('GigaChat connection check failed at "{0}". The report explains why and what to do.', failure.name), actions);
   if (action) await runErrorAction(action, log, checkAgain);
 }

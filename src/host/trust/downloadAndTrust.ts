@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { hostOf, PinnedDownloadError, ServiceError, type DownloadFailure } from '../../core';
 import type { ClientProvider } from '../clientProvider';
-import { actionLabel, runErrorAction } from '../errors';
+import { askErrorAction, runErrorAction } from '../errors';
 import type { Log } from '../log';
 import { withCancellableProgress } from '../progress';
 import type { TrustedRoot } from './trustedRoot';
@@ -50,8 +50,7 @@ function failureMessage(failure: DownloadFailure): string {
 /** A failure with the other ways out; resolves true when the user trusted a file from here. */
 async function offerAlternatives(message: string, log: Log): Promise<boolean> {
   const actions = ['chooseCertificateFile', 'certificateHelp', 'openLogs'] as const;
-  const chosen = await vscode.window.showErrorMessage(message, ...actions.map(actionLabel));
-  const action = actions.find((a) => actionLabel(a) === chosen);
+  const action = await askErrorAction(message, actions);
   if (action === 'chooseCertificateFile') return Boolean(await vscode.commands.executeCommand<boolean>('gigachat.addTrustedCertificate'));
   if (action) await runErrorAction(action, log);
   return false;
