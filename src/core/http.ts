@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { ServiceError, kindForStatus } from './errors';
 import { ErrorBody } from './schemas';
 import { trustedRoots } from './trust';
-import { describeProxyFailure, describeTransportError } from './transportErrors';
+import { describeTransportError } from './transportErrors';
 import type { Logger } from './logger';
 import { createProxyAgent } from './proxyAgent';
 import { ProxyRoutes, type Proxy, type ProxyOptions } from './proxyRoutes';
@@ -97,7 +97,7 @@ export class Transport {
         body: res.body,
       };
     } catch (error) {
-      const failure = (proxy && !req.signal?.aborted && describeProxyFailure(error, proxy)) || describeTransportError(error, req.url, req.signal);
+      const failure = describeTransportError(error, req.url, req.signal, proxy);
       this.options.logger.debug(`${req.method} ${redactUrl(req.url)} failed after ${Date.now() - started} ms: ${failure.code ?? failure.kind}`);
       throw failure;
     }

@@ -27,12 +27,15 @@ const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'
 
 /**
  * Classifies a failure that happened below HTTP (no status): the caller's abort, a certificate
- * problem, a timeout or a broken connection. Walks `cause` chains, since undici wraps errors.
+ * problem, a timeout or a broken connection; with the `proxy` the request went through, a proxy
+ * that could not be reached. Walks `cause` chains, since undici wraps errors.
  */
-export function describeTransportError(error: unknown, url: string, signal?: AbortSignal): ServiceError {
+export function describeTransportError(error: unknown, url: string, signal?: AbortSignal, proxy?: Proxy): ServiceError {
   if (error instanceof ServiceError) return error;
   const host = hostOf(url);
   if (signal?.aborted) return new ServiceError('cancelled', 'The request was cancelled.', { cause: error });
+  const proxyFailure = proxy && describeProxyFailure(error, proxy);
+  if (proxyFailure) return proxyFailure;
 
   const code = findCode(error);
   if (code && UNKNOWN_ROOT_CODES.has(code)) {
@@ -58,10 +61,9 @@ const PROXY_UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN
 /**
  * Classifies a failure of a request that went through `proxy`, when it is the proxy's fault: it
  * could not be reached. The message names the proxy (never its credentials), not the service,
- * which was never contacted. Anything else is left to `describeTransportError`.
+ * which was never contacted. Anything else is classified by the rest of `describeTransportError`.
  */
-export function describeProxyFailure(error: unknown, proxy: Proxy): ServiceError | undefined {
-  if (error instanceof ServiceError) return undefined;
+function describeProxyFailure(error: unknown, proxy: Proxy): ServiceError | undefined {
   const code = findCode(error);
   if (!code || !PROXY_UNREACHABLE_CODES.has(code)) return undefined;
   return new ServiceError('proxy', `Could not connect to the proxy ${proxy.address} (from ${proxy.source}): ${code}.`, {

@@ -6,7 +6,7 @@ import { summarizeDer, type CertificateSummary } from '../certificatePin';
 import { ServiceError } from '../errors';
 import type { Proxy } from '../proxyRoutes';
 import { trustedRoots } from '../trust';
-import { describeProxyFailure, describeTransportError, proxyRefusal } from '../transportErrors';
+import { describeTransportError, proxyRefusal } from '../transportErrors';
 
 export interface TlsProbeOptions {
   /** `https://host:port/…`: the server to shake hands with. */
@@ -52,7 +52,7 @@ export async function probeTls(options: TlsProbeOptions): Promise<TlsProbeResult
     if (options.signal?.aborted) throw new ServiceError('cancelled', 'The request was cancelled.', { cause: error });
     if (signal.aborted) throw new ServiceError('timeout', `${target.host} did not complete a TLS handshake within ${timeoutMs} ms.`, { cause: error });
     // Described as a failed request through the same proxy would be, so the fix offered is the same.
-    throw (options.proxy && describeProxyFailure(error, options.proxy)) || describeTransportError(error, options.url);
+    throw describeTransportError(error, options.url, undefined, options.proxy);
   }
 }
 
