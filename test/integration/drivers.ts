@@ -18,6 +18,11 @@ export const chatView = {
     callOuter('webview', { action: 'waitFor', selector, state, timeoutMs }),
   screenshot: (name: string) => callOuter('webview', { action: 'screenshot', name }),
   waitForText: (selector: string, text: string, timeoutMs?: number) => callOuter('webview', { action: 'waitForText', selector, text, timeoutMs }),
+  /** Starts a new chat and waits until its transcript is empty (the view redraws when the host answers). */
+  async newChat(): Promise<void> {
+    await this.click('button[aria-label="New chat"]');
+    await this.waitFor('.turn', 'hidden');
+  },
   /** Sends a message the way a person does, and waits until the reply has finished. */
   async ask(text: string): Promise<void> {
     const before = await this.count('.turn-assistant');

@@ -7,7 +7,7 @@ describe('chat view', function () {
   before(async function () {
     if (!hasOuterRunner()) this.skip();
     await openChat();
-    await chatView.click('button[aria-label="New chat"]');
+    await chatView.newChat();
   });
 
   it('a question typed and sent with Enter streams its answer into the view', async () => {
@@ -104,8 +104,7 @@ describe('chat view', function () {
   });
 
   it('New chat starts an empty conversation; history lists and reopens the old one', async () => {
-    await chatView.click('button[aria-label="New chat"]');
-    await until(async () => (await chatView.count('.turn')) === 0, 'an empty transcript');
+    await chatView.newChat();
     await chatView.click('button[aria-label="Chat history"]');
     await chatView.waitForText('.history-title', 'What does the retry helper do?');
     await chatView.click('.history-open');

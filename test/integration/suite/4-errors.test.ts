@@ -19,7 +19,7 @@ describe('errors in the chat', function () {
   before(async function () {
     if (!hasOuterRunner()) this.skip();
     await openChat();
-    await chatView.click('button[aria-label="New chat"]');
+    await chatView.newChat();
   });
 
   afterEach(() => emulator.clearFaults());

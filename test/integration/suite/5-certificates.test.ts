@@ -49,7 +49,7 @@ describe('certificates', function () {
     await openChat();
     // Run alone (--grep), no earlier suite has set the key.
     if (await chatView.count('.welcome')) await setKeyThroughCommand((await emulator.info()).key);
-    await chatView.click('button[aria-label="New chat"]');
+    await chatView.newChat();
   });
 
   beforeEach(async () => {

@@ -55,8 +55,7 @@ describe('faults survived', function () {
     await openChat();
     if ((await chatView.count('.welcome')) > 0) await setKeyThroughCommand((await emulator.info()).key); // run alone (--grep)
     await chatView.waitFor('.welcome', 'hidden');
-    await chatView.click('button[aria-label="New chat"]');
-    await until(async () => (await chatView.count('.turn')) === 0, 'an empty conversation');
+    await chatView.newChat();
     await chatView.ask(FIRST);
   });
 
