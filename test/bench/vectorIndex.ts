@@ -9,8 +9,8 @@
  *     halves, then exact float scores for the few that could rank), and the same with its plain
  *     JavaScript loops, as where SIMD is unavailable (slower: each rounded value is looked up);
  *   - floor: reading every float of one Float32Array of N × 1,024 floats once and summing them,
- *     with the fastest of three plain loops (1-, 4- and 8-way) — the least any exact float scan
- *     in JavaScript must pay;
+ *     with the fastest of three plain loops (1-, 4- and 8-way) — the least a JavaScript scan of
+ *     the floats must pay (the index's first pass reads half of those bytes, so it can go below);
  *   - naive: number[][] and, per pair, the cosine with both norms, then a full sort;
  *   - memory per vector: process.memoryUsage() deltas (external, which counts WebAssembly
  *     memories and ArrayBuffers, for the pages; heapUsed for ids and maps) around building the

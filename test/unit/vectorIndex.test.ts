@@ -143,6 +143,15 @@ describe('VectorIndex', () => {
       assertSameResults(index.search(query, 20), bruteForce(model, query, 20), model, query, 'scaled');
     });
 
+    it('normalises vectors whose squares underflow, so they tie with their direction instead of outranking it', () => {
+      const index = new VectorIndex(1);
+      index.add('a', [1]);
+      index.add('b', [2.3e-162]);
+      index.add('c', [1e-170]);
+      assert.deepEqual(index.search([1], 3), [{ id: 'a', score: 1 }, { id: 'b', score: 1 }, { id: 'c', score: 1 }]);
+      assert.deepEqual(index.search([1e-170], 1), [{ id: 'a', score: 1 }]);
+    });
+
     it('accepts plain number arrays', () => {
       const index = new VectorIndex(3);
       index.add('x', [1, 0, 0]);

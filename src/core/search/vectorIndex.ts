@@ -140,8 +140,9 @@ export class VectorIndex {
   }
 
   /**
-   * The `k` stored vectors most similar to `query` by cosine similarity, best first; exact (every
-   * vector is compared). Equal scores are ordered by id.
+   * The `k` stored vectors most similar to `query` by cosine similarity, best first; exact (the
+   * same results as scoring every vector in float32: the first pass leaves out only vectors that
+   * cannot rank). Equal scores are ordered by id.
    *
    * @returns at most `k` matches; none if `k` < 1, the index is empty or `query` is a zero vector
    *   (it has no direction to compare).

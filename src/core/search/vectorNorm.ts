@@ -3,6 +3,9 @@
  * index changes, so a bad input leaves the index as it was.
  */
 
+/** Below this a sum of squares may have lost precision to subnormal squares (2^-1022 and less). */
+const SMALLEST_EXACT_SUM = 2 ** -960;
+
 /**
  * The Euclidean norm of `vector`, after checking its length is `d` and its components are finite.
  *
@@ -14,8 +17,10 @@ export function checkedNorm(vector: ArrayLike<number>, d: number, what: 'vector'
   }
   let sum = 0;
   for (let i = 0; i < d; i++) sum += vector[i] * vector[i];
-  if (Number.isFinite(sum)) return Math.sqrt(sum);
-  // NaN, ±Infinity, or finite components whose squares overflow (only possible in a number[]).
+  if (Number.isFinite(sum) && sum >= SMALLEST_EXACT_SUM) return Math.sqrt(sum);
+  // NaN, ±Infinity, a zero vector, or finite components whose squares overflow or underflow (only
+  // possible in a number[]: a wrong norm would leave the "unit" vector longer than 1, and the
+  // search's rounding bound assumes it is not).
   let max = 0;
   for (let i = 0; i < d; i++) {
     const x = vector[i];
@@ -24,7 +29,8 @@ export function checkedNorm(vector: ArrayLike<number>, d: number, what: 'vector'
     }
     max = Math.max(max, Math.abs(x));
   }
-  // Scaling by the largest component keeps the squares finite.
+  if (max === 0) return 0;
+  // Scaling by the largest component keeps the squares finite and out of the subnormals.
   let scaled = 0;
   for (let i = 0; i < d; i++) scaled += (vector[i] / max) * (vector[i] / max);
   return max * Math.sqrt(scaled);

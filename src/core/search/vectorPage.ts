@@ -13,7 +13,7 @@
  * With WebAssembly SIMD the memory is a WebAssembly.Memory with its own instance of the kernels
  * (a module can import only one memory, and a page per memory lets pages be freed one by one,
  * which a growing shared memory could not); otherwise it is an ArrayBuffer scanned by the plain
- * loops. Layout, each part 64-byte aligned:
+ * loops. Layout, each part 64-byte aligned except the remainders (never loaded by SIMD):
  *
  *   float query | int16 query codes | results (one 32-bit number per vector) | one vector put back
  *   together | its result | rounded halves | remainders | codes
@@ -38,7 +38,8 @@ export function floatStride(dimensions: number): number {
 /**
  * How far the score of unit vectors from their rounded halves can be from their exact float score:
  * each component is within 2^-8 of its size, so the dot product within 2^-8 × Σ|q_i × v_i| ≤ 2^-8
- * (Cauchy–Schwarz); plus, far above it, the float32 rounding of both sums (under 2^-24 per term).
+ * (Cauchy–Schwarz, for norms of at most 1: vectorNorm.ts keeps them so); plus, far above it, the
+ * float32 rounding of both sums (under 2^-24 per term).
  */
 export function roundingBound(dimensions: number): number {
   return 2 ** -8 + (dimensions + 64) * 2 ** -22;

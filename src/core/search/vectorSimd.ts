@@ -37,7 +37,7 @@ export interface SimdKernels {
   dotsI8: DotsKernel;
 }
 
-// Locals shared by both functions: 0 query, 1 base, 2 count, 3 stride, 4 out (parameters);
+// Locals shared by all three functions: 0 query, 1 base, 2 count, 3 stride, 4 out (parameters);
 // 5 p (the vector's next bytes), 6 q (the query's), 7 end (the vector's end); 8..11 accumulators;
 // 12 the loaded codes or rounded values (int8 and rounded only).
 const P = 5;
