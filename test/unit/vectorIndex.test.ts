@@ -112,6 +112,37 @@ describe('VectorIndex', () => {
       });
     }
 
+    for (const simd of [true, false]) {
+      it(`keeps the best vector when rounding moves it as far down as it can and a rival as far up${simd ? '' : ', plain loops'}`, () => {
+        // 62 components near 0.125, where rounding to 8 significant bits moves a value by up to 2^-8
+        // of it: A's all round down by almost that, 61 of B's round up by it, and B's last one is a
+        // little lower, so exactly A scores 2^-18 × w more than B (w: each query component) while
+        // its rounded score is 61 × 2^-10 × w ≈ 0.0076 lower, just under twice the rounding bound.
+        // The last component sets the norm to 1 within float32 rounding, so adding them changes no bit.
+        const dimensions = 64;
+        const fromBits = (bits: number) => new Float32Array(new Uint32Array([bits]).buffer)[0];
+        const unit = (designed: number[]) => {
+          const vector = new Float32Array(dimensions);
+          designed.forEach((bits, i) => (vector[i] = fromBits(bits)));
+          const rest = 1 - designed.reduce((sum, _, i) => sum + vector[i] * vector[i], 0);
+          vector[dimensions - 1] = Math.sqrt(rest);
+          return vector;
+        };
+        const a = unit(new Array<number>(62).fill(0x3e007fff));
+        const b = unit([...new Array<number>(61).fill(0x3e008000), 0x3e007fc2 - 256]);
+        const query = new Float32Array(dimensions).fill(1, 0, 62);
+        const random = seededRandom(78);
+        const index = new VectorIndex(dimensions, { quantized: true, simd });
+        fill(index, new Map(), random, 50, 'far');
+        index.add('A', a);
+        index.add('B', b);
+        const reference = index.searchQuantized(query, 1, { candidates: 1e9 });
+        assert.equal(reference[0].id, 'A', 'the construction: A scores best exactly');
+        assert.deepEqual(index.search(query, 1), reference);
+        assert.deepEqual(index.search(query, 2).map((m) => m.id), ['A', 'B']);
+      });
+    }
+
     it('with small pages (many boundaries) and every k from 1 to the size', () => {
       const random = seededRandom(7);
       const index = new VectorIndex(24, { vectorsPerPage: 7 });
