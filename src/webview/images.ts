@@ -24,19 +24,23 @@ export function markImageSlots(root: DocumentFragment | HTMLElement, strings: We
       text.data = text.data.replaceAll(IMAGE_MARKER, '');
       continue;
     }
-    const parts = text.data.split(IMAGE_MARKER);
-    const replacement: Node[] = [];
-    parts.forEach((part, index) => {
-      if (index > 0) replacement.push(imageSlot(strings));
-      if (part) replacement.push(document.createTextNode(part));
-    });
     const paragraph = text.parentElement;
-    text.replaceWith(...replacement);
+    text.replaceWith(...textWithSlots(text.data, () => imageSlot(strings)));
     // A marker on a line of its own is a block picture, not an inline one inside an empty paragraph.
     if (paragraph?.localName === 'p' && onlySlots(paragraph)) {
       paragraph.replaceWith(...paragraph.childNodes);
     }
   }
+}
+
+/** `text` as nodes: its runs of text, and a slot where each marker stands. */
+export function textWithSlots(text: string, slot: () => HTMLElement): Node[] {
+  const nodes: Node[] = [];
+  text.split(IMAGE_MARKER).forEach((part, index) => {
+    if (index > 0) nodes.push(slot());
+    if (part) nodes.push(document.createTextNode(part));
+  });
+  return nodes;
 }
 
 function onlySlots(paragraph: HTMLElement): boolean {

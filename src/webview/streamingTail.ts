@@ -1,4 +1,4 @@
-import { IMAGE_MARKER } from './images';
+import { IMAGE_MARKER, textWithSlots } from './images';
 import type { RenderOptions } from './markdown';
 
 /**
@@ -184,10 +184,7 @@ export class StreamingTail {
       if (text !== '') target.appendChild(document.createTextNode(text));
       return;
     }
-    text.split(IMAGE_MARKER).forEach((part, index) => {
-      if (index > 0) target.appendChild(this.renderer.imageSlot());
-      if (part !== '') target.appendChild(document.createTextNode(part));
-    });
+    target.append(...textWithSlots(text, () => this.renderer.imageSlot()));
   }
 
   private insert(node: DocumentFragment | HTMLElement): void {
