@@ -45,9 +45,11 @@ export async function probeTls(options: TlsProbeOptions): Promise<TlsProbeResult
   const port = Number(target.port) || 443;
   const timeoutMs = options.timeoutMs ?? 15_000;
   const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(options.signal ? [options.signal] : [])]);
+  // Once per probe: the runtime's and the system's roots are read anew each time they are listed.
+  const roots = trustedRoots(options.ca);
   try {
-    const socket = options.proxy ? await tunnel(options.proxy, host, port, options.ca, signal) : undefined;
-    return await handshake({ host, port, socket, ca: options.ca, signal });
+    const socket = options.proxy ? await tunnel(options.proxy, host, port, roots, signal) : undefined;
+    return await handshake({ host, port, socket, roots, signal });
   } catch (error) {
     if (options.signal?.aborted) throw new ServiceError('cancelled', 'The request was cancelled.', { cause: error });
     if (signal.aborted) throw new ServiceError('timeout', `${target.host} did not complete a TLS handshake within ${timeoutMs} ms.`, { cause: error });
@@ -56,14 +58,14 @@ export async function probeTls(options: TlsProbeOptions): Promise<TlsProbeResult
   }
 }
 
-function handshake(options: { host: string; port: number; socket?: Duplex; ca?: readonly string[]; signal: AbortSignal }): Promise<TlsProbeResult> {
+function handshake(options: { host: string; port: number; socket?: Duplex; roots: string[]; signal: AbortSignal }): Promise<TlsProbeResult> {
   return new Promise((resolve, reject) => {
     const socket = tls.connect({
       host: options.host,
       port: options.port,
       socket: options.socket,
       servername: isIpAddress(options.host) ? undefined : options.host,
-      ca: trustedRoots(options.ca),
+      ca: options.roots,
       rejectUnauthorized: true,
     });
     let presented: CertificateSummary[] = [];
@@ -110,7 +112,7 @@ function chainOf(socket: tls.TLSSocket): CertificateSummary[] {
 }
 
 /** An HTTP CONNECT tunnel through the proxy to host:port, as undici opens for the real requests. */
-function tunnel(proxy: Proxy, host: string, port: number, ca: readonly string[] | undefined, signal: AbortSignal): Promise<Duplex> {
+function tunnel(proxy: Proxy, host: string, port: number, roots: string[], signal: AbortSignal): Promise<Duplex> {
   const authority = `${host.includes(':') ? `[${host}]` : host}:${port}`;
   const headers: Record<string, string> = { Host: authority };
   if (proxy.authorization) headers['Proxy-Authorization'] = proxy.authorization;
@@ -123,7 +125,7 @@ function tunnel(proxy: Proxy, host: string, port: number, ca: readonly string[] 
     path: authority,
     headers,
     signal,
-    ...(secure ? { ca: trustedRoots(ca) } : {}),
+    ...(secure ? { ca: roots } : {}),
   });
   return new Promise((resolve, reject) => {
     request.once('connect', (response, socket) => {
