@@ -100,13 +100,13 @@ export class ClientProvider implements vscode.Disposable {
     });
   }
 
-  private reset(reason?: string, immediately = false): void {
+  /** Drops the current client; it is closed after RETIRE_AFTER_MS, or when the provider is disposed. */
+  private reset(reason?: string): void {
     const previous = this.client;
     this.client = undefined;
     if (!previous) return;
     if (reason) this.log.info(`Reconnecting: ${reason}`);
     const close = () => void previous.then((client) => client.dispose()).catch(() => undefined);
-    if (immediately) return close();
     const timer = setTimeout(() => {
       this.retiring.delete(timer);
       close();
@@ -116,7 +116,7 @@ export class ClientProvider implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.reset(undefined, true); // silently: the log channel may already be gone when the extension stops
+    this.reset(); // silently: the log channel may already be gone when the extension stops
     for (const [timer, close] of this.retiring) {
       clearTimeout(timer);
       close();

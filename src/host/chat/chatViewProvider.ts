@@ -15,7 +15,6 @@ const DRAFT_KEY = 'gigachat.draft';
 
 /** The chat side panel: draws the controller's conversation and carries the view's requests to it. */
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
-  static readonly viewId = CHAT_VIEW_ID;
   private view?: vscode.WebviewView;
   private readonly subscriptions: vscode.Disposable[] = [];
   /** A prompt that arrived before the view existed (explain selection opened it). */
@@ -72,7 +71,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 
   async reveal(): Promise<void> {
-    await vscode.commands.executeCommand(`${ChatViewProvider.viewId}.focus`);
+    await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
   }
 
   private async receive(raw: unknown): Promise<void> {
