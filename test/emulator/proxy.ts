@@ -16,6 +16,8 @@ export class TestProxy {
   readonly port: number;
   /** `host:port` of every tunnel opened, in order. */
   readonly tunnels: string[] = [];
+  /** Every CONNECT request, opened or refused: its target and the Proxy-Authorization it carried. */
+  readonly requests: { target: string; authorization?: string }[] = [];
   /** CONNECT requests refused with 407. */
   refusedForAuth = 0;
 
@@ -65,6 +67,7 @@ export class TestProxy {
 
   private tunnel(req: IncomingMessage, client: Socket, head: Buffer): void {
     client.on('error', () => undefined); // the client may hang up at any moment
+    this.requests.push({ target: req.url ?? '', authorization: req.headers['proxy-authorization'] });
     if (!this.authorized(req.headers['proxy-authorization'])) {
       this.refusedForAuth += 1;
       client.end('HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="test proxy"\r\nContent-Length: 0\r\n\r\n');

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { checkConnection, type CheckStep, type ServiceClient } from '../../src/core';
-import { startConnectProxy } from './support/connectProxy';
+import { TestProxy } from '../emulator';
 import { useEmulator } from './support/fixture';
 
 /** `id target status` per step: what a person reads first in the report. */
@@ -67,7 +67,7 @@ describe('connection check', () => {
 
   describe('behind a proxy', () => {
     it('looks up the proxy instead of the service, and shakes hands through the tunnel', async () => {
-      const proxy = await startConnectProxy();
+      const proxy = await TestProxy.start();
       try {
         const through = { url: proxy.url.replace('127.0.0.1', 'localhost'), noProxy: '' };
         const steps = await run(fixture.clientWith({ proxy: through }), { proxy: through });
@@ -75,14 +75,14 @@ describe('connection check', () => {
         assert.equal(steps[0].lookedUp, 'localhost');
         assert.equal(steps[1].proxy, through.url);
         assert.ok(proxy.tunnels.length >= 2, 'the handshake and the requests went through the proxy');
-        assert.ok(proxy.tunnels.every((t) => t.target === new URL(fixture.emulator.origin).host));
+        assert.ok(proxy.tunnels.every((target) => target === new URL(fixture.emulator.origin).host));
       } finally {
         await proxy.stop();
       }
     });
 
     it('reports a proxy that refuses the tunnel, without showing its credentials', async () => {
-      const proxy = await startConnectProxy({ refuseWith: 407 });
+      const proxy = await TestProxy.start({ credentials: { username: 'alice', password: 'not-this' } });
       try {
         const through = { url: proxy.url.replace('http://', 'http://alice:s3cret-Pa55@'), noProxy: '' };
         const steps = await run(fixture.client, { proxy: through });
@@ -91,7 +91,7 @@ describe('connection check', () => {
         assert.equal(steps[1].error?.kind, 'proxy');
         assert.equal(steps[1].error?.code, 'PROXY_AUTH_REJECTED');
         assert.equal(steps[1].error?.proxy?.status, 407);
-        assert.equal(proxy.tunnels[0].authorization, `Basic ${Buffer.from('alice:s3cret-Pa55').toString('base64')}`);
+        assert.equal(proxy.requests[0].authorization, `Basic ${Buffer.from('alice:s3cret-Pa55').toString('base64')}`);
         assert.doesNotMatch(JSON.stringify(steps) + steps[1].error?.message, /s3cret/);
       } finally {
         await proxy.stop();
@@ -99,14 +99,14 @@ describe('connection check', () => {
     });
 
     it('takes the proxy the requests take: an address without a scheme, and http.proxyAuthorization', async () => {
-      const proxy = await startConnectProxy();
+      const proxy = await TestProxy.start();
       try {
         const through = { url: proxy.url.replace('http://', ''), noProxy: '', authorization: 'Basic ZnJvbS1zZXR0aW5n' };
         const steps = await run(fixture.clientWith({ proxy: through }), { proxy: through });
         assert.deepEqual(outline(steps), ['dns passed', 'tls passed', 'token passed', 'model passed']);
         assert.equal(steps[1].proxy, proxy.url);
         assert.ok(proxy.tunnels.length >= 2);
-        assert.ok(proxy.tunnels.every((t) => t.authorization === through.authorization), 'every tunnel, the check\'s too, sent the setting');
+        assert.ok(proxy.requests.every((request) => request.authorization === through.authorization), 'every tunnel, the check\'s too, sent the setting');
       } finally {
         await proxy.stop();
       }
@@ -121,7 +121,7 @@ describe('connection check', () => {
     });
 
     it('connects directly to a host the proxy settings exclude', async () => {
-      const proxy = await startConnectProxy();
+      const proxy = await TestProxy.start();
       try {
         const steps = await run(fixture.client, { proxy: { url: proxy.url, noProxy: new URL(fixture.emulator.origin).hostname } });
         assert.deepEqual(outline(steps), ['dns passed', 'tls passed', 'token passed', 'model passed']);
