@@ -41,6 +41,13 @@ async function searchRows(query: string): Promise<string[]> {
   return rows;
 }
 
+/** Starts a command that asks before sending the workspace, and agrees (sends the files). */
+async function startWithConsent(command: string, ...args: unknown[]): Promise<void> {
+  void vscode.commands.executeCommand(command, ...args);
+  await workbench.dialogText();
+  await workbench.dialogButton('Send and Index');
+}
+
 async function embeddedTexts(): Promise<string[]> {
   return (await emulator.requests()).filter((request) => request.endpoint === 'embeddings').flatMap((request) => JSON.parse(request.body).input as string[]);
 }
@@ -70,9 +77,7 @@ describe('semantic search', function () {
 
   it('after consent, indexes the workspace and puts the file that shares the query’s words first', async () => {
     await emulator.resetCounts();
-    void vscode.commands.executeCommand('gigachat.semanticSearch', QUERY);
-    await workbench.dialogText();
-    await workbench.dialogButton('Send and Index');
+    await startWithConsent('gigachat.semanticSearch', QUERY);
     const rows = await workbench.quickPickRows({ title: `results for “${QUERY}”` });
     await workbench.screenshot('search-results');
     await workbench.press('Escape');
@@ -159,9 +164,7 @@ describe('semantic search', function () {
       await vscode.commands.executeCommand('gigachat.clearSearchIndex');
       await vscode.commands.executeCommand('notifications.clearAll'); // the message to wait for must be this run's
       await emulator.resetCounts();
-      void vscode.commands.executeCommand('gigachat.rebuildSearchIndex');
-      await workbench.dialogText();
-      await workbench.dialogButton('Send and Index');
+      await startWithConsent('gigachat.rebuildSearchIndex');
       let message = '';
       await until(async () => Boolean((message = (await workbench.notifications()).find((text) => /The search index is up to date: \d+ files/.test(text)) ?? '')), 'indexing finishes', 60_000);
       return { message, sent: new Set(await embeddedTexts()), requests: await emulator.count('embeddings') };
@@ -185,9 +188,7 @@ describe('semantic search', function () {
     await vscode.workspace.getConfiguration('gigachat').update('search.batchSize', 1, vscode.ConfigurationTarget.Global);
     await emulator.setOptions({ latencyMs: 1500 });
     try {
-      void vscode.commands.executeCommand('gigachat.rebuildSearchIndex');
-      await workbench.dialogText();
-      await workbench.dialogButton('Send and Index');
+      await startWithConsent('gigachat.rebuildSearchIndex');
       await until(async () => /Indexing [1-9]/.test(await workbench.statusBarText(STATUS_ITEM)), 'a file or two indexed', 30_000);
       await workbench.notificationButton('GigaChat: indexing the workspace', 'Cancel');
       let stopped = '';
@@ -225,9 +226,7 @@ describe('semantic search', function () {
     fs.writeFileSync(path.join(hostile, 'имя с пробелами [1] #2.md'), 'Лемур и капибара живут в этом файле.\n');
     fs.symlinkSync('..', path.join(hostile, 'loop'), 'dir');
     await emulator.resetCounts();
-    void vscode.commands.executeCommand('gigachat.semanticSearch', 'zebra quokka');
-    await workbench.dialogText();
-    await workbench.dialogButton('Send and Index');
+    await startWithConsent('gigachat.semanticSearch', 'zebra quokka');
     const rows = await workbench.quickPickRows({ title: 'results for “zebra quokka”', timeoutMs: 60_000 });
     await workbench.press('Escape');
     assert.match(rows[0], /one-long-line\.txt/, 'the long line was split into chunks, not dropped');
