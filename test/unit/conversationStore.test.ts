@@ -35,6 +35,17 @@ describe('conversation history', () => {
     assert.equal(reopened.latest()?.title, 'second question');
   });
 
+  it('a reply saved while it streamed (the window reloaded mid-reply) comes back stopped, with the text that arrived', async () => {
+    const state = new MemoryMemento();
+    const conversation = conversationWith('explain retries', 1);
+    conversation.turns.push({ id: 'a-1', role: 'assistant', content: 'Retries repeat a request that', status: 'streaming' });
+    await new ConversationStore(state).save(conversation);
+    const reopened = new ConversationStore(state);
+    for (const found of [reopened.latest(), reopened.get(conversation.id)]) {
+      assert.deepEqual(found?.turns.map((turn) => [turn.status, turn.content]), [['done', 'explain retries'], ['stopped', 'Retries repeat a request that']]);
+    }
+  });
+
   it('does not keep empty chats, and deletes on request', async () => {
     const store = new ConversationStore(new MemoryMemento());
     await store.save(newConversation());

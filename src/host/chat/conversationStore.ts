@@ -63,8 +63,18 @@ export class ConversationStore {
 
   private all(): Conversation[] {
     const stored = this.state.get<unknown>(STATE_KEY);
-    return Array.isArray(stored) ? (stored as Conversation[]).filter(isConversation) : [];
+    return Array.isArray(stored) ? (stored as Conversation[]).filter(isConversation).map(interruptedRepliesStopped) : [];
   }
+}
+
+/**
+ * A reply is saved while it streams; one still streaming in storage was cut off by a reload, a
+ * crash or VS Code closing. It keeps the text that arrived and reads as stopped (so it can be
+ * regenerated), instead of waiting forever for text that will not come.
+ */
+function interruptedRepliesStopped(conversation: Conversation): Conversation {
+  if (!conversation.turns.some((turn) => turn.status === 'streaming')) return conversation;
+  return { ...conversation, turns: conversation.turns.map((turn) => (turn.status === 'streaming' ? { ...turn, status: 'stopped' } : turn)) };
 }
 
 /** State written by an older or broken version must not crash the view. */
