@@ -105,14 +105,15 @@ export const ViewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('send'), text: z.string().min(1).max(200_000) }),
   z.object({ type: z.literal('stop') }),
-  /** Ask again for the last reply (after an error, a stop, or to get another answer). */
-  z.object({ type: z.literal('regenerate') }),
+  /** Ask again for the last reply (after an error, a stop, or to get another answer); `turnId`: the reply the button was on. */
+  z.object({ type: z.literal('regenerate'), turnId: id.optional() }),
   z.object({ type: z.literal('newChat') }),
   z.object({ type: z.literal('showHistory') }),
   z.object({ type: z.literal('openConversation'), conversationId: id }),
   z.object({ type: z.literal('deleteConversation'), conversationId: id }),
   z.object({ type: z.literal('selectModel'), model: z.string().min(1).max(100) }),
-  z.object({ type: z.literal('errorAction'), action: ErrorAction }),
+  /** A button of an error (`turnId`: the reply it belongs to; none on the welcome screen). */
+  z.object({ type: z.literal('errorAction'), action: ErrorAction, turnId: id.optional() }),
   z.object({ type: z.literal('copyCode'), ...CodeBlock.shape }),
   z.object({ type: z.literal('insertCode'), ...CodeBlock.shape }),
   z.object({ type: z.literal('openCode'), ...CodeBlock.shape }),

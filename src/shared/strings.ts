@@ -34,6 +34,7 @@ export const webviewStrings = {
   finishLength: 'The reply was cut off because it reached the maximum number of tokens.',
   finishBlacklist:
     'The GigaChat content filter declined to answer this request. Try rephrasing it or asking about something else.',
+  finishError: 'The service stopped this reply because of an error on its side: it may be incomplete. Regenerate it to try again.',
   tokens: '{0} tokens',
   usageDetails: 'Prompt: {0} · Completion: {1} · Cached: {2} · Total: {3}',
   requestId: 'Request ID: {0}',

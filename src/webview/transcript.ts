@@ -174,13 +174,18 @@ export class Transcript {
     this.list.hidden = !this.hasKey || !hasTurns;
   }
 
-  /** Regenerate is offered on the last reply only, once it is finished and nothing else is running. */
+  /**
+   * Regenerate, and an error's Retry, are offered on the last reply only, once it is finished and
+   * nothing else is running: asking again for an older reply would replace the newer ones.
+   */
   private updateRegenerate(): void {
     const last = this.views.at(-1);
     for (const view of this.views) {
       const { turn } = view;
+      const askAgain = view === last && turn.role === 'assistant' && turn.status !== 'streaming' && !this.busy;
       const hasRetry = turn.status === 'error' && turn.error?.actions.includes('retry');
-      view.setRegenerateVisible(view === last && turn.role === 'assistant' && turn.status !== 'streaming' && !this.busy && !hasRetry);
+      view.setRegenerateVisible(askAgain && !hasRetry);
+      view.setRetryVisible(askAgain);
     }
   }
 
@@ -201,12 +206,14 @@ export class Transcript {
       post(imageAction.dataset.imageAction === 'save' ? { type: 'saveImage', fileId } : { type: 'openImage', fileId });
       return;
     }
+    // Which reply a button is on: the host acts only while it is still the last one.
+    const turnId = this.views.find((view) => view.element.contains(target))?.turn.id;
     if (target.closest('[data-turn-action="regenerate"]')) {
-      post({ type: 'regenerate' });
+      post({ type: 'regenerate', turnId });
       return;
     }
     const errorAction = ErrorAction.safeParse(target.closest<HTMLElement>('[data-error-action]')?.dataset.errorAction);
-    if (errorAction.success) post({ type: 'errorAction', action: errorAction.data });
+    if (errorAction.success) post({ type: 'errorAction', action: errorAction.data, turnId });
   }
 
   private onScroll(): void {

@@ -81,6 +81,11 @@ export class TurnView {
     if (this.regenerate) this.regenerate.hidden = !visible;
   }
 
+  /** Shows or hides the Retry button of this reply's error. */
+  setRetryVisible(visible: boolean): void {
+    for (const button of this.element.querySelectorAll<HTMLElement>('[data-error-action="retry"]')) button.hidden = !visible;
+  }
+
   dispose(): void {
     this.streaming?.dispose();
     this.streaming = undefined;
@@ -168,6 +173,9 @@ export class TurnView {
     if (turn.status === 'stopped') notes.appendChild(note('stop', strings.stopped, 'note-stopped'));
     if (turn.status !== 'streaming' && turn.finishReason === 'length') notes.appendChild(note('warning', strings.finishLength, 'note-warning'));
     if (turn.status !== 'streaming' && turn.finishReason === 'blacklist') notes.appendChild(note('info', strings.finishBlacklist, 'note-info'));
+    if (turn.status !== 'streaming' && turn.finishReason === 'error') notes.appendChild(note('warning', strings.finishError, 'note-warning'));
+    // What went wrong after the text arrived (a picture that could not be downloaded).
+    if (turn.notice) notes.appendChild(note('warning', turn.notice, 'note-warning'));
     // What arrived before the failure stays, and says it is only part of the reply.
     if (turn.status === 'error' && turn.content) notes.appendChild(note('warning', strings.replyIncomplete, 'note-incomplete'));
     if (turn.status === 'error' && turn.error) {

@@ -28,7 +28,7 @@ describe('chat webview: a reply interrupted by an error', function () {
     assert.equal(await turn.locator('.note-incomplete').textContent(), webviewStrings.replyIncomplete);
     assert.equal(await turn.locator('.error-message').textContent(), networkError.message);
     await turn.getByRole('button', { name: 'Retry' }).click();
-    assert.deepEqual(await view.postedOfType('errorAction'), [{ type: 'errorAction', action: 'retry' }]);
+    assert.deepEqual(await view.postedOfType('errorAction'), [{ type: 'errorAction', action: 'retry', turnId: 'a1' }]);
   });
 
   it('does not call a reply incomplete when nothing of it arrived, or when it finished', async () => {
@@ -44,6 +44,30 @@ describe('chat webview: a reply interrupted by an error', function () {
     assert.equal(await view.page.locator('.note-incomplete').count(), 0);
   });
 
+  it('offers Retry on the last reply only: retrying an older one would replace the newer replies', async () => {
+    await view.send(state({
+      turns: [
+        userTurn('u1', 'q1'),
+        assistantTurn('a1', '', { status: 'error', error: networkError }),
+        userTurn('u2', 'q2'),
+        assistantTurn('a2', 'A whole answer.'),
+      ],
+    }));
+    const older = view.page.locator('.turn-assistant').nth(0);
+    assert.equal(await older.locator('.error-message').textContent(), networkError.message, 'the older error is still explained');
+    assert.equal(await view.page.getByRole('button', { name: 'Retry' }).count(), 0);
+    assert.equal(await older.getByRole('button', { name: webviewStrings.actionOpenSettings }).count(), 1, 'the other actions stay');
+
+    await view.send({ type: 'turnAdded', turn: userTurn('u3', 'q3') });
+    await view.send({ type: 'busy', busy: true });
+    await view.send({ type: 'turnAdded', turn: assistantTurn('a3', '', { status: 'streaming' }) });
+    await view.send({ type: 'turnUpdated', turn: assistantTurn('a3', '', { status: 'error', error: networkError }) });
+    assert.equal(await view.page.getByRole('button', { name: 'Retry' }).count(), 0, 'not while the host is still busy');
+    await view.send({ type: 'busy', busy: false });
+    await view.page.locator('.turn-assistant').nth(2).getByRole('button', { name: 'Retry' }).click();
+    assert.deepEqual(await view.postedOfType('errorAction'), [{ type: 'errorAction', action: 'retry', turnId: 'a3' }]);
+  });
+
   it('offers the proxy settings for a proxy error', async () => {
     await view.send(state({
       turns: [
@@ -52,6 +76,6 @@ describe('chat webview: a reply interrupted by an error', function () {
       ],
     }));
     await view.page.getByRole('button', { name: webviewStrings.actionProxySettings }).click();
-    assert.deepEqual(await view.postedOfType('errorAction'), [{ type: 'errorAction', action: 'proxySettings' }]);
+    assert.deepEqual(await view.postedOfType('errorAction'), [{ type: 'errorAction', action: 'proxySettings', turnId: 'a1' }]);
   });
 });

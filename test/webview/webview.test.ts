@@ -154,6 +154,10 @@ describe('chat webview: behaviour', function () {
         assistantTurn('a2', '', { finishReason: 'blacklist' }),
         userTurn('u3', 'q3'),
         assistantTurn('a3', 'partial', { status: 'stopped' }),
+        userTurn('u5', 'q5'),
+        assistantTurn('a5', 'half of it', { finishReason: 'error' }),
+        userTurn('u6', 'q6'),
+        assistantTurn('a6', 'Here is the picture: \uFFFC', { notice: 'The picture could not be downloaded: the network is down.' }),
         userTurn('u4', 'q4'),
         assistantTurn('a4', '', {
           status: 'error',
@@ -165,14 +169,16 @@ describe('chat webview: behaviour', function () {
     assert.equal(await turns.nth(0).locator('.note-warning').textContent(), webviewStrings.finishLength);
     assert.equal(await turns.nth(1).locator('.note-info').textContent(), webviewStrings.finishBlacklist);
     assert.equal(await turns.nth(2).locator('.note-stopped').textContent(), 'Stopped');
-    const error = turns.nth(3).locator('.turn-error');
+    assert.equal(await turns.nth(3).locator('.note-warning').textContent(), webviewStrings.finishError);
+    assert.equal(await turns.nth(4).locator('.note-warning').textContent(), 'The picture could not be downloaded: the network is down.');
+    const error = turns.nth(5).locator('.turn-error');
     assert.equal(await error.locator('.error-message').textContent(), 'Ключ авторизации не подошёл.');
     assert.equal(await error.locator('.request-id').textContent(), 'Request ID: req-123');
     await error.getByRole('button', { name: 'Set authorization key' }).click();
     await error.getByRole('button', { name: 'Show logs' }).click();
     assert.deepEqual(await view.postedOfType('errorAction'), [
-      { type: 'errorAction', action: 'setKey' },
-      { type: 'errorAction', action: 'openLogs' },
+      { type: 'errorAction', action: 'setKey', turnId: 'a4' },
+      { type: 'errorAction', action: 'openLogs', turnId: 'a4' },
     ]);
   });
 
@@ -182,7 +188,7 @@ describe('chat webview: behaviour', function () {
     assert.equal(await visible(), 1);
     assert.equal(await view.page.locator('.turn-assistant').nth(1).locator('.regenerate:visible').count(), 1);
     await view.page.locator('.regenerate:visible').click();
-    assert.deepEqual(await view.postedOfType('regenerate'), [{ type: 'regenerate' }]);
+    assert.deepEqual(await view.postedOfType('regenerate'), [{ type: 'regenerate', turnId: 'a2' }]);
     await view.send({ type: 'busy', busy: true });
     assert.equal(await visible(), 0);
     await view.send({ type: 'turnAdded', turn: assistantTurn('a3', '', { status: 'streaming' }) });

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { applyChunk, parseMediaReply, stableStreamingPrefix, type ChatMessage, type ChatReply } from '../../core';
-import type { HostMessage, Turn } from '../../shared/protocol';
+import type { HostMessage, ImageAttachment, Turn } from '../../shared/protocol';
 import type { ClientProvider } from '../clientProvider';
 import { readSettings } from '../config';
 import { describeError } from '../errors';
@@ -16,6 +16,25 @@ export interface Prompt {
   notice?: string;
 }
 
+/** What the view's `state` message says of the open conversation. */
+export interface ConversationState {
+  conversationId: string;
+  turns: Turn[];
+  busy: boolean;
+}
+
+/** A reply being written: from the moment a send or regenerate starts it until it has ended. */
+interface LiveReply {
+  conversation: Conversation;
+  abort: AbortController;
+  turn?: StoredTurn;
+  /** How much of the reply's displayed text the view has (deltas continue from there). */
+  shown: number;
+}
+
+/** While a reply streams, what has arrived is saved this often, so a reload or crash keeps it. */
+const SAVE_STREAMING_EVERY_MS = 2000;
+
 /**
  * The chat's behaviour, apart from any view: the open conversation, sending, streaming the reply,
  * stop, regenerate, history. The view provider turns webview messages into calls here and
@@ -23,7 +42,11 @@ export interface Prompt {
  */
 export class ChatController {
   private conversation: Conversation;
-  private running?: AbortController;
+  private live?: LiveReply;
+  /** A conversation whose last user message arrived while a reply was being written: answered next. */
+  private waiting?: Conversation;
+  /** Conversations deleted while a reply was being written to them: never saved again. */
+  private readonly deleted = new Set<string>();
   private post: (message: HostMessage) => void = () => undefined;
   private refreshView: () => Promise<void> = async () => undefined;
 
@@ -37,7 +60,7 @@ export class ChatController {
   }
 
   get busy(): boolean {
-    return this.running !== undefined;
+    return this.live !== undefined;
   }
 
   get conversationId(): string {
@@ -50,31 +73,36 @@ export class ChatController {
     this.refreshView = refreshView;
   }
 
-  async viewTurns(): Promise<Turn[]> {
-    return Promise.all(this.conversation.turns.map((turn) => this.toViewTurn(turn)));
-  }
-
+  /**
+   * Sends a user message. While a reply is being written it joins the conversation at once and is
+   * answered when that reply ends (an explanation asked for meanwhile is not lost).
+   */
   async send(prompt: Prompt): Promise<void> {
-    if (this.busy) return;
     const user: StoredTurn = { id: crypto.randomUUID(), role: 'user', content: prompt.text, status: 'done', contextLabel: prompt.contextLabel, notice: prompt.notice };
     if (this.conversation.turns.length === 0) this.conversation.title = titleFrom(prompt.contextLabel ? `${prompt.contextLabel}: ${prompt.text}` : prompt.text);
     this.conversation.turns.push(user);
-    this.post({ type: 'turnAdded', turn: await this.toViewTurn(user) });
-    await this.reply();
+    this.post({ type: 'turnAdded', turn: { ...user } });
+    if (this.busy) {
+      this.waiting = this.conversation;
+      return;
+    }
+    await this.reply(this.begin());
   }
 
-  /** Asks again for the last reply: after an error, a stop, or for another answer. */
-  async regenerate(): Promise<void> {
-    if (this.busy) return;
-    const last = this.conversation.turns.at(-1);
-    if (last?.role === 'assistant') this.conversation.turns.pop();
-    if (this.conversation.turns.at(-1)?.role !== 'user') return;
-    await this.refreshView();
-    await this.reply();
+  /**
+   * Asks again for the last reply: after an error, a stop, or for another answer. With `turnId`
+   * (a button on that reply), only while it is still the last turn: a newer reply is never replaced.
+   */
+  async regenerate(turnId?: string): Promise<void> {
+    const turns = this.conversation.turns;
+    if (this.busy || (turnId !== undefined && turns.at(-1)?.id !== turnId)) return;
+    if (turns.at(-1)?.role === 'assistant') turns.pop();
+    if (turns.at(-1)?.role !== 'user') return;
+    await this.reply(this.begin(), { redraw: true });
   }
 
   stop(): void {
-    this.running?.abort();
+    this.live?.abort.abort();
   }
 
   async newChat(): Promise<void> {
@@ -82,7 +110,9 @@ export class ChatController {
     if (this.conversation.turns.length > 0) this.conversation = newConversation();
   }
 
+  /** Shows a conversation from the history (the open one stays as it is, its reply still coming). */
   async open(conversationId: string): Promise<boolean> {
+    if (conversationId === this.conversation.id) return true;
     const found = this.store.get(conversationId);
     if (!found) return false;
     this.stop();
@@ -91,6 +121,7 @@ export class ChatController {
   }
 
   async delete(conversationId: string): Promise<void> {
+    if (this.live?.conversation.id === conversationId) this.deleted.add(conversationId);
     if (conversationId === this.conversation.id) {
       this.stop();
       this.conversation = newConversation();
@@ -102,34 +133,48 @@ export class ChatController {
     return this.store.list();
   }
 
-  /** Everything the view shows, except whether a key is set (the provider knows that). */
-  async stateWithoutKey() {
-    return { conversationId: this.conversation.id, turns: await this.viewTurns(), busy: this.busy };
+  /**
+   * Loads what the view's state needs (pictures take a while) and returns the function that gives
+   * the state as it is when called: call it right before posting, so no delta slips in between
+   * (the next delta continues from the text the state shows). It gives undefined when another
+   * conversation was opened meanwhile: the state for that one is posted by whoever opened it.
+   */
+  async prepareState(): Promise<() => ConversationState | undefined> {
+    const conversation = this.conversation;
+    const pictures = new Map<string, ImageAttachment>();
+    const ids = conversation.turns.flatMap((turn) => (turn.role === 'assistant' ? displayedReply(turn.content).pictureIds : []));
+    for (const attachment of ids.length ? await this.images.attachments(ids) : []) pictures.set(attachment.fileId, attachment);
+    return () => {
+      if (conversation !== this.conversation) return undefined;
+      const live = this.live?.conversation === conversation ? this.live : undefined;
+      const turns = conversation.turns.map((turn) => {
+        const view = toViewTurn(turn, pictures);
+        if (turn === live?.turn) live.shown = view.content.length;
+        return view;
+      });
+      return { conversationId: conversation.id, turns, busy: this.busy };
+    };
   }
 
-  private async reply(): Promise<void> {
-    const conversation = this.conversation;
+  private begin(): LiveReply {
+    this.live = { conversation: this.conversation, abort: new AbortController(), shown: 0 };
+    return this.live;
+  }
+
+  private async reply(live: LiveReply, options: { redraw?: boolean } = {}): Promise<void> {
+    const { conversation, abort } = live;
     const assistant: StoredTurn = { id: crypto.randomUUID(), role: 'assistant', content: '', status: 'streaming' };
     conversation.turns.push(assistant);
     conversation.updatedAt = Date.now();
-    await this.store.save(conversation);
-    this.post({ type: 'turnAdded', turn: await this.toViewTurn(assistant) });
-
-    const running = new AbortController();
-    this.running = running;
-    this.post({ type: 'busy', busy: true });
+    live.turn = assistant;
     let reply: ChatReply = { content: '' };
-    let shown = 0;
     // Each message costs the view a render: the pacer sends fewer, larger deltas as the reply grows.
-    const deltas = new DeltaPacer(() => {
-      // Hold back a half-received media tag so it never flashes as text; show a marker for a whole one.
-      const visible = displayedReply(stableStreamingPrefix(assistant.content)).text;
-      if (visible.length <= shown || conversation !== this.conversation) return shown;
-      this.post({ type: 'delta', turnId: assistant.id, text: visible.slice(shown) });
-      shown = visible.length;
-      return shown;
-    });
+    const deltas = new DeltaPacer(() => this.postDelta(live));
     try {
+      await this.save(conversation);
+      if (options.redraw) await this.refreshView();
+      else this.post({ type: 'turnAdded', turn: toViewTurn(assistant) });
+      this.post({ type: 'busy', busy: true });
       const client = await this.clients.get();
       const settings = readSettings();
       const stream = client.chatStream(
@@ -140,16 +185,21 @@ export class ChatController {
           max_tokens: settings.maxTokens,
           function_call: 'auto', // lets the model call its built-in text-to-image function
         },
-        { signal: running.signal, sessionId: conversation.sessionId },
+        { signal: abort.signal, sessionId: conversation.sessionId },
       );
+      let savedAt = Date.now();
       for await (const chunk of stream) {
         reply = applyChunk(reply, chunk);
         assistant.content = reply.content;
         deltas.offer(reply.content.length);
+        if (Date.now() - savedAt >= SAVE_STREAMING_EVERY_MS) {
+          savedAt = Date.now();
+          void this.save(conversation);
+        }
       }
       assistant.status = 'done';
       assistant.finishReason = reply.finishReason;
-      await this.downloadImages(assistant, running.signal);
+      await this.downloadImages(assistant, abort.signal);
     } catch (error) {
       const described = describeError(error, this.log);
       assistant.status = described.kind === 'cancelled' ? 'stopped' : 'error';
@@ -160,12 +210,40 @@ export class ChatController {
         const u = reply.usage;
         assistant.usage = { promptTokens: u.prompt_tokens, completionTokens: u.completion_tokens, totalTokens: u.total_tokens, precachedTokens: u.precached_prompt_tokens };
       }
-      this.running = undefined;
+      if (this.live === live) this.live = undefined;
       conversation.updatedAt = Date.now();
-      await this.store.save(conversation);
-      if (conversation === this.conversation) this.post({ type: 'turnUpdated', turn: await this.toViewTurn(assistant) });
-      this.post({ type: 'busy', busy: false });
+      await this.save(conversation);
+      if (conversation === this.conversation) this.post({ type: 'turnUpdated', turn: await this.finishedViewTurn(assistant) });
+      // Not idle when the next reply has started (one that waited, or one sent during the saving above).
+      if (!this.answerWaiting() && !this.busy) this.post({ type: 'busy', busy: false });
     }
+  }
+
+  /** Starts the reply to a message that came while the last one was written; false when there is none. */
+  private answerWaiting(): boolean {
+    const conversation = this.waiting;
+    this.waiting = undefined;
+    if (this.busy || conversation !== this.conversation || conversation.turns.at(-1)?.role !== 'user') return false;
+    void this.reply(this.begin());
+    return true;
+  }
+
+  /** Sends the view the reply's text it does not have yet; returns how much it has then. */
+  private postDelta(live: LiveReply): number {
+    const turn = live.turn;
+    if (!turn || live.conversation !== this.conversation) return live.shown;
+    // Hold back a half-received media tag so it never flashes as text; show a marker for a whole one.
+    const visible = displayedReply(stableStreamingPrefix(turn.content)).text;
+    if (visible.length > live.shown) {
+      this.post({ type: 'delta', turnId: turn.id, text: visible.slice(live.shown) });
+      live.shown = visible.length;
+    }
+    return live.shown;
+  }
+
+  /** Saves a conversation, unless it was deleted while its reply was being written. */
+  private async save(conversation: Conversation): Promise<void> {
+    if (!this.deleted.has(conversation.id)) await this.store.save(conversation);
   }
 
   private async downloadImages(turn: StoredTurn, signal: AbortSignal): Promise<void> {
@@ -175,7 +253,9 @@ export class ChatController {
       await this.images.download(await this.clients.get(), pictureIds, signal);
     } catch (error) {
       const described = describeError(error, this.log);
-      turn.notice = vscode.l10n.t('The picture could not be downloaded: {0}', described.message);
+      // Stopped while the picture downloaded: the reply says it was stopped, no other notice needed.
+      if (described.kind === 'cancelled') turn.status = 'stopped';
+      else turn.notice = vscode.l10n.t('The picture could not be downloaded: {0}', described.message);
     }
   }
 
@@ -191,12 +271,19 @@ export class ChatController {
     return messages;
   }
 
-  private async toViewTurn(turn: StoredTurn): Promise<Turn> {
-    if (turn.role === 'user') return { ...turn };
-    const { text, pictureIds } = displayedReply(turn.status === 'streaming' ? stableStreamingPrefix(turn.content) : turn.content);
-    const images = pictureIds.length ? await this.images.attachments(pictureIds) : undefined;
-    return { ...turn, content: text, images };
+  private async finishedViewTurn(turn: StoredTurn): Promise<Turn> {
+    const { pictureIds } = displayedReply(turn.content);
+    const attachments = pictureIds.length ? await this.images.attachments(pictureIds) : [];
+    return toViewTurn(turn, new Map(attachments.map((attachment) => [attachment.fileId, attachment])));
   }
+}
+
+/** A stored turn as the view shows it: pictures for its markers, a streaming reply's stable part only. */
+function toViewTurn(turn: StoredTurn, pictures: ReadonlyMap<string, ImageAttachment> = new Map()): Turn {
+  if (turn.role === 'user') return { ...turn };
+  const { text, pictureIds } = displayedReply(turn.status === 'streaming' ? stableStreamingPrefix(turn.content) : turn.content);
+  const images = pictureIds.flatMap((id) => pictures.get(id) ?? []);
+  return { ...turn, content: text, images: images.length ? images : undefined };
 }
 
 /** U+FFFC marks where the i-th picture of a reply goes (the webview puts `images[i]` there). */

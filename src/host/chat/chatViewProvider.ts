@@ -17,8 +17,8 @@ const DRAFT_KEY = 'gigachat.draft';
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   private view?: vscode.WebviewView;
   private readonly subscriptions: vscode.Disposable[] = [];
-  /** A prompt that arrived before the view existed (explain selection opened it). */
-  private queued?: Prompt;
+  /** Prompts that arrived before the view existed (explain selection opened it), oldest first. */
+  private readonly queued: Prompt[] = [];
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -60,7 +60,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   async ask(prompt: Prompt): Promise<void> {
     await this.reveal();
     if (this.view) await this.controller.send(prompt);
-    else this.queued = prompt; // sent once the view is ready
+    else this.queued.push(prompt); // sent once the view is ready
   }
 
   /** Starts a new conversation (the view's title-bar button). */
@@ -91,14 +91,15 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     switch (message.type) {
       case 'ready':
         await this.sendState();
-        if (this.queued) await this.controller.send(this.takeQueued());
+        // Not awaited one by one: the first starts its reply, the rest wait for it (see ChatController.send).
+        await Promise.all(this.queued.splice(0).map((prompt) => this.controller.send(prompt)));
         return;
       case 'send':
         return this.controller.send({ text: message.text });
       case 'stop':
         return this.controller.stop();
       case 'regenerate':
-        return this.controller.regenerate();
+        return this.controller.regenerate(message.turnId);
       case 'newChat':
         return this.newChat();
       case 'showHistory':
@@ -113,7 +114,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'selectModel':
         return this.models.select(message.model);
       case 'errorAction':
-        return runErrorAction(message.action, this.log, () => this.controller.regenerate());
+        return runErrorAction(message.action, this.log, () => this.controller.regenerate(message.turnId));
       case 'copyCode':
         return copyCode(message.code);
       case 'insertCode':
@@ -134,11 +135,14 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 
   private async sendState(): Promise<void> {
-    const conversation = await this.controller.stateWithoutKey();
+    const [conversationNow, hasKey] = await Promise.all([this.controller.prepareState(), this.keys.has()]);
+    // Taken right before posting: the reply being written is shown as far as it is now.
+    const conversation = conversationNow();
+    if (!conversation) return;
     this.post({
       type: 'state',
       ...conversation,
-      hasKey: await this.keys.has(),
+      hasKey,
       models: [this.models.selected()],
       model: this.models.selected(),
       draft: this.workspaceState.get<string>(DRAFT_KEY, ''),
@@ -149,12 +153,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private async sendModels(): Promise<void> {
     if (!this.view || !(await this.keys.has())) return;
     this.post({ type: 'models', models: await this.models.list(), model: this.models.selected() });
-  }
-
-  private takeQueued(): Prompt {
-    const prompt = this.queued!;
-    this.queued = undefined;
-    return prompt;
   }
 
   private post(message: HostMessage): void {

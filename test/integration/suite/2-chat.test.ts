@@ -90,6 +90,65 @@ describe('chat view', function () {
     assert.ok(partial.length > 0, 'the partial reply is kept');
   });
 
+  describe('while a reply streams', function () {
+    this.timeout(60_000); // the long answer takes the emulator about 12 s to stream
+    /** Sends a prompt for the long answer and waits until its first paragraph shows. */
+    const startLongReply = async (prompt: string) => {
+      await chatView.type(`${prompt} [long]`);
+      await chatView.press('Enter');
+      await chatView.waitFor('.turn-assistant:last-child .turn-body p');
+    };
+    const history = () => chatView.textContents('.history-title');
+    afterEach(async () => {
+      // A failed test must not leave the History dialog over the view for the next ones.
+      if (await chatView.count('.history-dialog:visible')) await chatView.click('.history-close');
+    });
+
+    it('a selection explained meanwhile is answered once the reply ends, and the reply is not cut short', async () => {
+      await emulator.resetCounts();
+      const before = await chatView.count('.turn-assistant');
+      const stoppedBefore = await chatView.count('.turn-assistant .note-stopped');
+      await startLongReply('Write a long essay');
+      const document = await vscode.workspace.openTextDocument({ language: 'typescript', content: 'const answer = 42;\nexport default answer;\n' });
+      const editor = await vscode.window.showTextDocument(document);
+      editor.selection = new vscode.Selection(0, 0, 1, 0);
+      await vscode.commands.executeCommand('gigachat.explainSelection');
+      await chatView.waitForText('.turn-user:last-child', 'const answer = 42');
+      await chatView.waitForReply(before + 1);
+      assert.equal(await chatView.count('.turn-assistant .note-stopped'), stoppedBefore, 'neither reply was stopped');
+      const chats = (await emulator.requests()).filter((request) => request.endpoint === 'chat');
+      assert.equal(chats.length, 2);
+      assert.match(JSON.parse(chats[1].body).messages.at(-1).content as string, /const answer = 42;/);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    });
+
+    it('opening the same conversation from History redraws it and keeps the reply coming', async () => {
+      await chatView.newChat();
+      const before = await chatView.count('.turn-assistant');
+      await startLongReply('Keep writing');
+      await chatView.click('button[aria-label="Chat history"]');
+      await chatView.click('.history-open[aria-label*="Keep writing"]');
+      await chatView.waitForReply(before);
+      assert.equal(await chatView.count('.turn-assistant:last-child .note-stopped'), 0);
+      assert.ok((await chatView.count('.turn-assistant:last-child h2')) >= 10, 'the whole long answer arrived');
+    });
+
+    it('deleting the conversation it is written to removes it for good', async () => {
+      await chatView.newChat();
+      await startLongReply('Delete me while you write');
+      await chatView.click('button[aria-label="Chat history"]');
+      await chatView.click('.history-delete[aria-label*="Delete me while you write"]');
+      await chatView.waitFor('.turn', 'hidden');
+      // The stopped reply's last save comes after the delete: it must not bring the conversation back.
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      await chatView.click('.history-close');
+      await chatView.click('button[aria-label="Chat history"]');
+      await chatView.waitFor('.history-title'); // the list as the host has it now (the other chats are in it)
+      assert.ok(!(await history()).some((title) => title.includes('Delete me while you write')), `still listed: ${(await history()).join(' | ')}`);
+      await chatView.click('.history-close');
+    });
+  });
+
   it('a picture request shows the downloaded image inline', async () => {
     await chatView.ask('Draw a picture of a pink cat');
     await chatView.waitFor('.turn-assistant:last-child figure.reply-image img');
@@ -107,7 +166,7 @@ describe('chat view', function () {
     await chatView.newChat();
     await chatView.click('button[aria-label="Chat history"]');
     await chatView.waitForText('.history-title', 'What does the retry helper do?');
-    await chatView.click('.history-open');
+    await chatView.click('.history-open[aria-label*="What does the retry helper do?"]');
     await chatView.waitForText('.turn-user', 'What does the retry helper do?');
   });
 
