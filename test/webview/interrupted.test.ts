@@ -10,6 +10,14 @@ const networkError = {
   requestId: 'req-42',
 };
 
+/** A reply that failed before any text came, then a question answered in full. */
+const errorThenAnswer = [
+  userTurn('u1', 'q1'),
+  assistantTurn('a1', '', { status: 'error', error: networkError }),
+  userTurn('u2', 'q2'),
+  assistantTurn('a2', 'A whole answer.'),
+];
+
 describe('chat webview: a reply interrupted by an error', function () {
   this.timeout(60_000);
   let view: View;
@@ -32,27 +40,13 @@ describe('chat webview: a reply interrupted by an error', function () {
   });
 
   it('does not call a reply incomplete when nothing of it arrived, or when it finished', async () => {
-    await view.send(state({
-      turns: [
-        userTurn('u1', 'q1'),
-        assistantTurn('a1', '', { status: 'error', error: networkError }),
-        userTurn('u2', 'q2'),
-        assistantTurn('a2', 'A whole answer.'),
-      ],
-    }));
+    await view.send(state({ turns: errorThenAnswer }));
     assert.equal(await view.page.locator('.turn-error').count(), 1);
     assert.equal(await view.page.locator('.note-incomplete').count(), 0);
   });
 
   it('offers Retry on the last reply only: retrying an older one would replace the newer replies', async () => {
-    await view.send(state({
-      turns: [
-        userTurn('u1', 'q1'),
-        assistantTurn('a1', '', { status: 'error', error: networkError }),
-        userTurn('u2', 'q2'),
-        assistantTurn('a2', 'A whole answer.'),
-      ],
-    }));
+    await view.send(state({ turns: errorThenAnswer }));
     const older = view.page.locator('.turn-assistant').nth(0);
     assert.equal(await older.locator('.error-message').textContent(), networkError.message, 'the older error is still explained');
     assert.equal(await view.page.getByRole('button', { name: 'Retry' }).count(), 0);
