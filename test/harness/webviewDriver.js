@@ -105,7 +105,8 @@ function workbenchHandler() {
         await page.keyboard.press(params.key);
         return true;
       case 'notifications':
-        return page.locator('.notification-toast .notification-list-item-message').allInnerTexts();
+        // The toasts, and the notification center's list while it is open.
+        return page.locator('.notification-toast .notification-list-item-message, .notifications-center .notification-list-item-message').allInnerTexts();
       case 'notificationButton':
         await page.locator('.notification-toast', { hasText: params.message }).locator('.monaco-button', { hasText: params.label }).first().click();
         return true;

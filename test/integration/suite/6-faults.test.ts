@@ -179,8 +179,11 @@ describe('faults survived', function () {
     try {
       // A stalled reply, so the kill is sure to land while it is streaming.
       await emulator.inject({ kind: 'stall' }, { endpoint: 'chat' });
+      const replies = await chatView.count('.turn-assistant');
       await chatView.type('Tell me everything before the crash');
       await chatView.press('Enter');
+      // The new reply's text, not the previous reply's (the last one until the host has answered the Enter).
+      await until(async () => (await chatView.count('.turn-assistant')) > replies, 'the reply to start');
       await chatView.waitForText(`${LAST} .turn-body`, 'Emulated answer');
       await emulator.kill();
       down = true;
