@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { applyChunk, parseMediaReply, stableStreamingPrefix, type ChatMessage, type ChatReply } from '../../core';
-import type { HostMessage, ImageAttachment, Turn } from '../../shared/protocol';
+import { applyChunk, stableStreamingPrefix, type ChatMessage, type ChatReply } from '../../core';
+import type { HostMessage, Turn } from '../../shared/protocol';
 import type { ClientProvider } from '../clientProvider';
 import { readSettings } from '../config';
 import { describeError } from '../errors';
@@ -8,6 +8,7 @@ import type { Log } from '../log';
 import { ConversationStore, newConversation, titleFrom, type Conversation, type StoredTurn } from './conversationStore';
 import type { ImageStore } from './imageStore';
 import { DeltaPacer } from './deltaPacer';
+import { displayedReply, picturesOf, toViewTurn } from './viewTurns';
 
 /** A user message, with the editor context that produced it (explain selection). */
 export interface Prompt {
@@ -81,7 +82,7 @@ export class ChatController {
     const user: StoredTurn = { id: crypto.randomUUID(), role: 'user', content: prompt.text, status: 'done', contextLabel: prompt.contextLabel, notice: prompt.notice };
     if (this.conversation.turns.length === 0) this.conversation.title = titleFrom(prompt.contextLabel ? `${prompt.contextLabel}: ${prompt.text}` : prompt.text);
     this.conversation.turns.push(user);
-    this.post({ type: 'turnAdded', turn: { ...user } });
+    this.post({ type: 'turnAdded', turn: toViewTurn(user) });
     if (this.busy) {
       this.waiting = this.conversation;
       return;
@@ -141,9 +142,7 @@ export class ChatController {
    */
   async prepareState(): Promise<() => ConversationState | undefined> {
     const conversation = this.conversation;
-    const pictures = new Map<string, ImageAttachment>();
-    const ids = conversation.turns.flatMap((turn) => (turn.role === 'assistant' ? displayedReply(turn.content).pictureIds : []));
-    for (const attachment of ids.length ? await this.images.attachments(ids) : []) pictures.set(attachment.fileId, attachment);
+    const pictures = await picturesOf(conversation.turns, this.images);
     return () => {
       if (conversation !== this.conversation) return undefined;
       const live = this.live?.conversation === conversation ? this.live : undefined;
@@ -194,7 +193,7 @@ export class ChatController {
         deltas.offer(reply.content.length);
         if (Date.now() - savedAt >= SAVE_STREAMING_EVERY_MS) {
           savedAt = Date.now();
-          void this.save(conversation);
+          void this.save(conversation).catch((error) => this.log.warn(`Could not save the reply as it streams: ${(error as Error).message}`));
         }
       }
       assistant.status = 'done';
@@ -213,7 +212,7 @@ export class ChatController {
       if (this.live === live) this.live = undefined;
       conversation.updatedAt = Date.now();
       await this.save(conversation);
-      if (conversation === this.conversation) this.post({ type: 'turnUpdated', turn: await this.finishedViewTurn(assistant) });
+      if (conversation === this.conversation) this.post({ type: 'turnUpdated', turn: toViewTurn(assistant, await picturesOf([assistant], this.images)) });
       // Not idle when the next reply has started (one that waited, or one sent during the saving above).
       if (!this.answerWaiting() && !this.busy) this.post({ type: 'busy', busy: false });
     }
@@ -271,39 +270,4 @@ export class ChatController {
     return messages;
   }
 
-  private async finishedViewTurn(turn: StoredTurn): Promise<Turn> {
-    const { pictureIds } = displayedReply(turn.content);
-    const attachments = pictureIds.length ? await this.images.attachments(pictureIds) : [];
-    return toViewTurn(turn, new Map(attachments.map((attachment) => [attachment.fileId, attachment])));
-  }
-}
-
-/** A stored turn as the view shows it: pictures for its markers, a streaming reply's stable part only. */
-function toViewTurn(turn: StoredTurn, pictures: ReadonlyMap<string, ImageAttachment> = new Map()): Turn {
-  if (turn.role === 'user') return { ...turn };
-  const { text, pictureIds } = displayedReply(turn.status === 'streaming' ? stableStreamingPrefix(turn.content) : turn.content);
-  const images = pictureIds.flatMap((id) => pictures.get(id) ?? []);
-  return { ...turn, content: text, images: images.length ? images : undefined };
-}
-
-/** U+FFFC marks where the i-th picture of a reply goes (the webview puts `images[i]` there). */
-const PICTURE_MARKER = '\uFFFC';
-
-/**
- * A reply as the view shows it: media tags replaced by markers, and the ids of the pictures for
- * them (images, and video covers: a video itself cannot play in the view). Applied to a growing
- * prefix it only ever appends, so streamed deltas and the final text agree.
- */
-export function displayedReply(content: string): { text: string; pictureIds: string[] } {
-  const pictureIds: string[] = [];
-  const text = parseMediaReply(content)
-    .parts.map((part) => {
-      if (part.type === 'text') return part.text;
-      const pictureId = part.type === 'image' ? part.fileId : part.coverFileId;
-      if (!pictureId) return '';
-      pictureIds.push(pictureId);
-      return PICTURE_MARKER;
-    })
-    .join('');
-  return { text, pictureIds };
 }

@@ -1,0 +1,41 @@
+import { parseMediaReply, stableStreamingPrefix } from '../../core';
+import type { ImageAttachment, Turn } from '../../shared/protocol';
+import type { StoredTurn } from './conversationStore';
+import type { ImageStore } from './imageStore';
+
+/** U+FFFC marks where the i-th picture of a reply goes (the webview puts `images[i]` there). */
+const PICTURE_MARKER = '\uFFFC';
+
+/**
+ * A reply as the view shows it: media tags replaced by markers, and the ids of the pictures for
+ * them (images, and video covers: a video itself cannot play in the view). Applied to a growing
+ * prefix it only ever appends, so streamed deltas and the final text agree.
+ */
+export function displayedReply(content: string): { text: string; pictureIds: string[] } {
+  const pictureIds: string[] = [];
+  const text = parseMediaReply(content)
+    .parts.map((part) => {
+      if (part.type === 'text') return part.text;
+      const pictureId = part.type === 'image' ? part.fileId : part.coverFileId;
+      if (!pictureId) return '';
+      pictureIds.push(pictureId);
+      return PICTURE_MARKER;
+    })
+    .join('');
+  return { text, pictureIds };
+}
+
+/** The downloaded pictures of these turns' replies, by file id (reading them takes a while). */
+export async function picturesOf(turns: readonly StoredTurn[], images: ImageStore): Promise<Map<string, ImageAttachment>> {
+  const ids = turns.flatMap((turn) => (turn.role === 'assistant' ? displayedReply(turn.content).pictureIds : []));
+  const attachments = ids.length ? await images.attachments(ids) : [];
+  return new Map(attachments.map((attachment) => [attachment.fileId, attachment]));
+}
+
+/** A stored turn as the view shows it: pictures for its markers, a streaming reply's stable part only. */
+export function toViewTurn(turn: StoredTurn, pictures: ReadonlyMap<string, ImageAttachment> = new Map()): Turn {
+  if (turn.role === 'user') return { ...turn };
+  const { text, pictureIds } = displayedReply(turn.status === 'streaming' ? stableStreamingPrefix(turn.content) : turn.content);
+  const images = pictureIds.flatMap((id) => pictures.get(id) ?? []);
+  return { ...turn, content: text, images: images.length ? images : undefined };
+}
