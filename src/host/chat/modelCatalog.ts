@@ -36,8 +36,14 @@ export class ModelCatalog {
     return readSettings().model;
   }
 
+  /**
+   * Remembers the choice where it takes effect: in the user's settings, unless this workspace sets
+   * its own model, which would override them (the picker would then snap back to it).
+   */
   async select(model: string): Promise<void> {
-    await vscode.workspace.getConfiguration('gigachat').update('model', model, vscode.ConfigurationTarget.Global);
+    const config = vscode.workspace.getConfiguration('gigachat');
+    const target = config.inspect('model')?.workspaceValue === undefined ? vscode.ConfigurationTarget.Global : vscode.ConfigurationTarget.Workspace;
+    await config.update('model', model, target);
   }
 
   private async fetch(client: ServiceClient): Promise<string[]> {

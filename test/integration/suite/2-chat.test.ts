@@ -78,6 +78,20 @@ describe('chat view', function () {
     await vscode.workspace.getConfiguration('gigachat').update('model', undefined, vscode.ConfigurationTarget.Global);
   });
 
+  it('a model picked while the workspace sets its own model replaces the workspace one, not hidden under it', async () => {
+    const settings = () => vscode.workspace.getConfiguration('gigachat');
+    await settings().update('model', 'GigaChat-2-Pro', vscode.ConfigurationTarget.Workspace);
+    try {
+      await until(async () => (await chatView.texts('.model-select option:checked'))[0] === 'GigaChat-2-Pro', 'the workspace model in the picker');
+      await callOuter('webview', { action: 'select', selector: '.model-select', value: 'GigaChat-2-Max' });
+      await until(() => settings().get('model') === 'GigaChat-2-Max', 'the picked model in effect');
+      assert.equal(settings().inspect('model')?.globalValue, undefined, 'the user settings are left alone');
+      await until(async () => (await chatView.texts('.model-select option:checked'))[0] === 'GigaChat-2-Max', 'the picker keeping the choice');
+    } finally {
+      await settings().update('model', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
   it('Stop aborts the request, keeps the partial reply and marks it stopped', async () => {
     await emulator.resetCounts();
     await chatView.type('Write a very long essay [long]');
