@@ -184,26 +184,35 @@ describe('semantic search', function () {
   });
 
   it('cancelling indexing keeps what it finished, and the next search continues from there', async () => {
+    const settings = () => vscode.workspace.getConfiguration('gigachat');
+    const query = 'compress old invoices into the archive';
     await vscode.commands.executeCommand('gigachat.clearSearchIndex');
-    await vscode.workspace.getConfiguration('gigachat').update('search.batchSize', 1, vscode.ConfigurationTarget.Global);
+    // One text per request and one request at a time: every text sent before the cancel was
+    // finished, except the one in flight when the cancel came.
+    await settings().update('search.batchSize', 1, vscode.ConfigurationTarget.Global);
+    await settings().update('search.maxRequestsInFlight', 1, vscode.ConfigurationTarget.Global);
     await emulator.setOptions({ latencyMs: 1500 });
     try {
+      await emulator.resetCounts();
       await startWithConsent('gigachat.rebuildSearchIndex');
       await until(async () => /Indexing [1-9]/.test(await workbench.statusBarText(STATUS_ITEM)), 'a file or two indexed', 30_000);
       await workbench.notificationButton('GigaChat: indexing the workspace', 'Cancel');
       let stopped = '';
       await until(async () => Boolean((stopped = (await workbench.notifications()).find((text) => /Indexing stopped with \d+ files indexed/.test(text)) ?? '')), 'the stopped message');
-      const finished = Number(/with (\d+) files/.exec(stopped)![1]);
-      assert.ok(finished >= 1, stopped);
+      assert.ok(Number(/with (\d+) files/.exec(stopped)![1]) >= 1, stopped);
+      const sentBefore = await embeddedTexts();
       await emulator.setOptions({ latencyMs: 0 });
       await emulator.resetCounts();
-      assert.match((await searchRows('compress old invoices into the archive'))[0], /database\.ts/);
-      const total = Number(/(\d+) files indexed/.exec(await workbench.statusBarText(STATUS_ITEM))![1]);
-      // Each fixture file is one chunk: the query, plus the files the cancelled run had not finished.
-      assert.equal((await embeddedTexts()).length, 1 + total - finished, `${finished} of ${total} files were done before the cancel`);
+      assert.match((await searchRows(query))[0], /database\.ts/);
+      const sentAfter = (await embeddedTexts()).filter((text) => text !== query);
+      const again = sentAfter.filter((text) => sentBefore.includes(text));
+      assert.ok(again.every((text) => text === sentBefore.at(-1)) && again.length <= 1, `only the text cut off by the cancel is sent again, not: ${JSON.stringify(again)}`);
+      assert.ok(sentBefore.length - again.length >= 1, 'the finished texts are kept');
+      assert.ok(sentAfter.length > 0, 'the next search goes on with the files not yet indexed');
     } finally {
       await emulator.setOptions({ latencyMs: 0 });
-      await vscode.workspace.getConfiguration('gigachat').update('search.batchSize', undefined, vscode.ConfigurationTarget.Global);
+      await settings().update('search.batchSize', undefined, vscode.ConfigurationTarget.Global);
+      await settings().update('search.maxRequestsInFlight', undefined, vscode.ConfigurationTarget.Global);
     }
   });
 
