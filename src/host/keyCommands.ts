@@ -8,7 +8,8 @@ import type { KeyStore } from './secrets';
 /**
  * Set Authorization Key: asks for the key in a password box, checks it at once with a token
  * exchange, and stores it in SecretStorage only when the service accepts it. A rejected key keeps
- * the box open with the reason, so the user can paste again without starting over.
+ * the box open with the reason, so the user can paste again without starting over. Closing the box
+ * (Escape) while the key is checked cancels: nothing is stored, whatever the service answers.
  */
 export async function setAuthorizationKey(keys: KeyStore, clients: ClientProvider, log: Log): Promise<boolean> {
   const input = vscode.window.createInputBox();
@@ -17,16 +18,21 @@ export async function setAuthorizationKey(keys: KeyStore, clients: ClientProvide
   input.placeholder = vscode.l10n.t('Authorization key');
   input.password = true;
   input.ignoreFocusOut = true;
+  const closed = new AbortController();
   try {
     return await new Promise<boolean>((resolve) => {
-      input.onDidHide(() => resolve(false));
+      input.onDidHide(() => {
+        closed.abort();
+        resolve(false);
+      });
       input.onDidChangeValue(() => (input.validationMessage = undefined));
       input.onDidAccept(async () => {
         const key = input.value.trim();
         if (!key) return;
         input.busy = true;
         input.enabled = false;
-        const verdict = await checkKey(key, clients, log);
+        const verdict = await checkKey(key, clients, log, closed.signal);
+        if (closed.signal.aborted) return;
         input.busy = false;
         input.enabled = true;
         if (verdict === 'accepted') {
@@ -46,14 +52,18 @@ export async function setAuthorizationKey(keys: KeyStore, clients: ClientProvide
 }
 
 /** 'accepted', or the reason to show under the input. Only a rejected key keeps the box open. */
-async function checkKey(key: string, clients: ClientProvider, log: Log): Promise<'accepted' | string> {
+async function checkKey(key: string, clients: ClientProvider, log: Log, signal: AbortSignal): Promise<'accepted' | string> {
   log.addSecret(key);
   const client = await clients.createFor(key);
   try {
-    await client.authorize();
+    await client.authorize({ signal });
     log.info('The new authorization key was accepted.');
     return 'accepted';
   } catch (error) {
+    if (signal.aborted) {
+      log.info('Setting the authorization key was cancelled while the key was checked; nothing was stored.');
+      return '';
+    }
     if (error instanceof ServiceError && error.kind === 'auth') {
       log.warn(`The new authorization key was rejected: ${error.message}`);
       return vscode.l10n.t('GigaChat rejected this key. Check that it is copied whole and matches the scope in the settings.');

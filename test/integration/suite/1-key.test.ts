@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, chatView, emulator, openChat, setKeyThroughCommand, until, workbench } from '../drivers';
+import { EXTENSION_ID, chatView, emulator, openChat, productLog, setKeyThroughCommand, until, workbench } from '../drivers';
 import { hasOuterRunner } from '../outer';
 
 describe('authorization key', function () {
@@ -32,6 +32,26 @@ describe('authorization key', function () {
     await workbench.press('Escape');
     assert.equal(await done, false);
     await chatView.waitFor('.welcome');
+  });
+
+  it('Escape while the key is being checked stores nothing, even though the service accepts the key', async () => {
+    const { key } = await emulator.info();
+    const latencyMs = 2_000;
+    await emulator.resetCounts();
+    await emulator.setOptions({ latencyMs });
+    try {
+      const done = vscode.commands.executeCommand('gigachat.setAuthorizationKey');
+      await workbench.quickInput(key);
+      await until(async () => (await emulator.count('oauth')) >= 1, 'the key check under way');
+      await workbench.press('Escape');
+      assert.equal(await done, false);
+      await until(async () => (await productLog()).includes('cancelled while the key was checked'), 'the cancel in the log');
+      // Past the moment the service accepts the key: it must not be stored then either.
+      await new Promise((resolve) => setTimeout(resolve, latencyMs + 1_000));
+      await chatView.waitFor('.welcome');
+    } finally {
+      await emulator.setOptions({ latencyMs: 0 });
+    }
   });
 
   it('a key the service accepts is stored, and the welcome gives way to the chat', async () => {
