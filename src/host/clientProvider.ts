@@ -26,7 +26,8 @@ const RETIRE_AFTER_MS = 30_000;
  * when a connection setting or the trusted root changes. A changed key or scope drops the cached token.
  */
 export class ClientProvider implements vscode.Disposable {
-  private client?: Promise<ServiceClient>;
+  /** The client in use, with the roots it trusts (see `trusts`). */
+  private current?: Promise<{ client: ServiceClient; roots: readonly string[] }>;
   /** Replaced clients still open, with the timer that closes each. */
   private readonly retiring = new Map<NodeJS.Timeout, () => void>();
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -49,13 +50,21 @@ export class ClientProvider implements vscode.Disposable {
   }
 
   get(): Promise<ServiceClient> {
-    this.client ??= this.create();
-    return this.client;
+    this.current ??= this.create();
+    return this.current.then(({ client }) => client);
   }
 
   /** A client for a key that is not stored yet (to check it before storing). */
   async createFor(key: string): Promise<ServiceClient> {
-    return this.build(async () => key);
+    return this.build(async () => key, await this.connection());
+  }
+
+  /**
+   * Whether the client in use trusts `pem`. A root trusted in another window is in the shared
+   * storage, but this window's client was built before: it needs a reconnect, not another fix.
+   */
+  async trusts(pem: string): Promise<boolean> {
+    return (await this.current)?.roots.includes(pem) ?? false;
   }
 
   /** The current settings, trusted roots and proxy, as the next client will use them. */
@@ -75,16 +84,17 @@ export class ClientProvider implements vscode.Disposable {
     this.reset(reason);
   }
 
-  private async create(): Promise<ServiceClient> {
-    return this.build(async () => {
+  private async create(): Promise<{ client: ServiceClient; roots: readonly string[] }> {
+    const connection = await this.connection();
+    const client = this.build(async () => {
       const key = await this.keys.get();
       this.log.addSecret(key);
       return key;
-    });
+    }, connection);
+    return { client, roots: connection.ca };
   }
 
-  private async build(key: () => Promise<string | undefined>): Promise<ServiceClient> {
-    const { settings, ca, proxy } = await this.connection();
+  private build(key: () => Promise<string | undefined>, { settings, ca, proxy }: Connection): ServiceClient {
     for (const secret of proxySecrets(proxy)) this.log.addSecret(secret);
     return new ServiceClient({
       authorizationKey: key,
@@ -102,11 +112,11 @@ export class ClientProvider implements vscode.Disposable {
 
   /** Drops the current client; it is closed after RETIRE_AFTER_MS, or when the provider is disposed. */
   private reset(reason?: string): void {
-    const previous = this.client;
-    this.client = undefined;
+    const previous = this.current;
+    this.current = undefined;
     if (!previous) return;
     if (reason) this.log.info(`Reconnecting: ${reason}`);
-    const close = () => void previous.then((client) => client.dispose()).catch(() => undefined);
+    const close = () => void previous.then(({ client }) => client.dispose()).catch(() => undefined);
     const timer = setTimeout(() => {
       this.retiring.delete(timer);
       close();

@@ -55,6 +55,8 @@ const outerHandlers = {
   /** The text of the product's "GigaChat" log channel, as VS Code wrote it to disk. */
   productLog: async (_params, ctx) =>
     cs.exthostLogs(ctx.userDataDir).filter((file) => file.includes('gigachat-vscode.gigachat')).map((file) => cs.tail(file, 2000)).join('\n'),
+  /** The product's global storage folder, which every window of this profile shares. */
+  productStorage: async (_params, ctx) => path.join(ctx.userDataDir, 'User', 'globalStorage', 'gigachat-vscode.gigachat'),
   screenshot: async ({ name }, ctx) => {
     const file = path.join(resultsDir, `${String(name).replace(/[^\w.-]/g, '_')}.png`);
     await ctx.page.screenshot({ path: file });

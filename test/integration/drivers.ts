@@ -85,6 +85,9 @@ export const emulator = {
 /** The product's "GigaChat" log channel as written to disk (VS Code writes it with a short delay). */
 export const productLog = () => callOuter<string>('productLog');
 
+/** The product's global storage folder (shared by every window), where a trusted root is kept. */
+export const productStorage = () => callOuter<string>('productStorage');
+
 /** Opens the chat view and waits until its page is up. */
 export async function openChat(): Promise<void> {
   await vscode.commands.executeCommand('gigachat.openChat');

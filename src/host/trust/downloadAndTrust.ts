@@ -9,12 +9,19 @@ import type { TrustedRoot } from './trustedRoot';
 /**
  * "Download and trust": fetches the pinned root from its official address (through the proxy,
  * with verification on), and trusts it only if it matches the pin. Resolves true once it is
- * trusted and connections are rebuilt, so the caller can retry what failed. When the download
+ * trusted and connections are rebuilt, so the caller can retry what failed (at once, when another
+ * window trusted it already and only this window's connection lagged behind). When the download
  * fails, the user may go on to choose a certificate file from the message; true again if that
  * succeeds.
  */
 export async function downloadAndTrustRoot(trustedRoot: TrustedRoot, clients: ClientProvider, log: Log): Promise<boolean> {
-  if (await trustedRoot.load()) return offerAlternatives(vscode.l10n.t("GigaChat already trusts the Russian Trusted Root CA, yet the certificate could not be verified. A company proxy or antivirus probably inspects secure connections: choose your company's root certificate."), log);
+  const alreadyTrusted = await trustedRoot.load();
+  if (alreadyTrusted && !(await clients.trusts(alreadyTrusted.pem))) {
+    // Trusted in another window since this window connected: connecting again is the whole fix.
+    clients.reconnect('the root certificate was trusted in another window');
+    return true;
+  }
+  if (alreadyTrusted) return offerAlternatives(vscode.l10n.t("GigaChat already trusts the Russian Trusted Root CA, yet the certificate could not be verified. A company proxy or antivirus probably inspects secure connections: choose your company's root certificate."), log);
   const { ca, proxy } = await clients.connection();
   try {
     const certificate = await withCancellableProgress(vscode.l10n.t('Downloading the Russian Trusted Root CA…'), (signal) =>

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { certificateHost, chatView, emulator, openChat, setKeyThroughCommand, until, workbench } from '../drivers';
+import { certificateHost, chatView, emulator, openChat, productStorage, setKeyThroughCommand, until, workbench } from '../drivers';
 import { hasOuterRunner } from '../outer';
 
 // The runner points the extension's pin at the emulator's CA, downloadable from a stand-in for the
@@ -206,6 +206,26 @@ describe('certificates', function () {
       await workbench.screenshot('check-connection-passed');
     } finally {
       await vscode.commands.executeCommand('notifications.hideList');
+    }
+  });
+
+  it('a root another window trusted meanwhile: "Download and trust" reconnects this window and the request goes on', async () => {
+    const stored = path.join(await productStorage(), 'trusted-root-ca.pem');
+    const pem = fs.readFileSync(stored, 'utf8');
+    // This window connects while the root is not trusted yet (a changed setting rebuilds the client)…
+    fs.rmSync(stored);
+    await settings().update('requestTimeout', 91, vscode.ConfigurationTarget.Global);
+    try {
+      await askAndFailOnTheRoot('Does it work once another window trusted the root?');
+      // …and then another window trusts it: the file is in the storage every window shares.
+      fs.writeFileSync(stored, pem);
+      await chatView.click(`${LAST_ERROR} [data-error-action="trustRootCertificate"]`);
+      await chatView.waitForText(LAST_BODY, 'You asked: "Does it work once another window trusted the root?"', 30_000);
+      assert.equal(await chatView.count(LAST_ERROR), 0);
+      assert.ok(!(await workbench.notifications()).some((text) => /already trusts/.test(text)), 'no blame on a proxy');
+    } finally {
+      if (!fs.existsSync(stored)) fs.writeFileSync(stored, pem);
+      await settings().update('requestTimeout', undefined, vscode.ConfigurationTarget.Global);
     }
   });
 });
