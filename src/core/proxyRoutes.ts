@@ -47,7 +47,7 @@ export class ProxyRoutes {
     if (configured) {
       const parsed = parseProxyUrl(configured.value);
       if (parsed) {
-        this.proxy = { address: `${parsed.protocol}//${parsed.host}`, source: configured.source, authorization: options.authorization || basicCredentials(parsed) };
+        this.proxy = { address: `${parsed.protocol}//${parsed.host}`, source: configured.source, authorization: options.authorization || proxyAuthorization(parsed) };
       } else {
         const shown = withoutCredentials(configured.value);
         this.invalid = new ServiceError('proxy', `The proxy address in ${configured.source} is not a valid proxy URL: ${shown}`, {
@@ -109,15 +109,18 @@ function parseProxyUrl(value: string): URL | undefined {
 }
 
 /** `Basic base64(user:password)` from the URL's percent-encoded credentials; a password may be empty. */
-function basicCredentials(url: URL): string | undefined {
+function proxyAuthorization(url: URL): string | undefined {
   if (!url.username && !url.password) return undefined;
   const pair = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
   return `Basic ${Buffer.from(pair, 'utf8').toString('base64')}`;
 }
 
-/** The address as written, with any `user:password@` removed, for messages about a bad address. */
+/**
+ * The address as written, with everything up to its last `@` removed, for messages about a bad
+ * address: in one that does not parse, a password may hold anything, `/` and `@` included.
+ */
 export function withoutCredentials(value: string): string {
-  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/)?[^/@]*@/i, '$1');
+  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/)?.*@/is, '$1');
 }
 
 function parseBypassEntry(entry: string): BypassEntry {
