@@ -1,4 +1,4 @@
-import { ServiceError } from './errors';
+import { abortable } from './abortable';
 
 /** An access token and the moment it stops working (Unix ms). */
 export interface AccessToken {
@@ -33,6 +33,15 @@ export class TokenManager {
     const cached = this.current;
     if (cached && this.now() < cached.refreshAtMs) return cached.token;
     return (await abortable(this.refresh(), signal)).token;
+  }
+
+  /**
+   * A token from an exchange that starts after this call, or from the one already in flight: the
+   * way to check the key now without breaking single-flight for the requests sharing this manager.
+   */
+  renew(signal?: AbortSignal): Promise<AccessToken> {
+    this.current = undefined;
+    return abortable(this.refresh(), signal);
   }
 
   /**
@@ -81,14 +90,4 @@ export function normalizeExpiry(expiresAt: number): number {
 export function basicCredentials(key: string): string {
   const trimmed = key.trim().replace(/^basic\s+/i, '');
   return trimmed.includes(':') ? Buffer.from(trimmed, 'utf8').toString('base64') : trimmed;
-}
-
-function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(new ServiceError('cancelled', 'The request was cancelled.'));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new ServiceError('cancelled', 'The request was cancelled.'));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }

@@ -18,6 +18,7 @@ import {
   type ModelInfo,
   type TokenCount,
 } from './schemas';
+import { serviceUrlProblem, serviceUrlsProblem } from './serviceUrls';
 import { sseData } from './sse';
 import type { ZodType } from 'zod';
 import { describeTransportError } from './transportErrors';
@@ -157,9 +158,7 @@ export class ServiceClient {
    * Resolves with the token's expiry (Unix ms); a rejected key is an `auth` error.
    */
   async authorize(options: RequestOptions = {}): Promise<{ expiresAtMs: number }> {
-    this.tokens.invalidate();
-    await this.tokens.getToken(options.signal);
-    return { expiresAtMs: this.tokens.expiresAtMs ?? 0 };
+    return { expiresAtMs: (await this.tokens.renew(options.signal)).expiresAtMs };
   }
 
   /** Forgets the access token, e.g. after the key or the scope changed. */
@@ -183,6 +182,8 @@ export class ServiceClient {
   }
 
   private async openOnce(call: Call): Promise<HttpResponse> {
+    const badAddress = serviceUrlsProblem(this.options);
+    if (badAddress) throw badAddress;
     const token = await this.tokens.getToken(call.signal);
     let res = await this.send(call, token);
     if (res.status === 401) {
@@ -222,6 +223,8 @@ export class ServiceClient {
     const key = typeof source === 'function' ? await source() : source;
     if (!key?.trim()) throw new ServiceError('auth', 'No GigaChat authorization key is set.', { code: 'NO_KEY' });
     const url = this.options.authUrl;
+    const badAddress = serviceUrlProblem(url, 'authUrl');
+    if (badAddress) throw badAddress;
     return withRetries(
       async () => {
         const res = await this.transport.send({

@@ -6,7 +6,8 @@
 export { ServiceClient } from './client';
 export type { ServiceClientOptions, RequestOptions, ChatOptions, EmbeddingOptions } from './client';
 export { ServiceError, isServiceError } from './errors';
-export { hostOf, isUnknownRootError } from './transportErrors';
+export { hostOf, isUnknownRootError, NOT_TLS_CODE } from './transportErrors';
+export { INVALID_URL_CODES, type ServiceUrlSetting } from './serviceUrls';
 export type { ServiceErrorKind, ProxyFailure } from './errors';
 export type { ProxyOptions } from './http';
 export { redactUrl } from './http';

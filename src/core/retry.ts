@@ -1,5 +1,7 @@
+import { cancelled } from './abortable';
 import { ServiceError } from './errors';
 import type { Logger } from './logger';
+import { NOT_TLS_CODE } from './transportErrors';
 
 export interface RetryPolicy {
   /** Retries after the first attempt (0 = never retry). */
@@ -20,7 +22,8 @@ const RETRYABLE_STATUSES = new Set([429, 500, 502, 503, 504]);
 export function isRetryable(error: unknown): error is ServiceError {
   if (!(error instanceof ServiceError)) return false;
   if (error.status !== undefined) return RETRYABLE_STATUSES.has(error.status);
-  return error.kind === 'network';
+  // A server that does not speak TLS will not start to on the next try.
+  return error.kind === 'network' && error.code !== NOT_TLS_CODE;
 }
 
 /**
@@ -67,8 +70,4 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     }
     signal?.addEventListener('abort', onAbort, { once: true });
   });
-}
-
-function cancelled(): ServiceError {
-  return new ServiceError('cancelled', 'The request was cancelled.');
 }

@@ -1,3 +1,4 @@
+import { cancelled } from './abortable';
 import { ServiceError } from './errors';
 import type { Proxy } from './proxyRoutes';
 
@@ -16,8 +17,12 @@ const OTHER_TLS_CODES = new Set([
   'CERT_UNTRUSTED',
   'CERT_SIGNATURE_FAILURE',
   'ERR_TLS_CERT_ALTNAME_INVALID',
-  'ERR_SSL_WRONG_VERSION_NUMBER',
 ]);
+/**
+ * OpenSSL's word for a server that answered the handshake with something other than TLS: a plain
+ * http port, or a proxy given as https:// that speaks plain http. No certificate is involved.
+ */
+export const NOT_TLS_CODE = 'ERR_SSL_WRONG_VERSION_NUMBER';
 /** True for a TLS failure that trusting the right root certificate would fix. */
 export function isUnknownRootError(error: ServiceError): boolean {
   return error.kind === 'tls' && error.code !== undefined && UNKNOWN_ROOT_CODES.has(error.code);
@@ -33,7 +38,7 @@ const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'
 export function describeTransportError(error: unknown, url: string, signal?: AbortSignal, proxy?: Proxy): ServiceError {
   if (error instanceof ServiceError) return error;
   const host = hostOf(url);
-  if (signal?.aborted) return new ServiceError('cancelled', 'The request was cancelled.', { cause: error });
+  if (signal?.aborted) return cancelled(error);
   const proxyFailure = proxy && describeProxyFailure(error, proxy);
   if (proxyFailure) return proxyFailure;
 
@@ -48,6 +53,9 @@ export function describeTransportError(error: unknown, url: string, signal?: Abo
   }
   if (code && OTHER_TLS_CODES.has(code)) {
     return new ServiceError('tls', `The secure connection to ${host} failed (${code}): ${messageOf(error)}`, { code, cause: error });
+  }
+  if (code === NOT_TLS_CODE) {
+    return new ServiceError('network', `${host} did not answer with TLS (${code}): the port or the scheme of the address (or of the proxy) is probably wrong.`, { code, cause: error });
   }
   if (code && TIMEOUT_CODES.has(code)) {
     return new ServiceError('timeout', `${host} did not answer in time (${code}).`, { code, cause: error });

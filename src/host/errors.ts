@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ServiceError, isUnknownRootError, type ServiceErrorKind } from '../core';
+import { INVALID_URL_CODES, NOT_TLS_CODE, ServiceError, isUnknownRootError, type ServiceErrorKind } from '../core';
 import type { ErrorAction, TurnError } from '../shared/protocol';
 import { ACTION_LABELS, webviewStrings } from '../shared/strings';
 import type { Log } from './log';
@@ -27,10 +27,16 @@ function explain(error: ServiceError): { message: string; actions: ErrorAction[]
     forbidden: () => ({ message: vscode.l10n.t('GigaChat denied access. The key or its scope may not allow this model or file.'), actions: ['openSettings', 'openLogs'] }),
     notFound: () => ({ message: vscode.l10n.t('GigaChat does not know the requested model or file. Check the model in the settings.'), actions: ['openSettings', 'openLogs'] }),
     tooLarge: () => ({ message: vscode.l10n.t('The request is too large for GigaChat. Start a new chat or send less text.'), actions: ['openLogs'] }),
-    invalidRequest: () => ({ message: vscode.l10n.t('GigaChat rejected the request as invalid. The log has the details.'), actions: ['openLogs', 'retry'] }),
+    invalidRequest: () => explainInvalidRequest(error),
     rateLimit: () => ({ message: vscode.l10n.t('GigaChat is receiving too many requests right now. Wait a moment and try again.'), actions: ['retry'] }),
     server: () => ({ message: vscode.l10n.t('GigaChat had a problem on its side. Try again in a moment.'), actions: ['retry', 'openLogs'] }),
-    network: () => ({ message: vscode.l10n.t('Could not connect to GigaChat. Check your network connection and proxy settings.'), actions: ['retry', 'openSettings', 'openLogs'] }),
+    network: () =>
+      error.code === NOT_TLS_CODE
+        ? {
+            message: vscode.l10n.t('The server did not answer with a secure connection: the port or the scheme of an address is probably wrong. Check the GigaChat addresses in the settings, and the proxy: a proxy that speaks plain http is written http://, not https://.'),
+            actions: ['openSettings', 'proxySettings', 'openLogs'],
+          }
+        : { message: vscode.l10n.t('Could not connect to GigaChat. Check your network connection and proxy settings.'), actions: ['retry', 'openSettings', 'openLogs'] },
     proxy: () => explainProxy(error),
     tls: () =>
       isUnknownRootError(error)
@@ -47,6 +53,15 @@ function explain(error: ServiceError): { message: string; actions: ErrorAction[]
   };
   if (error.kind === 'cancelled') return { message: vscode.l10n.t('Stopped.'), actions: [] };
   return texts[error.kind]();
+}
+
+/** The service's 400/422, or an address in the settings that the client would not even send to. */
+function explainInvalidRequest(error: ServiceError): { message: string; actions: ErrorAction[] } {
+  const setting = Object.entries(INVALID_URL_CODES).find(([, code]) => code === error.code)?.[0];
+  if (setting) {
+    return { message: vscode.l10n.t('The setting {0} is not an https:// address. Correct it in the settings, or reset it to the default.', `gigachat.${setting}`), actions: ['openSettings'] };
+  }
+  return { message: vscode.l10n.t('GigaChat rejected the request as invalid. The log has the details.'), actions: ['openLogs', 'retry'] };
 }
 
 /** Proxy failures name the proxy and where it was set, never its credentials. */

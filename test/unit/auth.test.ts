@@ -81,6 +81,25 @@ describe('TokenManager', () => {
     assert.equal(await tokens.getToken(), 'new-key-token');
   });
 
+  it('a renewal asked for while an exchange runs joins it instead of dropping it, and its token is kept', async () => {
+    const { calls, exchange } = controlledExchange();
+    const tokens = new TokenManager(exchange, () => 0);
+    const request = tokens.getToken();
+    const check = tokens.renew(); // Check Connection's token step, while a chat waits for its token
+    assert.equal(calls.length, 1, 'one exchange for both');
+    calls[0].resolve({ token: 't1', expiresAtMs: 60 * 60_000 });
+    assert.equal(await request, 't1');
+    assert.equal((await check).token, 't1');
+    assert.equal(await tokens.getToken(), 't1', 'the token was cached');
+    assert.equal(calls.length, 1);
+
+    const fresh = tokens.renew(); // with a cached token and nothing in flight: a new exchange
+    assert.equal(calls.length, 2);
+    calls[1].resolve({ token: 't2', expiresAtMs: 60 * 60_000 });
+    assert.equal((await fresh).token, 't2');
+    assert.equal(await tokens.getToken(), 't2');
+  });
+
   it('lets one caller give up without failing the others', async () => {
     const { calls, exchange } = controlledExchange();
     const tokens = new TokenManager(exchange, () => 0);

@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { collectReply, type ChatReply, applyChunk } from '../../src/core';
 import { hello, rejectsWith, useEmulator } from './support/fixture';
 
@@ -139,5 +141,43 @@ describe('ServiceClient against the emulator: certificates', () => {
 
   it('trusting the CA works, and the default roots stay trusted alongside it', async () => {
     assert.ok((await t.client.models()).length > 0);
+  });
+});
+
+describe('ServiceClient: addresses that are not the service', () => {
+  const t = useEmulator();
+  /** A plain-http server (no TLS) that counts the connections made to it. */
+  let plain: http.Server;
+  let plainConnections = 0;
+  let plainOrigin = '';
+  before(async () => {
+    plain = http.createServer((_req, res) => res.end('plain http'));
+    plain.on('connection', () => plainConnections++);
+    await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
+    plainOrigin = `127.0.0.1:${(plain.address() as AddressInfo).port}`;
+  });
+  beforeEach(() => (plainConnections = 0));
+  after(() => new Promise((resolve) => plain.close(resolve)));
+
+  it('an address typed without https:// fails at once, naming the setting, with nothing sent', async () => {
+    const schemeless = t.emulator.baseUrl.replace('https://', '');
+    const error = await rejectsWith(t.clientWith({ baseUrl: schemeless }).models(), 'invalidRequest');
+    assert.equal(error.code, 'INVALID_BASE_URL');
+    assert.match(error.message, /gigachat\.baseUrl/);
+    assert.equal(t.emulator.count('oauth') + t.emulator.count('models'), 0);
+  });
+
+  it('never sends the key to a plain http:// token address', async () => {
+    const error = await rejectsWith(t.clientWith({ authUrl: `http://${plainOrigin}/api/v2/oauth` }).authorize(), 'invalidRequest');
+    assert.equal(error.code, 'INVALID_AUTH_URL');
+    assert.match(error.message, /unencrypted/);
+    assert.equal(plainConnections, 0);
+  });
+
+  it('a port that speaks plain http is a network error about the port or scheme, not a certificate one, and is not retried', async () => {
+    const error = await rejectsWith(t.clientWith({ authUrl: `https://${plainOrigin}/api/v2/oauth` }).authorize(), 'network');
+    assert.equal(error.code, 'ERR_SSL_WRONG_VERSION_NUMBER');
+    assert.match(error.message, /did not answer with TLS/);
+    assert.equal(plainConnections, 1, 'a server that does not speak TLS is asked once');
   });
 });

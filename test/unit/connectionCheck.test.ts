@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
+import * as net from 'node:net';
 import { checkConnection, type CheckStep, type ServiceClient } from '../../src/core';
 import { TestProxy } from '../emulator';
-import { useEmulator } from './support/fixture';
+import { rejectsWith, useEmulator } from './support/fixture';
 
 /** `id target status` per step: what a person reads first in the report. */
 const outline = (steps: CheckStep[]) => steps.map((s) => `${s.id} ${s.status}`);
@@ -63,6 +64,46 @@ describe('connection check', () => {
     assert.equal(steps[1].target, 'gigachat.invalid');
     assert.equal(steps[1].error?.kind, 'network');
     assert.match(steps[1].error?.code ?? '', /^(ENOTFOUND|EAI_AGAIN|EAI_NONAME)$/);
+  });
+
+  it('stops at once on an address without https://, naming the setting, before anything is sent', async () => {
+    const steps = await run(fixture.client, { baseUrl: fixture.emulator.baseUrl.replace('https://', '') });
+    assert.deepEqual(outline(steps), ['settings failed', 'token skipped', 'model skipped']);
+    assert.equal(steps[0].target, 'gigachat.baseUrl');
+    assert.equal(steps[0].error?.kind, 'invalidRequest');
+    assert.equal(steps[0].error?.code, 'INVALID_BASE_URL');
+    assert.equal(fixture.emulator.count('oauth'), 0);
+  });
+
+  describe('cancelled', () => {
+    /** A server that accepts connections and never says a word: a handshake with it waits forever. */
+    let silent: net.Server;
+    let silentUrl = '';
+    const sockets = new Set<net.Socket>();
+    before(async () => {
+      silent = net.createServer((socket) => sockets.add(socket));
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      silentUrl = `https://localhost:${(silent.address() as net.AddressInfo).port}`;
+    });
+    after(() => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise((resolve) => silent.close(resolve));
+    });
+
+    for (const at of ['dns', 'tls'] as const) {
+      it(`ends the check at once when cancelled during the ${at} step, even with a server that never answers`, async () => {
+        const controller = new AbortController();
+        const check = run(fixture.client, {
+          authUrl: `${silentUrl}/api/v2/oauth`,
+          baseUrl: `${silentUrl}/api/v1`,
+          signal: controller.signal,
+          onStep: (step) => {
+            if (step.id === at) setImmediate(() => controller.abort());
+          },
+        });
+        await rejectsWith(check, 'cancelled');
+      });
+    }
   });
 
   describe('behind a proxy', () => {

@@ -1,17 +1,23 @@
 import { lookup } from 'node:dns/promises';
+import { abortable, cancelled } from '../abortable';
 import type { ServiceClient } from '../client';
 import { ServiceError } from '../errors';
 import { redactUrl, type ProxyOptions } from '../http';
 import { describeTransportError } from '../transportErrors';
 import { ProxyRoutes } from '../proxyRoutes';
+import { INVALID_URL_CODES, serviceUrlsProblem } from '../serviceUrls';
 import { probeTls, type TlsProbeResult } from './tlsProbe';
 
-export type CheckStepId = 'dns' | 'tls' | 'token' | 'model';
+/** `settings` appears only when an address in the settings is no https URL: nothing else can run then. */
+export type CheckStepId = 'settings' | 'dns' | 'tls' | 'token' | 'model';
+
+/** The longest wait for a name lookup, which Node cannot cancel (the system resolver may hang). */
+const LOOKUP_TIMEOUT_MS = 10_000;
 
 /** One step of the connection check and what it found. */
 export interface CheckStep {
   id: CheckStepId;
-  /** The service host this step is about (`ngw.devices.sberbank.ru`, `host:9443`, a URL). */
+  /** The service host this step is about (`ngw.devices.sberbank.ru`, `host:9443`, a URL, a setting). */
   target: string;
   status: 'passed' | 'failed' | 'skipped';
   /** The proxy the step went through (credentials removed), when one applies to the target. */
@@ -58,11 +64,13 @@ export async function checkConnection(options: ConnectionCheckOptions): Promise<
     const step: CheckStep = { id: planned.id, target: planned.target, status: 'skipped' };
     steps.push(step);
     if (failed) continue;
+    if (options.signal?.aborted) throw cancelled();
     options.onStep?.(step);
     try {
       await planned.run(step);
       step.status = 'passed';
     } catch (error) {
+      if (options.signal?.aborted) throw cancelled(error);
       const failure = error instanceof ServiceError ? error : describeTransportError(error, planned.target, options.signal);
       if (failure.kind === 'cancelled') throw failure;
       step.status = 'failed';
@@ -74,14 +82,23 @@ export async function checkConnection(options: ConnectionCheckOptions): Promise<
 }
 
 function plan(options: ConnectionCheckOptions): PlannedStep[] {
+  const badAddress = serviceUrlsProblem(options);
+  if (badAddress) return planWithBadAddress(badAddress, options);
   // The same choice of proxy as the requests make (see Transport), so the check probes their way.
   const routes = new ProxyRoutes(options.proxy);
   const urls = [new URL(options.authUrl), new URL(options.baseUrl)];
   const hostnames = unique(urls, (url) => url.hostname);
   const origins = unique(urls, (url) => url.host);
   return [
-    ...hostnames.map((url) => ({ id: 'dns' as const, target: url.hostname.replace(/^\[|\]$/g, ''), run: (step: CheckStep) => lookUp(url, step, routes) })),
+    ...hostnames.map((url) => ({ id: 'dns' as const, target: url.hostname.replace(/^\[|\]$/g, ''), run: (step: CheckStep) => lookUp(url, step, routes, options.signal) })),
     ...origins.map((url) => ({ id: 'tls' as const, target: url.host, run: (step: CheckStep) => shakeHands(url, step, routes, options) })),
+    ...serviceCalls(options),
+  ];
+}
+
+/** The token exchange and the model call: the two requests every chat makes. */
+function serviceCalls(options: ConnectionCheckOptions): PlannedStep[] {
+  return [
     {
       id: 'token',
       target: redactUrl(options.authUrl),
@@ -99,15 +116,31 @@ function plan(options: ConnectionCheckOptions): PlannedStep[] {
   ];
 }
 
+/** A mistyped address fails the check at once, naming the setting; the requests are shown skipped. */
+function planWithBadAddress(problem: ServiceError, options: ConnectionCheckOptions): PlannedStep[] {
+  const setting = problem.code === INVALID_URL_CODES.authUrl ? 'gigachat.authUrl' : 'gigachat.baseUrl';
+  return [
+    {
+      id: 'settings',
+      target: setting,
+      run: () => Promise.reject(problem),
+    },
+    ...serviceCalls(options),
+  ];
+}
+
 /** With a proxy, the proxy looks the service up: then it is the proxy's name that must resolve here. */
-async function lookUp(url: URL, step: CheckStep, routes: ProxyRoutes): Promise<void> {
+async function lookUp(url: URL, step: CheckStep, routes: ProxyRoutes, signal: AbortSignal | undefined): Promise<void> {
   const proxy = routes.for(url.toString());
   const name = (proxy ? new URL(proxy.address) : url).hostname.replace(/^\[|\]$/g, '');
   if (proxy) step.proxy = proxy.address;
   step.lookedUp = name;
+  const deadline = AbortSignal.timeout(LOOKUP_TIMEOUT_MS);
   try {
-    step.addresses = (await lookup(name, { all: true })).map((entry) => entry.address);
+    step.addresses = (await abortable(lookup(name, { all: true }), signal ? AbortSignal.any([signal, deadline]) : deadline)).map((entry) => entry.address);
   } catch (error) {
+    if (signal?.aborted) throw cancelled(error);
+    if (deadline.aborted) throw new ServiceError('timeout', `The name ${name} was not resolved within ${LOOKUP_TIMEOUT_MS / 1000} s.`, { code: 'ETIMEOUT' });
     const code = (error as NodeJS.ErrnoException).code ?? 'ENOTFOUND';
     throw new ServiceError('network', `The name ${name} could not be resolved (${code}).`, { code, cause: error });
   }

@@ -2,6 +2,7 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import type { Duplex } from 'node:stream';
 import * as tls from 'node:tls';
+import { cancelled } from '../abortable';
 import { summarizeDer, type CertificateSummary } from '../certificatePin';
 import { ServiceError } from '../errors';
 import type { Proxy } from '../proxyRoutes';
@@ -51,7 +52,7 @@ export async function probeTls(options: TlsProbeOptions): Promise<TlsProbeResult
     const socket = options.proxy ? await tunnel(options.proxy, host, port, roots, signal) : undefined;
     return await handshake({ host, port, socket, roots, signal });
   } catch (error) {
-    if (options.signal?.aborted) throw new ServiceError('cancelled', 'The request was cancelled.', { cause: error });
+    if (options.signal?.aborted) throw cancelled(error);
     if (signal.aborted) throw new ServiceError('timeout', `${target.host} did not complete a TLS handshake within ${timeoutMs} ms.`, { cause: error });
     // Described as a failed request through the same proxy would be, so the fix offered is the same.
     throw describeTransportError(error, options.url, undefined, options.proxy);
@@ -75,6 +76,8 @@ function handshake(options: { host: string; port: number; socket?: Duplex; roots
     socket.prependOnceListener('secure', () => (presented = chainOf(socket)));
     const onAbort = () => socket.destroy(new Error('aborted'));
     options.signal.addEventListener('abort', onAbort, { once: true });
+    // An already aborted signal (a cancel between steps, or \`AbortSignal.any\` of one) never fires.
+    if (options.signal.aborted) onAbort();
     const finish = () => {
       options.signal.removeEventListener('abort', onAbort);
       socket.destroy();

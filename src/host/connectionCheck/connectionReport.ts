@@ -27,6 +27,7 @@ const INDENT = '    ';
 
 export function stepName(id: CheckStepId): string {
   const names: Record<CheckStepId, () => string> = {
+    settings: () => vscode.l10n.t('Service address'),
     dns: () => vscode.l10n.t('Name lookup'),
     tls: () => vscode.l10n.t('Secure connection'),
     token: () => vscode.l10n.t('Access token'),
@@ -99,6 +100,8 @@ function stepLines(step: CheckStep, context: ReportContext, fix: string): string
   const name = stepName(step.id);
   if (step.status === 'skipped') return [`${SKIPPED} ${vscode.l10n.t('{0} ({1}): not checked, because an earlier step failed.', name, step.target)}`];
   switch (step.id) {
+    case 'settings':
+      return [`${step.status === 'passed' ? PASSED : FAILED} ${name} (${step.target})${step.status === 'passed' ? '' : `: ${fix}`}`];
     case 'dns':
       return dnsLines(step, name);
     case 'tls':

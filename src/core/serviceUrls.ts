@@ -1,0 +1,31 @@
+import { ServiceError } from './errors';
+
+/** The settings that hold the service's two addresses. */
+export type ServiceUrlSetting = 'authUrl' | 'baseUrl';
+
+/** The error codes that name the setting at fault, for the fix ("open the settings"). */
+export const INVALID_URL_CODES: Record<ServiceUrlSetting, string> = { authUrl: 'INVALID_AUTH_URL', baseUrl: 'INVALID_BASE_URL' };
+
+/**
+ * Why `url` cannot be used as the service address in `setting`, or undefined when it can. Only
+ * https: the key and the tokens travel over it, and verification is never off. An address typed
+ * without its `https://` is the usual slip. The value itself is left out of the message: a
+ * mistyped one may hold anything.
+ */
+export function serviceUrlProblem(url: string, setting: ServiceUrlSetting): ServiceError | undefined {
+  let protocol: string;
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    protocol = '';
+  }
+  if (protocol === 'https:') return undefined;
+  return new ServiceError('invalidRequest', `The setting gigachat.${setting} is not an https:// address${protocol === 'http:' ? ' (plain http would send the key unencrypted)' : ''}.`, {
+    code: INVALID_URL_CODES[setting],
+  });
+}
+
+/** The first problem with the two addresses, the token exchange's first as it is used first. */
+export function serviceUrlsProblem(urls: Record<ServiceUrlSetting, string>): ServiceError | undefined {
+  return serviceUrlProblem(urls.authUrl, 'authUrl') ?? serviceUrlProblem(urls.baseUrl, 'baseUrl');
+}
