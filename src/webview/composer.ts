@@ -134,10 +134,15 @@ export class Composer {
 
   private updateButton(): void {
     const label = this.busy ? this.strings.stop : this.strings.send;
+    const swapped = this.button.classList.contains('is-stop') !== this.busy;
+    const focused = document.activeElement === this.button; // read first: disabling may blur it
     this.button.replaceChildren(icon(this.busy ? 'stop' : 'send'));
     this.button.classList.toggle('is-stop', this.busy);
     this.button.setAttribute('aria-label', label);
     this.button.title = label;
     this.button.disabled = !this.busy && (!this.enabled || this.input.value.trim() === '');
+    // A disabled button drops focus to <body>, and a Stop that became Send (or back) would act
+    // differently on the next key press: the keyboard user goes on in the input instead.
+    if (focused && (this.button.disabled || swapped)) this.focus();
   }
 }

@@ -20,7 +20,7 @@ const persisted = loadState();
 const announcer = new Announcer();
 const composer = new Composer(strings);
 const history = new HistoryPanel(strings);
-const transcript = new Transcript(strings, announcer, (text) => composer.usePrompt(text));
+const transcript = new Transcript(strings, announcer, (text) => composer.usePrompt(text), () => composer.focus());
 const header = new Header(strings, () => history.open(conversationId));
 
 let conversationId = '';
@@ -51,14 +51,14 @@ function handle(message: HostMessage): void {
       composer.setEnabled(message.hasKey);
       transcript.setTurns(message.turns, message.busy);
       composer.setBusy(message.busy);
-      // The webview's own copy of the draft is fresher than the host's (that one is debounced),
-      // but only for the conversation the view was showing.
+      // There is one draft, not one per conversation, and only this view writes it: the host's copy
+      // lags behind the input (it is sent debounced), so it is taken only by a view that has none of
+      // its own. Switching conversations leaves the input alone, so nothing just typed is lost.
       if (firstState) {
         if (persisted.draft === undefined) composer.setDraft(message.draft);
         else if (persisted.draft !== message.draft) post({ type: 'draft', text: persisted.draft });
         transcript.restoreScroll(persisted);
       } else if (switched) {
-        composer.setDraft(message.draft);
         transcript.restoreScroll({ pinned: true });
       }
       firstState = false;

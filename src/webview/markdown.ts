@@ -6,14 +6,15 @@ import { format } from './strings';
 /**
  * Markdown → HTML for assistant replies, which are untrusted model output:
  * - `html: false`: any HTML the model writes is shown as text, never parsed;
- * - links survive only with http(s) or mailto targets (anything else stays the literal source text),
- *   and the transcript intercepts clicks on them (the host asks before opening);
+ * - links survive only with http(s) targets, the only ones the host opens (anything else, mailto
+ *   included, stays the literal source text), and the transcript intercepts clicks on them (the
+ *   host asks before opening);
  * - images are never loaded: `![alt](url)` becomes a link to the URL;
  * - table alignment becomes a class, because the CSP rejects `style` attributes.
  * The HTML still goes through `sanitize.ts` before it reaches the page.
  */
 
-const SAFE_LINK = /^(https?:\/\/|mailto:)/i;
+const SAFE_LINK = /^https?:\/\//i;
 
 export function isSafeHref(href: string): boolean {
   return SAFE_LINK.test(href.trim());

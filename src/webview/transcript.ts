@@ -43,6 +43,7 @@ export class Transcript {
     private readonly strings: WebviewStrings,
     private readonly announcer: Announcer,
     usePrompt: (text: string) => void,
+    private readonly focusInput: () => void,
   ) {
     this.context = {
       ...createFragmentRenderer(strings),
@@ -51,10 +52,15 @@ export class Transcript {
       announce: (text) => announcer.announce(text),
     };
 
-    this.list = el('section', { className: 'transcript', attrs: { 'aria-label': strings.transcriptLabel } });
+    this.list = el('section', { className: 'transcript' });
     this.welcome = welcomeScreen(strings);
     this.empty = emptyState(strings, usePrompt);
-    this.scroller = el('div', { className: 'scroller', attrs: { tabindex: '-1' } }, this.welcome, this.empty, this.list);
+    // In the tab order, so the keyboard can scroll it (arrows, Page Up/Down, Home/End); a labelled
+    // region, so a screen reader says what got focus.
+    this.scroller = el('div', {
+      className: 'scroller',
+      attrs: { tabindex: '0', role: 'region', 'aria-label': strings.transcriptLabel },
+    }, this.welcome, this.empty, this.list);
     this.jump = iconButton(icon('arrowDown'), strings.jumpToLatest, 'jump-to-latest');
     this.jump.hidden = true;
     this.element = el('main', { className: 'transcript-pane' }, this.scroller, this.jump);
@@ -65,6 +71,8 @@ export class Transcript {
       if ((event.target as Element).closest('a')) event.preventDefault();
     });
     this.jump.addEventListener('click', () => {
+      // The button hides itself at the bottom: focus stays in the transcript, where the keys go on scrolling.
+      if (document.activeElement === this.jump) this.scroller.focus({ preventScroll: true });
       this.pinned = true;
       this.scrollToBottom();
       this.updateJump();
@@ -208,12 +216,16 @@ export class Transcript {
     }
     // Which reply a button is on: the host acts only while it is still the last one.
     const turnId = this.views.find((view) => view.element.contains(target))?.turn.id;
+    // Asking again replaces this reply, button and all: the input is where to go on from, not <body>.
     if (target.closest('[data-turn-action="regenerate"]')) {
       post({ type: 'regenerate', turnId });
+      this.focusInput();
       return;
     }
     const errorAction = ErrorAction.safeParse(target.closest<HTMLElement>('[data-error-action]')?.dataset.errorAction);
-    if (errorAction.success) post({ type: 'errorAction', action: errorAction.data, turnId });
+    if (!errorAction.success) return;
+    post({ type: 'errorAction', action: errorAction.data, turnId });
+    if (errorAction.data === 'retry') this.focusInput();
   }
 
   private onScroll(): void {

@@ -117,7 +117,6 @@ describe('chat webview: behaviour', function () {
     assert.deepEqual(await links.evaluateAll((all) => all.map((a) => a.getAttribute('href'))), [
       'https://example.com/a?b=1',
       'https://example.org',
-      'mailto:a@b.c',
     ]);
     const url = view.page.url();
     await links.first().click();
@@ -125,7 +124,14 @@ describe('chat webview: behaviour', function () {
     await view.settle();
     assert.equal(view.page.url(), url, 'no navigation');
     assert.deepEqual(await view.postedOfType('openLink'), [{ type: 'openLink', href: 'https://example.com/a?b=1' }]);
-    assert.match((await text('.turn-body')) ?? '', /\[rel\]\(\.\/x\.md\) and \[js\]\(javascript:alert\(1\)\)/);
+    assert.match((await text('.turn-body')) ?? '', /\[mail\]\(mailto:a@b\.c\), \[rel\]\(\.\/x\.md\) and \[js\]\(javascript:alert\(1\)\)/);
+  });
+
+  it('mail links stay plain text, as only web links can be opened', async () => {
+    await view.send(state({ turns: [assistantTurn('a', 'Write to [support](mailto:help@example.com) or help@example.org, or see [docs](https://example.com).')] }));
+    const links = view.page.locator('.turn-body a');
+    assert.deepEqual(await links.allTextContents(), ['docs'], 'only the web link is a link');
+    assert.equal(await text('.turn-body'), 'Write to [support](mailto:help@example.com) or help@example.org, or see docs.\n');
   });
 
   it('shows images where their markers stood, opens and saves them', async () => {
@@ -208,6 +214,23 @@ describe('chat webview: behaviour', function () {
     await view.page.waitForTimeout(450);
     assert.deepEqual(await view.postedOfType('draft'), [{ type: 'draft', text: 'abc' }], 'one draft message for the burst');
     assert.deepEqual(await view.page.evaluate(() => (window.__state as { draft: string }).draft), 'abc');
+  });
+
+  it('keeps what was typed just before New chat or opening another conversation', async () => {
+    await view.send(state({ conversationId: 'c1', draft: '' }));
+    const input = view.page.locator('textarea');
+    await input.click();
+    await view.page.keyboard.type('unsent');
+    await view.page.getByRole('button', { name: 'New chat' }).click();
+    // The host answers at once, with the draft as it last heard of it (the view reports it debounced).
+    await view.send(state({ conversationId: 'c2', draft: '' }));
+    assert.equal(await input.inputValue(), 'unsent');
+    await input.click();
+    await view.page.keyboard.type(' words');
+    await view.send(state({ conversationId: 'c1', draft: 'unsent' }));
+    assert.equal(await input.inputValue(), 'unsent words');
+    await view.page.waitForTimeout(450);
+    assert.deepEqual((await view.postedOfType('draft')).at(-1), { type: 'draft', text: 'unsent words' }, 'the host gets the latest draft');
   });
 
   it('restores draft and scroll position from getState after being hidden', async () => {
