@@ -16,24 +16,30 @@ export async function indexWithProgress(index: WorkspaceIndex, consent: Indexing
   return withCancellableProgress(vscode.l10n.t('GigaChat: indexing the workspace'), async (signal, report) => {
     report(vscode.l10n.t('Looking for files…'));
     let reported = 0;
+    // From the index's state rather than the scan's callback: a command that joins a scan another started shows its progress too.
+    const progress = index.onDidChangeState((state) => {
+      if (state.phase !== 'indexing') return;
+      const { progress: done, totalFiles } = state;
+      const percent = totalFiles > 0 ? (100 * done.files) / totalFiles : 100;
+      // A pass after changed rules starts again from 0; the bar does not run backwards.
+      const increment = Math.max(0, percent - reported);
+      reported += increment;
+      report(vscode.l10n.t('{0} of {1} files · {2} chunks · {3} requests', done.files, totalFiles, done.chunks, done.requests), increment);
+    });
     try {
-      return await index.ensureCurrent({
-        confirm: consent.granted ? undefined : (summary) => consent.ask(summary),
-        signal,
-        onProgress: (done, totalFiles) => {
-          const percent = totalFiles > 0 ? (100 * done.files) / totalFiles : 100;
-          report(vscode.l10n.t('{0} of {1} files · {2} chunks · {3} requests', done.files, totalFiles, done.chunks, done.requests), percent - reported);
-          reported = percent;
-        },
-      });
+      return await index.ensureCurrent({ confirm: consent.granted ? undefined : (summary) => consent.ask(summary), signal });
     } catch (error) {
       if (isServiceError(error) && error.kind === 'cancelled') {
+        // Stopped by Clear Search Index or another command's Cancel: that one speaks for it.
+        if (!signal.aborted) return false;
         const files = index.state.phase === 'incomplete' ? index.state.files : 0;
         void vscode.window.showInformationMessage(vscode.l10n.t('Indexing stopped with {0} files indexed. The next search continues where it stopped.', files));
       } else {
         void showErrorNotification(error, log, retry);
       }
       return false;
+    } finally {
+      progress.dispose();
     }
   });
 }

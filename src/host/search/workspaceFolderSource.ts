@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { FolderSource } from '../../core';
+import { ROOT_EXCLUDES_PATH, type FolderSource } from '../../core';
 
 /**
  * Directories never worth listing. The core's deny list excludes them too; naming them here only
@@ -46,7 +46,7 @@ export class WorkspaceFolderSource implements FolderSource {
   }
 
   async readRootExcludes(): Promise<string | undefined> {
-    const bytes = await this.readFile('.git/info/exclude');
+    const bytes = await this.readFile(ROOT_EXCLUDES_PATH);
     return bytes && new TextDecoder().decode(bytes);
   }
 

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import {
   EmbeddingCache,
   IgnoreRules,
+  indexingCancelled,
   readSelectedFile,
   readSelectedFiles,
   selectFiles,
@@ -28,12 +29,22 @@ export type IndexState =
 export interface BuildOptions {
   /** Asked before anything is sent, with what would be sent; omitted once the user has agreed. */
   confirm?: (summary: UploadSummary) => Promise<boolean>;
+  /** Stops the scan, for every caller waiting on it (each shows its own Cancel). */
   signal?: AbortSignal;
-  onProgress?: (progress: IndexProgress, totalFiles: number) => void;
 }
 
 /** How long after the last background update the cache is written. */
 const SAVE_DELAY_MS = 2000;
+
+/**
+ * Scans in a row when the rules keep changing while one runs. Another pass costs little (unchanged
+ * files come from the embedding cache), but a workspace that rewrites a `.gitignore` all the time
+ * must not keep a search waiting: after these, the search goes on and the next one scans again.
+ */
+const MAX_PASSES = 3;
+
+/** What happened to a file while a full scan ran (the scan may have read it before). */
+type ChangeDuringScan = 'changed' | 'deleted';
 
 /**
  * The workspace's semantic index: which files are in it, their vectors (in memory, backed by the
@@ -49,7 +60,13 @@ export class WorkspaceIndex implements vscode.Disposable {
   private sources: WorkspaceFolderSource[] = [];
   /** True until a full scan has finished since the last change to the set of files. */
   private stale = true;
+  /** Counts changes to the set of files, so a scan knows whether one came while it ran. */
+  private generation = 0;
   private scan?: Promise<boolean>;
+  private stopScan?: AbortController;
+  /** Set while a full scan runs: changes to single files wait in `changedDuringScan` until it ends. */
+  private scanning = false;
+  private readonly changedDuringScan = new Map<string, ChangeDuringScan>();
   private saveTimer?: ReturnType<typeof setTimeout>;
   private current: IndexState = { phase: 'idle' };
   private readonly stateChanged = new vscode.EventEmitter<IndexState>();
@@ -71,14 +88,38 @@ export class WorkspaceIndex implements vscode.Disposable {
   }
 
   /**
-   * Brings the index up to date with a full scan if one is due; joins a scan already running.
-   * Resolves false when the user declined to send the files; rejects with the run's error
-   * (what it finished stays indexed).
+   * Brings the index up to date with a full scan if one is due; joins a scan already running, and
+   * scans again when the settings or ignore rules changed while it ran. Resolves false when the
+   * user declined to send the files; rejects with the run's error (what it finished stays indexed).
    */
   async ensureCurrent(options: BuildOptions = {}): Promise<boolean> {
-    if (!this.stale) return true;
-    this.scan ??= this.fullScan(options).finally(() => (this.scan = undefined));
-    return this.scan;
+    let { confirm } = options;
+    for (let pass = 0; this.stale && pass < MAX_PASSES; pass++) {
+      if (!(await this.joinScan(confirm, options.signal))) return false;
+      confirm = undefined; // agreed to in this run; a pass for changed rules does not ask again
+    }
+    return true;
+  }
+
+  private async joinScan(confirm: BuildOptions['confirm'], signal: AbortSignal | undefined): Promise<boolean> {
+    if (!this.scan) {
+      const stop = new AbortController();
+      this.stopScan = stop;
+      this.scan = this.fullScan(confirm, stop.signal).finally(() => {
+        this.scan = undefined;
+        this.stopScan = undefined;
+      });
+    }
+    const scan = this.scan;
+    const stop = this.stopScan;
+    const cancel = () => stop?.abort();
+    if (signal?.aborted) cancel();
+    signal?.addEventListener('abort', cancel, { once: true });
+    try {
+      return await scan;
+    } finally {
+      signal?.removeEventListener('abort', cancel);
+    }
   }
 
   /** The `k` chunks closest in meaning to `query`, best first. */
@@ -91,16 +132,25 @@ export class WorkspaceIndex implements vscode.Disposable {
 
   /** A file was created or saved: re-index it if it belongs in the index, forget it if it no longer does. */
   async fileChanged(uri: vscode.Uri): Promise<void> {
+    if (this.scanning) return void this.changedDuringScan.set(uri.toString(), 'changed');
     if (this.stale || !this.indexer) return; // the next full scan sees it
     const located = this.locate(uri);
     if (!located) return;
     const { source, path } = located;
-    if (IgnoreRules.isIgnoreFile(path)) return this.invalidate(`${path} changed`);
+    if (IgnoreRules.holdsRules(path)) return this.invalidate(`${path} changed`);
+    const generation = this.generation;
     const indexer = await this.indexer;
     const key = source.keyOf(path);
+    if (await isDirectory(uri)) {
+      // A folder moved in or unpacked outside VS Code brings files that no event names one by one.
+      if (!indexer.paths().some((indexed) => indexed.startsWith(`${key}/`))) this.invalidate(`${path}/ appeared`);
+      return;
+    }
     const rules = this.selection?.rules.get(source);
     const included = rules !== undefined && !rules.excludes(path) && (indexer.file(key) !== undefined || indexer.stats.files < this.settings.maxFiles) && (await source.isListed(path));
     const read = included ? await readSelectedFile({ folder: source, path, key }, this.settings.maxFileBytes) : undefined;
+    // The rules or the indexer changed meanwhile: what was decided above may be wrong; the scan due decides.
+    if (generation !== this.generation || this.scanning) return this.fileChanged(uri);
     if (read === undefined || typeof read === 'string') {
       if (indexer.removeFile(key)) this.updated();
       return;
@@ -117,6 +167,9 @@ export class WorkspaceIndex implements vscode.Disposable {
 
   /** A file or folder was deleted: everything at or below it leaves the index. */
   async fileDeleted(uri: vscode.Uri): Promise<void> {
+    if (this.scanning) this.changedDuringScan.set(uri.toString(), 'deleted');
+    const located = this.locate(uri);
+    if (located && IgnoreRules.holdsRules(located.path)) this.invalidate(`${located.path} deleted`);
     if (!this.indexer) return;
     const indexer = await this.indexer;
     const key = uri.toString();
@@ -127,6 +180,8 @@ export class WorkspaceIndex implements vscode.Disposable {
 
   /** A file or folder was renamed in VS Code: its chunks move without being embedded again. */
   async fileRenamed(from: vscode.Uri, to: vscode.Uri): Promise<void> {
+    // A scan under way may have listed the old paths and not read them yet: only a new scan sees the new ones.
+    if (this.scanning) return this.invalidate('files were renamed while the workspace was scanned');
     if (!this.indexer) return;
     const indexer = await this.indexer;
     const fromKey = from.toString();
@@ -140,8 +195,9 @@ export class WorkspaceIndex implements vscode.Disposable {
 
   /** The next search scans the workspace again (settings or ignore files changed). Nothing is re-embedded that did not change. */
   invalidate(reason: string): void {
-    if (!this.stale) this.log.info(`Search index: full scan due (${reason})`);
+    if (!this.stale || this.scanning) this.log.info(`Search index: full scan due (${reason})`);
     this.stale = true;
+    this.generation++;
   }
 
   /** The embeddings model or batching changed: a new indexer (and, for a new model, a new cache) on the next search. */
@@ -152,8 +208,9 @@ export class WorkspaceIndex implements vscode.Disposable {
     this.setState({ phase: 'idle' });
   }
 
-  /** Forgets the index and deletes the cached vectors from disk. */
+  /** Stops a scan under way, forgets the index and deletes the cached vectors from disk. */
   async clear(): Promise<void> {
+    this.stopScan?.abort();
     await this.scan?.catch(() => undefined);
     const indexer = await this.indexer?.catch(() => undefined);
     indexer?.clear();
@@ -171,14 +228,46 @@ export class WorkspaceIndex implements vscode.Disposable {
     this.stateChanged.dispose();
   }
 
-  private async fullScan(options: BuildOptions): Promise<boolean> {
+  /**
+   * One full scan. Files saved or deleted while it runs are settled again once it ends (it may have
+   * read them before the change); a change to the rules during it leaves the index stale.
+   */
+  private async fullScan(confirm: BuildOptions['confirm'], signal: AbortSignal): Promise<boolean> {
+    const generation = this.generation;
+    this.changedDuringScan.clear();
+    this.scanning = true;
+    let done: boolean;
+    try {
+      done = await this.scanFiles(confirm, signal);
+    } finally {
+      this.scanning = false;
+    }
+    if (!done) return false;
+    this.stale = this.generation !== generation;
+    const changes = [...this.changedDuringScan];
+    this.changedDuringScan.clear();
+    for (const [key, change] of changes) {
+      const uri = vscode.Uri.parse(key);
+      await (change === 'deleted' ? this.fileDeleted(uri) : this.fileChanged(uri)).catch((error) =>
+        this.log.warn(`Search index: ${(error as Error).message}`),
+      );
+    }
+    return true;
+  }
+
+  private async scanFiles(confirm: BuildOptions['confirm'], signal: AbortSignal): Promise<boolean> {
     this.settings = readSearchSettings();
     const indexer = await this.getIndexer();
     const sources = (vscode.workspace.workspaceFolders ?? []).map((folder) => new WorkspaceFolderSource(folder));
-    const selection = await selectFiles(sources, this.settings, options.signal);
+    const selection = await selectFiles(sources, this.settings, signal);
     const leftOut = [...selection.skipped].map(([reason, count]) => `${count} ${reason}`).join(', ') || 'none';
     this.log.info(`Search index: ${selection.files.length} files selected; left out by rule or limit: ${leftOut}`);
-    if (options.confirm && !(await options.confirm(await summarizeUpload(selection, indexer.cache, this.settings)))) return false;
+    if (confirm) {
+      const summary = await summarizeUpload(selection, indexer.cache, this.settings);
+      // Cancelled while the files were counted: no question about sending them.
+      if (signal.aborted) throw indexingCancelled();
+      if (!(await confirm(summary))) return false;
+    }
 
     const totalFiles = selection.files.length;
     this.setState({ phase: 'indexing', progress: { files: 0, chunks: 0, requests: 0, cachedChunks: 0, embeddedChunks: 0, rateLimited: 0 }, totalFiles });
@@ -187,11 +276,8 @@ export class WorkspaceIndex implements vscode.Disposable {
       const result = await indexer.indexFiles(
         readSelectedFiles(selection.files, this.settings.maxFileBytes, (file) => unusable.add(file.key)),
         {
-          signal: options.signal,
-          onProgress: (progress) => {
-            this.setState({ phase: 'indexing', progress, totalFiles });
-            options.onProgress?.(progress, totalFiles);
-          },
+          signal,
+          onProgress: (progress) => this.setState({ phase: 'indexing', progress, totalFiles }),
         },
       );
       this.log.info(
@@ -208,7 +294,6 @@ export class WorkspaceIndex implements vscode.Disposable {
     for (const path of indexer.paths()) if (!wanted.has(path)) indexer.removeFile(path);
     this.selection = selection;
     this.sources = sources;
-    this.stale = false;
     await this.saveCache(indexer, true);
     this.setState({ phase: 'ready', files: indexer.stats.files, chunks: indexer.stats.chunks });
     return true;
@@ -246,7 +331,9 @@ export class WorkspaceIndex implements vscode.Disposable {
   /** A background update changed the index: show it, and write the cache once updates settle. */
   private updated(): void {
     void this.indexer?.then((indexer) => {
-      if (this.current.phase !== 'indexing') this.setState({ phase: 'ready', files: indexer.stats.files, chunks: indexer.stats.chunks });
+      // An unfinished index stays marked unfinished: a deleted file does not complete it.
+      const phase = this.current.phase === 'incomplete' ? 'incomplete' : 'ready';
+      if (this.current.phase !== 'indexing') this.setState({ phase, files: indexer.stats.files, chunks: indexer.stats.chunks });
       clearTimeout(this.saveTimer);
       this.saveTimer = setTimeout(() => void this.saveCache(indexer, !this.stale), SAVE_DELAY_MS);
     });
@@ -265,5 +352,13 @@ export class WorkspaceIndex implements vscode.Disposable {
   private setState(state: IndexState): void {
     this.current = state;
     this.stateChanged.fire(state);
+  }
+}
+
+async function isDirectory(uri: vscode.Uri): Promise<boolean> {
+  try {
+    return ((await vscode.workspace.fs.stat(uri)).type & vscode.FileType.Directory) !== 0;
+  } catch {
+    return false;
   }
 }

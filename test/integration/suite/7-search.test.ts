@@ -41,15 +41,60 @@ async function searchRows(query: string): Promise<string[]> {
   return rows;
 }
 
-/** Starts a command that asks before sending the workspace, and agrees (sends the files). */
-async function startWithConsent(command: string, ...args: unknown[]): Promise<void> {
+/** Starts a command that asks before sending the workspace, and agrees (sends the files). Returns the question. */
+async function startWithConsent(command: string, ...args: unknown[]): Promise<string> {
   void vscode.commands.executeCommand(command, ...args);
-  await workbench.dialogText();
+  const question = await workbench.dialogText();
   await workbench.dialogButton('Send and Index');
+  return question;
 }
 
 async function embeddedTexts(): Promise<string[]> {
   return (await emulator.requests()).filter((request) => request.endpoint === 'embeddings').flatMap((request) => JSON.parse(request.body).input as string[]);
+}
+
+const settings = () => vscode.workspace.getConfiguration('gigachat');
+
+/**
+ * Runs `body` with indexing slowed down: one text per request, one request at a time, each
+ * answered after `latencyMs`. So every text sent before a given moment was finished, except the
+ * one in flight, and a test can act while a scan is under way.
+ */
+async function withSlowIndexing(latencyMs: number, body: () => Promise<void>): Promise<void> {
+  await settings().update('search.batchSize', 1, vscode.ConfigurationTarget.Global);
+  await settings().update('search.maxRequestsInFlight', 1, vscode.ConfigurationTarget.Global);
+  await emulator.setOptions({ latencyMs });
+  try {
+    await body();
+  } finally {
+    await emulator.setOptions({ latencyMs: 0 });
+    await settings().update('search.batchSize', undefined, vscode.ConfigurationTarget.Global);
+    await settings().update('search.maxRequestsInFlight', undefined, vscode.ConfigurationTarget.Global);
+  }
+}
+
+/** Deletes the index and starts building it anew (agreeing to send the files); returns the consent question. */
+async function startFreshIndex(): Promise<string> {
+  await vscode.commands.executeCommand('gigachat.clearSearchIndex');
+  await vscode.commands.executeCommand('notifications.clearAll'); // the messages to wait for must be this run's
+  await emulator.resetCounts();
+  return startWithConsent('gigachat.rebuildSearchIndex');
+}
+
+async function someFilesIndexed(): Promise<void> {
+  await until(async () => /Indexing [1-9]/.test(await workbench.statusBarText(STATUS_ITEM)), 'a file or two indexed', 30_000);
+}
+
+/** The premise of a test that acts during a scan: had the scan ended, the test would prove nothing. */
+async function assertStillIndexing(): Promise<void> {
+  assert.match(await workbench.statusBarText(STATUS_ITEM), /Indexing/, 'the scan is still running');
+}
+
+/** Waits for the rebuild's closing message, and returns it. */
+async function rebuildFinished(): Promise<string> {
+  let message = '';
+  await until(async () => Boolean((message = (await workbench.notifications()).find((text) => /The search index is up to date: \d+ files/.test(text)) ?? '')), 'indexing finishes', 60_000);
+  return message;
 }
 
 describe('semantic search', function () {
@@ -161,12 +206,8 @@ describe('semantic search', function () {
 
   it('a 429 storm while indexing slows it down, and it still finishes with every chunk', async () => {
     const rebuild = async () => {
-      await vscode.commands.executeCommand('gigachat.clearSearchIndex');
-      await vscode.commands.executeCommand('notifications.clearAll'); // the message to wait for must be this run's
-      await emulator.resetCounts();
-      await startWithConsent('gigachat.rebuildSearchIndex');
-      let message = '';
-      await until(async () => Boolean((message = (await workbench.notifications()).find((text) => /The search index is up to date: \d+ files/.test(text)) ?? '')), 'indexing finishes', 60_000);
+      await startFreshIndex();
+      const message = await rebuildFinished();
       return { message, sent: new Set(await embeddedTexts()), requests: await emulator.count('embeddings') };
     };
     await vscode.workspace.getConfiguration('gigachat').update('search.batchSize', 1, vscode.ConfigurationTarget.Global);
@@ -184,18 +225,10 @@ describe('semantic search', function () {
   });
 
   it('cancelling indexing keeps what it finished, and the next search continues from there', async () => {
-    const settings = () => vscode.workspace.getConfiguration('gigachat');
     const query = 'compress old invoices into the archive';
-    await vscode.commands.executeCommand('gigachat.clearSearchIndex');
-    // One text per request and one request at a time: every text sent before the cancel was
-    // finished, except the one in flight when the cancel came.
-    await settings().update('search.batchSize', 1, vscode.ConfigurationTarget.Global);
-    await settings().update('search.maxRequestsInFlight', 1, vscode.ConfigurationTarget.Global);
-    await emulator.setOptions({ latencyMs: 1500 });
-    try {
-      await emulator.resetCounts();
-      await startWithConsent('gigachat.rebuildSearchIndex');
-      await until(async () => /Indexing [1-9]/.test(await workbench.statusBarText(STATUS_ITEM)), 'a file or two indexed', 30_000);
+    await withSlowIndexing(1500, async () => {
+      await startFreshIndex();
+      await someFilesIndexed();
       await workbench.notificationButton('GigaChat: indexing the workspace', 'Cancel');
       let stopped = '';
       await until(async () => Boolean((stopped = (await workbench.notifications()).find((text) => /Indexing stopped with \d+ files indexed/.test(text)) ?? '')), 'the stopped message');
@@ -209,11 +242,96 @@ describe('semantic search', function () {
       assert.ok(again.every((text) => text === sentBefore.at(-1)) && again.length <= 1, `only the text cut off by the cancel is sent again, not: ${JSON.stringify(again)}`);
       assert.ok(sentBefore.length - again.length >= 1, 'the finished texts are kept');
       assert.ok(sentAfter.length > 0, 'the next search goes on with the files not yet indexed');
+    });
+  });
+
+  it('a setting changed while indexing applies to that run: a folder it excludes is not in the results', async () => {
+    const searchSettings = () => vscode.workspace.getConfiguration('search');
+    try {
+      await withSlowIndexing(1000, async () => {
+        await startFreshIndex();
+        await someFilesIndexed();
+        await searchSettings().update('exclude', { '**/search-fixture/docs/**': true }, vscode.ConfigurationTarget.Global);
+        await assertStillIndexing();
+        await emulator.setOptions({ latencyMs: 0 });
+        await rebuildFinished();
+        // Searched before the batch settings are restored: restoring them would start a new scan.
+        const rows = await searchRows('install the extension, set the proxy and trust the certificate');
+        assert.ok(!rows.some((row) => /setup\.md/.test(row)), `the excluded docs/setup.md is not found: ${rows.join(' | ')}`);
+      });
     } finally {
-      await emulator.setOptions({ latencyMs: 0 });
-      await settings().update('search.batchSize', undefined, vscode.ConfigurationTarget.Global);
-      await settings().update('search.maxRequestsInFlight', undefined, vscode.ConfigurationTarget.Global);
+      await searchSettings().update('exclude', undefined, vscode.ConfigurationTarget.Global);
     }
+  });
+
+  it('a file saved while indexing is indexed as saved, once the scan ends', async () => {
+    // Each file's own words, to tell which one the scan has already sent.
+    const words: Record<string, string> = {
+      'search-fixture/src/uploadQueue.ts': 'uploads waiting in the queue',
+      'search-fixture/src/theme.ts': 'theme colours for buttons',
+      'search-fixture/src/database.ts': 'schema migration',
+      'search-fixture/docs/setup.md': 'trust the certificate in settings',
+    };
+    let sentFile = '';
+    await withSlowIndexing(1500, async () => {
+      await startFreshIndex();
+      await until(async () => {
+        const sent = (await embeddedTexts()).join('\n');
+        sentFile = Object.keys(words).find((file) => sent.includes(words[file])) ?? '';
+        return sentFile !== '';
+      }, 'a fixture file sent', 30_000);
+      // The scan has read this file already: only the save tells the index about the new text.
+      const document = await vscode.workspace.openTextDocument(fixtureUri(sentFile));
+      const editor = await vscode.window.showTextDocument(document);
+      await editor.edit((edit) => edit.insert(new vscode.Position(document.lineCount, 0), '\n// violet gradient behind the login banner\n'));
+      await document.save();
+      await new Promise((resolve) => setTimeout(resolve, 1000)); // the save's event settles (300 ms) while the scan runs
+      await assertStillIndexing();
+      await emulator.setOptions({ latencyMs: 0 });
+      await rebuildFinished();
+    });
+    await until(async () => (await embeddedTexts()).some((text) => text.includes('violet gradient')), 'the saved text is embedded');
+    assert.ok((await searchRows('violet gradient behind the login banner'))[0]?.includes(path.posix.basename(sentFile)), `${sentFile} comes first`);
+  });
+
+  it('deleting a .gitignore brings what it excluded into the results', async () => {
+    const gitignore = fixtureUri('search-fixture/.gitignore');
+    await searchRows(QUERY); // the index is current: only the deletion can make it scan again
+    const edit = new vscode.WorkspaceEdit();
+    edit.deleteFile(gitignore);
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    try {
+      await until(async () => /notes\.ts/.test((await searchRows('ignored retry failed uploads scratch notes'))[0] ?? ''), 'the file the .gitignore excluded is found', 30_000);
+    } finally {
+      await vscode.workspace.fs.writeFile(gitignore, Buffer.from(FILES['search-fixture/.gitignore']));
+    }
+  });
+
+  it('a folder renamed outside VS Code stays searchable under its new name', async () => {
+    const fixture = path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, 'search-fixture');
+    // The index is current (a change the previous test made has settled): only the rename can make it scan again.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await searchRows(QUERY);
+    fs.renameSync(path.join(fixture, 'docs'), path.join(fixture, 'manual'));
+    try {
+      await until(async () => /search-fixture\/manual/.test((await searchRows('install the extension, set the proxy and trust the certificate'))[0] ?? ''), 'setup.md found in manual/', 30_000);
+    } finally {
+      fs.renameSync(path.join(fixture, 'manual'), path.join(fixture, 'docs'));
+    }
+  });
+
+  it('Clear Search Index while indexing stops it: nothing more is sent', async () => {
+    await withSlowIndexing(1000, async () => {
+      const question = await startFreshIndex();
+      const chunks = Number(/\((\d+) chunks/.exec(question)?.[1]);
+      await someFilesIndexed();
+      await vscode.commands.executeCommand('gigachat.clearSearchIndex');
+      const sent = (await embeddedTexts()).length;
+      assert.ok(sent < chunks, `indexing stopped before its end: ${sent} of ${chunks} chunks sent`);
+      await new Promise((resolve) => setTimeout(resolve, 2500)); // more than two requests' time
+      assert.equal((await embeddedTexts()).length, sent, 'nothing is sent after Clear');
+      assert.equal(await workbench.statusBarText(STATUS_ITEM), '', 'the status bar no longer counts files');
+    });
   });
 
   it('Clear Search Index deletes it, and the next search asks again before sending', async () => {

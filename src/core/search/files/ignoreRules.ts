@@ -1,6 +1,9 @@
 import ignore, { type Ignore } from 'ignore';
 import { BUILT_IN_PATTERNS, SECRET_PATTERNS } from './denyLists';
 
+/** Where git keeps a repository's own ignore rules (not committed), relative to its root. */
+export const ROOT_EXCLUDES_PATH = '.git/info/exclude';
+
 /** Why a file is not indexed. */
 export type ExclusionReason = 'secret' | 'builtIn' | 'gitignore';
 
@@ -33,6 +36,11 @@ export class IgnoreRules {
   /** Whether `path` is a `.gitignore`, whose rules this must be given before any `excludes` call. */
   static isIgnoreFile(path: string): boolean {
     return path === '.gitignore' || path.endsWith('/.gitignore');
+  }
+
+  /** Whether a change to `path` can change which files are excluded: a `.gitignore` or `.git/info/exclude`. */
+  static holdsRules(path: string): boolean {
+    return IgnoreRules.isIgnoreFile(path) || path === ROOT_EXCLUDES_PATH;
   }
 
   /** Secret files are refused by name alone, whatever else is configured. */
