@@ -93,7 +93,15 @@ export function showSearchPicker(options: SearchPickerOptions): void {
     opened = true;
     pick.hide();
     await previewing; // a preview still opening would move the cursor back to the result's start
-    const editor = await showRange(chosen.hit, { preview: false, preserveFocus: false, selectWhole: true });
+    let editor: vscode.TextEditor;
+    try {
+      editor = await showRange(chosen.hit, { preview: false, preserveFocus: false, selectWhole: true });
+    } catch (error) {
+      highlight.dispose();
+      log.warn(`Search: could not open ${chosen.hit.path}: ${(error as Error).message}`);
+      void vscode.window.showWarningMessage(vscode.l10n.t('Could not open {0}: it may have been moved or deleted since it was indexed.', vscode.workspace.asRelativePath(vscode.Uri.parse(chosen.hit.path))));
+      return;
+    }
     editor.setDecorations(highlight, [rangeOf(chosen.hit)]);
     // The highlight marks where the result is; it goes once the user moves on.
     const moved = vscode.window.onDidChangeTextEditorSelection((event) => {
@@ -110,7 +118,7 @@ export function showSearchPicker(options: SearchPickerOptions): void {
     opened = true;
     highlight.dispose();
     pick.hide();
-    await options.askAbout(searched, hits);
+    await options.askAbout(searched, hits).catch((error) => showErrorNotification(error, log));
   });
   pick.onDidHide(() => {
     generation++;
