@@ -2,12 +2,11 @@ import type { ErrorAction } from './protocol';
 
 /**
  * Every user-visible string of the chat webview, in English. The host translates each value with
- * `vscode.l10n.t` (the English text is the key in `l10n/bundle.l10n.*.json`) and hands the result to
- * the webview as JSON in `<body data-strings='…'>`; the webview falls back to these values for any
- * key that is missing, so a stale host never leaves a blank label.
+ * `vscode.l10n.t` (the English text is the key in `media/l10n/bundle.l10n.*.json`) and hands the
+ * result to the webview as HTML-escaped JSON in `<body data-strings="…">`; the webview falls back
+ * to these values for any key that is missing, so a stale host never leaves a blank label.
  *
  * `{0}`, `{1}`… are filled in by the webview after translation, so translators keep them as they are.
- * No value contains an apostrophe, so the JSON stays easy to embed in a single-quoted attribute.
  */
 export const webviewStrings = {
   // Header

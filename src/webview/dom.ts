@@ -54,7 +54,3 @@ export function textButton(label: string, className: string, icon?: SVGElement):
   button.appendChild(el('span', { text: label }));
   return button;
 }
-
-export function setHidden(element: HTMLElement, hidden: boolean): void {
-  element.hidden = hidden;
-}
