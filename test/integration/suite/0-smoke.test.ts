@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { until } from '../drivers';
 import { callOuter, hasOuterRunner } from '../outer';
 
 const EXTENSION_ID = 'gigachat-vscode.gigachat';
@@ -10,6 +11,21 @@ describe('smoke', () => {
     // A real workbench registers its built-in commands; a stub of the API would not.
     const commands = await vscode.commands.getCommands(true);
     assert.ok(commands.includes('workbench.action.files.newUntitledFile'), 'built-in commands are missing');
+  });
+
+  it('offers Explain as a lightbulb action from the start, before any GigaChat command or view is used', async () => {
+    const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'smoke.ts');
+    await vscode.workspace.fs.writeFile(uri, Buffer.from('const a = 1;\nconst b = a + 1;\n'));
+    await vscode.window.showTextDocument(uri);
+    // A request the workbench cancels (while the window is still settling) is asked again.
+    const actions = () => Promise.resolve(vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, new vscode.Range(0, 0, 1, 5))).catch(() => []);
+    try {
+      // Activation comes once the window has started, perhaps just after this suite did.
+      await until(async () => (await actions()).some((action) => action.command?.command === 'gigachat.explainSelection'), 'the Explain action is offered', 10_000);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      await vscode.workspace.fs.delete(uri);
+    }
   });
 
   it('has the product extension installed, and it activates', async () => {
