@@ -4,10 +4,13 @@
 //                                   services.js   the code behind them, required on first use
 //                                   undici.js     the HTTP client, required on the first request
 //                                   webview.js    the chat view
-//   node esbuild.js --production  the same, minified, without source maps (what `npm run package` ships)
+//   node esbuild.js --production  the same, minified, without source maps (what `npm run package` ships),
+//                                 and dist/THIRD-PARTY-NOTICES.txt: the licenses of the bundled packages
 //   node esbuild.js --watch       rebuild on every change
 //   node esbuild.js --tests       test suites, the emulator and benchmarks into out/ (run by mocha and node)
 const esbuild = require('esbuild');
+const fs = require('node:fs');
+const path = require('node:path');
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -21,7 +24,9 @@ const common = {
   minify: production,
   sourcemap: production ? false : 'linked',
   logLevel: 'warning',
+  // The licenses go to THIRD-PARTY-NOTICES.txt whole, rather than as scattered comments.
   legalComments: production ? 'none' : 'inline',
+  metafile: production,
 };
 
 /**
@@ -80,7 +85,7 @@ const testBuilds = [
 async function main() {
   const builds = tests ? testBuilds : productBuilds;
   // A release build starts from an empty dist/, so no source map of a development build is shipped.
-  if (production) require('node:fs').rmSync('dist', { recursive: true, force: true });
+  if (production) fs.rmSync('dist', { recursive: true, force: true });
   if (watch) {
     for (const options of builds) {
       const ctx = await esbuild.context(options);
@@ -89,7 +94,28 @@ async function main() {
     console.log('[esbuild] watching for changes…');
     return;
   }
-  await Promise.all(builds.map((options) => esbuild.build(options)));
+  const results = await Promise.all(builds.map((options) => esbuild.build(options)));
+  if (production) writeNotices(results.flatMap((result) => Object.keys(result.metafile.inputs)), 'dist/THIRD-PARTY-NOTICES.txt');
+}
+
+/**
+ * The license of every npm package whose code is in the bundles (their licenses ask that the notice
+ * travels with the code), found from the files esbuild read.
+ */
+function writeNotices(inputs, outfile) {
+  const packages = new Set();
+  for (const input of inputs) {
+    const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
+    if (match) packages.add(match[1]);
+  }
+  const sections = [...packages].sort().map((folder) => {
+    const { name, version, license } = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8'));
+    const file = fs.readdirSync(folder).find((entry) => /^(licen[cs]e|copying)([.-][\w.-]+)?$/i.test(entry));
+    const text = file ? fs.readFileSync(path.join(folder, file), 'utf8').trim() : `License: ${license} (no license file in the package)`;
+    return `${name} ${version} (${license})\n\n${text}\n`;
+  });
+  const header = 'GigaChat for VS Code includes the following third-party packages, under these licenses.\n';
+  fs.writeFileSync(outfile, [header, ...sections].join(`\n${'-'.repeat(72)}\n\n`));
 }
 
 main().catch((error) => {
