@@ -14,7 +14,7 @@ const { paths, codeServerEnv } = require('./install');
 const CHROMIUM_ARGS = [
   '--no-sandbox', // we run as root
   '--disable-gpu',
-  // Without these Chromium keeps calling Google's hosts, which this machine's closed network refuses.
+  // Without these Chromium keeps calling Google's hosts, which a closed network (as in CI) refuses.
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
@@ -76,7 +76,7 @@ function commonArgs({ userDataDir, extensionsDir }) {
   ];
 }
 
-/** Installs a .vsix (or a Marketplace id, which this machine cannot reach) into extensionsDir. */
+/** Installs a .vsix (or a Marketplace id, where the Marketplace can be reached) into extensionsDir. */
 function installExtension({ vsix, userDataDir, extensionsDir }) {
   fs.mkdirSync(userDataDir, { recursive: true });
   const args = [...commonArgs({ userDataDir, extensionsDir }), '--install-extension', vsix, '--force'];

@@ -1,9 +1,10 @@
 // Installs what the integration tests need, idempotently, into the git-ignored .vscode-test/ cache:
 //   - Debian's chromium (the browser that opens the workbench) and libkrb5-dev (code-server's
 //     `kerberos` native module needs gssapi/gssapi.h to build), via apt-get;
-//   - Node 24 from the npm registry (code-server 4.139 requires it; the machine's Node is 20);
+//   - Node 24 from the npm registry (code-server 4.139 requires it; the project itself needs only 20);
 //   - code-server, a full VS Code served over HTTP, built against Node 24.
-// Desktop VS Code cannot be downloaded on these machines: see /work/shared/docs/testing-in-real-vscode.md.
+// Desktop VS Code comes from Microsoft's download server, which CI cannot reach: code-server comes
+// from the npm registry (see test/integration/README.md).
 //
 //   node test/harness/install.js      install what is missing, then print the paths
 // A second run is a fast no-op: each tool is installed into a fresh temporary folder and renamed
@@ -105,7 +106,6 @@ function ensureAptPackages() {
   run('apt-get', ['install', '-y', ...missing], { env });
 }
 
-/** npm as the machine has it, but building native modules against `nodeHome`'s headers. */
 /**
  * The environment without the variables an outer `npm run` (`npm test`, `npm start`) sets: a nested
  * npm would read them as its own configuration, e.g. `npm_config_user_agent` naming Node 20, which
@@ -115,11 +115,12 @@ function withoutNpmRunVariables(env) {
   return Object.fromEntries(Object.entries(env).filter(([name]) => !/^npm_/i.test(name)));
 }
 
+/** npm as the machine has it, but building native modules against `nodeHome`'s headers. */
 function npmEnv(nodeHome) {
   return {
     ...withoutNpmRunVariables(process.env),
     PATH: `${path.join(nodeHome, 'bin')}${path.delimiter}${process.env.PATH}`,
-    // The machine's ~/.npmrc sets nodedir=/usr (Node 20's headers); node-gyp must use Node 24's.
+    // A ~/.npmrc may set nodedir (e.g. to the system Node 20's headers); node-gyp must use Node 24's.
     npm_config_nodedir: nodeHome,
     // code-server is useless without its install scripts: its postinstall runs further npm installs
     // that compile native modules. npm 11's allowScripts policy may skip unreviewed scripts, and a

@@ -1,6 +1,6 @@
 // Runs the same integration suite in desktop VS Code through @vscode/test-electron, for
-// contributors whose machines can download VS Code (these CI machines cannot: use
-// `npm run test:integration`, which runs it in code-server). On a Linux without a display, run it
+// contributors whose machines can download VS Code from Microsoft (where that server cannot be
+// reached, as in CI, `npm run test:integration` runs the suite in code-server). On a Linux without a display, run it
 // under `xvfb-run -a`.
 //   node test/harness/runElectron.js [--grep <pattern>]      VSCODE_VERSION=1.101.0 for the oldest supported
 // The product is loaded from source as the development extension (built first), and

@@ -1,7 +1,9 @@
 // `npm start [-- <folder>] [-- --port 8080] [-- --screenshot]`
 // Runs the extension in a real VS Code for trying it by hand: packages it, installs the .vsix into
-// a persistent profile (.vscode-test/start/: settings, secrets and chats survive restarts) and
-// serves VS Code (code-server) on http://127.0.0.1:<port>/ until Ctrl+C.
+// a persistent profile and serves VS Code (code-server) on http://127.0.0.1:<port>/ until Ctrl+C.
+// The profile keeps settings, secrets and chats across restarts: .vscode-test/start-emulator/, or
+// start-service/ with the real service, so a key stored for the real service never goes to the
+// emulator (a stored key wins over GIGACHAT_CREDENTIALS).
 // --screenshot also opens the workbench in headless Chromium and saves test-results/start.png,
 // for machines without a display. Environment variables reach the extension host unchanged.
 // Without GIGACHAT_CREDENTIALS it starts the service emulator and points the extension at it, with
@@ -17,10 +19,9 @@ const { SETTINGS } = require('./profile');
 const { startEmulator, emulatorSettings } = require('./emulatorProcess');
 
 /** Settings merged into the profile on every start: the emulator's address and CA change each run. */
-function updateSettings(userDataDir, changes, removed) {
+function updateSettings(userDataDir, changes) {
   const file = path.join(userDataDir, 'User', 'settings.json');
   const current = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : { ...SETTINGS };
-  for (const key of removed) delete current[key];
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, JSON.stringify({ ...current, ...changes }, null, 2));
 }
@@ -42,14 +43,14 @@ async function main() {
   const { version } = JSON.parse(fs.readFileSync(path.join(paths.root, 'package.json'), 'utf8'));
   execFileSync('npm', ['run', '--silent', 'package'], { cwd: paths.root, stdio: 'inherit' });
 
-  const profile = path.join(paths.cache, 'start');
+  const realService = Boolean(process.env.GIGACHAT_CREDENTIALS?.trim());
+  const profile = path.join(paths.cache, realService ? 'start-service' : 'start-emulator');
   const userDataDir = path.join(profile, 'user-data');
   const extensionsDir = path.join(profile, 'extensions');
-  const realService = Boolean(process.env.GIGACHAT_CREDENTIALS?.trim());
   const emulator = realService ? undefined : await startEmulator();
   const connection = emulator ? emulatorSettings(emulator) : {};
   // Keep what was changed in the workbench last time; only the connection settings are rewritten.
-  updateSettings(userDataDir, connection, realService ? Object.keys(emulatorSettings({})) : []);
+  updateSettings(userDataDir, connection);
   cs.installExtension({ vsix: path.join(paths.root, `gigachat-${version}.vsix`), userDataDir, extensionsDir });
 
   const workspace = folderArgument();

@@ -1,6 +1,6 @@
 // Test-only extension, installed next to the product by test/harness/runIntegration.js.
 // code-server cannot load a development extension or an extensionTestsPath (see
-// /work/shared/docs/testing-in-real-vscode.md), so this companion does what VS Code's test
+// test/integration/README.md), so this companion does what VS Code's test
 // runner would: test/harness/build.js bundles the suite and its mocha runner (runSuite.js, shared
 // with @vscode/test-electron) into this extension's folder, and on startup this runs it inside the
 // extension host. The results go to the outer runner through a file named in the environment,
