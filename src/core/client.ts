@@ -2,6 +2,7 @@ import { v4 as uuidv4 } from 'uuid';
 import { TokenManager, basicCredentials, normalizeExpiry, type AccessToken } from './auth';
 import { defaultBatchLimits, embedInBatches, type BatchLimits } from './embeddingBatches';
 import { ServiceError } from './errors';
+import { FILE_ID } from './images';
 import { Transport, discardBody, errorFromResponse, parseShape, readBody, readErrorMessage, readJson, redactUrl, type HttpResponse, type ProxyOptions } from './http';
 import { silentLogger, type Logger } from './logger';
 import { defaultRetryPolicy, withRetries, type RetryPolicy } from './retry';
@@ -135,7 +136,7 @@ export class ServiceClient {
 
   /** Downloads a file the model generated (an image), by the id found in its reply. */
   async fileContent(fileId: string, options: RequestOptions = {}): Promise<{ bytes: Uint8Array; contentType: string }> {
-    if (!/^[A-Za-z0-9_-]{1,128}$/.test(fileId)) throw new ServiceError('invalidRequest', `"${fileId.slice(0, 64)}" is not a valid file id.`);
+    if (!FILE_ID.test(fileId)) throw new ServiceError('invalidRequest', `"${fileId.slice(0, 64)}" is not a valid file id.`);
     const call: Call = { method: 'GET', path: `/files/${fileId}/content`, accept: 'application/jpg', ...options };
     const res = await this.open(call);
     const bytes = await readBody(res, this.url(call.path), options.signal);

@@ -18,7 +18,8 @@ export interface MediaReply {
 
 const MEDIA_TAG = /<(img|video)\b([^<>]*?)\/?>/gi;
 const ATTRIBUTE = /([a-z_-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
-const FILE_ID = /^[A-Za-z0-9_-]{1,128}$/;
+/** What a file id of the service looks like: anything else never reaches a URL or a file name. */
+export const FILE_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 export function parseMediaReply(content: string): MediaReply {
   const parts: ReplyPart[] = [];

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { FILE_ID } from '../core/images';
 
 /**
  * Every message that crosses the webview boundary, defined once and imported by both sides.
@@ -8,6 +9,10 @@ import * as z from 'zod';
  */
 
 const id = z.string().min(1).max(200);
+/** A picture's file id names a file in the extension's storage: nothing else (no `..`, no `/`) gets through. */
+const fileId = z.string().regex(FILE_ID);
+/** The input's text: as long as a message may be, so a long draft is kept, not dropped as malformed. */
+const draft = z.string().max(200_000);
 const text = z.string().max(2_000_000);
 
 // ── Shapes shared by several messages ─────────────────────────────────────────
@@ -41,7 +46,7 @@ export type TurnStatus = z.infer<typeof TurnStatus>;
 
 /** A picture the model generated, already downloaded by the host and handed over as a data URI. */
 export const ImageAttachment = z.object({
-  fileId: id,
+  fileId,
   /** `data:image/...;base64,...`, the only image source the webview's CSP allows besides its own files. */
   dataUri: z.string().regex(/^data:image\/(jpeg|png|gif|webp);base64,[A-Za-z0-9+/=]+$/).max(20_000_000),
 });
@@ -79,7 +84,7 @@ export const HostMessage = z.discriminatedUnion('type', [
     busy: z.boolean(),
     models: z.array(z.string().max(100)).max(100),
     model: z.string().max(100),
-    draft: z.string().max(100_000),
+    draft,
   }),
   /** A new turn appended to the open conversation (the user's message or a reply starting). */
   z.object({ type: z.literal('turnAdded'), turn: Turn }),
@@ -119,9 +124,9 @@ export const ViewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('openCode'), ...CodeBlock.shape }),
   /** A link in a reply was clicked: the host checks the scheme and asks before opening. */
   z.object({ type: z.literal('openLink'), href: z.string().max(4_000) }),
-  z.object({ type: z.literal('openImage'), fileId: id }),
-  z.object({ type: z.literal('saveImage'), fileId: id }),
+  z.object({ type: z.literal('openImage'), fileId }),
+  z.object({ type: z.literal('saveImage'), fileId }),
   /** The input's text, so a draft survives the view being hidden or reloaded. */
-  z.object({ type: z.literal('draft'), text: z.string().max(100_000) }),
+  z.object({ type: z.literal('draft'), text: draft }),
 ]);
 export type ViewMessage = z.infer<typeof ViewMessage>;

@@ -30,6 +30,8 @@ const CORPUS: [string, unknown][] = [
   ['copyCode with a language that is too long', { type: 'copyCode', code: SECRET, language: SECRET.repeat(10) }],
   ['draft with an array', { type: 'draft', text: [SECRET] }],
   ['saveImage with a nested object', { type: 'saveImage', fileId: { id: SECRET } }],
+  ['openImage with a file id that climbs out of the pictures folder', { type: 'openImage', fileId: `../../../${SECRET}` }],
+  ['saveImage with a file id that is a path', { type: 'saveImage', fileId: `/home/${SECRET}` }],
   ['many keys with secret names', Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`${SECRET}-${i}`, SECRET]))],
   ['a key of control characters', { type: 'send', ['\u0000\u202e' + SECRET]: 1 }],
 ];
@@ -71,6 +73,9 @@ describe('messages from the chat view', () => {
       { type: 'errorAction', action: 'proxySettings' },
       { type: 'openConversation', conversationId: 'c1' },
       { type: 'copyCode', code: 'let a = 1;', language: 'ts' },
+      { type: 'openImage', fileId: '3f2a9c1e-77b0-4c1d-9a52-0d6f1c2b8e41' },
+      // A long draft (a pasted log) is kept like a long message, not dropped as malformed.
+      { type: 'draft', text: 'x'.repeat(150_000) },
     ];
     for (const message of valid) assert.deepEqual(parseViewMessage(message), { ok: true, message });
     assert.deepEqual(parseViewMessage({ type: 'stop', injected: SECRET }), { ok: true, message: { type: 'stop' } });
