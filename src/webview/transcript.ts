@@ -184,16 +184,17 @@ export class Transcript {
 
   /**
    * Regenerate, and an error's Retry, are offered on the last reply only, once it is finished and
-   * nothing else is running: asking again for an older reply would replace the newer ones.
+   * nothing else is running: asking again for an older reply would replace the newer ones. A
+   * message left without a reply at the end gets its Get an answer button on the same terms.
    */
   private updateRegenerate(): void {
     const last = this.views.at(-1);
     for (const view of this.views) {
       const { turn } = view;
-      const askAgain = view === last && turn.role === 'assistant' && turn.status !== 'streaming' && !this.busy;
+      const askAgain = view === last && turn.status !== 'streaming' && !this.busy;
       const hasRetry = turn.status === 'error' && turn.error?.actions.includes('retry');
       view.setRegenerateVisible(askAgain && !hasRetry);
-      view.setRetryVisible(askAgain);
+      view.setRetryVisible(askAgain && turn.role === 'assistant');
     }
   }
 

@@ -1,6 +1,6 @@
 import type { Turn } from '../shared/protocol';
 import { ACTION_LABELS, type WebviewStrings } from '../shared/strings';
-import { append, el, iconButton } from './dom';
+import { append, el, iconButton, textButton } from './dom';
 import { fillImageSlots } from './images';
 import { icon, type IconName } from './icons';
 import { StreamingRenderer } from './streamingRenderer';
@@ -113,6 +113,7 @@ export class TurnView {
           : null,
         el('div', { className: 'turn-body user-text', text: turn.content }),
         turn.notice ? el('div', { className: 'turn-notice' }, icon('info'), el('span', { text: turn.notice })) : null,
+        this.getAnswerFooter(),
       );
       return;
     }
@@ -221,6 +222,18 @@ export class TurnView {
     this.regenerate.hidden = true;
     footer.appendChild(this.regenerate);
     return footer;
+  }
+
+  /**
+   * A message can be left without a reply: one sent while another reply was being written waits
+   * for it, and is not answered if the user moves to another chat meanwhile. Its button asks for
+   * the reply (shown only while it is the last turn and nothing runs, like Regenerate).
+   */
+  private getAnswerFooter(): HTMLElement {
+    this.regenerate = textButton(this.context.strings.getAnswer, 'button secondary', icon('send'));
+    this.regenerate.dataset.turnAction = 'regenerate';
+    this.regenerate.hidden = true;
+    return el('div', { className: 'turn-footer' }, this.regenerate);
   }
 
   private announceEnd(turn: Turn): void {

@@ -204,6 +204,19 @@ describe('chat webview: behaviour', function () {
     assert.equal(await visible(), 1);
   });
 
+  it('offers Get an answer on a message left without a reply at the end, and not while busy', async () => {
+    await view.send(state({ turns: [userTurn('u1', 'a'), assistantTurn('a1', 'b'), userTurn('u2', 'Explain this')] }));
+    const getAnswer = view.page.getByRole('button', { name: 'Get an answer' });
+    assert.equal(await getAnswer.count(), 1, 'on the last message only');
+    await view.send({ type: 'busy', busy: true });
+    assert.equal(await getAnswer.count(), 0, 'not while a reply is being written');
+    await view.send({ type: 'busy', busy: false });
+    await getAnswer.click();
+    assert.deepEqual(await view.postedOfType('regenerate'), [{ type: 'regenerate', turnId: 'u2' }]);
+    await view.send({ type: 'turnAdded', turn: assistantTurn('a2', '', { status: 'streaming' }) });
+    assert.equal(await getAnswer.count(), 0, 'gone once the reply starts');
+  });
+
   it('saves the draft (debounced) and restores it from the state message', async () => {
     await view.send(state({ draft: 'from host' }));
     const input = view.page.locator('textarea');
