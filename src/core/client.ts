@@ -93,7 +93,8 @@ export class ServiceClient {
   /** One chat completion, returned whole. `request` is the wire body. */
   async chat(request: ChatRequest, options: ChatOptions = {}): Promise<ChatCompletion> {
     const call: Call = { method: 'POST', path: '/chat/completions', body: { ...request, stream: false }, accept: 'application/json', ...options };
-    return this.callJson(call, ChatCompletion);
+    // Retried only until the answer starts to arrive: by then the reply was generated, and paid for.
+    return readJson(await this.open(call), ChatCompletion, this.url(call.path), call.signal);
   }
 
   /**
@@ -173,7 +174,8 @@ export class ServiceClient {
   }
 
   private async callJson<T>(call: Call, schema: ZodType<T>): Promise<T> {
-    // Reading the body belongs inside the retries: a connection reset mid-body is worth repeating.
+    // Reading the body belongs inside the retries: a connection reset mid-body is worth repeating
+    // (for what costs nothing to ask again: see chat()).
     return withRetries(async () => readJson(await this.openOnce(call), schema, this.url(call.path), call.signal), this.retry, this.logger, call.signal);
   }
 

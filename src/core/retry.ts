@@ -18,9 +18,15 @@ export const defaultRetryPolicy: RetryPolicy = { maxRetries: 3, baseDelayMs: 500
 /** Statuses that say "try again later"; 402/403/404/413/422 never get better by repeating. */
 const RETRYABLE_STATUSES = new Set([429, 500, 502, 503, 504]);
 
+/**
+ * Errors a retry loop has given up on. A loop around another (a request around the token exchange
+ * it needs) does not repeat them: the inner one already did, and the retries would multiply.
+ */
+const givenUp = new WeakSet<ServiceError>();
+
 /** Whether repeating the same request may succeed: overload, server failure, dropped connection. */
 export function isRetryable(error: unknown): error is ServiceError {
-  if (!(error instanceof ServiceError)) return false;
+  if (!(error instanceof ServiceError) || givenUp.has(error)) return false;
   if (error.status !== undefined) return RETRYABLE_STATUSES.has(error.status);
   // A server that does not speak TLS will not start to on the next try.
   return error.kind === 'network' && error.code !== NOT_TLS_CODE;
@@ -40,8 +46,11 @@ export async function withRetries<T>(
     try {
       return await attempt(n);
     } catch (error) {
-      if (!isRetryable(error) || n >= policy.maxRetries) throw error;
-      if (error.retryAfterMs !== undefined && error.retryAfterMs > policy.maxRetryAfterMs) throw error;
+      const tooLate = isRetryable(error) && error.retryAfterMs !== undefined && error.retryAfterMs > policy.maxRetryAfterMs;
+      if (!isRetryable(error) || n >= policy.maxRetries || tooLate) {
+        if (error instanceof ServiceError) givenUp.add(error);
+        throw error;
+      }
       const delay = error.retryAfterMs ?? backoffDelay(n, policy);
       logger.info(`Retrying after ${error.status ?? error.code ?? error.kind} in ${Math.round(delay)} ms (retry ${n + 1} of ${policy.maxRetries})${error.requestId ? `, request id ${error.requestId}` : ''}`);
       await sleep(delay, signal);

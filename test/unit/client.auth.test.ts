@@ -46,6 +46,14 @@ describe('ServiceClient against the emulator: authorization', () => {
     assert.equal(t.emulator.count('chat'), 3); // the refused call, and its retry
   });
 
+  it('a token host that keeps failing is asked as many times as the retry policy allows, not that squared', async () => {
+    const client = t.clientWith({ maxRetries: 3 });
+    t.emulator.inject({ kind: 'status', status: 503, message: 'Service Unavailable' }, { endpoint: 'oauth', times: Infinity });
+    await rejectsWith(client.models(), 'server');
+    assert.equal(t.emulator.count('oauth'), 4, 'the first try and 3 retries');
+    assert.equal(t.emulator.count('models'), 0);
+  });
+
   it('a rejected key is a clear auth error that names the key, after a single exchange (no loop)', async () => {
     const client = t.clientWith({ authorizationKey: 'd3Jvbmcta2V5OndpdGgtc2VjcmV0' });
     const error = await rejectsWith(client.chat(hello), 'auth');

@@ -64,6 +64,12 @@ describe('ServiceClient against the emulator: faults', () => {
     assert.equal(t.emulator.count('models'), 2);
   });
 
+  it('a whole-answer chat cut off mid-body is not asked again: it was generated, and paid for', async () => {
+    t.emulator.inject({ kind: 'resetMidStream', afterEvents: 1 }, { endpoint: 'chat' });
+    await rejectsWith(t.client.chat(hello), 'network');
+    assert.equal(t.emulator.count('chat'), 1);
+  });
+
   it('a reset mid-stream is a network error after the text already received', async () => {
     const whole = (await t.client.chat(hello)).choices[0].message.content;
     t.emulator.inject({ kind: 'resetMidStream', afterEvents: 3 }, { endpoint: 'chat' });
