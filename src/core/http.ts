@@ -112,7 +112,7 @@ export class Transport {
   private agentFor(proxy: Proxy): Dispatcher {
     if (!this.proxied) {
       this.options.logger.info(`Connecting through the proxy ${proxy.address} (from ${proxy.source})${proxy.authorization ? ', with credentials' : ''}`);
-      this.proxied = createProxyAgent(undici(), proxy, this.tls, KEEP_ALIVE_MS);
+      this.proxied = createProxyAgent(undici(), proxy, this.tls, KEEP_ALIVE_MS, this.options.timeoutMs);
     }
     return this.proxied;
   }

@@ -81,6 +81,15 @@ function describeProxyFailure(error: unknown, proxy: Proxy): ServiceError | unde
   });
 }
 
+/** The proxy took the connection but never answered the request to open a tunnel. */
+export function proxySilence(proxy: Proxy, target: string, timeoutMs: number, cause: unknown): ServiceError {
+  return new ServiceError(
+    'proxy',
+    `The proxy ${proxy.address} (from ${proxy.source}) accepted the connection but did not answer the request to open a tunnel to ${target} within ${Math.round(timeoutMs / 1000)} s.`,
+    { code: 'PROXY_SILENT', proxy: { address: proxy.address, source: proxy.source }, cause },
+  );
+}
+
 /** The proxy answered CONNECT with something other than 200: 407 is about credentials. */
 export function proxyRefusal(status: number, proxy: Proxy, target: string): ServiceError {
   const where = `The proxy ${proxy.address} (from ${proxy.source})`;

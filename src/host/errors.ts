@@ -84,6 +84,11 @@ function explainProxy(error: ServiceError): { message: string; actions: ErrorAct
         message: vscode.l10n.t('Could not connect to the proxy {0} set in {1}. Check the proxy address and that the proxy is running.', address, source),
         actions: ['retry', 'proxySettings', 'openLogs'],
       };
+    case 'PROXY_SILENT':
+      return {
+        message: vscode.l10n.t('The proxy {0} set in {1} accepted the connection but did not pass it on to GigaChat in time. Check the proxy address, or ask your network administrator whether the proxy is working.', address, source),
+        actions: ['retry', 'proxySettings', 'openLogs'],
+      };
     case 'PROXY_INVALID':
       return { message: vscode.l10n.t('The proxy address in {0} is not a valid URL. Use the form http://host:port.', source), actions: ['proxySettings'] };
     default:

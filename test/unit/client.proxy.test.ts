@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import * as net from 'node:net';
 import { TestProxy } from '../emulator';
 import type { Logger, ServiceClientOptions } from '../../src/core';
 import { hello, rejectsWith, useEmulator } from './support/fixture';
@@ -165,6 +166,22 @@ describe('ServiceClient through an HTTP proxy', () => {
     assert.match(error.message, /ECONNREFUSED/);
     assert.ok(!error.message.includes('localhost'), `the message names the service: ${error.message}`);
     assertNoSecret([error.message, ...lines], ['secret-pass']);
+  });
+
+  it('a proxy that accepts the connection and never answers is a proxy error after the request timeout, not after minutes', async () => {
+    const sockets = new Set<net.Socket>();
+    const silent = net.createServer((socket) => void sockets.add(socket.on('error', () => undefined))); // reads, never writes
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const address = `http://127.0.0.1:${(silent.address() as net.AddressInfo).port}`;
+    try {
+      const error = await rejectsWith(client({ proxy: { url: address }, timeoutMs: 1_000, maxRetries: 0 }).models(), 'proxy');
+      assert.equal(error.code, 'PROXY_SILENT');
+      assert.equal(error.proxy?.address, address);
+      assert.match(error.message, /did not answer the request to open a tunnel/);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
   });
 
   it('a proxy that cannot reach the service refuses the tunnel: a proxy error with its status', async () => {
