@@ -9,6 +9,9 @@ export interface AccessToken {
 /** Refresh this long before expiry (or a tenth of the lifetime, for short-lived test tokens). */
 const REFRESH_MARGIN_MS = 60_000;
 
+/** The token's documented lifetime: assumed when this machine's clock makes a fresh token look expired. */
+const DOCUMENTED_LIFETIME_MS = 30 * 60_000;
+
 /**
  * Caches the access token and refreshes it before it expires. However many calls ask at once,
  * only one exchange runs (single-flight): the service limits token requests, and a burst of
@@ -64,8 +67,12 @@ export class TokenManager {
     const pending = this.exchange()
       .then((token) => {
         if (generation === this.generation) {
-          const lifetime = Math.max(0, token.expiresAtMs - started);
-          this.current = { ...token, refreshAtMs: token.expiresAtMs - Math.min(REFRESH_MARGIN_MS, lifetime / 10) };
+          // `expires_at` is on the service's clock. A fresh token that looks expired here means this
+          // machine's clock runs ahead (by hours, with a wrong time zone): going by it, every request
+          // would make its own exchange.
+          const measured = token.expiresAtMs - started;
+          const lifetime = measured > 0 ? measured : DOCUMENTED_LIFETIME_MS;
+          this.current = { ...token, refreshAtMs: started + lifetime - Math.min(REFRESH_MARGIN_MS, lifetime / 10) };
         }
         return token;
       })

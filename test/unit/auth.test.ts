@@ -49,6 +49,24 @@ describe('TokenManager', () => {
     assert.equal(calls.length, 1);
   });
 
+  it('keeps using a token when this machine’s clock runs hours ahead of the service’s', async () => {
+    const serviceNow = 1_700_000_000_000;
+    let now = serviceNow + 3 * 60 * 60_000; // a time zone's worth ahead: every fresh token looks expired
+    const { calls, exchange } = controlledExchange();
+    const tokens = new TokenManager(exchange, () => now);
+    const first = tokens.getToken();
+    calls[0].resolve({ token: 't1', expiresAtMs: serviceNow + 30 * 60_000 });
+    assert.equal(await first, 't1');
+    for (let i = 0; i < 5; i++) {
+      now += 60_000;
+      assert.equal(await tokens.getToken(), 't1');
+    }
+    assert.equal(calls.length, 1, 'one exchange for all the calls');
+    now += 25 * 60_000; // about when the service's token runs out
+    void tokens.getToken();
+    assert.equal(calls.length, 2, 'and a new one before the token’s lifetime is over');
+  });
+
   it('lets a failed exchange fail its callers and tries again on the next call', async () => {
     const { calls, exchange } = controlledExchange();
     const tokens = new TokenManager(exchange, () => 0);
