@@ -122,6 +122,16 @@ describe('connection check', () => {
       }
     });
 
+    it('reports a proxy whose name does not resolve as the proxy’s fault, as a request would be told', async () => {
+      const through = { url: 'http://alice:s3cret-Pa55@no-such-proxy.invalid:3128', noProxy: '' };
+      const steps = await run(fixture.client, { proxy: through });
+      assert.equal(steps[0].status, 'failed');
+      assert.equal(steps[0].lookedUp, 'no-such-proxy.invalid');
+      assert.equal(steps[0].error?.kind, 'proxy');
+      assert.equal(steps[0].error?.code, 'PROXY_UNREACHABLE');
+      assert.doesNotMatch(JSON.stringify(steps) + steps[0].error?.message, /s3cret/);
+    });
+
     it('reports a proxy that refuses the tunnel, without showing its credentials', async () => {
       const proxy = await TestProxy.start({ credentials: { username: 'alice', password: 'not-this' } });
       try {

@@ -142,6 +142,14 @@ async function lookUp(url: URL, step: CheckStep, routes: ProxyRoutes, signal: Ab
     if (signal?.aborted) throw cancelled(error);
     if (deadline.aborted) throw new ServiceError('timeout', `The name ${name} was not resolved within ${LOOKUP_TIMEOUT_MS / 1000} s.`, { code: 'ETIMEOUT' });
     const code = (error as NodeJS.ErrnoException).code ?? 'ENOTFOUND';
+    // The proxy's own name, not the service's: the same error, and buttons, as a request through it gets.
+    if (proxy) {
+      throw new ServiceError('proxy', `The name of the proxy ${proxy.address} (from ${proxy.source}) could not be resolved (${code}).`, {
+        code: 'PROXY_UNREACHABLE',
+        proxy: { address: proxy.address, source: proxy.source },
+        cause: error,
+      });
+    }
     throw new ServiceError('network', `The name ${name} could not be resolved (${code}).`, { code, cause: error });
   }
 }
