@@ -4,10 +4,13 @@ import { CHAT_VIEW_ID } from './host/chat/chatViewId';
 import { ExplainCodeActionProvider, explainPrompt } from './host/explain';
 import { servicesLoader, type ServicesLoader } from './host/servicesLoader';
 
+/** The service's requests, as other extensions may make them (token, retries, certificates handled). */
+export type GigaChatClient = Pick<ServiceClient, 'chat' | 'chatStream' | 'embeddings' | 'models' | 'countTokens' | 'balance' | 'fileContent'>;
+
 /** What other extensions get from `vscode.extensions.getExtension('gigachat-vscode.gigachat').exports`. */
 export interface GigaChatApi {
-  /** The configured service client (token, retries, certificates handled). */
-  getClient(): Promise<ServiceClient>;
+  /** Makes requests with the window's current connection settings. */
+  getClient(): Promise<GigaChatClient>;
   /** Opens the chat and sends `text` as a new turn. */
   ask(text: string): Promise<void>;
 }
@@ -26,9 +29,28 @@ export function activate(context: vscode.ExtensionContext): GigaChatApi {
   registerCertificateCommands(context, services);
   registerSemanticSearch(context, services);
   return {
-    getClient: async () => services().clients.get(),
+    getClient: async () => requestsOnly(() => services().clients.get()),
     ask: async (text) => services().chat.ask({ text }),
   };
+}
+
+/**
+ * Requests only, each made with the client of the moment (the settings may have changed since).
+ * Never the client itself: its options hold the key (TypeScript's `private` hides nothing at run
+ * time), and its dispose() would break it for the whole window.
+ */
+function requestsOnly(current: () => Promise<ServiceClient>): GigaChatClient {
+  return Object.freeze({
+    chat: async (...args) => (await current()).chat(...args),
+    chatStream: async function* (...args) {
+      yield* (await current()).chatStream(...args);
+    },
+    embeddings: async (...args) => (await current()).embeddings(...args),
+    models: async (...args) => (await current()).models(...args),
+    countTokens: async (...args) => (await current()).countTokens(...args),
+    balance: async (...args) => (await current()).balance(...args),
+    fileContent: async (...args) => (await current()).fileContent(...args),
+  } satisfies GigaChatClient);
 }
 
 function registerChat(context: vscode.ExtensionContext, services: ServicesLoader): void {

@@ -64,6 +64,29 @@ describe('authorization key', function () {
     assert.ok(!JSON.stringify(stored).includes(key), 'the key is not in the settings');
   });
 
+  it('the API other extensions get makes requests but holds neither the key nor the client', async () => {
+    const { key } = await emulator.info();
+    const api = vscode.extensions.getExtension<{ getClient(): Promise<Record<string, unknown>> }>('gigachat-vscode.gigachat')!.exports;
+    const client = await api.getClient();
+    const models = await (client.models as () => Promise<unknown[]>)();
+    assert.ok(models.length > 0, 'requests work');
+    // Everything reachable from the object through its properties: no key, no token, no dispose().
+    const seen = new Set<unknown>();
+    const reachable: unknown[] = [];
+    const walk = (value: unknown) => {
+      if (value === null || (typeof value !== 'object' && typeof value !== 'function') || seen.has(value)) return void reachable.push(value);
+      seen.add(value);
+      for (const name of Reflect.ownKeys(value)) {
+        const descriptor = Object.getOwnPropertyDescriptor(value, name);
+        if (descriptor && 'value' in descriptor) walk(descriptor.value);
+      }
+    };
+    walk(client);
+    assert.ok(!reachable.some((value) => typeof value === 'string' && value.includes(key)), 'the key is not reachable');
+    assert.equal(client.dispose, undefined, 'nothing can close the window’s connections');
+    assert.equal(client.options, undefined);
+  });
+
   it('Clear Authorization Key removes it, and Set brings it back', async () => {
     await vscode.commands.executeCommand('gigachat.clearAuthorizationKey');
     await chatView.waitFor('.welcome');
