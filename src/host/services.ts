@@ -35,7 +35,8 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const keys = new KeyStore(context.secrets);
   const trustedRoot = createTrustedRoot(context, log);
   const clients = new ClientProvider(keys, trustedRoot, log, context.extension.packageJSON.version);
-  const images = new ImageStore(vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'images'));
+  // A window without a folder keeps its pictures where every such window does: none of them may clean it up.
+  const images = new ImageStore(vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'images'), { shared: !context.storageUri });
   const controller = new ChatController(clients, new ConversationStore(context.workspaceState), images, log);
   const models = new ModelCatalog(clients, log);
   const chat = new ChatViewProvider(context.extensionUri, controller, models, images, keys, context.workspaceState, log);

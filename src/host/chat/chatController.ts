@@ -128,6 +128,22 @@ export class ChatController {
       this.conversation = newConversation();
     }
     await this.store.delete(conversationId);
+    await this.removeUnusedPictures();
+  }
+
+  /**
+   * Pictures no conversation shows any more leave the disk (a deleted chat's, a regenerated
+   * reply's, those of chats beyond what history keeps): deleting a chat deletes what it drew.
+   */
+  private async removeUnusedPictures(): Promise<void> {
+    const conversations = [...this.store.all(), this.conversation, ...(this.live ? [this.live.conversation] : [])];
+    const kept = new Set(conversations.flatMap((conversation) => conversation.turns.flatMap((turn) => (turn.role === 'assistant' ? displayedReply(turn.content).pictureIds : []))));
+    try {
+      const removed = await this.images.removeAllBut(kept);
+      if (removed > 0) this.log.info(`Removed ${removed} pictures no conversation shows any more`);
+    } catch (error) {
+      this.log.warn(`Could not remove unused pictures: ${(error as Error).message}`);
+    }
   }
 
   history() {

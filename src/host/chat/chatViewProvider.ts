@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { HostMessage, ViewMessage } from '../../shared/protocol';
-import { runErrorAction } from '../errors';
+import { askErrorAction, runErrorAction } from '../errors';
 import type { Log } from '../log';
 import type { KeyStore } from '../secrets';
 import type { ChatController, Prompt } from './chatController';
@@ -83,7 +83,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     try {
       await this.handle(parsed.message);
     } catch (error) {
-      this.log.error(`Chat view request ${parsed.message.type} failed: ${(error as Error).message}`);
+      // What the view asked of VS Code failed (settings that cannot be written, a folder that
+      // refuses a file…): the user hears of it, and a picked model that was not saved is unpicked.
+      const reason = (error as Error).message;
+      this.log.error(`Chat view request ${parsed.message.type} failed: ${reason}`);
+      if (parsed.message.type === 'selectModel') void this.sendModels();
+      if ((await askErrorAction(vscode.l10n.t('GigaChat could not do that: {0}', reason), ['openLogs'])) === 'openLogs') this.log.show();
     }
   }
 

@@ -61,7 +61,8 @@ export class ConversationStore {
     await this.state.update(STATE_KEY, this.all().filter((c) => c.id !== id));
   }
 
-  private all(): Conversation[] {
+  /** Every stored conversation. */
+  all(): Conversation[] {
     const stored = this.state.get<unknown>(STATE_KEY);
     return Array.isArray(stored) ? (stored as Conversation[]).filter(isConversation).map(interruptedRepliesStopped) : [];
   }

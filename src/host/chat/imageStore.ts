@@ -9,7 +9,25 @@ const DATA_URI_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/w
  * to the service) and keeps them in the extension's storage, so history shows them after a restart.
  */
 export class ImageStore {
-  constructor(private readonly folder: vscode.Uri) {}
+  constructor(
+    private readonly folder: vscode.Uri,
+    /** Whether other windows keep their pictures in the same folder (then nothing is ever removed). */
+    private readonly options: { shared: boolean },
+  ) {}
+
+  /** Deletes the stored pictures whose file id is not in `kept`: those of deleted conversations and replaced replies. */
+  async removeAllBut(kept: ReadonlySet<string>): Promise<number> {
+    if (this.options.shared) return 0;
+    let entries: [string, vscode.FileType][];
+    try {
+      entries = await vscode.workspace.fs.readDirectory(this.folder);
+    } catch {
+      return 0; // no picture stored yet
+    }
+    const unused = entries.filter(([name, type]) => type === vscode.FileType.File && !kept.has(name.slice(0, name.lastIndexOf('.'))));
+    for (const [name] of unused) await vscode.workspace.fs.delete(vscode.Uri.joinPath(this.folder, name), { useTrash: false });
+    return unused.length;
+  }
 
   /** Downloads each file not already stored. */
   async download(client: ServiceClient, fileIds: readonly string[], signal?: AbortSignal): Promise<void> {

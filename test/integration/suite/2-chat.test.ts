@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { chatView, emulator, openChat, until, workbench } from '../drivers';
+import { chatView, emulator, openChat, productStorage, until, workbench } from '../drivers';
 import { callOuter, hasOuterRunner } from '../outer';
 
 describe('chat view', function () {
@@ -92,6 +94,26 @@ describe('chat view', function () {
     }
   });
 
+  it('a model that cannot be saved (the settings file has unsaved changes) says so, and the picker goes back', async () => {
+    await until(async () => (await chatView.texts('.model-select option')).includes('GigaChat-2-Max'), 'the models from the service');
+    const inUse = (await chatView.texts('.model-select option:checked'))[0];
+    const other = (await chatView.texts('.model-select option')).find((model) => model !== inUse)!;
+    await vscode.commands.executeCommand('workbench.action.openSettingsJson');
+    await until(() => vscode.window.activeTextEditor?.document.uri.path.endsWith('/settings.json') === true, 'the user settings open');
+    const settingsEditor = vscode.window.activeTextEditor!;
+    assert.ok(await settingsEditor.edit((edit) => edit.insert(new vscode.Position(0, 0), ' ')));
+    try {
+      await callOuter('webview', { action: 'select', selector: '.model-select', value: other });
+      await until(async () => (await workbench.notifications()).some((text) => /GigaChat could not do that/.test(text)), 'a notification that says why');
+      await until(async () => (await chatView.texts('.model-select option:checked'))[0] === inUse, 'the picker back on the model in use');
+      assert.notEqual(vscode.workspace.getConfiguration('gigachat').get('model'), other);
+    } finally {
+      await vscode.window.showTextDocument(settingsEditor.document);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      await vscode.commands.executeCommand('notifications.clearAll');
+    }
+  });
+
   it('Stop aborts the request, keeps the partial reply and marks it stopped', async () => {
     await emulator.resetCounts();
     await chatView.type('Write a very long essay [long]');
@@ -169,6 +191,27 @@ describe('chat view', function () {
     const sources = await chatView.attributes('.turn-assistant:last-child figure.reply-image img', 'src');
     assert.match(sources[0] ?? '', /^data:image\/jpeg;base64,\/9j\//);
     assert.equal(await emulator.count('files'), 1);
+  });
+
+  it('deleting a conversation deletes the pictures it drew, and only those', async () => {
+    const workspaceStorage = path.join(await productStorage(), '..', '..', 'workspaceStorage');
+    const pictures = () =>
+      fs.readdirSync(workspaceStorage).flatMap((folder) => {
+        const images = path.join(workspaceStorage, folder, 'gigachat-vscode.gigachat', 'images');
+        return fs.existsSync(images) ? fs.readdirSync(images) : [];
+      });
+    const before = pictures();
+    assert.ok(before.length > 0, 'the picture of the previous test is stored');
+    await chatView.newChat();
+    await chatView.ask('Draw a picture of a green dog to delete');
+    await chatView.waitFor('.turn-assistant:last-child figure.reply-image img');
+    await until(() => pictures().length > before.length, 'the new picture is stored');
+    const drawn = pictures().filter((name) => !before.includes(name));
+    await chatView.click('button[aria-label="Chat history"]');
+    await chatView.click('.history-delete[aria-label*="green dog to delete"]');
+    await until(() => !pictures().some((name) => drawn.includes(name)), 'the deleted chat’s picture is gone from the disk');
+    assert.deepEqual(pictures().sort(), [...before].sort(), 'the other chats keep theirs');
+    await chatView.click('.history-close');
   });
 
   it('the blacklist finish reason is explained', async () => {
