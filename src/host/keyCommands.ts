@@ -26,12 +26,13 @@ export async function setAuthorizationKey(keys: KeyStore, clients: ClientProvide
         resolve(false);
       });
       input.onDidChangeValue(() => (input.validationMessage = undefined));
-      input.onDidAccept(async () => {
+      const check = async (): Promise<void> => {
         const key = input.value.trim();
-        if (!key) return;
+        if (!key || closed.signal.aborted) return;
         input.busy = true;
         input.enabled = false;
-        const verdict = await checkKey(key, clients, log, closed.signal);
+        // The notification's buttons that fix a connection (trust the certificate, retry) check again.
+        const verdict = await checkKey(key, clients, log, closed.signal, check);
         if (closed.signal.aborted) return;
         input.busy = false;
         input.enabled = true;
@@ -43,7 +44,8 @@ export async function setAuthorizationKey(keys: KeyStore, clients: ClientProvide
         } else {
           input.validationMessage = verdict;
         }
-      });
+      };
+      input.onDidAccept(check);
       input.show();
     });
   } finally {
@@ -52,7 +54,7 @@ export async function setAuthorizationKey(keys: KeyStore, clients: ClientProvide
 }
 
 /** 'accepted', or the reason to show under the input. Only a rejected key keeps the box open. */
-async function checkKey(key: string, clients: ClientProvider, log: Log, signal: AbortSignal): Promise<'accepted' | string> {
+async function checkKey(key: string, clients: ClientProvider, log: Log, signal: AbortSignal, retry: () => unknown): Promise<'accepted' | string> {
   log.addSecret(key);
   const client = await clients.createFor(key);
   try {
@@ -68,9 +70,10 @@ async function checkKey(key: string, clients: ClientProvider, log: Log, signal: 
       log.warn(`The new authorization key was rejected: ${error.message}`);
       return vscode.l10n.t('GigaChat rejected this key. Check that it is copied whole and matches the scope in the settings.');
     }
-    // The key could not be checked (network, certificate): say why, but keep the key out of storage.
-    void showErrorNotification(error, log);
-    return vscode.l10n.t('The key could not be checked: GigaChat is not reachable. See the notification.');
+    // The key could not be checked (network, certificate, proxy): the notification says why, with
+    // the buttons that fix it; the key stays out of storage until a check passes.
+    void showErrorNotification(error, log, retry);
+    return vscode.l10n.t('The key could not be checked: see the notification for why. Once that is fixed, press Enter to check again.');
   } finally {
     void client.dispose();
   }

@@ -209,6 +209,24 @@ describe('certificates', function () {
     }
   });
 
+  it('Set Authorization Key without the root: "Download and trust" in its notification checks the key again, and it is stored', async () => {
+    const stored = path.join(await productStorage(), 'trusted-root-ca.pem');
+    const pem = fs.existsSync(stored) ? fs.readFileSync(stored, 'utf8') : undefined; // trusted by an earlier test
+    fs.rmSync(stored, { force: true });
+    await settings().update('requestTimeout', 92, vscode.ConfigurationTarget.Global); // connect anew, without the root
+    try {
+      const done = vscode.commands.executeCommand<boolean>('gigachat.setAuthorizationKey');
+      await workbench.quickInput((await emulator.info()).key);
+      const message = await notificationMatching(/could not be verified/);
+      await until(async () => /see the notification/.test(await workbench.quickInputMessage()), 'the reason under the key');
+      await workbench.notificationButton(message.slice(0, 40), 'Download and trust');
+      assert.equal(await done, true, 'checked again once the root was trusted, and stored');
+    } finally {
+      if (pem && !fs.existsSync(stored)) fs.writeFileSync(stored, pem);
+      await settings().update('requestTimeout', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   it('a root another window trusted meanwhile: "Download and trust" reconnects this window and the request goes on', async () => {
     const stored = path.join(await productStorage(), 'trusted-root-ca.pem');
     const pem = fs.readFileSync(stored, 'utf8');
