@@ -35,7 +35,12 @@ export async function picturesOf(turns: readonly StoredTurn[], images: ImageStor
 /** A stored turn as the view shows it: pictures for its markers, a streaming reply's stable part only. */
 export function toViewTurn(turn: StoredTurn, pictures: ReadonlyMap<string, ImageAttachment> = new Map()): Turn {
   if (turn.role === 'user') return { ...turn };
-  const { text, pictureIds } = displayedReply(turn.status === 'streaming' ? stableStreamingPrefix(turn.content) : turn.content);
+  const streaming = turn.status === 'streaming';
+  const { text, pictureIds } = displayedReply(streaming ? stableStreamingPrefix(turn.content) : turn.content);
   const images = pictureIds.flatMap((id) => pictures.get(id) ?? []);
-  return { ...turn, content: text, images: images.length ? images : undefined };
+  // The view fills the markers in order: a finished reply's picture that could not be had loses its
+  // marker, or the next picture would take its place. (While streaming, a marker is a picture to come.)
+  let index = 0;
+  const content = streaming ? text : text.replaceAll(PICTURE_MARKER, () => (pictures.has(pictureIds[index++]) ? PICTURE_MARKER : ''));
+  return { ...turn, content, images: images.length ? images : undefined };
 }
