@@ -24,91 +24,47 @@ export interface Conversation {
   turns: StoredTurn[];
 }
 
-/** Where the previous version kept every conversation, under one key. */
-const LEGACY_KEY = 'gigachat.conversations';
-/** The list of conversations (id, title, when): small, read for History. */
-const INDEX_KEY = 'gigachat.conversationIndex';
-const CONVERSATION_KEY_PREFIX = 'gigachat.conversation.';
+const STATE_KEY = 'gigachat.conversations';
 const MAX_CONVERSATIONS = 200;
 
-interface IndexEntry {
-  id: string;
-  title: string;
-  updatedAt: number;
-}
-
 /**
- * Conversations of this workspace, kept in its workspace state so they survive restarts: each
- * under a key of its own, plus a small index. A reply is saved every few seconds while it
- * streams, and that writes its own conversation and the index, not the whole history.
+ * Conversations of this workspace, kept in its workspace state so they survive restarts.
  * Depends on the Memento type only, so it can be exercised without VS Code.
  */
 export class ConversationStore {
-  constructor(private readonly state: vscode.Memento) {
-    this.moveLegacyHistory();
-  }
+  constructor(private readonly state: vscode.Memento) {}
 
   list(): ConversationSummary[] {
-    return this.index().map(({ id, title, updatedAt }) => ({ id, title, updatedAt }));
+    return this.all()
+      .filter((c) => c.turns.length > 0)
+      .sort((a, b) => b.updatedAt - a.updatedAt)
+      .map(({ id, title, updatedAt }) => ({ id, title, updatedAt }));
   }
 
   get(id: string): Conversation | undefined {
-    const stored = this.state.get<unknown>(CONVERSATION_KEY_PREFIX + id);
-    return isConversation(stored) && stored.id === id ? interruptedRepliesStopped(stored) : undefined;
+    return this.all().find((c) => c.id === id);
   }
 
   /** The conversation used most recently, to reopen after a restart. */
   latest(): Conversation | undefined {
-    for (const { id } of this.index()) {
-      const found = this.get(id);
-      if (found) return found;
-    }
-    return undefined;
-  }
-
-  /** Every stored conversation. */
-  all(): Conversation[] {
-    return this.index().flatMap(({ id }) => this.get(id) ?? []);
+    return this.all().sort((a, b) => b.updatedAt - a.updatedAt)[0];
   }
 
   async save(conversation: Conversation): Promise<void> {
     if (conversation.turns.length === 0) return; // an empty chat is not history
-    const { id, title, updatedAt } = conversation;
-    const entries = [{ id, title, updatedAt }, ...this.index().filter((entry) => entry.id !== id)].sort((a, b) => b.updatedAt - a.updatedAt);
-    const dropped = entries.slice(MAX_CONVERSATIONS);
-    // The index is read and written without awaiting in between: saves that overlap do not lose entries.
-    await Promise.all([
-      this.state.update(CONVERSATION_KEY_PREFIX + id, conversation),
-      this.state.update(INDEX_KEY, entries.slice(0, MAX_CONVERSATIONS)),
-      ...dropped.map((entry) => this.state.update(CONVERSATION_KEY_PREFIX + entry.id, undefined)),
-    ]);
+    const others = this.all().filter((c) => c.id !== conversation.id);
+    const kept = [conversation, ...others].sort((a, b) => b.updatedAt - a.updatedAt).slice(0, MAX_CONVERSATIONS);
+    await this.state.update(STATE_KEY, kept);
   }
 
   async delete(id: string): Promise<void> {
-    await Promise.all([
-      this.state.update(INDEX_KEY, this.index().filter((entry) => entry.id !== id)),
-      this.state.update(CONVERSATION_KEY_PREFIX + id, undefined),
-    ]);
+    await this.state.update(STATE_KEY, this.all().filter((c) => c.id !== id));
   }
 
-  /** Newest first; entries of the wrong shape (a broken or future version) are left out. */
-  private index(): IndexEntry[] {
-    const stored = this.state.get<unknown>(INDEX_KEY);
-    return Array.isArray(stored) ? (stored as IndexEntry[]).filter(isIndexEntry).sort((a, b) => b.updatedAt - a.updatedAt) : [];
-  }
-
-  /** History written by the previous version (all conversations under one key) moves to a key each. */
-  private moveLegacyHistory(): void {
-    const legacy = this.state.get<unknown>(LEGACY_KEY);
-    if (legacy === undefined) return;
-    const conversations = Array.isArray(legacy) ? legacy.filter(isConversation).filter((c) => c.turns.length > 0) : [];
-    const known = new Set(this.index().map((entry) => entry.id));
-    const moved = conversations.filter((c) => !known.has(c.id));
-    // The updates take effect in memory at once (the Memento writes to disk later), so reads right after see them.
-    for (const c of moved) void this.state.update(CONVERSATION_KEY_PREFIX + c.id, c);
-    const entries = [...this.index(), ...moved.map(({ id, title, updatedAt }) => ({ id, title, updatedAt }))].sort((a, b) => b.updatedAt - a.updatedAt);
-    void this.state.update(INDEX_KEY, entries.slice(0, MAX_CONVERSATIONS));
-    void this.state.update(LEGACY_KEY, undefined);
+  /** Every stored conversation. */
+  all(): Conversation[] {
+    const stored = this.state.get<unknown>(STATE_KEY);
+    return Array.isArray(stored) ? (stored as Conversation[]).filter(isConversation).map(interruptedRepliesStopped) : [];
   }
 }
 
@@ -120,11 +76,6 @@ export class ConversationStore {
 function interruptedRepliesStopped(conversation: Conversation): Conversation {
   if (!conversation.turns.some((turn) => turn.status === 'streaming')) return conversation;
   return { ...conversation, turns: conversation.turns.map((turn) => (turn.status === 'streaming' ? { ...turn, status: 'stopped' } : turn)) };
-}
-
-function isIndexEntry(value: unknown): value is IndexEntry {
-  const entry = value as IndexEntry;
-  return typeof entry?.id === 'string' && typeof entry.title === 'string' && typeof entry.updatedAt === 'number';
 }
 
 /** State written by an older or broken version must not crash the view. */
