@@ -28,6 +28,12 @@ export class WorkspaceFolderSource implements FolderSource {
     return found.length > 0;
   }
 
+  /** Some of the files below the folder `path` that `files.exclude`/`search.exclude` let through (at most `limit`). */
+  async listedUnder(path: string, limit: number): Promise<string[]> {
+    const found = await vscode.workspace.findFiles(new vscode.RelativePattern(this.folder, `${escapeGlob(path)}/**`), excludeGlob(this.folder), limit);
+    return found.map((uri) => this.relativePath(uri)).filter((relative): relative is string => relative !== undefined);
+  }
+
   async readFile(path: string): Promise<Uint8Array | undefined> {
     try {
       return await vscode.workspace.fs.readFile(this.uriOf(path));

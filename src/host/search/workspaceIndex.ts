@@ -43,6 +43,9 @@ const SAVE_DELAY_MS = 2000;
  */
 const MAX_PASSES = 3;
 
+/** How many of a new folder's files are looked at to tell whether any of them belongs in the index. */
+const FOLDER_SAMPLE = 20;
+
 /** What happened to a file while a full scan ran (the scan may have read it before). */
 type ChangeDuringScan = 'changed' | 'deleted';
 
@@ -62,6 +65,8 @@ export class WorkspaceIndex implements vscode.Disposable {
   private stale = true;
   /** Counts changes to the set of files, so a scan knows whether one came while it ran. */
   private generation = 0;
+  /** Counts Clear Search Index: a run that was cleared meanwhile starts no further pass. */
+  private clears = 0;
   private scan?: Promise<boolean>;
   private stopScan?: AbortController;
   /** Set while a full scan runs: changes to single files wait in `changedDuringScan` until it ends. */
@@ -94,7 +99,10 @@ export class WorkspaceIndex implements vscode.Disposable {
    */
   async ensureCurrent(options: BuildOptions = {}): Promise<boolean> {
     let { confirm } = options;
+    const clears = this.clears;
     for (let pass = 0; this.stale && pass < MAX_PASSES; pass++) {
+      // Cleared after a pass: the user withdrew the files (and the consent); no pass sends them again.
+      if (this.clears !== clears) throw indexingCancelled();
       if (!(await this.joinScan(confirm, options.signal))) return false;
       confirm = undefined; // agreed to in this run; a pass for changed rules does not ask again
     }
@@ -141,12 +149,14 @@ export class WorkspaceIndex implements vscode.Disposable {
     const generation = this.generation;
     const indexer = await this.indexer;
     const key = source.keyOf(path);
+    const rules = this.selection?.rules.get(source);
     if (await isDirectory(uri)) {
-      // A folder moved in or unpacked outside VS Code brings files that no event names one by one.
-      if (!indexer.paths().some((indexed) => indexed.startsWith(`${key}/`))) this.invalidate(`${path}/ appeared`);
+      // A folder moved in or unpacked outside VS Code brings files that no event names one by one;
+      // one of build output, dependencies or git's own (all excluded) brings nothing to index.
+      const holdsIndexable = async () => (await source.listedUnder(path, FOLDER_SAMPLE)).some((file) => !rules?.excludes(file));
+      if (rules && !indexer.paths().some((indexed) => indexed.startsWith(`${key}/`)) && (await holdsIndexable())) this.invalidate(`${path}/ appeared`);
       return;
     }
-    const rules = this.selection?.rules.get(source);
     const included = rules !== undefined && !rules.excludes(path) && (indexer.file(key) !== undefined || indexer.stats.files < this.settings.maxFiles) && (await source.isListed(path));
     const read = included ? await readSelectedFile({ folder: source, path, key }, this.settings.maxFileBytes) : undefined;
     // The rules or the indexer changed meanwhile: what was decided above may be wrong; the scan due decides.
@@ -210,6 +220,7 @@ export class WorkspaceIndex implements vscode.Disposable {
 
   /** Stops a scan under way, forgets the index and deletes the cached vectors from disk. */
   async clear(): Promise<void> {
+    this.clears++;
     this.stopScan?.abort();
     await this.scan?.catch(() => undefined);
     const indexer = await this.indexer?.catch(() => undefined);

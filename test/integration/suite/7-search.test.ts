@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { chatView, emulator, openChat, setKeyThroughCommand, until, workbench } from '../drivers';
+import { chatView, emulator, openChat, productStorage, setKeyThroughCommand, until, workbench } from '../drivers';
 import { hasOuterRunner } from '../outer';
 
 const QUERY = 'where do we retry failed uploads';
@@ -317,6 +317,36 @@ describe('semantic search', function () {
       await until(async () => /search-fixture\/manual/.test((await searchRows('install the extension, set the proxy and trust the certificate'))[0] ?? ''), 'setup.md found in manual/', 30_000);
     } finally {
       fs.renameSync(path.join(fixture, 'manual'), path.join(fixture, 'docs'));
+    }
+  });
+
+  it('a folder of ignored files appearing (build output) does not make the next search scan again', async () => {
+    const fixture = path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, 'search-fixture');
+    const userData = path.join(await productStorage(), '..', '..', '..');
+    const logFile = (fs.readdirSync(path.join(userData, 'logs'), { recursive: true }) as string[])
+      .filter((file) => file.endsWith('GigaChat.log'))
+      .map((file) => path.join(userData, 'logs', file))
+      .sort()
+      .at(-1)!;
+    const logged = fs.readFileSync(logFile, 'utf8').length;
+    const newLog = () => fs.readFileSync(logFile, 'utf8').slice(logged);
+    // The index is current (the previous test's rename has settled): a folder noticed now is logged.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await searchRows(QUERY);
+    const built = path.join(fixture, 'scratch', 'build-output'); // scratch/ is in the .gitignore
+    const notes = path.join(fixture, 'notes');
+    try {
+      fs.mkdirSync(built);
+      fs.writeFileSync(path.join(built, 'bundle.js'), '// built\n');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      // A folder with files to index, made after it, is noticed: the events have arrived by then.
+      fs.mkdirSync(notes);
+      fs.writeFileSync(path.join(notes, 'otters.md'), 'Otters hold hands while they sleep.\n');
+      await until(() => /notes\/ appeared/.test(newLog()), 'the folder with files to index noticed');
+      assert.doesNotMatch(newLog(), /build-output\/ appeared/);
+    } finally {
+      fs.rmSync(built, { recursive: true, force: true });
+      fs.rmSync(notes, { recursive: true, force: true });
     }
   });
 
