@@ -186,10 +186,14 @@ export class ChatController {
     // Each message costs the view a render: the pacer sends fewer, larger deltas as the reply grows.
     const deltas = new DeltaPacer(() => this.postDelta(live));
     try {
-      await this.save(conversation);
-      if (options.redraw) await this.refreshView();
-      else this.post({ type: 'turnAdded', turn: toViewTurn(assistant) });
+      // Busy before the save: until the reply's turn arrives, the view must not offer to answer the message.
       this.post({ type: 'busy', busy: true });
+      await this.save(conversation);
+      // The user may have moved to another chat while this was saved: its view must not get this turn.
+      if (conversation === this.conversation) {
+        if (options.redraw) await this.refreshView();
+        else this.post({ type: 'turnAdded', turn: toViewTurn(assistant) });
+      }
       const client = await this.clients.get();
       const settings = readSettings();
       const stream = client.chatStream(
@@ -228,7 +232,9 @@ export class ChatController {
       if (this.live === live) this.live = undefined;
       conversation.updatedAt = Date.now();
       await this.save(conversation);
-      if (conversation === this.conversation) this.post({ type: 'turnUpdated', turn: toViewTurn(assistant, await picturesOf([assistant], this.images)) });
+      const pictures = await picturesOf([assistant], this.images);
+      // Checked after the pictures are read, not before: the user may have switched chats meanwhile.
+      if (conversation === this.conversation) this.post({ type: 'turnUpdated', turn: toViewTurn(assistant, pictures) });
       // Not idle when the next reply has started (one that waited, or one sent during the saving above).
       if (!this.answerWaiting() && !this.busy) this.post({ type: 'busy', busy: false });
     }
