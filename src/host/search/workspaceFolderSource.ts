@@ -51,6 +51,14 @@ export class WorkspaceFolderSource implements FolderSource {
     }
   }
 
+  async isFolder(path: string): Promise<boolean> {
+    try {
+      return ((await vscode.workspace.fs.stat(this.uriOf(path))).type & vscode.FileType.Directory) !== 0;
+    } catch {
+      return false;
+    }
+  }
+
   async readRootExcludes(): Promise<string | undefined> {
     const bytes = await this.readFile(ROOT_EXCLUDES_PATH);
     return bytes && new TextDecoder().decode(bytes);

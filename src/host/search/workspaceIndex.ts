@@ -1,22 +1,21 @@
 import * as vscode from 'vscode';
 import {
-  EmbeddingCache,
   IgnoreRules,
   indexingCancelled,
   readSelectedFile,
-  readSelectedFiles,
-  selectFiles,
-  VectorIndex,
-  WorkspaceIndexer,
+  SharedRun,
   type FileSelection,
   type IndexProgress,
   type SearchHit,
+  type WorkspaceIndexer,
 } from '../../core';
 import type { ClientProvider } from '../clientProvider';
 import type { Log } from '../log';
+import { openIndexer, saveIndexerCache } from './indexerCache';
+import { indexSelection, selectWorkspaceFiles } from './scanSteps';
 import { summarizeUpload, type UploadSummary } from './uploadSummary';
 import { readSearchSettings } from './searchSettings';
-import { WorkspaceFolderSource } from './workspaceFolderSource';
+import type { WorkspaceFolderSource } from './workspaceFolderSource';
 
 /** What the status bar shows. */
 export type IndexState =
@@ -67,8 +66,7 @@ export class WorkspaceIndex implements vscode.Disposable {
   private generation = 0;
   /** Counts Clear Search Index: a run that was cleared meanwhile starts no further pass. */
   private clears = 0;
-  private scan?: Promise<boolean>;
-  private stopScan?: AbortController;
+  private readonly scans = new SharedRun<boolean>();
   /** Set while a full scan runs: changes to single files wait in `changedDuringScan` until it ends. */
   private scanning = false;
   private readonly changedDuringScan = new Map<string, ChangeDuringScan>();
@@ -103,31 +101,10 @@ export class WorkspaceIndex implements vscode.Disposable {
     for (let pass = 0; this.stale && pass < MAX_PASSES; pass++) {
       // Cleared after a pass: the user withdrew the files (and the consent); no pass sends them again.
       if (this.clears !== clears) throw indexingCancelled();
-      if (!(await this.joinScan(confirm, options.signal))) return false;
+      if (!(await this.scans.join((signal) => this.fullScan(confirm, signal), options.signal))) return false;
       confirm = undefined; // agreed to in this run; a pass for changed rules does not ask again
     }
     return true;
-  }
-
-  private async joinScan(confirm: BuildOptions['confirm'], signal: AbortSignal | undefined): Promise<boolean> {
-    if (!this.scan) {
-      const stop = new AbortController();
-      this.stopScan = stop;
-      this.scan = this.fullScan(confirm, stop.signal).finally(() => {
-        this.scan = undefined;
-        this.stopScan = undefined;
-      });
-    }
-    const scan = this.scan;
-    const stop = this.stopScan;
-    const cancel = () => stop?.abort();
-    if (signal?.aborted) cancel();
-    signal?.addEventListener('abort', cancel, { once: true });
-    try {
-      return await scan;
-    } finally {
-      signal?.removeEventListener('abort', cancel);
-    }
   }
 
   /** The `k` chunks closest in meaning to `query`, best first. */
@@ -150,11 +127,11 @@ export class WorkspaceIndex implements vscode.Disposable {
     const indexer = await this.indexer;
     const key = source.keyOf(path);
     const rules = this.selection?.rules.get(source);
-    if (await isDirectory(uri)) {
+    if (await source.isFolder(path)) {
       // A folder moved in or unpacked outside VS Code brings files that no event names one by one;
       // one of build output, dependencies or git's own (all excluded) brings nothing to index.
-      const holdsIndexable = async () => (await source.listedUnder(path, FOLDER_SAMPLE)).some((file) => !rules?.excludes(file));
-      if (rules && !indexer.paths().some((indexed) => indexed.startsWith(`${key}/`)) && (await holdsIndexable())) this.invalidate(`${path}/ appeared`);
+      const isNew = !indexer.paths().some((indexed) => indexed.startsWith(`${key}/`));
+      if (rules && isNew && (await source.listedUnder(path, FOLDER_SAMPLE)).some((file) => !rules.excludes(file))) this.invalidate(`${path}/ appeared`);
       return;
     }
     const included = rules !== undefined && !rules.excludes(path) && (indexer.file(key) !== undefined || indexer.stats.files < this.settings.maxFiles) && (await source.isListed(path));
@@ -221,8 +198,8 @@ export class WorkspaceIndex implements vscode.Disposable {
   /** Stops a scan under way, forgets the index and deletes the cached vectors from disk. */
   async clear(): Promise<void> {
     this.clears++;
-    this.stopScan?.abort();
-    await this.scan?.catch(() => undefined);
+    this.scans.stop();
+    await this.scans.current?.catch(() => undefined);
     const indexer = await this.indexer?.catch(() => undefined);
     indexer?.clear();
     this.indexer = undefined;
@@ -269,10 +246,7 @@ export class WorkspaceIndex implements vscode.Disposable {
   private async scanFiles(confirm: BuildOptions['confirm'], signal: AbortSignal): Promise<boolean> {
     this.settings = readSearchSettings();
     const indexer = await this.getIndexer();
-    const sources = (vscode.workspace.workspaceFolders ?? []).map((folder) => new WorkspaceFolderSource(folder));
-    const selection = await selectFiles(sources, this.settings, signal);
-    const leftOut = [...selection.skipped].map(([reason, count]) => `${count} ${reason}`).join(', ') || 'none';
-    this.log.info(`Search index: ${selection.files.length} files selected; left out by rule or limit: ${leftOut}`);
+    const { sources, selection } = await selectWorkspaceFiles(this.settings, signal, this.log);
     if (confirm) {
       const summary = await summarizeUpload(selection, indexer.cache, this.settings);
       // Cancelled while the files were counted: no question about sending them.
@@ -281,48 +255,22 @@ export class WorkspaceIndex implements vscode.Disposable {
     }
 
     const totalFiles = selection.files.length;
-    this.setState({ phase: 'indexing', progress: { files: 0, chunks: 0, requests: 0, cachedChunks: 0, embeddedChunks: 0, rateLimited: 0 }, totalFiles });
-    const unusable = new Set<string>();
+    const indexing = (progress: IndexProgress) => this.setState({ phase: 'indexing', progress, totalFiles });
+    indexing({ files: 0, chunks: 0, requests: 0, cachedChunks: 0, embeddedChunks: 0, rateLimited: 0 });
     try {
-      const result = await indexer.indexFiles(
-        readSelectedFiles(selection.files, this.settings.maxFileBytes, (file) => unusable.add(file.key)),
-        {
-          signal,
-          onProgress: (progress) => this.setState({ phase: 'indexing', progress, totalFiles }),
-        },
-      );
-      this.log.info(
-        `Search index: ${result.files} files, ${result.chunks} chunks; ${result.embeddedChunks} embedded in ${result.requests} requests, ${result.cachedChunks} from the cache, ${unusable.size} skipped by content`,
-      );
+      await indexSelection(indexer, selection, this.settings.maxFileBytes, { signal, onProgress: indexing, log: this.log });
     } catch (error) {
       this.setState({ phase: 'incomplete', files: indexer.stats.files, chunks: indexer.stats.chunks });
       throw error;
-    } finally {
-      await this.saveCache(indexer, false);
     }
-    // Files that left the workspace, or stopped qualifying, leave the index.
-    const wanted = new Set(selection.files.map((file) => file.key).filter((key) => !unusable.has(key)));
-    for (const path of indexer.paths()) if (!wanted.has(path)) indexer.removeFile(path);
     this.selection = selection;
     this.sources = sources;
-    await this.saveCache(indexer, true);
     this.setState({ phase: 'ready', files: indexer.stats.files, chunks: indexer.stats.chunks });
     return true;
   }
 
   private getIndexer(): Promise<WorkspaceIndexer> {
-    this.indexer ??= EmbeddingCache.load(this.cacheDirectory.fsPath, this.settings.embeddingsModel).then((cache) => {
-      if (cache.loadInfo.state !== 'loaded') this.log.info(`Search index: starting a new embedding cache (${cache.loadInfo.state}${'reason' in cache.loadInfo && cache.loadInfo.reason ? `: ${cache.loadInfo.reason}` : ''})`);
-      return new WorkspaceIndexer({
-        embed: async (texts, signal) => (await this.clients.get()).embeddings(texts, { model: this.settings.embeddingsModel, signal }),
-        cache,
-        maxInFlight: this.settings.maxRequestsInFlight,
-        batchSize: this.settings.batchSize,
-        batchChars: this.settings.batchChars,
-        chunkOptions: { maxChars: this.settings.chunkChars },
-        createIndex: (dimensions) => new VectorIndex(dimensions),
-      });
-    });
+    this.indexer ??= openIndexer(this.cacheDirectory, () => this.settings, this.clients, this.log);
     this.indexer.catch(() => (this.indexer = undefined));
     return this.indexer;
   }
@@ -346,30 +294,12 @@ export class WorkspaceIndex implements vscode.Disposable {
       const phase = this.current.phase === 'incomplete' ? 'incomplete' : 'ready';
       if (this.current.phase !== 'indexing') this.setState({ phase, files: indexer.stats.files, chunks: indexer.stats.chunks });
       clearTimeout(this.saveTimer);
-      this.saveTimer = setTimeout(() => void this.saveCache(indexer, !this.stale), SAVE_DELAY_MS);
+      this.saveTimer = setTimeout(() => void saveIndexerCache(indexer, !this.stale, this.log), SAVE_DELAY_MS);
     });
-  }
-
-  /** `prune` only after a complete scan: before one, the index does not hold every file the cache serves. */
-  private async saveCache(indexer: WorkspaceIndexer, prune: boolean): Promise<void> {
-    try {
-      if (prune) indexer.cache.prune(indexer.liveKeys());
-      await indexer.cache.save();
-    } catch (error) {
-      this.log.warn(`Search index: could not save the embedding cache: ${(error as Error).message}`);
-    }
   }
 
   private setState(state: IndexState): void {
     this.current = state;
     this.stateChanged.fire(state);
-  }
-}
-
-async function isDirectory(uri: vscode.Uri): Promise<boolean> {
-  try {
-    return ((await vscode.workspace.fs.stat(uri)).type & vscode.FileType.Directory) !== 0;
-  } catch {
-    return false;
   }
 }

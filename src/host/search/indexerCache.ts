@@ -1,0 +1,35 @@
+import * as vscode from 'vscode';
+import { EmbeddingCache, VectorIndex, WorkspaceIndexer } from '../../core';
+import type { ClientProvider } from '../clientProvider';
+import type { Log } from '../log';
+import type { SearchSettings } from './searchSettings';
+
+/**
+ * The indexer of a workspace over its embedding cache in `cacheDirectory`: what earlier windows
+ * embedded is reused, and a cache that is missing, broken or of another model starts anew.
+ * `settings` gives the settings of the moment (the model its embeddings are asked for).
+ */
+export async function openIndexer(cacheDirectory: vscode.Uri, settings: () => SearchSettings, clients: ClientProvider, log: Log): Promise<WorkspaceIndexer> {
+  const { embeddingsModel, maxRequestsInFlight, batchSize, batchChars, chunkChars } = settings();
+  const cache = await EmbeddingCache.load(cacheDirectory.fsPath, embeddingsModel);
+  if (cache.loadInfo.state !== 'loaded') log.info(`Search index: starting a new embedding cache (${cache.loadInfo.state}${'reason' in cache.loadInfo && cache.loadInfo.reason ? `: ${cache.loadInfo.reason}` : ''})`);
+  return new WorkspaceIndexer({
+    embed: async (texts, signal) => (await clients.get()).embeddings(texts, { model: settings().embeddingsModel, signal }),
+    cache,
+    maxInFlight: maxRequestsInFlight,
+    batchSize,
+    batchChars,
+    chunkOptions: { maxChars: chunkChars },
+    createIndex: (dimensions) => new VectorIndex(dimensions),
+  });
+}
+
+/** Writes the indexer's cache. `prune` only after a complete scan: before one, the index does not hold every file the cache serves. */
+export async function saveIndexerCache(indexer: WorkspaceIndexer, prune: boolean, log: Log): Promise<void> {
+  try {
+    if (prune) indexer.cache.prune(indexer.liveKeys());
+    await indexer.cache.save();
+  } catch (error) {
+    log.warn(`Search index: could not save the embedding cache: ${(error as Error).message}`);
+  }
+}

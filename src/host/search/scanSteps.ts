@@ -1,0 +1,46 @@
+import * as vscode from 'vscode';
+import { readSelectedFiles, selectFiles, type FileSelection, type IndexProgress, type WorkspaceIndexer } from '../../core';
+import type { Log } from '../log';
+import { saveIndexerCache } from './indexerCache';
+import type { SearchSettings } from './searchSettings';
+import { WorkspaceFolderSource } from './workspaceFolderSource';
+
+// The two steps of a full scan of the workspace; between them the user is asked before anything is sent.
+
+/** Step 1: the workspace's folders, and the files of them that may be indexed (rules and limits applied). */
+export async function selectWorkspaceFiles(settings: SearchSettings, signal: AbortSignal, log: Log): Promise<{ sources: WorkspaceFolderSource[]; selection: FileSelection }> {
+  const sources = (vscode.workspace.workspaceFolders ?? []).map((folder) => new WorkspaceFolderSource(folder));
+  const selection = await selectFiles(sources, settings, signal);
+  const leftOut = [...selection.skipped].map(([reason, count]) => `${count} ${reason}`).join(', ') || 'none';
+  log.info(`Search index: ${selection.files.length} files selected; left out by rule or limit: ${leftOut}`);
+  return { sources, selection };
+}
+
+/**
+ * Step 2: indexes the selected files (only new or changed chunks are embedded), and drops from the
+ * index the files that left the workspace or stopped qualifying. The cache is written either way:
+ * what a cancelled or failed run finished is kept.
+ */
+export async function indexSelection(
+  indexer: WorkspaceIndexer,
+  selection: FileSelection,
+  maxFileBytes: number,
+  options: { signal: AbortSignal; onProgress: (progress: IndexProgress) => void; log: Log },
+): Promise<void> {
+  const { log } = options;
+  const unusable = new Set<string>();
+  try {
+    const result = await indexer.indexFiles(
+      readSelectedFiles(selection.files, maxFileBytes, (file) => unusable.add(file.key)),
+      { signal: options.signal, onProgress: options.onProgress },
+    );
+    log.info(
+      `Search index: ${result.files} files, ${result.chunks} chunks; ${result.embeddedChunks} embedded in ${result.requests} requests, ${result.cachedChunks} from the cache, ${unusable.size} skipped by content`,
+    );
+  } finally {
+    await saveIndexerCache(indexer, false, log);
+  }
+  const wanted = new Set(selection.files.map((file) => file.key).filter((key) => !unusable.has(key)));
+  for (const path of indexer.paths()) if (!wanted.has(path)) indexer.removeFile(path);
+  await saveIndexerCache(indexer, true, log);
+}
