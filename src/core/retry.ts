@@ -46,8 +46,9 @@ export async function withRetries<T>(
     try {
       return await attempt(n);
     } catch (error) {
-      const tooLate = isRetryable(error) && error.retryAfterMs !== undefined && error.retryAfterMs > policy.maxRetryAfterMs;
-      if (!isRetryable(error) || n >= policy.maxRetries || tooLate) {
+      const retryable = isRetryable(error);
+      const tooLate = retryable && error.retryAfterMs !== undefined && error.retryAfterMs > policy.maxRetryAfterMs;
+      if (!retryable || n >= policy.maxRetries || tooLate) {
         if (error instanceof ServiceError) givenUp.add(error);
         throw error;
       }
