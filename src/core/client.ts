@@ -124,8 +124,7 @@ export class ServiceClient {
     const model = options.model ?? 'Embeddings';
     return embedInBatches(input, this.batchLimits, async (batch) => {
       const call: Call = { method: 'POST', path: '/embeddings', body: { model, input: batch }, accept: 'application/json', signal: options.signal };
-      const response = await this.callJson(call, EmbeddingsResponse);
-      return vectorsInInputOrder(response.data, batch.length, this.url(call.path));
+      return this.callJson(call, EmbeddingsResponse, (response) => vectorsInInputOrder(response.data, batch.length, this.url(call.path)));
     });
   }
 
@@ -173,10 +172,22 @@ export class ServiceClient {
     await this.transport.close();
   }
 
-  private async callJson<T>(call: Call, schema: ZodType<T>): Promise<T> {
+  /**
+   * The answer to `call`, parsed by `schema` and then by `interpret` (whose errors are stamped with
+   * the response's request id, for the log).
+   */
+  private async callJson<T, R = T>(call: Call, schema: ZodType<T>, interpret: (value: T) => R = (value) => value as unknown as R): Promise<R> {
     // Reading the body belongs inside the retries: a connection reset mid-body is worth repeating
     // (for what costs nothing to ask again: see chat()).
-    return withRetries(async () => readJson(await this.openOnce(call), schema, this.url(call.path), call.signal), this.retry, this.logger, call.signal);
+    return withRetries(async () => {
+      const res = await this.openOnce(call);
+      const value = await readJson(res, schema, this.url(call.path), call.signal);
+      try {
+        return interpret(value);
+      } catch (error) {
+        throw error instanceof ServiceError ? error.withRequestId(res.requestId) : error;
+      }
+    }, this.retry, this.logger, call.signal);
   }
 
   /** A successful response to `call` (its body not yet read), after token refresh and retries. */

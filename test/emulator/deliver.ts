@@ -31,6 +31,14 @@ function brokenJson(wire: Wire): Buffer {
 /** Valid JSON that none of the contract's shapes accept: no choices, data, access_token or array. */
 const WRONG_SHAPE = Buffer.from('{"object":"unexpected","result":null}', 'utf8');
 
+/** The body of a list answer without its last item (other bodies as they are). */
+function oneItemShort(wire: Wire): Buffer {
+  if (wire.contentType !== 'application/json') return wire.body;
+  const value = JSON.parse(wire.body.toString('utf8')) as { data?: unknown };
+  if (Array.isArray(value.data)) value.data.pop();
+  return Buffer.from(JSON.stringify(value), 'utf8');
+}
+
 function send(res: ServerResponse, wire: Wire, body: Buffer): void {
   res.writeHead(wire.status, { ...wire.headers, 'Content-Type': wire.contentType, 'Content-Length': String(body.length) });
   res.end(body);
@@ -46,6 +54,8 @@ export async function deliver(res: ServerResponse, reply: Reply, fault: Fault | 
       return send(res, ok, brokenJson(wire));
     case 'wrongShape':
       return send(res, ok, WRONG_SHAPE);
+    case 'missingItem':
+      return send(res, ok, oneItemShort(wire));
     case 'resetMidStream':
       // Promise the whole body, send half, then cut the connection.
       res.writeHead(wire.status, { ...wire.headers, 'Content-Type': wire.contentType, 'Content-Length': String(wire.body.length) });

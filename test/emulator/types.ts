@@ -37,6 +37,8 @@ export type Fault =
   | { kind: 'resetMidStream'; afterEvents?: number }
   | { kind: 'malformedJson' }
   | { kind: 'wrongShape' }
+  /** A list answer (`data`) one item short: the right shape with the wrong count. */
+  | { kind: 'missingItem' }
   | { kind: 'truncatedStream' }
   | { kind: 'slowFirstByte'; ms: number }
   | { kind: 'stall' };

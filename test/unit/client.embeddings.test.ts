@@ -37,6 +37,15 @@ describe('ServiceClient against the emulator: embeddings', () => {
     assert.ok(cosine(query, related) > cosine(query, unrelated));
   });
 
+  it('an answer one vector short is a protocol error that names the counts and carries the request id', async () => {
+    t.emulator.inject({ kind: 'missingItem' }, { endpoint: 'embeddings' });
+    // The emulator answers with the request id the client sends, so the test knows it.
+    const client = t.clientWith({ headers: { 'X-Request-ID': 'short-answer-1' } });
+    const error = await rejectsWith(client.embeddings(['first text', 'second text', 'third text']), 'protocol');
+    assert.match(error.message, /returned 2 embeddings for 3 inputs/);
+    assert.equal(error.requestId, 'short-answer-1', 'the request id, for the log');
+  });
+
   it('an unknown embeddings model is notFound; an empty input makes no request', async () => {
     await rejectsWith(t.client.embeddings(['x'], { model: 'NoSuchEmbedder' }), 'notFound');
     assert.deepEqual(await t.client.embeddings([]), []);
