@@ -3,7 +3,7 @@ import { ServiceError } from '../core';
 import type { ClientProvider } from './clientProvider';
 import { showErrorNotification } from './errors';
 import type { Log } from './log';
-import type { KeyStore } from './secrets';
+import { KeyStore } from './secrets';
 
 /**
  * Set Authorization Key: asks for the key in a password box, checks it at once with a token
@@ -79,7 +79,21 @@ async function checkKey(key: string, clients: ClientProvider, log: Log, signal: 
   }
 }
 
+/** Removes the stored key, and says so truthfully when the environment still supplies one. */
 export async function clearAuthorizationKey(keys: KeyStore): Promise<void> {
+  const wasStored = await keys.isStored();
   await keys.clear();
-  void vscode.window.showInformationMessage(vscode.l10n.t('GigaChat authorization key removed.'));
+  const fromEnvironment = keys.inEnvironment;
+  const variable = KeyStore.variable;
+  let message: string;
+  if (wasStored && fromEnvironment) {
+    message = vscode.l10n.t('GigaChat authorization key removed. GigaChat still uses the key in the {0} environment variable: unset it and restart VS Code to stop that.', variable);
+  } else if (fromEnvironment) {
+    message = vscode.l10n.t('No authorization key is stored: GigaChat uses the key in the {0} environment variable. Unset it and restart VS Code to stop that.', variable);
+  } else if (wasStored) {
+    message = vscode.l10n.t('GigaChat authorization key removed.');
+  } else {
+    message = vscode.l10n.t('No GigaChat authorization key was set.');
+  }
+  void vscode.window.showInformationMessage(message);
 }

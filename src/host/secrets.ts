@@ -11,13 +11,26 @@ const KEY_VARIABLE = 'GIGACHAT_CREDENTIALS';
  * the webview.
  */
 export class KeyStore {
+  /** The name of the environment variable a key is read from, for messages that tell the user about it. */
+  static readonly variable = KEY_VARIABLE;
+
   constructor(
     private readonly storage: vscode.SecretStorage,
     private readonly environment: NodeJS.ProcessEnv = process.env,
   ) {}
 
   async get(): Promise<string | undefined> {
-    return (await this.storage.get(KEY_ID)) || this.environment[KEY_VARIABLE]?.trim() || undefined;
+    return (await this.storage.get(KEY_ID)) || this.fromEnvironment() || undefined;
+  }
+
+  /** Whether a key is in the secret storage (rather than only in the environment, or nowhere). */
+  async isStored(): Promise<boolean> {
+    return Boolean(await this.storage.get(KEY_ID));
+  }
+
+  /** Whether the environment supplies a key (used when none is stored). */
+  get inEnvironment(): boolean {
+    return Boolean(this.fromEnvironment());
   }
 
   async has(): Promise<boolean> {
@@ -30,6 +43,10 @@ export class KeyStore {
 
   async clear(): Promise<void> {
     await this.storage.delete(KEY_ID);
+  }
+
+  private fromEnvironment(): string | undefined {
+    return this.environment[KEY_VARIABLE]?.trim();
   }
 
   /** Fires when the key changes, in this window or another one. */

@@ -93,4 +93,26 @@ describe('authorization key', function () {
     await setKeyThroughCommand((await emulator.info()).key);
     await chatView.waitFor('.welcome', 'hidden');
   });
+
+  it('Clear says the key in GIGACHAT_CREDENTIALS is still used, rather than that no key is left', async () => {
+    const { key } = await emulator.info();
+    // Read from the notification list: VS Code does not always pop a toast up right after the ones cleared before.
+    const told = async (message: RegExp, what: string) => {
+      await vscode.commands.executeCommand('notifications.showList');
+      await until(async () => (await workbench.notifications()).some((text) => message.test(text)), what);
+      await vscode.commands.executeCommand('notifications.clearAll');
+      await vscode.commands.executeCommand('notifications.hideList');
+    };
+    process.env.GIGACHAT_CREDENTIALS = key; // this extension host is the product's too
+    try {
+      await vscode.commands.executeCommand('gigachat.clearAuthorizationKey');
+      await told(/removed\. GigaChat still uses the key in the GIGACHAT_CREDENTIALS environment variable: unset it/, 'the message for a key removed');
+      await vscode.commands.executeCommand('gigachat.clearAuthorizationKey');
+      await told(/No authorization key is stored: GigaChat uses the key in the GIGACHAT_CREDENTIALS environment variable/, 'the message for no key stored');
+      await chatView.waitFor('.welcome', 'hidden');
+    } finally {
+      delete process.env.GIGACHAT_CREDENTIALS;
+      await setKeyThroughCommand(key);
+    }
+  });
 });
