@@ -123,7 +123,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'copyCode':
         return copyCode(message.code);
       case 'insertCode':
-        return insertCode(message.code);
+        return insertCode(message.code, message.language);
       case 'openCode':
         return openCode(message.code, message.language);
       case 'openLink':

@@ -18,17 +18,49 @@ export function trackLastTextEditor(): vscode.Disposable {
   });
 }
 
-/** Inserts at the cursor of the last active text editor, replacing its selection. */
-export async function insertCode(code: string): Promise<void> {
-  const visible = vscode.window.visibleTextEditors;
-  const editor = vscode.window.activeTextEditor ?? (lastTextEditor && visible.includes(lastTextEditor) ? lastTextEditor : visible[0]);
+/**
+ * Inserts at the cursor of the editor the user was working in, replacing its selections, and
+ * scrolls the insertion into view. When there is no such editor, or it is read-only, says so and
+ * offers to open the code in a new editor instead.
+ */
+export async function insertCode(code: string, fenceLanguage?: string): Promise<void> {
+  const editor = insertionTarget();
   if (!editor) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('Open a file to insert the code into.'));
-    return;
+    return offerNewEditor(vscode.l10n.t('There is no open file to insert the code into.'), code, fenceLanguage);
   }
-  await editor.edit((edit) => {
+  const version = editor.document.version;
+  const applied = await editor.edit((edit) => {
     for (const selection of editor.selections) edit.replace(selection, code);
-  });
+  }).then((applied) => applied, () => false);
+  // An editor made read-only by `files.readonlyInclude` reports the edit applied and changes nothing.
+  const inserted = applied && editor.document.version !== version;
+  if (!inserted) {
+    const name = vscode.workspace.asRelativePath(editor.document.uri);
+    return offerNewEditor(vscode.l10n.t('The code could not be inserted: {0} is read-only.', name), code, fenceLanguage);
+  }
+  editor.revealRange(editor.selection, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+}
+
+/**
+ * The active text editor; else the last one the user was in, if it is still on screen; else the
+ * text editor shown in the editor group the user was in last. Never just any visible editor: the
+ * code would land in a file the user did not mean.
+ */
+function insertionTarget(): vscode.TextEditor | undefined {
+  const visible = vscode.window.visibleTextEditors;
+  if (vscode.window.activeTextEditor) return vscode.window.activeTextEditor;
+  if (lastTextEditor && visible.includes(lastTextEditor)) return lastTextEditor;
+  const group = vscode.window.tabGroups.activeTabGroup;
+  const input = group.activeTab?.input;
+  if (!(input instanceof vscode.TabInputText)) return undefined;
+  return visible.find((editor) => editor.viewColumn === group.viewColumn && editor.document.uri.toString() === input.uri.toString());
+}
+
+async function offerNewEditor(message: string, code: string, fenceLanguage?: string): Promise<void> {
+  const openInNewEditor = vscode.l10n.t('Open in new editor');
+  if ((await vscode.window.showWarningMessage(message, openInNewEditor)) === openInNewEditor) {
+    await openCode(code, fenceLanguage);
+  }
 }
 
 /** Opens the code in a new untitled editor with the fence's language, when VS Code knows it. */

@@ -67,6 +67,36 @@ describe('chat view', function () {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
+  it('Insert with no file open says so rather than picking some editor', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await chatView.click('.turn-assistant:last-child [data-code-action="insert"]');
+    await until(async () => (await workbench.notifications()).some((text) => /no open file to insert the code into/.test(text)), 'a notification that says why');
+    await vscode.commands.executeCommand('notifications.clearAll');
+  });
+
+  it('Insert into a read-only file changes nothing, says why and offers the code in a new editor', async () => {
+    const files = () => vscode.workspace.getConfiguration('files');
+    await files().update('readonlyInclude', { '**/locked.txt': true }, vscode.ConfigurationTarget.Workspace);
+    const file = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'locked.txt');
+    await vscode.workspace.fs.writeFile(file, Buffer.from('keep me\n'));
+    try {
+      const locked = await vscode.workspace.openTextDocument(file);
+      await vscode.window.showTextDocument(locked);
+      await chatView.click('.turn-assistant:last-child [data-code-action="insert"]');
+      await until(async () => (await workbench.notifications()).some((text) => /could not be inserted: locked\.txt is read-only/.test(text)), 'a notification that says why');
+      assert.equal(locked.getText(), 'keep me\n');
+      await workbench.notificationButton('read-only', 'Open in new editor');
+      await until(() => vscode.window.activeTextEditor?.document.isUntitled === true, 'the code in a new editor');
+      assert.match(vscode.window.activeTextEditor!.document.getText(), /function echo/);
+      assert.equal(vscode.window.activeTextEditor!.document.languageId, 'typescript');
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await files().update('readonlyInclude', undefined, vscode.ConfigurationTarget.Workspace);
+      await vscode.commands.executeCommand('notifications.clearAll');
+    }
+  });
+
   it('the model picker lists the chat models of the account, and the choice is used and remembered', async () => {
     await until(async () => (await chatView.texts('.model-select option')).includes('GigaChat-2-Max'), 'the models from the service');
     const options = await chatView.texts('.model-select option');
