@@ -245,6 +245,26 @@ describe('semantic search', function () {
     });
   });
 
+  it('a search that waits on a running scan shows its own progress, and its Cancel stops the scan for both', async () => {
+    const indexing = async () => (await workbench.notifications()).filter((text) => text.includes('GigaChat: indexing the workspace')).length;
+    await withSlowIndexing(1000, async () => {
+      await startFreshIndex();
+      await someFilesIndexed();
+      const search = vscode.commands.executeCommand('gigachat.semanticSearch', QUERY);
+      await until(async () => (await indexing()) === 2, 'the search’s own progress beside the rebuild’s');
+      // VS Code puts the newest toast first, and the driver clicks the first match: the search's.
+      await workbench.notificationButton('GigaChat: indexing the workspace', 'Cancel');
+      await search;
+      await until(async () => (await indexing()) === 0, 'both progress notifications gone');
+      const sent = (await embeddedTexts()).length;
+      await new Promise((resolve) => setTimeout(resolve, 2500)); // more than two requests' time
+      assert.equal((await embeddedTexts()).length, sent, 'nothing is sent after Cancel');
+      const stopped = (await workbench.notifications()).filter((text) => /Indexing stopped with \d+ files indexed/.test(text));
+      assert.equal(stopped.length, 1, `one message for the one scan: ${stopped.join(' | ')}`);
+      assert.doesNotMatch(await workbench.statusBarText(STATUS_ITEM), /Indexing/);
+    });
+  });
+
   it('a setting changed while indexing applies to that run: a folder it excludes is not in the results', async () => {
     const searchSettings = () => vscode.workspace.getConfiguration('search');
     try {
