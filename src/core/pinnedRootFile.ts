@@ -1,5 +1,6 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { writeFileAtomically } from './atomicFile';
 import { PinMismatchError, checkPin, type CertificatePin, type CertificateSummary } from './certificatePin';
 import { silentLogger, type Logger } from './logger';
 import { downloadPinnedCertificate, type PinnedDownloadOptions } from './pinnedDownload';
@@ -37,10 +38,7 @@ export class PinnedRootFile {
   async save(certificate: CertificateSummary): Promise<void> {
     const checked = checkPin(certificate.pem, this.pin);
     await mkdir(dirname(this.path), { recursive: true });
-    // Written beside and renamed, so a reader never sees half a certificate.
-    const partial = `${this.path}.partial`;
-    await writeFile(partial, checked.pem);
-    await rename(partial, this.path);
+    await writeFileAtomically(this.path, checked.pem); // a reader never sees half a certificate
   }
 
   /**

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { replaceFile, writeFileAtomically } from '../atomicFile';
 import { META_FILE, metaFor, parseMeta, VECTORS_FILE, type MetaFile } from './cacheFormat';
 import { float32View } from './float32View';
 
@@ -31,7 +31,7 @@ export async function readCacheFiles(directory: string, model: string): Promise<
 
 /** Replaces the meta file atomically: the moment the new rows count. */
 export async function writeMetaFile(directory: string, model: string, keys: string[], dimensions: number): Promise<void> {
-  await writeAtomically(path.join(directory, META_FILE), (temp) => fs.writeFile(temp, JSON.stringify(metaFor(model, keys, dimensions))));
+  await writeFileAtomically(path.join(directory, META_FILE), JSON.stringify(metaFor(model, keys, dimensions)));
 }
 
 /** Removes the meta file first when rewriting, so a crash mid-way can never pair keys with wrong rows. */
@@ -41,7 +41,7 @@ export async function removeMetaFile(directory: string): Promise<void> {
 
 /** Replaces the vectors file with one holding exactly `rows`, complete and synced before it appears. */
 export async function writeVectorsFile(directory: string, rows: Float32Array[], dimensions: number): Promise<void> {
-  await writeAtomically(path.join(directory, VECTORS_FILE), async (temp) => {
+  await replaceFile(path.join(directory, VECTORS_FILE), async (temp) => {
     const handle = await fs.open(temp, 'w');
     try {
       await writeRows(handle, rows, 0, dimensions);
@@ -62,18 +62,6 @@ export async function appendVectorRows(directory: string, rows: Float32Array[], 
     await handle.sync();
   } finally {
     await handle.close();
-  }
-}
-
-/** Writes a temp file beside `target` and renames it into place; the temp file never stays behind. */
-async function writeAtomically(target: string, write: (temp: string) => Promise<void>): Promise<void> {
-  const temp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    await write(temp);
-    await fs.rename(temp, target);
-  } catch (error) {
-    await fs.rm(temp, { force: true });
-    throw error;
   }
 }
 
