@@ -46,6 +46,7 @@ export type { VectorMatch, VectorIndexOptions } from './search/vectorIndex';
 export { IgnoreRules, ROOT_EXCLUDES_PATH } from './search/files/ignoreRules';
 export { indexingCancelled } from './search/indexingCancelled';
 export { SharedRun } from './sharedRun';
+export { writeFileAtomically } from './atomicFile';
 export type { ExclusionReason } from './search/files/ignoreRules';
 export { selectFiles, readSelectedFile, readSelectedFiles } from './search/files/fileSelection';
 export type { FolderSource, SelectionLimits, SkipReason, SelectedFile, FileSelection } from './search/files/fileSelection';

@@ -36,8 +36,10 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const trustedRoot = createTrustedRoot(context, log);
   const clients = new ClientProvider(keys, trustedRoot, log, context.extension.packageJSON.version);
   // A window without a folder keeps its pictures where every such window does: none of them may clean it up.
-  const images = new ImageStore(vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'images'), { shared: !context.storageUri });
-  const controller = new ChatController(clients, new ConversationStore(context.workspaceState), images, log);
+  const storage = context.storageUri ?? context.globalStorageUri;
+  const images = new ImageStore(vscode.Uri.joinPath(storage, 'images'), { shared: !context.storageUri });
+  const conversations = new ConversationStore(context.workspaceState, vscode.Uri.joinPath(storage, 'conversations').fsPath);
+  const controller = new ChatController(clients, conversations, images, log);
   const models = new ModelCatalog(clients, log);
   const chat = new ChatViewProvider(context.extensionUri, controller, models, images, keys, context.workspaceState, log);
   context.subscriptions.push(chat, clients);

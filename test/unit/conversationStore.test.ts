@@ -1,10 +1,18 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import type * as vscode from 'vscode';
-import { ConversationStore, newConversation, titleFrom, type Conversation } from '../../src/host/chat/conversationStore';
+import { ConversationStore, newConversation, titleFrom, type Conversation, type StoredTurn } from '../../src/host/chat/conversationStore';
 
 /** An in-memory Memento that, like VS Code's, hands back a JSON copy of what was stored. */
 class MemoryMemento implements vscode.Memento {
   private readonly values = new Map<string, string>();
+  /** How many times it was written, and how much it holds: what VS Code writes at each update. */
+  updates = 0;
+  size(): number {
+    return [...this.values.values()].reduce((sum, value) => sum + value.length, 0);
+  }
   keys(): readonly string[] {
     return [...this.values.keys()];
   }
@@ -13,6 +21,7 @@ class MemoryMemento implements vscode.Memento {
     return raw === undefined ? defaultValue : (JSON.parse(raw) as T);
   }
   async update(key: string, value: unknown): Promise<void> {
+    this.updates += 1;
     if (value === undefined) this.values.delete(key);
     else this.values.set(key, JSON.stringify(value));
   }
@@ -25,43 +34,118 @@ function conversationWith(text: string, updatedAt: number): Conversation {
 }
 
 describe('conversation history', () => {
-  it('lists saved conversations newest first, and survives a new store on the same state (a restart)', async () => {
-    const state = new MemoryMemento();
-    const store = new ConversationStore(state);
+  let folder: string;
+  let state: MemoryMemento;
+  /** A store as a window opens it; a second one on the same state and folder is the window after a restart. */
+  const open = () => new ConversationStore(state, folder);
+
+  beforeEach(async () => {
+    folder = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'gigachat-history-')), 'conversations');
+    state = new MemoryMemento();
+  });
+  afterEach(() => fs.rm(path.dirname(folder), { recursive: true, force: true }));
+
+  it('lists saved conversations newest first, and survives a restart', async () => {
+    const store = open();
     await store.save(conversationWith('first question', 1));
     await store.save(conversationWith('second question', 2));
-    const reopened = new ConversationStore(state);
+    const reopened = open();
     assert.deepEqual(reopened.list().map((c) => c.title), ['second question', 'first question']);
-    assert.equal(reopened.latest()?.title, 'second question');
+    assert.equal((await reopened.latest())?.title, 'second question');
   });
 
   it('a reply saved while it streamed (the window reloaded mid-reply) comes back stopped, with the text that arrived', async () => {
-    const state = new MemoryMemento();
     const conversation = conversationWith('explain retries', 1);
     conversation.turns.push({ id: 'a-1', role: 'assistant', content: 'Retries repeat a request that', status: 'streaming' });
-    await new ConversationStore(state).save(conversation);
-    const reopened = new ConversationStore(state);
-    for (const found of [reopened.latest(), reopened.get(conversation.id)]) {
+    await open().save(conversation);
+    const reopened = open();
+    for (const found of [await reopened.latest(), await reopened.get(conversation.id)]) {
       assert.deepEqual(found?.turns.map((turn) => [turn.status, turn.content]), [['done', 'explain retries'], ['stopped', 'Retries repeat a request that']]);
     }
   });
 
+  it('saving a reply as it streams writes its own file and leaves the workspace state alone', async () => {
+    const store = open();
+    const conversation = conversationWith('write a long essay', 1);
+    const reply: StoredTurn = { id: 'a-1', role: 'assistant', content: '', status: 'streaming' };
+    conversation.turns.push(reply);
+    await store.save(conversation);
+    const updates = state.updates;
+    for (let i = 0; i < 20; i++) {
+      reply.content += 'x'.repeat(10_000);
+      await store.save(conversation);
+    }
+    assert.equal(state.updates, updates, 'the workspace state was not written while the reply streamed');
+    assert.ok(state.size() < 1_000, `the state holds the list only (${state.size()} bytes)`);
+    assert.equal((await open().get(conversation.id))?.turns[1].content.length, 200_000);
+  });
+
+  it('saves land in the order asked, and a delete is not undone by a save still under way', async () => {
+    const store = open();
+    const conversation = conversationWith('question', 1);
+    conversation.turns.push({ id: 'a-1', role: 'assistant', content: 'partial', status: 'streaming' });
+    const streaming = store.save(conversation); // not awaited, as the controller saves while streaming
+    conversation.turns[1] = { ...conversation.turns[1], content: 'partial and the rest', status: 'done' };
+    await Promise.all([streaming, store.save(conversation)]);
+    assert.deepEqual((await open().get(conversation.id))?.turns[1], { id: 'a-1', role: 'assistant', content: 'partial and the rest', status: 'done' });
+
+    const deleted = conversationWith('delete me', 2);
+    const saving = store.save(deleted);
+    await store.delete(deleted.id);
+    await saving;
+    assert.equal(await open().get(deleted.id), undefined);
+    assert.deepEqual(await fs.readdir(folder), [`${conversation.id}.json`], 'the deleted conversation’s file is gone');
+  });
+
   it('does not keep empty chats, and deletes on request', async () => {
-    const store = new ConversationStore(new MemoryMemento());
+    const store = open();
     await store.save(newConversation());
     assert.deepEqual(store.list(), []);
     const kept = conversationWith('keep me', 5);
     await store.save(kept);
     await store.delete(kept.id);
-    assert.equal(store.get(kept.id), undefined);
+    assert.equal(await store.get(kept.id), undefined);
+    assert.deepEqual(store.list(), []);
   });
 
-  it('ignores state of the wrong shape instead of crashing', async () => {
-    const state = new MemoryMemento();
-    await state.update('gigachat.conversations', [{ nonsense: true }, 42, conversationWith('valid', 3)]);
-    assert.deepEqual(new ConversationStore(state).list().map((c) => c.title), ['valid']);
-    await state.update('gigachat.conversations', 'garbage');
-    assert.deepEqual(new ConversationStore(state).list(), []);
+  it('keeps the 200 newest conversations, and the files of older ones go', async () => {
+    const store = open();
+    for (let i = 1; i <= 203; i++) await store.save(conversationWith(`question ${i}`, i));
+    assert.equal(store.list().length, 200);
+    assert.equal(store.list().at(-1)?.title, 'question 4');
+    assert.equal((await fs.readdir(folder)).length, 200);
+  });
+
+  it('knows the pictures every stored conversation shows, for cleaning up the rest', async () => {
+    const store = open();
+    const conversation = conversationWith('draw a cat', 1);
+    conversation.turns.push({ id: 'a-1', role: 'assistant', content: 'Here: <img src="3a1f0b6e-0000-4000-8000-000000000001" fuse="true"/>', status: 'done' });
+    await store.save(conversation);
+    assert.deepEqual([...open().pictureIds()], ['3a1f0b6e-0000-4000-8000-000000000001']);
+  });
+
+  it('a conversation whose file is gone or cut short leaves the list, and the others still open', async () => {
+    const store = open();
+    const [lost, broken, fine] = [conversationWith('lost', 1), conversationWith('broken', 2), conversationWith('fine', 3)];
+    for (const conversation of [lost, broken, fine]) await store.save(conversation);
+    await fs.rm(path.join(folder, `${lost.id}.json`));
+    const file = path.join(folder, `${broken.id}.json`);
+    await fs.writeFile(file, (await fs.readFile(file, 'utf8')).slice(0, 30));
+    const reopened = open();
+    assert.equal(await reopened.get(lost.id), undefined);
+    assert.equal(await reopened.get(broken.id), undefined);
+    assert.deepEqual(reopened.list().map((c) => c.title), ['fine']);
+  });
+
+  it('ignores state of the wrong shape instead of crashing, and never names a file after an id it did not give', async () => {
+    await state.update('gigachat.conversationIndex', [{ nonsense: true }, 42, { id: '../../escape', title: 't', updatedAt: 1, pictureIds: [] }]);
+    assert.deepEqual(open().list(), []);
+    await state.update('gigachat.conversationIndex', 'garbage');
+    assert.deepEqual(open().list(), []);
+    const outside = path.join(path.dirname(folder), 'outside.json');
+    await fs.writeFile(outside, '{}');
+    await assert.rejects(open().delete('../outside'));
+    await fs.access(outside);
   });
 
   it('titles a conversation by the first line of its first message, shortened', () => {

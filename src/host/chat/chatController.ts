@@ -8,7 +8,7 @@ import type { Log } from '../log';
 import { ConversationStore, newConversation, titleFrom, type Conversation, type StoredTurn } from './conversationStore';
 import type { ImageStore } from './imageStore';
 import { DeltaPacer } from './deltaPacer';
-import { displayedReply, picturesOf, toViewTurn } from './viewTurns';
+import { displayedReply, pictureIdsOf, picturesOf, toViewTurn } from './viewTurns';
 
 /** A user message, with the editor context that produced it (explain selection). */
 export interface Prompt {
@@ -48,6 +48,10 @@ export class ChatController {
   private waiting?: Conversation;
   /** Conversations deleted while a reply was being written to them: never saved again. */
   private readonly deleted = new Set<string>();
+  /** Settles once the conversation used last (before a restart) is back. */
+  private readonly restored: Promise<void>;
+  /** Counts `open` calls, so that only the last one asked for is shown. */
+  private openings = 0;
   private post: (message: HostMessage) => void = () => undefined;
   private refreshView: () => Promise<void> = async () => undefined;
 
@@ -57,7 +61,14 @@ export class ChatController {
     private readonly images: ImageStore,
     private readonly log: Log,
   ) {
-    this.conversation = store.latest() ?? newConversation();
+    this.conversation = newConversation();
+    this.restored = store.latest().then(
+      (latest) => {
+        // Unless a chat began meanwhile (a selection explained before the history was read).
+        if (latest && this.conversation.turns.length === 0) this.conversation = latest;
+      },
+      (error: unknown) => this.log.warn(`Could not reopen the last conversation: ${(error as Error).message}`),
+    );
   }
 
   get busy(): boolean {
@@ -111,11 +122,16 @@ export class ChatController {
     if (this.conversation.turns.length > 0) this.conversation = newConversation();
   }
 
-  /** Shows a conversation from the history (the open one stays as it is, its reply still coming). */
+  /**
+   * Shows a conversation from the history, stopping a reply being written. False when it is gone,
+   * or when another was asked for while it loaded (the last one asked for is shown).
+   */
   async open(conversationId: string): Promise<boolean> {
     if (conversationId === this.conversation.id) return true;
-    const found = this.store.get(conversationId);
-    if (!found) return false;
+    const opening = ++this.openings;
+    // A reply stopped a moment ago is still being saved: its conversation is taken as it is in memory.
+    const found = this.live?.conversation.id === conversationId ? this.live.conversation : await this.store.get(conversationId);
+    if (!found || opening !== this.openings) return false;
     this.stop();
     this.conversation = found;
     return true;
@@ -136,8 +152,10 @@ export class ChatController {
    * reply's, those of chats beyond what history keeps): deleting a chat deletes what it drew.
    */
   private async removeUnusedPictures(): Promise<void> {
-    const conversations = [...this.store.all(), this.conversation, ...(this.live ? [this.live.conversation] : [])];
-    const kept = new Set(conversations.flatMap((conversation) => conversation.turns.flatMap((turn) => (turn.role === 'assistant' ? displayedReply(turn.content).pictureIds : []))));
+    const kept = this.store.pictureIds();
+    for (const conversation of [this.conversation, this.live?.conversation]) {
+      for (const id of pictureIdsOf(conversation?.turns ?? [])) kept.add(id);
+    }
     try {
       const removed = await this.images.removeAllBut(kept);
       if (removed > 0) this.log.info(`Removed ${removed} pictures no conversation shows any more`);
@@ -157,6 +175,7 @@ export class ChatController {
    * conversation was opened meanwhile: the state for that one is posted by whoever opened it.
    */
   async prepareState(): Promise<() => ConversationState | undefined> {
+    await this.restored;
     const conversation = this.conversation;
     const pictures = await picturesOf(conversation.turns, this.images);
     return () => {

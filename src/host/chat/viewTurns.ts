@@ -25,9 +25,14 @@ export function displayedReply(content: string): { text: string; pictureIds: str
   return { text, pictureIds };
 }
 
+/** The file ids of the pictures these turns' replies show. */
+export function pictureIdsOf(turns: readonly StoredTurn[]): string[] {
+  return turns.flatMap((turn) => (turn.role === 'assistant' ? displayedReply(turn.content).pictureIds : []));
+}
+
 /** The downloaded pictures of these turns' replies, by file id (reading them takes a while). */
 export async function picturesOf(turns: readonly StoredTurn[], images: ImageStore): Promise<Map<string, ImageAttachment>> {
-  const ids = turns.flatMap((turn) => (turn.role === 'assistant' ? displayedReply(turn.content).pictureIds : []));
+  const ids = pictureIdsOf(turns);
   const attachments = ids.length ? await images.attachments(ids) : [];
   return new Map(attachments.map((attachment) => [attachment.fileId, attachment]));
 }
