@@ -119,6 +119,8 @@ export const ViewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('selectModel'), model: z.string().min(1).max(100) }),
   /** A button of an error (`turnId`: the reply it belongs to; none on the welcome screen). */
   z.object({ type: z.literal('errorAction'), action: ErrorAction, turnId: id.optional() }),
+  /** Copy a reply's text: the host has it as written (markdown), without the model's media tags. */
+  z.object({ type: z.literal('copyReply'), turnId: id }),
   z.object({ type: z.literal('copyCode'), ...CodeBlock.shape }),
   z.object({ type: z.literal('insertCode'), ...CodeBlock.shape }),
   z.object({ type: z.literal('openCode'), ...CodeBlock.shape }),

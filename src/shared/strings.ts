@@ -28,6 +28,7 @@ export const webviewStrings = {
   thinking: 'GigaChat is thinking…',
   jumpToLatest: 'Jump to latest',
   regenerate: 'Regenerate reply',
+  copyReply: 'Copy reply',
   getAnswer: 'Get an answer',
   stopped: 'Stopped',
   replyIncomplete: 'The reply was interrupted: the text above is incomplete.',

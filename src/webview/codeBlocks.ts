@@ -79,7 +79,8 @@ export function handleCodeAction(target: Element, strings: WebviewStrings, annou
 
 const copiedTimers = new WeakMap<HTMLButtonElement, number>();
 
-function showCopied(button: HTMLButtonElement, strings: WebviewStrings): void {
+/** Shows on a copy button, for a moment, that it copied; then its icon and `label` again. */
+export function showCopied(button: HTMLButtonElement, strings: WebviewStrings, label = strings.copy): void {
   window.clearTimeout(copiedTimers.get(button));
   button.replaceChildren(icon('check'));
   button.classList.add('copied');
@@ -90,8 +91,8 @@ function showCopied(button: HTMLButtonElement, strings: WebviewStrings): void {
     window.setTimeout(() => {
       button.replaceChildren(icon('copy'));
       button.classList.remove('copied');
-      button.setAttribute('aria-label', strings.copy);
-      button.title = strings.copy;
+      button.setAttribute('aria-label', label);
+      button.title = label;
     }, COPIED_FEEDBACK_MS),
   );
 }

@@ -1,7 +1,7 @@
 import { ErrorAction, type Turn } from '../shared/protocol';
 import type { WebviewStrings } from '../shared/strings';
 import type { Announcer } from './announcer';
-import { handleCodeAction } from './codeBlocks';
+import { handleCodeAction, showCopied } from './codeBlocks';
 import { el, iconButton } from './dom';
 import { icon } from './icons';
 import { createFragmentRenderer } from './fragments';
@@ -218,6 +218,13 @@ export class Transcript {
     // Which reply a button is on: the host acts only while it is still the last one.
     const turnId = this.views.find((view) => view.element.contains(target))?.turn.id;
     // Asking again replaces this reply, button and all: the input is where to go on from, not <body>.
+    const copy = target.closest<HTMLButtonElement>('[data-turn-action="copy"]');
+    if (copy && turnId) {
+      post({ type: 'copyReply', turnId });
+      showCopied(copy, this.strings, this.strings.copyReply);
+      this.announcer.announce(this.strings.copied);
+      return;
+    }
     if (target.closest('[data-turn-action="regenerate"]')) {
       post({ type: 'regenerate', turnId });
       this.focusInput();

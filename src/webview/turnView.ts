@@ -217,10 +217,17 @@ export class TurnView {
         attrs: { title: details, 'aria-label': details, role: 'note' },
       }));
     }
+    const actions = el('div', { className: 'turn-actions' });
+    if (turn.content.trim()) {
+      const copy = iconButton(icon('copy'), strings.copyReply, 'copy-reply');
+      copy.dataset.turnAction = 'copy';
+      actions.appendChild(copy);
+    }
     this.regenerate = iconButton(icon('refresh'), strings.regenerate, 'regenerate');
     this.regenerate.dataset.turnAction = 'regenerate';
     this.regenerate.hidden = true;
-    footer.appendChild(this.regenerate);
+    actions.appendChild(this.regenerate);
+    footer.appendChild(actions);
     return footer;
   }
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { toViewTurn } from '../../src/host/chat/viewTurns';
+import { replyTextOf, toViewTurn } from '../../src/host/chat/viewTurns';
 import type { ImageAttachment } from '../../src/shared/protocol';
 
 const MARKER = '\uFFFC';
@@ -26,5 +26,10 @@ describe('a stored reply as the view shows it', () => {
   it('keeps every marker of a reply still streaming: its pictures are on their way', () => {
     const turn = toViewTurn({ id: 'a', role: 'assistant', content, status: 'streaming' });
     assert.equal(turn.content.split(MARKER).length - 1, 2);
+  });
+
+  it('Copy reply gets the text without the media tags or markers', () => {
+    assert.equal(replyTextOf(content), 'First:  then:  done.');
+    assert.equal(replyTextOf('**bold** and `code`'), '**bold** and `code`');
   });
 });

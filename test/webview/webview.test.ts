@@ -204,6 +204,19 @@ describe('chat webview: behaviour', function () {
     assert.equal(await visible(), 1);
   });
 
+  it('every finished reply with text has Copy reply, which posts its turn id and says it copied', async () => {
+    await view.send(state({ turns: [userTurn('u1', 'a'), assistantTurn('a1', 'first **answer**'), userTurn('u2', 'c'), assistantTurn('a2', '', { status: 'stopped' })] }));
+    const copyButtons = view.page.getByRole('button', { name: 'Copy reply' });
+    assert.equal(await copyButtons.count(), 1, 'an empty stopped reply has nothing to copy');
+    await copyButtons.click();
+    assert.deepEqual(await view.postedOfType('copyReply'), [{ type: 'copyReply', turnId: 'a1' }]);
+    assert.equal(await view.page.locator('.turn-assistant').first().locator('.copy-reply').getAttribute('aria-label'), 'Copied');
+    await view.send({ type: 'turnAdded', turn: assistantTurn('a3', 'partial', { status: 'streaming' }) });
+    assert.equal(await view.page.locator('.turn-assistant').nth(2).locator('.copy-reply').count(), 0, 'not while it is being written');
+    await view.send({ type: 'turnUpdated', turn: assistantTurn('a3', 'partial and done') });
+    assert.equal(await view.page.locator('.turn-assistant').nth(2).locator('.copy-reply').count(), 1);
+  });
+
   it('offers Get an answer on a message left without a reply at the end, and not while busy', async () => {
     await view.send(state({ turns: [userTurn('u1', 'a'), assistantTurn('a1', 'b'), userTurn('u2', 'Explain this')] }));
     const getAnswer = view.page.getByRole('button', { name: 'Get an answer' });

@@ -8,7 +8,7 @@ import type { Log } from '../log';
 import { ConversationStore, newConversation, titleFrom, type Conversation, type StoredTurn } from './conversationStore';
 import type { ImageStore } from './imageStore';
 import { DeltaPacer } from './deltaPacer';
-import { displayedReply, pictureIdsOf, picturesOf, toViewTurn } from './viewTurns';
+import { displayedReply, pictureIdsOf, picturesOf, replyTextOf, toViewTurn } from './viewTurns';
 
 /** A user message, with the editor context that produced it (explain selection). */
 export interface Prompt {
@@ -162,6 +162,12 @@ export class ChatController {
     } catch (error) {
       this.log.warn(`Could not remove unused pictures: ${(error as Error).message}`);
     }
+  }
+
+  /** A reply of the open conversation as the user reads it: markdown, without the model's media tags. */
+  replyText(turnId: string): string | undefined {
+    const turn = this.conversation.turns.find((candidate) => candidate.id === turnId && candidate.role === 'assistant');
+    return turn && replyTextOf(turn.content);
   }
 
   history() {

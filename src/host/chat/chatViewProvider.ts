@@ -120,6 +120,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         return this.models.select(message.model);
       case 'errorAction':
         return runErrorAction(message.action, this.log, () => this.controller.regenerate(message.turnId));
+      case 'copyReply': {
+        const text = this.controller.replyText(message.turnId);
+        if (text !== undefined) await copyCode(text);
+        return;
+      }
       case 'copyCode':
         return copyCode(message.code);
       case 'insertCode':

@@ -25,6 +25,11 @@ export function displayedReply(content: string): { text: string; pictureIds: str
   return { text, pictureIds };
 }
 
+/** A reply's text without its media: what Copy reply puts on the clipboard. */
+export function replyTextOf(content: string): string {
+  return displayedReply(content).text.replaceAll(PICTURE_MARKER, '');
+}
+
 /** The file ids of the pictures these turns' replies show. */
 export function pictureIdsOf(turns: readonly StoredTurn[]): string[] {
   return turns.flatMap((turn) => (turn.role === 'assistant' ? displayedReply(turn.content).pictureIds : []));

@@ -48,6 +48,16 @@ describe('chat view', function () {
     await until(async () => (await vscode.env.clipboard.readText()).includes('function echo(question: string): string {'), 'the copied code');
   });
 
+  it('Copy reply puts the reply on the clipboard as written, markdown and all', async () => {
+    await vscode.env.clipboard.writeText('');
+    const reply = (await chatView.texts('.turn-assistant:last-child .turn-body'))[0];
+    await chatView.click('.turn-assistant:last-child .copy-reply');
+    await until(async () => (await vscode.env.clipboard.readText()) !== '', 'the copied reply');
+    const copied = await vscode.env.clipboard.readText();
+    assert.match(copied, /```\w*\nfunction echo\(question: string\): string \{/, 'the code fence is kept');
+    assert.ok(copied.replace(/[`*_#]/g, '').includes(reply.split('\n')[0].trim()), `starts like the reply shown: ${JSON.stringify(copied.slice(0, 80))}`);
+  });
+
   it('Open in editor shows the code in a new editor with its language; Insert puts it at the cursor', async () => {
     await chatView.click('.turn-assistant:last-child [data-code-action="open"]');
     await until(() => vscode.window.activeTextEditor?.document.languageId === 'typescript', 'a TypeScript editor');
