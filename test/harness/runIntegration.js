@@ -57,6 +57,13 @@ const outerHandlers = {
     cs.exthostLogs(ctx.userDataDir).filter((file) => file.includes('gigachat-vscode.gigachat')).map((file) => cs.tail(file, 2000)).join('\n'),
   /** The product's global storage folder, which every window of this profile shares. */
   productStorage: async (_params, ctx) => path.join(ctx.userDataDir, 'User', 'globalStorage', 'gigachat-vscode.gigachat'),
+  /** The product's storage folder for the test workspace (its conversations, pictures and search index). */
+  productWorkspaceStorage: async (_params, ctx) => {
+    const root = path.join(ctx.userDataDir, 'User', 'workspaceStorage');
+    const found = fs.readdirSync(root).map((name) => path.join(root, name, 'gigachat-vscode.gigachat')).filter((folder) => fs.existsSync(folder));
+    if (found.length !== 1) throw new Error(`expected the product's storage for one workspace, found ${found.length}`);
+    return found[0];
+  },
   screenshot: async ({ name }, ctx) => {
     const file = path.join(resultsDir, `${String(name).replace(/[^\w.-]/g, '_')}.png`);
     await ctx.page.screenshot({ path: file });

@@ -88,6 +88,9 @@ export const productLog = () => callOuter<string>('productLog');
 /** The product's global storage folder (shared by every window), where a trusted root is kept. */
 export const productStorage = () => callOuter<string>('productStorage');
 
+/** The product's storage folder for the test workspace: conversations, pictures, the search index. */
+export const productWorkspaceStorage = () => callOuter<string>('productWorkspaceStorage');
+
 /** Opens the chat view and waits until its page is up. */
 export async function openChat(): Promise<void> {
   await vscode.commands.executeCommand('gigachat.openChat');

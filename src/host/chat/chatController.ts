@@ -3,7 +3,7 @@ import { applyChunk, stableStreamingPrefix, type ChatMessage, type ChatReply } f
 import type { HostMessage, Turn } from '../../shared/protocol';
 import type { ClientProvider } from '../clientProvider';
 import { readSettings } from '../config';
-import { describeError } from '../errors';
+import { actionLabel, describeError } from '../errors';
 import type { Log } from '../log';
 import { ConversationStore, newConversation, titleFrom, type Conversation, type StoredTurn } from './conversationStore';
 import type { ImageStore } from './imageStore';
@@ -50,6 +50,8 @@ export class ChatController {
   private readonly deleted = new Set<string>();
   /** Settles once the conversation used last (before a restart) is back. */
   private readonly restored: Promise<void>;
+  /** Set while saves fail, so the user is told once rather than every two seconds. */
+  private saveFailing = false;
   /** Counts `open` calls, so that only the last one asked for is shown. */
   private openings = 0;
   private post: (message: HostMessage) => void = () => undefined;
@@ -238,7 +240,7 @@ export class ChatController {
         deltas.offer(reply.content.length);
         if (Date.now() - savedAt >= SAVE_STREAMING_EVERY_MS) {
           savedAt = Date.now();
-          void this.save(conversation).catch((error) => this.log.warn(`Could not save the reply as it streams: ${(error as Error).message}`));
+          void this.save(conversation);
         }
       }
       assistant.status = 'done';
@@ -287,9 +289,26 @@ export class ChatController {
     return live.shown;
   }
 
-  /** Saves a conversation, unless it was deleted while its reply was being written. */
+  /**
+   * Saves a conversation, unless it was deleted while its reply was being written. Never throws:
+   * a disk that refuses the history must not stop the chat. The user is told once, until a save
+   * works again.
+   */
   private async save(conversation: Conversation): Promise<void> {
-    if (!this.deleted.has(conversation.id)) await this.store.save(conversation);
+    if (this.deleted.has(conversation.id)) return;
+    try {
+      await this.store.save(conversation);
+      this.saveFailing = false;
+    } catch (error) {
+      this.log.error(`Could not save the conversation to the history: ${(error as Error).message}`);
+      if (this.saveFailing) return;
+      this.saveFailing = true;
+      // Not awaited: the notification stays until the user closes it, and the chat goes on meanwhile.
+      const showLogs = actionLabel('openLogs');
+      void vscode.window
+        .showWarningMessage(vscode.l10n.t('GigaChat could not save this conversation to the chat history. The chat goes on, but the conversation may be missing after a restart.'), showLogs)
+        .then((chosen) => chosen === showLogs && this.log.show());
+    }
   }
 
   private async downloadImages(turn: StoredTurn, signal: AbortSignal): Promise<void> {

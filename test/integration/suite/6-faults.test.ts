@@ -1,8 +1,10 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { seededRandom } from '../../emulator/random';
 import { TestProxy } from '../../emulator/proxy';
-import { chatView, emulator, openChat, productLog, setKeyThroughCommand, until, workbench } from '../drivers';
+import { chatView, emulator, openChat, productLog, productWorkspaceStorage, setKeyThroughCommand, until, workbench } from '../drivers';
 import { hasOuterRunner } from '../outer';
 
 /**
@@ -268,6 +270,29 @@ describe('faults survived', function () {
 
     await chatView.ask('Still listening after the garbage?');
     await chatView.waitForText(`${LAST} .turn-body`, 'You asked: "Still listening after the garbage?"');
+  });
+
+  it('a history the disk refuses to save does not stop the chat: replies come, and the user is told once', async () => {
+    const folder = path.join(await productWorkspaceStorage(), 'conversations');
+    const told = async () => (await workbench.notifications()).filter((text) => text.includes('could not save this conversation to the chat history')).length;
+    fs.renameSync(folder, `${folder}.aside`);
+    fs.writeFileSync(folder, 'a file where the folder should be: every save fails');
+    try {
+      await chatView.ask('Does the chat go on without its history?');
+      await chatView.waitForText(`${LAST} .turn-body`, 'You asked: "Does the chat go on without its history?"');
+      await chatView.ask('And the next question?');
+      await chatView.waitForText(`${LAST} .turn-body`, 'You asked: "And the next question?"');
+      await until(async () => (await productLog()).includes('Could not save the conversation to the history'), 'the reason in the log');
+      // Counted in the notification list, which holds toasts that have gone as well.
+      await vscode.commands.executeCommand('notifications.showList');
+      await until(async () => (await told()) >= 1, 'a warning that the history is not saved');
+      assert.equal(await told(), 1, 'told once, not at every save');
+    } finally {
+      fs.rmSync(folder, { force: true });
+      fs.renameSync(`${folder}.aside`, folder);
+      await vscode.commands.executeCommand('notifications.clearAll');
+      await vscode.commands.executeCommand('notifications.hideList');
+    }
   });
 
   describe('through a proxy set in http.proxy', () => {
