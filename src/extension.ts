@@ -62,6 +62,7 @@ function registerChat(context: vscode.ExtensionContext, services: ServicesLoader
     ),
     vscode.commands.registerCommand('gigachat.openChat', () => services().chat.reveal()),
     vscode.commands.registerCommand('gigachat.newChat', () => services().chat.newChat()),
+    vscode.commands.registerCommand('gigachat.exportChat', () => services().chat.exportChat()),
   );
 }
 

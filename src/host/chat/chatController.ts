@@ -172,6 +172,12 @@ export class ChatController {
     return turn && replyTextOf(turn.content);
   }
 
+  /** The open conversation, once the one used last before a restart is back. */
+  async current(): Promise<Conversation> {
+    await this.restored;
+    return this.conversation;
+  }
+
   history() {
     return this.store.list();
   }

@@ -8,6 +8,7 @@ import { CHAT_VIEW_ID } from './chatViewId';
 import { copyCode, insertCode, openCode, openLink, trackLastTextEditor } from './codeBlockActions';
 import type { ImageStore } from './imageStore';
 import type { ModelCatalog } from './modelCatalog';
+import { conversationMarkdown } from './conversationMarkdown';
 import { parseViewMessage } from './viewMessages';
 import { chatHtml } from './webviewHtml';
 
@@ -68,6 +69,25 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     await this.controller.newChat();
     await this.sendState();
     this.post({ type: 'focusInput' });
+  }
+
+  /** Opens the conversation shown in the view as a Markdown document (Export Chat as Markdown). */
+  async exportChat(): Promise<void> {
+    const conversation = await this.controller.current();
+    if (conversation.turns.length === 0) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('This chat is empty: there is nothing to export yet.'));
+      return;
+    }
+    const content = conversationMarkdown(conversation, {
+      you: vscode.l10n.t('You'),
+      assistant: vscode.l10n.t('GigaChat'),
+      context: (label) => vscode.l10n.t('Context: {0}', label),
+      picture: vscode.l10n.t('Generated image'),
+      stopped: vscode.l10n.t('Stopped'),
+      failed: (reason) => vscode.l10n.t('The reply failed: {0}', reason),
+    });
+    const document = await vscode.workspace.openTextDocument({ language: 'markdown', content });
+    await vscode.window.showTextDocument(document, { preview: false });
   }
 
   async reveal(): Promise<void> {

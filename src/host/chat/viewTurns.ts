@@ -4,7 +4,7 @@ import type { StoredTurn } from './conversationStore';
 import type { ImageStore } from './imageStore';
 
 /** U+FFFC marks where the i-th picture of a reply goes (the webview puts `images[i]` there). */
-const PICTURE_MARKER = '\uFFFC';
+export const PICTURE_MARKER = '\uFFFC';
 
 /**
  * A reply as the view shows it: media tags replaced by markers, and the ids of the pictures for

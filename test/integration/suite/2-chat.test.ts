@@ -267,6 +267,18 @@ describe('chat view', function () {
     await chatView.waitForText('.turn-user', 'What does the retry helper do?');
   });
 
+  it('Export Chat as Markdown opens the conversation shown in a Markdown editor', async () => {
+    await vscode.commands.executeCommand('gigachat.exportChat');
+    await until(() => vscode.window.activeTextEditor?.document.languageId === 'markdown', 'a Markdown editor');
+    const exported = vscode.window.activeTextEditor!.document;
+    assert.ok(exported.isUntitled, 'nothing is written to disk until the user saves it');
+    const text = exported.getText();
+    assert.match(text, /^# What does the retry helper do\?\n/);
+    assert.match(text, /\*\*You\*\*\n\nWhat does the retry helper do\?\n/);
+    assert.match(text, /\*\*GigaChat\*\*\n\n\*\*Emulated answer\.\*\* You asked: "What does the retry helper do\?"/);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
   it('follows the colour theme: screenshots in light and dark', async () => {
     const config = vscode.workspace.getConfiguration('workbench');
     for (const [theme, name] of [['Default Light Modern', 'chat-light'], ['Default Dark Modern', 'chat-dark']] as const) {

@@ -1,0 +1,40 @@
+import type { Conversation, StoredTurn } from './conversationStore';
+import { displayedReply, PICTURE_MARKER } from './viewTurns';
+
+/** The words of the export, in the user's language (the caller translates them). */
+export interface MarkdownLabels {
+  you: string;
+  assistant: string;
+  /** "Context: {0}" for the editor context a message came with. */
+  context: (label: string) => string;
+  picture: string;
+  stopped: string;
+  /** What a failed reply says, with the reason. */
+  failed: (reason: string) => string;
+}
+
+/**
+ * A conversation as one Markdown document, to keep or share: its title, then each turn after a
+ * rule, with who wrote it in bold (not a heading: replies have headings of their own). Replies stay
+ * as the model wrote them (Markdown already); a picture becomes a note where it stood, and a
+ * stopped or failed reply says so.
+ */
+export function conversationMarkdown(conversation: Conversation, labels: MarkdownLabels): string {
+  const title = `# ${conversation.title || labels.assistant}`;
+  const turns = conversation.turns.map((turn) => turnMarkdown(turn, labels).join('\n\n'));
+  return `${[title, ...turns].join('\n\n---\n\n')}\n`;
+}
+
+/** The paragraphs of one turn: who wrote it, then what. */
+function turnMarkdown(turn: StoredTurn, labels: MarkdownLabels): string[] {
+  if (turn.role === 'user') {
+    const context = turn.contextLabel ? [`*${labels.context(turn.contextLabel)}*`] : [];
+    return [`**${labels.you}**`, ...context, turn.content];
+  }
+  const paragraphs = [`**${labels.assistant}**`];
+  const text = displayedReply(turn.content).text.replaceAll(PICTURE_MARKER, `*(${labels.picture})*`).trim();
+  if (text) paragraphs.push(text);
+  if (turn.status === 'stopped') paragraphs.push(`*(${labels.stopped})*`);
+  if (turn.status === 'error') paragraphs.push(`*(${labels.failed(turn.error?.message ?? '')})*`);
+  return paragraphs;
+}

@@ -1,0 +1,38 @@
+import * as assert from 'node:assert/strict';
+import { conversationMarkdown, type MarkdownLabels } from '../../src/host/chat/conversationMarkdown';
+import { newConversation } from '../../src/host/chat/conversationStore';
+
+const labels: MarkdownLabels = {
+  you: 'You',
+  assistant: 'GigaChat',
+  context: (label) => `Context: ${label}`,
+  picture: 'Generated image',
+  stopped: 'Stopped',
+  failed: (reason) => `The reply failed: ${reason}`,
+};
+
+describe('a conversation exported as Markdown', () => {
+  it('has the title, then each turn with who wrote it, replies as written and pictures as notes', () => {
+    const conversation = { ...newConversation(), title: 'Explain retries' };
+    conversation.turns.push(
+      { id: 'u1', role: 'user', content: 'What does `retry` do?', status: 'done', contextLabel: 'retry.ts:1-20' },
+      { id: 'a1', role: 'assistant', content: '## Retries\n\nIt repeats.\n\n```ts\nretry(f);\n```', status: 'done' },
+      { id: 'u2', role: 'user', content: 'Draw it', status: 'done' },
+      { id: 'a2', role: 'assistant', content: 'Here: <img src="3a1f0b6e-0000-4000-8000-000000000001" fuse="true"/>', status: 'stopped' },
+      { id: 'u3', role: 'user', content: 'Again', status: 'done' },
+      { id: 'a3', role: 'assistant', content: '', status: 'error', error: { kind: 'network', message: 'Could not connect.', actions: [] } },
+    );
+    assert.equal(
+      conversationMarkdown(conversation, labels),
+      [
+        '# Explain retries',
+        '**You**\n\n*Context: retry.ts:1-20*\n\nWhat does `retry` do?',
+        '**GigaChat**\n\n## Retries\n\nIt repeats.\n\n```ts\nretry(f);\n```',
+        '**You**\n\nDraw it',
+        '**GigaChat**\n\nHere: *(Generated image)*\n\n*(Stopped)*',
+        '**You**\n\nAgain',
+        '**GigaChat**\n\n*(The reply failed: Could not connect.)*',
+      ].join('\n\n---\n\n') + '\n',
+    );
+  });
+});
