@@ -27,7 +27,10 @@ export interface ConversationState {
 /** A reply being written: from the moment a send or regenerate starts it until it has ended. */
 interface LiveReply {
   conversation: Conversation;
+  /** Ends the reply's stream: Stop, or moving to another chat. */
   abort: AbortController;
+  /** Ends the download of its pictures, once that has begun: Stop only (see `leave`). */
+  downloading?: AbortController;
   turn?: StoredTurn;
   /** How much of the reply's displayed text the view has (deltas continue from there). */
   shown: number;
@@ -115,12 +118,23 @@ export class ChatController {
     await this.reply(this.begin(), { redraw: true });
   }
 
+  /** The Stop button: ends the reply being written, and the download of its pictures. */
   stop(): void {
+    this.live?.abort.abort();
+    this.live?.downloading?.abort();
+  }
+
+  /**
+   * Ends the reply being written when the user moves to another chat. Its pictures still arrive:
+   * the model has made them already, and nothing would download them later.
+   */
+  private leave(): void {
     this.live?.abort.abort();
   }
 
   async newChat(): Promise<void> {
-    this.stop();
+    this.openings++; // a conversation still loading must not replace the new chat
+    this.leave();
     if (this.conversation.turns.length > 0) this.conversation = newConversation();
   }
 
@@ -129,12 +143,12 @@ export class ChatController {
    * or when another was asked for while it loaded (the last one asked for is shown).
    */
   async open(conversationId: string): Promise<boolean> {
-    if (conversationId === this.conversation.id) return true;
     const opening = ++this.openings;
+    if (conversationId === this.conversation.id) return true;
     // A reply stopped a moment ago is still being saved: its conversation is taken as it is in memory.
     const found = this.live?.conversation.id === conversationId ? this.live.conversation : await this.store.get(conversationId);
     if (!found || opening !== this.openings) return false;
-    this.stop();
+    this.leave();
     this.conversation = found;
     return true;
   }
@@ -251,13 +265,14 @@ export class ChatController {
       }
       assistant.status = 'done';
       assistant.finishReason = reply.finishReason;
-      await this.downloadImages(assistant, abort.signal);
     } catch (error) {
       const described = describeError(error, this.log);
       assistant.status = described.kind === 'cancelled' ? 'stopped' : 'error';
       if (assistant.status === 'error') assistant.error = described;
     } finally {
       deltas.cancel(); // the final state below carries all the text
+      // Also for a reply stopped or cut off: a picture whose tag came whole is made already.
+      await this.downloadPictures(live, assistant);
       if (reply.usage) {
         const u = reply.usage;
         assistant.usage = { promptTokens: u.prompt_tokens, completionTokens: u.completion_tokens, totalTokens: u.total_tokens, precachedTokens: u.precached_prompt_tokens };
@@ -317,11 +332,12 @@ export class ChatController {
     }
   }
 
-  private async downloadImages(turn: StoredTurn, signal: AbortSignal): Promise<void> {
+  private async downloadPictures(live: LiveReply, turn: StoredTurn): Promise<void> {
     const { pictureIds } = displayedReply(turn.content);
     if (pictureIds.length === 0) return;
+    live.downloading = new AbortController();
     try {
-      await this.images.download(await this.clients.get(), pictureIds, signal);
+      await this.images.download(await this.clients.get(), pictureIds, live.downloading.signal);
     } catch (error) {
       const described = describeError(error, this.log);
       // Stopped while the picture downloaded: the reply says it was stopped, no other notice needed.

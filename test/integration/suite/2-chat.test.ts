@@ -233,6 +233,24 @@ describe('chat view', function () {
     assert.equal(await emulator.count('files'), 1);
   });
 
+  it('a picture still downloading when the user starts a new chat arrives all the same', async () => {
+    await emulator.resetCounts();
+    await emulator.inject({ kind: 'slowFirstByte', ms: 3000 }, { endpoint: 'files' });
+    try {
+      await chatView.newChat(); // a chat of its own, to find in History
+      await chatView.type('Draw a picture of a green frog');
+      await chatView.press('Enter');
+      await until(async () => (await emulator.count('files')) === 1, 'the picture’s download under way');
+      await chatView.newChat();
+      await chatView.click('button[aria-label="Chat history"]');
+      await chatView.click('.history-open[aria-label*="Draw a picture of a green frog"]');
+      await chatView.waitFor('.turn-assistant:last-child figure.reply-image img', 'visible', 15_000);
+      assert.equal((await chatView.count('.turn-assistant:last-child .note-stopped')), 0, 'the reply is not marked stopped');
+    } finally {
+      await emulator.clearFaults();
+    }
+  });
+
   it('deleting a conversation deletes the pictures it drew, and only those', async () => {
     const workspaceStorage = path.join(await productStorage(), '..', '..', 'workspaceStorage');
     const pictures = () =>
