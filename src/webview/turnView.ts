@@ -1,7 +1,7 @@
 import type { Turn } from '../shared/protocol';
 import { ACTION_LABELS, type WebviewStrings } from '../shared/strings';
 import { append, el, iconButton, textButton } from './dom';
-import { fillImageSlots } from './images';
+import { fillImageSlots, IMAGE_MARKER } from './images';
 import { icon, type IconName } from './icons';
 import { StreamingRenderer } from './streamingRenderer';
 import type { FragmentRenderer } from './streamingTail';
@@ -218,7 +218,8 @@ export class TurnView {
       }));
     }
     const actions = el('div', { className: 'turn-actions' });
-    if (turn.content.trim()) {
+    // A reply that is only a picture has no text to copy (the picture has its own buttons).
+    if (turn.content.replaceAll(IMAGE_MARKER, '').trim()) {
       const copy = iconButton(icon('copy'), strings.copyReply, 'copy-reply');
       copy.dataset.turnAction = 'copy';
       actions.appendChild(copy);

@@ -137,6 +137,23 @@ describe('conversation history', () => {
     assert.deepEqual(reopened.list().map((c) => c.title), ['fine']);
   });
 
+  it('a conversation that cannot be read just now stays in the list, and opens once it can', async () => {
+    const store = open();
+    const [older, locked] = [conversationWith('older', 1), conversationWith('locked for a moment', 2)];
+    for (const conversation of [older, locked]) await store.save(conversation);
+    const file = path.join(folder, `${locked.id}.json`);
+    const saved = await fs.readFile(file);
+    await fs.rm(file);
+    await fs.mkdir(file); // reading it fails, and not because it is gone
+    const reopened = open();
+    await assert.rejects(reopened.get(locked.id));
+    assert.equal((await reopened.latest())?.title, 'older', 'the restart opens the newest one it can read');
+    assert.deepEqual(reopened.list().map((c) => c.title), ['locked for a moment', 'older']);
+    await fs.rmdir(file);
+    await fs.writeFile(file, saved);
+    assert.equal((await reopened.get(locked.id))?.title, 'locked for a moment');
+  });
+
   it('ignores state of the wrong shape instead of crashing, and never names a file after an id it did not give', async () => {
     await state.update('gigachat.conversationIndex', [{ nonsense: true }, 42, { id: '../../escape', title: 't', updatedAt: 1, pictureIds: [] }]);
     assert.deepEqual(open().list(), []);

@@ -205,16 +205,17 @@ describe('chat webview: behaviour', function () {
   });
 
   it('every finished reply with text has Copy reply, which posts its turn id and says it copied', async () => {
-    await view.send(state({ turns: [userTurn('u1', 'a'), assistantTurn('a1', 'first **answer**'), userTurn('u2', 'c'), assistantTurn('a2', '', { status: 'stopped' })] }));
+    const pictureOnly = assistantTurn('a0', '\uFFFC', { images: [{ fileId: 'f1', dataUri: 'data:image/png;base64,iVBORw0KGgo=' }] });
+    await view.send(state({ turns: [userTurn('u0', 'draw'), pictureOnly, userTurn('u1', 'a'), assistantTurn('a1', 'first **answer**'), userTurn('u2', 'c'), assistantTurn('a2', '', { status: 'stopped' })] }));
     const copyButtons = view.page.getByRole('button', { name: 'Copy reply' });
-    assert.equal(await copyButtons.count(), 1, 'an empty stopped reply has nothing to copy');
+    assert.equal(await copyButtons.count(), 1, 'a reply that is only a picture, or an empty stopped one, has nothing to copy');
     await copyButtons.click();
     assert.deepEqual(await view.postedOfType('copyReply'), [{ type: 'copyReply', turnId: 'a1' }]);
-    assert.equal(await view.page.locator('.turn-assistant').first().locator('.copy-reply').getAttribute('aria-label'), 'Copied');
+    assert.equal(await view.page.locator('.turn-assistant').nth(1).locator('.copy-reply').getAttribute('aria-label'), 'Copied');
     await view.send({ type: 'turnAdded', turn: assistantTurn('a3', 'partial', { status: 'streaming' }) });
-    assert.equal(await view.page.locator('.turn-assistant').nth(2).locator('.copy-reply').count(), 0, 'not while it is being written');
+    assert.equal(await view.page.locator('.turn-assistant').nth(3).locator('.copy-reply').count(), 0, 'not while it is being written');
     await view.send({ type: 'turnUpdated', turn: assistantTurn('a3', 'partial and done') });
-    assert.equal(await view.page.locator('.turn-assistant').nth(2).locator('.copy-reply').count(), 1);
+    assert.equal(await view.page.locator('.turn-assistant').nth(3).locator('.copy-reply').count(), 1);
   });
 
   it('offers Get an answer on a message left without a reply at the end, and not while busy', async () => {

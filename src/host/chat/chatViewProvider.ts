@@ -131,18 +131,25 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         return this.post({ type: 'history', conversations: this.controller.history() });
       case 'openConversation':
         if (await this.controller.open(message.conversationId)) await this.sendState();
+        else if (!this.controller.history().some((conversation) => conversation.id === message.conversationId)) {
+          void vscode.window.showWarningMessage(vscode.l10n.t('This conversation could not be opened: its file in the workspace storage is gone or damaged.'));
+        }
         return;
-      case 'deleteConversation':
+      case 'deleteConversation': {
+        const wasOpen = message.conversationId === this.controller.conversationId;
         await this.controller.delete(message.conversationId);
         this.post({ type: 'history', conversations: this.controller.history() });
-        return this.sendState();
+        // Deleting another chat leaves the one shown as it is (its selection, focus and scroll).
+        if (wasOpen) await this.sendState();
+        return;
+      }
       case 'selectModel':
         return this.models.select(message.model);
       case 'errorAction':
         return runErrorAction(message.action, this.log, () => this.controller.regenerate(message.turnId));
       case 'copyReply': {
         const text = this.controller.replyText(message.turnId);
-        if (text !== undefined) await copyCode(text);
+        if (text?.trim()) await copyCode(text); // never empties the clipboard
         return;
       }
       case 'copyCode':

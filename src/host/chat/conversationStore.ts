@@ -70,7 +70,10 @@ export class ConversationStore {
     return new Set(this.entries().flatMap((entry) => entry.pictureIds));
   }
 
-  /** A stored conversation; undefined (and dropped from the list) when its file is gone or unreadable. */
+  /**
+   * A stored conversation; undefined (and dropped from the list) when its file is gone or broken.
+   * Throws when the file cannot be read just now (locked, too many open files): it stays listed.
+   */
   async get(id: string): Promise<Conversation | undefined> {
     if (!this.entries().some((entry) => entry.id === id)) return undefined;
     await this.writes;
@@ -80,10 +83,10 @@ export class ConversationStore {
     return undefined;
   }
 
-  /** The conversation used most recently, to reopen after a restart. */
+  /** The conversation used most recently that can be read now, to reopen after a restart. */
   async latest(): Promise<Conversation | undefined> {
     for (const { id } of this.entries()) {
-      const conversation = await this.get(id);
+      const conversation = await this.get(id).catch(() => undefined);
       if (conversation) return conversation;
     }
     return undefined;
@@ -124,12 +127,20 @@ export class ConversationStore {
     await this.state.update(INDEX_KEY, entries);
   }
 
+  /** The conversation in its file; undefined when the file is gone or broken (cut short by a full disk, say). */
   private async read(id: string): Promise<Conversation | undefined> {
+    let text: string;
     try {
-      const value: unknown = JSON.parse(await fs.readFile(this.fileOf(id), 'utf8'));
+      text = await fs.readFile(this.fileOf(id), 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+    try {
+      const value: unknown = JSON.parse(text);
       return isConversation(value) ? value : undefined;
     } catch {
-      return undefined; // gone, or cut short by a disk that filled up: the rest of the history still opens
+      return undefined;
     }
   }
 
