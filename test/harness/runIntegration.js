@@ -25,7 +25,12 @@ const RESTRICTED_SUITE = 'restricted mode';
 
 const root = paths.root;
 const resultsDir = path.join(root, 'test-results');
-const TIMEOUT_MS = Number(process.env.GIGACHAT_IT_TIMEOUT_MS) || 5 * 60_000;
+/**
+ * How long the whole suite may take before the run is called stuck (each test has its own mocha
+ * timeout too). A guard against a hung window, not a speed limit: the suite takes about 5 minutes
+ * on a 2-CPU machine, so this leaves it room to grow.
+ */
+const TIMEOUT_MS = Number(process.env.GIGACHAT_IT_TIMEOUT_MS) || 12 * 60_000;
 
 function option(name) {
   const i = process.argv.indexOf(name);
