@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { emulator, until, workbench } from '../drivers';
 import { hasOuterRunner } from '../outer';
@@ -16,6 +18,13 @@ describe('restricted mode', function () {
     assert.ok(extension.isActive);
     const commands = await vscode.commands.getCommands(true);
     for (const command of ['gigachat.openChat', 'gigachat.setAuthorizationKey', 'gigachat.semanticSearch']) assert.ok(commands.includes(command), command);
+  });
+
+  it('a system prompt set by the untrusted folder is ignored', async () => {
+    const systemPrompt = vscode.workspace.getConfiguration('gigachat').inspect<string>('systemPrompt');
+    const shipped = fs.readFileSync(path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, '.vscode', 'settings.json'), 'utf8');
+    assert.match(shipped, /gigachat\.systemPrompt/, 'the folder does set one');
+    assert.equal(vscode.workspace.getConfiguration('gigachat').get('systemPrompt'), '', `in effect: ${JSON.stringify(systemPrompt)}`);
   });
 
   it('semantic search is off: it says why, offers to manage trust, and sends nothing', async () => {
