@@ -27,7 +27,7 @@ export async function indexWithProgress(index: WorkspaceIndex, consent: Indexing
       report(vscode.l10n.t('{0} of {1} files · {2} chunks · {3} requests', done.files, totalFiles, done.chunks, done.requests), increment);
     });
     try {
-      return await index.ensureCurrent({ confirm: consent.granted ? undefined : (summary) => consent.ask(summary), signal });
+      return await index.ensureCurrent({ consent, signal });
     } catch (error) {
       if (isServiceError(error) && error.kind === 'cancelled') {
         // Stopped by Clear Search Index or another command's Cancel: that one speaks for it.

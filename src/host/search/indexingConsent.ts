@@ -1,18 +1,21 @@
 import * as vscode from 'vscode';
 import type { UploadSummary } from './uploadSummary';
+import type { UploadConsent } from './workspaceIndex';
 
 const CONSENT_KEY = 'gigachat.search.consent';
 
 /**
- * The one-time agreement, per workspace, to send its files to the service for indexing. Asked
- * with the numbers (files, chunks, characters) before the first upload; remembered in the
- * workspace's state once given, so saved files are re-indexed without asking again.
+ * The agreement to send the workspace's files to the service for indexing. Asked with the numbers
+ * (files, chunks, characters) before the first upload; remembered in the workspace's state for the
+ * folders the workspace had then, so saved files are re-indexed without asking again, and a folder
+ * added later is asked about before any of its files is sent.
  */
-export class IndexingConsent {
+export class IndexingConsent implements UploadConsent {
   constructor(private readonly state: vscode.Memento) {}
 
   get granted(): boolean {
-    return this.state.get<boolean>(CONSENT_KEY) === true;
+    const agreed = this.state.get<unknown>(CONSENT_KEY);
+    return Array.isArray(agreed) && currentFolders().every((folder) => agreed.includes(folder));
   }
 
   /** Forgets the agreement (Clear Index): the next index asks again. */
@@ -25,7 +28,7 @@ export class IndexingConsent {
    * list can be read (a modal dialog would block it). Resolves whether the user agreed.
    */
   async ask(summary: UploadSummary): Promise<boolean> {
-    if (summary.files === 0) return true; // nothing would be sent
+    if (summary.files === 0) return true; // nothing would be sent (and nothing is agreed to)
     const send = vscode.l10n.t('Send and Index');
     const show = vscode.l10n.t('Show Files');
     for (let shown = false; ; shown = true) {
@@ -45,13 +48,18 @@ export class IndexingConsent {
         show,
       );
       if (chosen === send) {
-        await this.state.update(CONSENT_KEY, true);
+        await this.state.update(CONSENT_KEY, currentFolders());
         return true;
       }
       if (chosen !== show) return false;
       await showFileList(summary);
     }
   }
+}
+
+/** The workspace's folders, as the agreement names them. */
+function currentFolders(): string[] {
+  return (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.toString());
 }
 
 async function showFileList(summary: UploadSummary): Promise<void> {

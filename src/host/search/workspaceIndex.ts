@@ -25,9 +25,17 @@ export type IndexState =
   /** A run was cancelled or failed: what it finished is searchable, the rest is indexed by the next search. */
   | { phase: 'incomplete'; files: number; chunks: number };
 
+/** The user's agreement to send the workspace's files (see IndexingConsent). */
+export interface UploadConsent {
+  /** Whether the user agreed to send the files of every folder of the workspace. */
+  readonly granted: boolean;
+  /** Asks, with what would be sent; resolves whether to go on (true without asking when there is nothing to send). */
+  ask(summary: UploadSummary): Promise<boolean>;
+}
+
 export interface BuildOptions {
-  /** Asked before anything is sent, with what would be sent; omitted once the user has agreed. */
-  confirm?: (summary: UploadSummary) => Promise<boolean>;
+  /** Asked before anything is sent, until the user has agreed. */
+  consent: UploadConsent;
   /** Stops the scan, for every caller waiting on it (each shows its own Cancel). */
   signal?: AbortSignal;
 }
@@ -95,14 +103,15 @@ export class WorkspaceIndex implements vscode.Disposable {
    * scans again when the settings or ignore rules changed while it ran. Resolves false when the
    * user declined to send the files; rejects with the run's error (what it finished stays indexed).
    */
-  async ensureCurrent(options: BuildOptions = {}): Promise<boolean> {
-    let { confirm } = options;
+  async ensureCurrent(options: BuildOptions): Promise<boolean> {
+    const { consent } = options;
     const clears = this.clears;
     for (let pass = 0; this.stale && pass < MAX_PASSES; pass++) {
       // Cleared after a pass: the user withdrew the files (and the consent); no pass sends them again.
       if (this.clears !== clears) throw indexingCancelled();
-      if (!(await this.scans.join((signal) => this.fullScan(confirm, signal), options.signal))) return false;
-      confirm = undefined; // agreed to in this run; a pass for changed rules does not ask again
+      if (!(await this.scans.join((signal) => this.fullScan(consent, signal), options.signal))) return false;
+      // Nothing to send, so nothing agreed to: the index stays due, and the next search looks (and asks) again.
+      if (!consent.granted) return true;
     }
     return true;
   }
@@ -220,18 +229,19 @@ export class WorkspaceIndex implements vscode.Disposable {
    * One full scan. Files saved or deleted while it runs are settled again once it ends (it may have
    * read them before the change); a change to the rules during it leaves the index stale.
    */
-  private async fullScan(confirm: BuildOptions['confirm'], signal: AbortSignal): Promise<boolean> {
+  private async fullScan(consent: UploadConsent, signal: AbortSignal): Promise<boolean> {
     const generation = this.generation;
     this.changedDuringScan.clear();
     this.scanning = true;
     let done: boolean;
     try {
-      done = await this.scanFiles(confirm, signal);
+      done = await this.scanFiles(consent, signal);
     } finally {
       this.scanning = false;
     }
     if (!done) return false;
-    this.stale = this.generation !== generation;
+    // Until the user has agreed, no saved file is sent either (fileChanged waits for a scan that asks).
+    this.stale = this.generation !== generation || !consent.granted;
     const changes = [...this.changedDuringScan];
     this.changedDuringScan.clear();
     for (const [key, change] of changes) {
@@ -243,15 +253,15 @@ export class WorkspaceIndex implements vscode.Disposable {
     return true;
   }
 
-  private async scanFiles(confirm: BuildOptions['confirm'], signal: AbortSignal): Promise<boolean> {
+  private async scanFiles(consent: UploadConsent, signal: AbortSignal): Promise<boolean> {
     this.settings = readSearchSettings();
     const indexer = await this.getIndexer();
     const { sources, selection } = await selectWorkspaceFiles(this.settings, signal, this.log);
-    if (confirm) {
+    if (!consent.granted) {
       const summary = await summarizeUpload(selection, indexer.cache, this.settings);
       // Cancelled while the files were counted: no question about sending them.
       if (signal.aborted) throw indexingCancelled();
-      if (!(await confirm(summary))) return false;
+      if (!(await consent.ask(summary))) return false;
     }
 
     const totalFiles = selection.files.length;

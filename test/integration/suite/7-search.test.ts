@@ -384,6 +384,31 @@ describe('semantic search', function () {
     });
   });
 
+  it('a search that found nothing to send is no agreement: a file created later is not sent until the user agrees', async () => {
+    const searchSettings = () => vscode.workspace.getConfiguration('search');
+    const created = fixtureUri('xylophone.py');
+    await vscode.commands.executeCommand('gigachat.clearSearchIndex');
+    // Every file is excluded but those whose name starts with an x: there is none yet.
+    await searchSettings().update('exclude', { '**/[!x]*': true }, vscode.ConfigurationTarget.Global);
+    try {
+      await emulator.resetCounts();
+      void vscode.commands.executeCommand('gigachat.semanticSearch', QUERY);
+      await until(async () => (await emulator.count('embeddings')) >= 1, 'the search, with nothing to ask about');
+      await workbench.press('Escape');
+      await vscode.workspace.fs.writeFile(created, Buffer.from('# xylophone tuning notes, never agreed to\n'));
+      await new Promise((resolve) => setTimeout(resolve, 2500)); // time for the watcher to act on it
+      assert.ok(!(await embeddedTexts()).some((text) => text.includes('xylophone')), 'the new file was not sent');
+      const done = vscode.commands.executeCommand('gigachat.semanticSearch', QUERY);
+      assert.match(await workbench.dialogText(), /Build a semantic search index/, 'the next search asks first');
+      await workbench.dialogButton('Cancel');
+      await done;
+      assert.ok(!(await embeddedTexts()).some((text) => text.includes('xylophone')), 'declined: still not sent');
+    } finally {
+      await searchSettings().update('exclude', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.workspace.fs.delete(created);
+    }
+  });
+
   it('Clear Search Index deletes it, and the next search asks again before sending', async () => {
     await vscode.commands.executeCommand('gigachat.clearSearchIndex');
     await emulator.resetCounts();
