@@ -6,19 +6,33 @@ import type { Prompt } from '../chat/chatController';
 /** Excerpts beyond this many characters are left out, so the question fits the model's context. */
 const MAX_CONTEXT_CHARS = 12_000;
 
-/** A chat turn that asks `query` about the search results, each excerpt with its file and lines. */
-export async function searchResultsPrompt(query: string, hits: readonly SearchHit[]): Promise<Prompt> {
+/**
+ * A chat turn that asks `query` about the search results, each excerpt with its file and lines.
+ * Results whose file has gone since the search are left out, and the turn says so; undefined when
+ * every one has gone.
+ */
+export async function searchResultsPrompt(query: string, hits: readonly SearchHit[]): Promise<Prompt | undefined> {
   const excerpts: string[] = [];
   let used = 0;
+  let gone = 0;
   for (const hit of hits) {
-    const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(hit.path));
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(hit.path)).then(undefined, () => undefined);
+    if (!document) {
+      gone++;
+      continue;
+    }
     const code = document.getText(new vscode.Range(hit.startLine, 0, hit.endLine, Number.MAX_SAFE_INTEGER));
     if (excerpts.length > 0 && used + code.length > MAX_CONTEXT_CHARS) break;
     used += code.length;
     const fence = code.includes('```') ? '````' : '```';
     excerpts.push(`${describeLocation(hit)}\n${fence}${document.languageId}\n${code}\n${fence}`);
   }
-  const notice = excerpts.length < hits.length ? vscode.l10n.t('Only the first {0} of {1} results were included, to keep the question within the model\'s limits.', excerpts.length, hits.length) : undefined;
+  if (excerpts.length === 0) return undefined;
+  const notices = [
+    gone > 0 ? vscode.l10n.t('{0} of the results were left out: their files were deleted or moved after the search.', gone) : '',
+    excerpts.length + gone < hits.length ? vscode.l10n.t('Only the first {0} of {1} results were included, to keep the question within the model\'s limits.', excerpts.length, hits.length) : '',
+  ].filter(Boolean);
+  const notice = notices.length ? notices.join(' ') : undefined;
   const text = `${vscode.l10n.t('Using these excerpts from my workspace, answer: {0}', query)}\n\n${excerpts.join('\n\n')}`;
   return { text, contextLabel: vscode.l10n.t('{0} search results', excerpts.length), notice };
 }

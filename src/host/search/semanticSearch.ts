@@ -53,7 +53,11 @@ export function semanticSearch(context: vscode.ExtensionContext, services: Searc
       index,
       log,
       initialQuery: typeof query === 'string' ? query : undefined,
-      askAbout: async (question, hits) => services.ask(await searchResultsPrompt(question, hits)),
+      askAbout: async (question, hits) => {
+        const prompt = await searchResultsPrompt(question, hits);
+        if (prompt) await services.ask(prompt);
+        else void vscode.window.showWarningMessage(vscode.l10n.t('The files of these results were deleted or moved after the search. Search again.'));
+      },
     });
   };
 

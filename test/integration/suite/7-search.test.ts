@@ -154,6 +154,28 @@ describe('semantic search', function () {
     assert.ok(sent.includes('retryFailedUploads(queue: string[])'), 'the excerpt itself is in the question');
   });
 
+  it('"Ask GigaChat about these results" leaves out a result whose file went after the search, and says so', async () => {
+    // A file of its own, never opened in an editor (VS Code would still hold an open one's text), and
+    // not the first result, which the picker previews.
+    const goneFile = fixtureUri('search-fixture/docs/retry-notes.md');
+    await emulator.resetCounts();
+    await vscode.workspace.fs.writeFile(goneFile, Buffer.from('Notes on uploads that failed, kept for later.\n'));
+    await until(async () => (await embeddedTexts()).some((text) => text.includes('kept for later')), 'the new file indexed');
+    void vscode.commands.executeCommand('gigachat.semanticSearch', QUERY);
+    const rows = await workbench.quickPickRows({ title: `results for “${QUERY}”`, min: 2 });
+    assert.ok(rows.slice(1).some((row) => row.includes('retry-notes.md')), `the file is among the results, not first: ${rows.join(' | ')}`);
+    fs.rmSync(goneFile.fsPath); // as a branch checkout would, with the results still open
+    await emulator.resetCounts();
+    const replies = await chatView.count('.turn-assistant');
+    await workbench.quickPickButton('Ask GigaChat about these results');
+    await chatView.waitForText('.turn-user .turn-notice', 'were left out: their files were deleted or moved');
+    await chatView.waitForReply(replies);
+    const [request] = (await emulator.requests()).filter((r) => r.endpoint === 'chat');
+    const sent = JSON.parse(request.body).messages.at(-1).content as string;
+    assert.match(sent, /search-fixture\/src\/uploads\.ts, lines 1–5/, 'the other results are asked about');
+    assert.ok(!sent.includes('retry-notes.md'), 'the one that went is not');
+  });
+
   it('a second search is answered from the index: only the query is embedded', async () => {
     await emulator.resetCounts();
     const rows = await searchRows('theme colours for dark buttons');
