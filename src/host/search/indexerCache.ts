@@ -7,14 +7,15 @@ import type { SearchSettings } from './searchSettings';
 /**
  * The indexer of a workspace over its embedding cache in `cacheDirectory`: what earlier windows
  * embedded is reused, and a cache that is missing, broken or of another model starts anew.
- * `settings` gives the settings of the moment (the model its embeddings are asked for).
+ * It keeps the settings it was opened with: a change to them opens a new one (WorkspaceIndex.resetIndexer),
+ * and a scan under way goes on with the model its cache holds.
  */
-export async function openIndexer(cacheDirectory: vscode.Uri, settings: () => SearchSettings, clients: ClientProvider, log: Log): Promise<WorkspaceIndexer> {
-  const { embeddingsModel, maxRequestsInFlight, batchSize, batchChars, chunkChars } = settings();
+export async function openIndexer(cacheDirectory: vscode.Uri, settings: SearchSettings, clients: ClientProvider, log: Log): Promise<WorkspaceIndexer> {
+  const { embeddingsModel, maxRequestsInFlight, batchSize, batchChars, chunkChars } = settings;
   const cache = await EmbeddingCache.load(cacheDirectory.fsPath, embeddingsModel);
   if (cache.loadInfo.state !== 'loaded') log.info(`Search index: starting a new embedding cache (${cache.loadInfo.state}${'reason' in cache.loadInfo && cache.loadInfo.reason ? `: ${cache.loadInfo.reason}` : ''})`);
   return new WorkspaceIndexer({
-    embed: async (texts, signal) => (await clients.get()).embeddings(texts, { model: settings().embeddingsModel, signal }),
+    embed: async (texts, signal) => (await clients.get()).embeddings(texts, { model: embeddingsModel, signal }),
     cache,
     maxInFlight: maxRequestsInFlight,
     batchSize,

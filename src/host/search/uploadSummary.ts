@@ -15,10 +15,14 @@ export interface UploadSummary {
   paths: string[];
 }
 
-/** Reads and chunks the selected files locally (nothing is sent) to say what indexing would upload. */
-export async function summarizeUpload(selection: FileSelection, cache: EmbeddingCache, settings: SearchSettings): Promise<UploadSummary> {
+/**
+ * Reads and chunks the selected files locally (nothing is sent) to say what indexing would upload.
+ * Stops reading once `signal` aborts (the caller then asks nothing).
+ */
+export async function summarizeUpload(selection: FileSelection, cache: EmbeddingCache, settings: SearchSettings, signal: AbortSignal): Promise<UploadSummary> {
   const summary: UploadSummary = { files: 0, chunks: 0, newChunks: 0, characters: 0, paths: [] };
   for await (const read of readSelectedFiles(selection.files, settings.maxFileBytes, () => undefined)) {
+    if (signal.aborted) break;
     summary.files++;
     summary.paths.push(read.path);
     for (const chunk of chunkText(read.text, { maxChars: settings.chunkChars })) {

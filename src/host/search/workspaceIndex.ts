@@ -258,7 +258,7 @@ export class WorkspaceIndex implements vscode.Disposable {
     const indexer = await this.getIndexer();
     const { sources, selection } = await selectWorkspaceFiles(this.settings, signal, this.log);
     if (!consent.granted) {
-      const summary = await summarizeUpload(selection, indexer.cache, this.settings);
+      const summary = await summarizeUpload(selection, indexer.cache, this.settings, signal);
       // Cancelled while the files were counted: no question about sending them.
       if (signal.aborted) throw indexingCancelled();
       if (!(await consent.ask(summary))) return false;
@@ -280,7 +280,7 @@ export class WorkspaceIndex implements vscode.Disposable {
   }
 
   private getIndexer(): Promise<WorkspaceIndexer> {
-    this.indexer ??= openIndexer(this.cacheDirectory, () => this.settings, this.clients, this.log);
+    this.indexer ??= openIndexer(this.cacheDirectory, this.settings, this.clients, this.log);
     this.indexer.catch(() => (this.indexer = undefined));
     return this.indexer;
   }
