@@ -60,11 +60,13 @@ export class ClientProvider implements vscode.Disposable {
   }
 
   /**
-   * Whether the client in use trusts `pem`. A root trusted in another window is in the shared
-   * storage, but this window's client was built before: it needs a reconnect, not another fix.
+   * Whether the client in use trusts `pem` (with no client yet, the next one: a key being checked
+   * uses one of its own). A root trusted in another window is in the shared storage, but this
+   * window's client was built before: it needs a reconnect, not another fix.
    */
   async trusts(pem: string): Promise<boolean> {
-    return (await this.current)?.roots.includes(pem) ?? false;
+    const roots = (await this.current)?.roots ?? (await this.connection()).ca;
+    return roots.includes(pem);
   }
 
   /** The current settings, trusted roots and proxy, as the next client will use them. */
