@@ -1,5 +1,5 @@
 import type { Conversation, StoredTurn } from './conversationStore';
-import { displayedReply, PICTURE_MARKER } from './viewTurns';
+import { replyTextOf } from './viewTurns';
 
 /** The words of the export, in the user's language (the caller translates them). */
 export interface MarkdownLabels {
@@ -32,7 +32,7 @@ function turnMarkdown(turn: StoredTurn, labels: MarkdownLabels): string[] {
     return [`**${labels.you}**`, ...context, turn.content];
   }
   const paragraphs = [`**${labels.assistant}**`];
-  const text = displayedReply(turn.content).text.replaceAll(PICTURE_MARKER, `*(${labels.picture})*`).trim();
+  const text = replyTextOf(turn.content, `*(${labels.picture})*`).trim();
   if (text) paragraphs.push(text);
   if (turn.status === 'stopped') paragraphs.push(`*(${labels.stopped})*`);
   if (turn.status === 'error') paragraphs.push(`*(${labels.failed(turn.error?.message ?? '')})*`);

@@ -4,7 +4,7 @@ import type { StoredTurn } from './conversationStore';
 import type { ImageStore } from './imageStore';
 
 /** U+FFFC marks where the i-th picture of a reply goes (the webview puts `images[i]` there). */
-export const PICTURE_MARKER = '\uFFFC';
+const PICTURE_MARKER = '\uFFFC';
 
 /**
  * A reply as the view shows it: media tags replaced by markers, and the ids of the pictures for
@@ -25,9 +25,9 @@ export function displayedReply(content: string): { text: string; pictureIds: str
   return { text, pictureIds };
 }
 
-/** A reply's text without its media: what Copy reply puts on the clipboard. */
-export function replyTextOf(content: string): string {
-  return displayedReply(content).text.replaceAll(PICTURE_MARKER, '');
+/** A reply's text with `picture` where each picture stood (by default nothing): what Copy reply and Export give. */
+export function replyTextOf(content: string, picture = ''): string {
+  return displayedReply(content).text.replaceAll(PICTURE_MARKER, picture);
 }
 
 /** The file ids of the pictures these turns' replies show. */
