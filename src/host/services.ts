@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { ChatController } from './chat/chatController';
 import { ChatViewProvider } from './chat/chatViewProvider';
 import { ConversationStore } from './chat/conversationStore';
+import { SavedConversations } from './chat/savedConversations';
 import { ImageStore } from './chat/imageStore';
 import { ModelCatalog } from './chat/modelCatalog';
 import { ClientProvider } from './clientProvider';
@@ -39,7 +40,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const storage = context.storageUri ?? context.globalStorageUri;
   const images = new ImageStore(vscode.Uri.joinPath(storage, 'images'), { shared: !context.storageUri });
   const conversations = new ConversationStore(context.workspaceState, vscode.Uri.joinPath(storage, 'conversations').fsPath);
-  const controller = new ChatController(clients, conversations, images, log);
+  const controller = new ChatController(clients, new SavedConversations(conversations, images, log), images, log);
   const models = new ModelCatalog(clients, log);
   const chat = new ChatViewProvider(context.extensionUri, controller, models, images, keys, context.workspaceState, log);
   context.subscriptions.push(chat, clients);

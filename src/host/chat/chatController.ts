@@ -1,14 +1,16 @@
 import * as vscode from 'vscode';
-import { applyChunk, stableStreamingPrefix, type ChatMessage, type ChatReply } from '../../core';
+import { applyChunk, stableStreamingPrefix, type ChatReply } from '../../core';
 import type { HostMessage, Turn } from '../../shared/protocol';
 import type { ClientProvider } from '../clientProvider';
 import { readSettings } from '../config';
-import { actionLabel, describeError } from '../errors';
+import { describeError } from '../errors';
 import type { Log } from '../log';
-import { ConversationStore, newConversation, titleFrom, type Conversation, type StoredTurn } from './conversationStore';
+import { newConversation, titleFrom, type Conversation, type StoredTurn } from './conversationStore';
 import type { ImageStore } from './imageStore';
 import { DeltaPacer } from './deltaPacer';
+import type { SavedConversations } from './savedConversations';
 import { displayedReply, pictureIdsOf, picturesOf, replyTextOf, toViewTurn } from './viewTurns';
+import { wireMessages } from './wireMessages';
 
 /** A user message, with the editor context that produced it (explain selection). */
 export interface Prompt {
@@ -49,12 +51,8 @@ export class ChatController {
   private live?: LiveReply;
   /** A conversation whose last user message arrived while a reply was being written: answered next. */
   private waiting?: Conversation;
-  /** Conversations deleted while a reply was being written to them: never saved again. */
-  private readonly deleted = new Set<string>();
   /** Settles once the conversation used last (before a restart) is back. */
   private readonly restored: Promise<void>;
-  /** Set while saves fail, so the user is told once rather than every two seconds. */
-  private saveFailing = false;
   /** Counts `open` calls, so that only the last one asked for is shown. */
   private openings = 0;
   private post: (message: HostMessage) => void = () => undefined;
@@ -62,12 +60,12 @@ export class ChatController {
 
   constructor(
     private readonly clients: ClientProvider,
-    private readonly store: ConversationStore,
+    private readonly saved: SavedConversations,
     private readonly images: ImageStore,
     private readonly log: Log,
   ) {
     this.conversation = newConversation();
-    this.restored = store.latest().then(
+    this.restored = this.saved.latest().then(
       (latest) => {
         // Unless a chat began meanwhile (a selection explained before the history was read).
         if (latest && this.conversation.turns.length === 0) this.conversation = latest;
@@ -146,38 +144,20 @@ export class ChatController {
     const opening = ++this.openings;
     if (conversationId === this.conversation.id) return true;
     // A reply stopped a moment ago is still being saved: its conversation is taken as it is in memory.
-    const found = this.live?.conversation.id === conversationId ? this.live.conversation : await this.store.get(conversationId);
+    const found = this.live?.conversation.id === conversationId ? this.live.conversation : await this.saved.get(conversationId);
     if (!found || opening !== this.openings) return false;
     this.leave();
     this.conversation = found;
     return true;
   }
 
+  /** Deletes a conversation and the pictures only it showed; a reply being written to it stops. */
   async delete(conversationId: string): Promise<void> {
-    if (this.live?.conversation.id === conversationId) this.deleted.add(conversationId);
     if (conversationId === this.conversation.id) {
       this.stop();
       this.conversation = newConversation();
     }
-    await this.store.delete(conversationId);
-    await this.removeUnusedPictures();
-  }
-
-  /**
-   * Pictures no conversation shows any more leave the disk (a deleted chat's, a regenerated
-   * reply's, those of chats beyond what history keeps): deleting a chat deletes what it drew.
-   */
-  private async removeUnusedPictures(): Promise<void> {
-    const kept = this.store.pictureIds();
-    for (const conversation of [this.conversation, this.live?.conversation]) {
-      for (const id of pictureIdsOf(conversation?.turns ?? [])) kept.add(id);
-    }
-    try {
-      const removed = await this.images.removeAllBut(kept);
-      if (removed > 0) this.log.info(`Removed ${removed} pictures no conversation shows any more`);
-    } catch (error) {
-      this.log.warn(`Could not remove unused pictures: ${(error as Error).message}`);
-    }
+    await this.saved.delete(conversationId, [this.conversation, this.live?.conversation]);
   }
 
   /** A reply of the open conversation as the user reads it: markdown, without the model's media tags. */
@@ -193,7 +173,7 @@ export class ChatController {
   }
 
   history() {
-    return this.store.list();
+    return this.saved.list();
   }
 
   /**
@@ -235,7 +215,7 @@ export class ChatController {
     try {
       // Busy before the save: until the reply's turn arrives, the view must not offer to answer the message.
       this.post({ type: 'busy', busy: true });
-      await this.save(conversation);
+      await this.saved.save(conversation);
       // The user may have moved to another chat while this was saved: its view must not get this turn.
       if (conversation === this.conversation) {
         if (options.redraw) await this.refreshView();
@@ -246,7 +226,7 @@ export class ChatController {
       const stream = client.chatStream(
         {
           model: settings.model,
-          messages: this.messagesFor(conversation, assistant, settings.systemPrompt),
+          messages: wireMessages(conversation, assistant, settings.systemPrompt),
           temperature: settings.temperature,
           max_tokens: settings.maxTokens,
           function_call: 'auto', // lets the model call its built-in text-to-image function
@@ -260,7 +240,7 @@ export class ChatController {
         deltas.offer(reply.content.length);
         if (Date.now() - savedAt >= SAVE_STREAMING_EVERY_MS) {
           savedAt = Date.now();
-          void this.save(conversation);
+          void this.saved.save(conversation);
         }
       }
       assistant.status = 'done';
@@ -279,7 +259,7 @@ export class ChatController {
       }
       if (this.live === live) this.live = undefined;
       conversation.updatedAt = Date.now();
-      await this.save(conversation);
+      await this.saved.save(conversation);
       const pictures = await picturesOf([assistant], this.images);
       // Checked after the pictures are read, not before: the user may have switched chats meanwhile.
       if (conversation === this.conversation) this.post({ type: 'turnUpdated', turn: toViewTurn(assistant, pictures) });
@@ -310,30 +290,8 @@ export class ChatController {
     return live.shown;
   }
 
-  /**
-   * Saves a conversation, unless it was deleted while its reply was being written. Never throws:
-   * a disk that refuses the history must not stop the chat. The user is told once, until a save
-   * works again.
-   */
-  private async save(conversation: Conversation): Promise<void> {
-    if (this.deleted.has(conversation.id)) return;
-    try {
-      await this.store.save(conversation);
-      this.saveFailing = false;
-    } catch (error) {
-      this.log.error(`Could not save the conversation to the history: ${(error as Error).message}`);
-      if (this.saveFailing) return;
-      this.saveFailing = true;
-      // Not awaited: the notification stays until the user closes it, and the chat goes on meanwhile.
-      const showLogs = actionLabel('openLogs');
-      void vscode.window
-        .showWarningMessage(vscode.l10n.t('GigaChat could not save this conversation to the chat history. The chat goes on, but the conversation may be missing after a restart.'), showLogs)
-        .then((chosen) => chosen === showLogs && this.log.show());
-    }
-  }
-
   private async downloadPictures(live: LiveReply, turn: StoredTurn): Promise<void> {
-    const { pictureIds } = displayedReply(turn.content);
+    const pictureIds = pictureIdsOf([turn]);
     if (pictureIds.length === 0) return;
     live.downloading = new AbortController();
     try {
@@ -345,17 +303,4 @@ export class ChatController {
       else turn.notice = vscode.l10n.t('The picture could not be downloaded: {0}', described.message);
     }
   }
-
-  /** The wire history: system prompt first (the service requires it), then the finished turns. */
-  private messagesFor(conversation: Conversation, pending: StoredTurn, systemPrompt: string): ChatMessage[] {
-    const messages: ChatMessage[] = systemPrompt.trim() ? [{ role: 'system', content: systemPrompt.trim() }] : [];
-    for (const turn of conversation.turns) {
-      if (turn === pending) continue;
-      // A failed reply, or an empty stopped one, is not part of what the model said.
-      if (turn.role === 'assistant' && (turn.status === 'error' || turn.content === '')) continue;
-      messages.push({ role: turn.role, content: turn.content });
-    }
-    return messages;
-  }
-
 }

@@ -1,0 +1,74 @@
+import * as vscode from 'vscode';
+import { actionLabel } from '../errors';
+import type { Log } from '../log';
+import type { Conversation, ConversationStore } from './conversationStore';
+import type { ImageStore } from './imageStore';
+import { pictureIdsOf } from './viewTurns';
+
+/**
+ * The history as the chat keeps it: saves that never stop a reply (a disk that refuses them is
+ * reported once, until a save works again), a conversation deleted while its reply is written never
+ * saved again, and deleting a conversation deletes the pictures nothing shows any more.
+ */
+export class SavedConversations {
+  /** Conversations deleted in this window: a reply still being written to one is not saved. */
+  private readonly deleted = new Set<string>();
+  /** Set while saves fail, so the user is told once rather than every two seconds. */
+  private saveFailing = false;
+
+  constructor(
+    private readonly store: ConversationStore,
+    private readonly images: ImageStore,
+    private readonly log: Log,
+  ) {}
+
+  list() {
+    return this.store.list();
+  }
+
+  get(id: string): Promise<Conversation | undefined> {
+    return this.store.get(id);
+  }
+
+  latest(): Promise<Conversation | undefined> {
+    return this.store.latest();
+  }
+
+  /** Saves a conversation, unless it was deleted. Never throws: a failing disk must not stop the chat. */
+  async save(conversation: Conversation): Promise<void> {
+    if (this.deleted.has(conversation.id)) return;
+    try {
+      await this.store.save(conversation);
+      this.saveFailing = false;
+    } catch (error) {
+      this.log.error(`Could not save the conversation to the history: ${(error as Error).message}`);
+      if (this.saveFailing) return;
+      this.saveFailing = true;
+      // Not awaited: the notification stays until the user closes it, and the chat goes on meanwhile.
+      const showLogs = actionLabel('openLogs');
+      void vscode.window
+        .showWarningMessage(vscode.l10n.t('GigaChat could not save this conversation to the chat history. The chat goes on, but the conversation may be missing after a restart.'), showLogs)
+        .then((chosen) => chosen === showLogs && this.log.show());
+    }
+  }
+
+  /**
+   * Deletes a conversation, then the pictures that neither the history nor `inMemory` (the
+   * conversations the chat holds: the one shown, the one a reply is written to) show any more:
+   * a deleted chat's, a regenerated reply's, those of chats beyond what history keeps.
+   */
+  async delete(id: string, inMemory: readonly (Conversation | undefined)[]): Promise<void> {
+    this.deleted.add(id);
+    await this.store.delete(id);
+    const kept = this.store.pictureIds();
+    for (const conversation of inMemory) {
+      for (const pictureId of pictureIdsOf(conversation?.turns ?? [])) kept.add(pictureId);
+    }
+    try {
+      const removed = await this.images.removeAllBut(kept);
+      if (removed > 0) this.log.info(`Removed ${removed} pictures no conversation shows any more`);
+    } catch (error) {
+      this.log.warn(`Could not remove unused pictures: ${(error as Error).message}`);
+    }
+  }
+}
