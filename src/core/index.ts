@@ -48,6 +48,8 @@ export { indexingCancelled } from './search/indexingCancelled';
 export { SharedRun } from './sharedRun';
 export { writeFileAtomically } from './atomicFile';
 export type { ExclusionReason } from './search/files/ignoreRules';
+export { readRepositoryRules } from './search/files/repositoryRules';
+export type { GitEnvironment, RepositoryRules } from './search/files/repositoryRules';
 export { selectFiles, readSelectedFile, readSelectedFiles } from './search/files/fileSelection';
 export type { FolderSource, SelectionLimits, SkipReason, SelectedFile, FileSelection } from './search/files/fileSelection';
 export { decodeSourceText } from './search/files/sourceText';

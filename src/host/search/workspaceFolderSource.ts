@@ -1,5 +1,6 @@
+import * as os from 'node:os';
 import * as vscode from 'vscode';
-import { ROOT_EXCLUDES_PATH, type FolderSource } from '../../core';
+import { readRepositoryRules, ROOT_EXCLUDES_PATH, type FolderSource, type RepositoryRules } from '../../core';
 
 /**
  * Directories never worth listing. The core's deny list excludes them too; naming them here only
@@ -59,9 +60,12 @@ export class WorkspaceFolderSource implements FolderSource {
     }
   }
 
-  async readRootExcludes(): Promise<string | undefined> {
+  async readRepositoryRules(): Promise<RepositoryRules> {
+    if (this.folder.uri.scheme === 'file') return readRepositoryRules(this.folder.uri.fsPath, { home: os.homedir(), variables: process.env });
+    // A virtual folder has no place on this machine's disk to look above it: only its own excludes are known.
     const bytes = await this.readFile(ROOT_EXCLUDES_PATH);
-    return bytes && new TextDecoder().decode(bytes);
+    const sources = bytes ? [{ directory: '', content: new TextDecoder().decode(bytes) }] : [];
+    return { folderPath: '', sources, consulted: [] };
   }
 
   keyOf(path: string): string {
@@ -78,6 +82,14 @@ export class WorkspaceFolderSource implements FolderSource {
     if (uri.scheme !== this.folder.uri.scheme || uri.authority !== this.folder.uri.authority || !uri.path.startsWith(base)) return undefined;
     return uri.path.slice(base.length) || undefined;
   }
+}
+
+/** The source of the workspace folder `uri` lies in, and its path there; undefined when no source holds it. */
+export function locateIn(sources: readonly WorkspaceFolderSource[], uri: vscode.Uri): { source: WorkspaceFolderSource; path: string } | undefined {
+  const folder = vscode.workspace.getWorkspaceFolder(uri);
+  const source = folder && sources.find((candidate) => candidate.folder.uri.toString() === folder.uri.toString());
+  const path = source?.relativePath(uri);
+  return source && path !== undefined ? { source, path } : undefined;
 }
 
 /** `files.exclude` and `search.exclude` of the folder (patterns switched on), plus the heavy directories, as one glob. */

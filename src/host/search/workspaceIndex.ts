@@ -2,7 +2,6 @@ import * as vscode from 'vscode';
 import {
   IgnoreRules,
   indexingCancelled,
-  readSelectedFile,
   SharedRun,
   type FileSelection,
   type IndexProgress,
@@ -11,11 +10,13 @@ import {
 } from '../../core';
 import type { ClientProvider } from '../clientProvider';
 import type { Log } from '../log';
+import { moveAtOrBelow, planFileUpdate, removeAtOrBelow } from './fileUpdates';
 import { openIndexer, saveIndexerCache } from './indexerCache';
+import { OutsideRulesWatcher } from './outsideRulesWatcher';
 import { indexSelection, selectWorkspaceFiles } from './scanSteps';
 import { summarizeUpload, type UploadSummary } from './uploadSummary';
 import { readSearchSettings } from './searchSettings';
-import type { WorkspaceFolderSource } from './workspaceFolderSource';
+import { locateIn, type WorkspaceFolderSource } from './workspaceFolderSource';
 
 /** What the status bar shows. */
 export type IndexState =
@@ -50,9 +51,6 @@ const SAVE_DELAY_MS = 2000;
  */
 const MAX_PASSES = 3;
 
-/** How many of a new folder's files are looked at to tell whether any of them belongs in the index. */
-const FOLDER_SAMPLE = 20;
-
 /** What happened to a file while a full scan ran (the scan may have read it before). */
 type ChangeDuringScan = 'changed' | 'deleted';
 
@@ -81,6 +79,7 @@ export class WorkspaceIndex implements vscode.Disposable {
   private saveTimer?: ReturnType<typeof setTimeout>;
   private current: IndexState = { phase: 'idle' };
   private readonly stateChanged = new vscode.EventEmitter<IndexState>();
+  private readonly outsideRules = new OutsideRulesWatcher((file) => this.invalidate(`${file} changed`));
   readonly onDidChangeState = this.stateChanged.event;
 
   constructor(
@@ -128,31 +127,28 @@ export class WorkspaceIndex implements vscode.Disposable {
   async fileChanged(uri: vscode.Uri): Promise<void> {
     if (this.scanning) return void this.changedDuringScan.set(uri.toString(), 'changed');
     if (this.stale || !this.indexer) return; // the next full scan sees it
-    const located = this.locate(uri);
+    const located = locateIn(this.sources, uri);
     if (!located) return;
     const { source, path } = located;
     if (IgnoreRules.holdsRules(path)) return this.invalidate(`${path} changed`);
+    const rules = this.selection?.rules.get(source);
+    if (!rules) return;
     const generation = this.generation;
     const indexer = await this.indexer;
-    const key = source.keyOf(path);
-    const rules = this.selection?.rules.get(source);
-    if (await source.isFolder(path)) {
-      // A folder moved in or unpacked outside VS Code brings files that no event names one by one;
-      // one of build output, dependencies or git's own (all excluded) brings nothing to index.
-      const isNew = !indexer.paths().some((indexed) => indexed.startsWith(`${key}/`));
-      if (rules && isNew && (await source.listedUnder(path, FOLDER_SAMPLE)).some((file) => !rules.excludes(file))) this.invalidate(`${path}/ appeared`);
-      return;
-    }
-    const included = rules !== undefined && !rules.excludes(path) && (indexer.file(key) !== undefined || indexer.stats.files < this.settings.maxFiles) && (await source.isListed(path));
-    const read = included ? await readSelectedFile({ folder: source, path, key }, this.settings.maxFileBytes) : undefined;
+    const update = await planFileUpdate(indexer, { source, path, rules }, this.settings);
     // The rules or the indexer changed meanwhile: what was decided above may be wrong; the scan due decides.
     if (generation !== this.generation || this.scanning) return this.fileChanged(uri);
-    if (read === undefined || typeof read === 'string') {
+    if (update.kind === 'folder') {
+      if (update.bringsFiles) this.invalidate(`${path}/ appeared`);
+      return;
+    }
+    const key = source.keyOf(path);
+    if (update.kind === 'remove') {
       if (indexer.removeFile(key)) this.updated();
       return;
     }
     try {
-      const result = await indexer.updateFile(key, read.text);
+      const result = await indexer.updateFile(key, update.text);
       if (result.embeddedChunks > 0) this.log.info(`Search index: ${path} re-indexed, ${result.embeddedChunks} chunks embedded`);
       this.updated();
     } catch (error) {
@@ -164,14 +160,10 @@ export class WorkspaceIndex implements vscode.Disposable {
   /** A file or folder was deleted: everything at or below it leaves the index. */
   async fileDeleted(uri: vscode.Uri): Promise<void> {
     if (this.scanning) this.changedDuringScan.set(uri.toString(), 'deleted');
-    const located = this.locate(uri);
+    const located = locateIn(this.sources, uri);
     if (located && IgnoreRules.holdsRules(located.path)) this.invalidate(`${located.path} deleted`);
     if (!this.indexer) return;
-    const indexer = await this.indexer;
-    const key = uri.toString();
-    let removed = indexer.removeFile(key);
-    for (const path of indexer.paths()) if (path.startsWith(`${key}/`)) removed = indexer.removeFile(path) || removed;
-    if (removed) this.updated();
+    if (removeAtOrBelow(await this.indexer, uri.toString())) this.updated();
   }
 
   /** A file or folder was renamed in VS Code: its chunks move without being embedded again. */
@@ -179,14 +171,10 @@ export class WorkspaceIndex implements vscode.Disposable {
     // A scan under way may have listed the old paths and not read them yet: only a new scan sees the new ones.
     if (this.scanning) return this.invalidate('files were renamed while the workspace was scanned');
     if (!this.indexer) return;
-    const indexer = await this.indexer;
-    const fromKey = from.toString();
-    const toKey = to.toString();
-    const moves = indexer.paths().flatMap((path) => (path === fromKey ? [[path, toKey]] : path.startsWith(`${fromKey}/`) ? [[path, toKey + path.slice(fromKey.length)]] : []));
-    for (const [oldKey, newKey] of moves) indexer.renameFile(oldKey, newKey);
-    if (moves.length > 0) this.updated();
+    const moved = moveAtOrBelow(await this.indexer, from.toString(), to.toString());
+    if (moved.length > 0) this.updated();
     // Whether the new place is indexed at all (ignore rules, size) is settled like any change.
-    for (const [, newKey] of moves) await this.fileChanged(vscode.Uri.parse(newKey));
+    for (const key of moved) await this.fileChanged(vscode.Uri.parse(key));
   }
 
   /** The next search scans the workspace again (settings or ignore files changed). Nothing is re-embedded that did not change. */
@@ -214,6 +202,7 @@ export class WorkspaceIndex implements vscode.Disposable {
     this.indexer = undefined;
     this.selection = undefined;
     this.sources = [];
+    this.outsideRules.dispose();
     this.stale = true;
     clearTimeout(this.saveTimer);
     await vscode.workspace.fs.delete(this.cacheDirectory, { recursive: true, useTrash: false }).then(undefined, () => undefined);
@@ -222,6 +211,7 @@ export class WorkspaceIndex implements vscode.Disposable {
 
   dispose(): void {
     clearTimeout(this.saveTimer);
+    this.outsideRules.dispose();
     this.stateChanged.dispose();
   }
 
@@ -275,6 +265,7 @@ export class WorkspaceIndex implements vscode.Disposable {
     }
     this.selection = selection;
     this.sources = sources;
+    this.outsideRules.watch(selection.outsideRuleFiles);
     this.setState({ phase: 'ready', files: indexer.stats.files, chunks: indexer.stats.chunks });
     return true;
   }
@@ -287,14 +278,6 @@ export class WorkspaceIndex implements vscode.Disposable {
 
   private get cacheDirectory(): vscode.Uri {
     return vscode.Uri.joinPath(this.storage, 'embeddings');
-  }
-
-  private locate(uri: vscode.Uri): { source: WorkspaceFolderSource; path: string } | undefined {
-    const folder = vscode.workspace.getWorkspaceFolder(uri);
-    const source = folder && this.sources.find((candidate) => candidate.folder.uri.toString() === folder.uri.toString());
-    if (!source) return undefined;
-    const path = source.relativePath(uri);
-    return path === undefined ? undefined : { source, path };
   }
 
   /** A background update changed the index: show it, and write the cache once updates settle. */

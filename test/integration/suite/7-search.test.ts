@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { chatView, emulator, openChat, productStorage, setKeyThroughCommand, until, workbench } from '../drivers';
@@ -88,6 +89,18 @@ async function someFilesIndexed(): Promise<void> {
 /** The premise of a test that acts during a scan: had the scan ended, the test would prove nothing. */
 async function assertStillIndexing(): Promise<void> {
   assert.match(await workbench.statusBarText(STATUS_ITEM), /Indexing/, 'the scan is still running');
+}
+
+/** A reader of what the product's log channel writes from now on. */
+async function logFromNow(): Promise<() => string> {
+  const userData = path.join(await productStorage(), '..', '..', '..');
+  const logFile = (fs.readdirSync(path.join(userData, 'logs'), { recursive: true }) as string[])
+    .filter((file) => file.endsWith('GigaChat.log'))
+    .map((file) => path.join(userData, 'logs', file))
+    .sort()
+    .at(-1)!;
+  const logged = fs.readFileSync(logFile, 'utf8').length;
+  return () => fs.readFileSync(logFile, 'utf8').slice(logged);
 }
 
 /** Waits for the rebuild's closing message, and returns it. */
@@ -349,6 +362,41 @@ describe('semantic search', function () {
     }
   });
 
+  it('the user’s git excludes file is honoured, and a change to it applies at the next search', async () => {
+    const gitHome = fs.mkdtempSync(path.join(os.tmpdir(), 'gigachat-git-'));
+    const excludesFile = path.join(gitHome, 'ignore');
+    fs.writeFileSync(path.join(gitHome, 'config'), `[core]\n\texcludesFile = ${excludesFile}\n`);
+    fs.writeFileSync(excludesFile, '*.bak\n');
+    const diary = fixtureUri('search-fixture/diary.md');
+    const diaryQuery = 'otters in the harbour held hands at dawn';
+    const previous = process.env.GIT_CONFIG_GLOBAL;
+    process.env.GIT_CONFIG_GLOBAL = path.join(gitHome, 'config'); // the product's extension host shares this process
+    try {
+      await vscode.workspace.fs.writeFile(diary, Buffer.from('Private diary: the otters in the harbour held hands at dawn.\n'));
+      await vscode.workspace.fs.writeFile(fixtureUri('search-fixture/diary.md.bak'), Buffer.from('Backup: the otters in the harbour held hands at dawn.\n'));
+      await vscode.commands.executeCommand('notifications.clearAll');
+      await emulator.resetCounts();
+      void vscode.commands.executeCommand('gigachat.rebuildSearchIndex');
+      await rebuildFinished();
+      assert.ok(!(await embeddedTexts()).some((text) => text.includes('Backup: the otters')), 'the file the excludes file names was never sent');
+      assert.match((await searchRows(diaryQuery))[0] ?? '', /diary\.md/, 'the diary is found while nothing excludes it');
+
+      // The index is current (changes the previous test made have settled): only the excludes file can make it scan again.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await searchRows(diaryQuery);
+      const newLog = await logFromNow();
+      fs.writeFileSync(excludesFile, '*.bak\ndiary.md\n'); // outside the workspace: only the product's own watcher sees it
+      await until(() => newLog().includes(`full scan due (${excludesFile} changed)`), 'the change to the excludes file noticed');
+      assert.ok(!(await searchRows(diaryQuery)).some((row) => /diary\.md/.test(row)), 'the diary left the results');
+    } finally {
+      if (previous === undefined) delete process.env.GIT_CONFIG_GLOBAL;
+      else process.env.GIT_CONFIG_GLOBAL = previous;
+      await vscode.workspace.fs.delete(diary).then(undefined, () => undefined);
+      await vscode.workspace.fs.delete(fixtureUri('search-fixture/diary.md.bak')).then(undefined, () => undefined);
+      fs.rmSync(gitHome, { recursive: true, force: true });
+    }
+  });
+
   it('a folder renamed outside VS Code stays searchable under its new name', async () => {
     const fixture = path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, 'search-fixture');
     // The index is current (a change the previous test made has settled): only the rename can make it scan again.
@@ -364,14 +412,7 @@ describe('semantic search', function () {
 
   it('a folder of ignored files appearing (build output) does not make the next search scan again', async () => {
     const fixture = path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, 'search-fixture');
-    const userData = path.join(await productStorage(), '..', '..', '..');
-    const logFile = (fs.readdirSync(path.join(userData, 'logs'), { recursive: true }) as string[])
-      .filter((file) => file.endsWith('GigaChat.log'))
-      .map((file) => path.join(userData, 'logs', file))
-      .sort()
-      .at(-1)!;
-    const logged = fs.readFileSync(logFile, 'utf8').length;
-    const newLog = () => fs.readFileSync(logFile, 'utf8').slice(logged);
+    const newLog = await logFromNow();
     // The index is current (the previous test's rename has settled): a folder noticed now is logged.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await searchRows(QUERY);

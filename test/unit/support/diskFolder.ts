@@ -1,6 +1,9 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import type { FolderSource } from '../../../src/core';
+import { readRepositoryRules, type FolderSource, type GitEnvironment, type RepositoryRules } from '../../../src/core';
+
+/** No git configuration at all: what the tester's own excludes file says must not change a result. */
+const NO_GIT_CONFIG: GitEnvironment = { home: '/nonexistent-home', variables: { GIT_CONFIG_NOSYSTEM: '1' } };
 
 /**
  * A folder on disk as semantic search's file selection sees it: every file below `root` (what
@@ -8,7 +11,10 @@ import type { FolderSource } from '../../../src/core';
  * and benchmarks; symbolic links are not followed (a loop cannot trap the walk).
  */
 export class DiskFolder implements FolderSource {
-  constructor(readonly root: string) {}
+  constructor(
+    readonly root: string,
+    private readonly git = NO_GIT_CONFIG,
+  ) {}
 
   async listFiles(): Promise<string[]> {
     const found: string[] = [];
@@ -32,8 +38,8 @@ export class DiskFolder implements FolderSource {
     return stat?.isFile() ? stat.size : undefined;
   }
 
-  async readRootExcludes(): Promise<string | undefined> {
-    return fs.readFile(path.join(this.root, '.git/info/exclude'), 'utf8').catch(() => undefined);
+  readRepositoryRules(): Promise<RepositoryRules> {
+    return readRepositoryRules(this.root, this.git);
   }
 
   keyOf(file: string): string {

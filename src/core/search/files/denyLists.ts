@@ -54,8 +54,8 @@ export const SECRET_PATTERNS: readonly string[] = [
 
 /** Dependencies, build outputs, lock files, generated and minified code, and binaries known by name. */
 export const BUILT_IN_PATTERNS: readonly string[] = [
-  // Version control and dependencies
-  '.git/',
+  // Version control and dependencies; a `.git` file is a worktree's or a submodule's pointer to its git directory.
+  '.git',
   '.hg/',
   '.svn/',
   'node_modules/',

@@ -1,5 +1,6 @@
 import type { SourceFile } from '../indexerTypes';
 import { IgnoreRules, type ExclusionReason } from './ignoreRules';
+import type { RepositoryRules } from './repositoryRules';
 import { decodeSourceText } from './sourceText';
 
 /**
@@ -16,8 +17,8 @@ export interface FolderSource {
   fileSize(path: string): Promise<number | undefined>;
   /** The index's id of a file (unique across folders), e.g. its URI. */
   keyOf(path: string): string;
-  /** `.git/info/exclude`, when the folder has one. */
-  readRootExcludes?(): Promise<string | undefined>;
+  /** The rules git applies to the folder from outside it (its repository's, the user's excludes file). */
+  readRepositoryRules?(): Promise<RepositoryRules | undefined>;
 }
 
 export interface SelectionLimits {
@@ -41,17 +42,21 @@ export interface FileSelection {
   files: SelectedFile[];
   /** The rules each folder's files were checked against (reused for later single-file checks). */
   rules: Map<FolderSource, IgnoreRules>;
+  /** The files outside the folders that rules were looked for in (a change to one calls for a new selection). */
+  outsideRuleFiles: string[];
   /** Files left out by rule or by the file-count limit, per reason. */
   skipped: Map<SkipReason, number>;
 }
 
 /** Lists the folders' files and keeps those no ignore rule excludes, up to `maxFiles` in all. */
 export async function selectFiles(folders: readonly FolderSource[], limits: SelectionLimits, signal?: AbortSignal): Promise<FileSelection> {
-  const selection: FileSelection = { files: [], rules: new Map(), skipped: new Map() };
+  const selection: FileSelection = { files: [], rules: new Map(), outsideRuleFiles: [], skipped: new Map() };
   for (const folder of folders) {
     const paths = (await folder.listFiles(signal)).sort();
-    const rules = await loadRules(folder, paths);
+    const outside = await folder.readRepositoryRules?.();
+    const rules = await loadRules(folder, paths, outside);
     selection.rules.set(folder, rules);
+    selection.outsideRuleFiles.push(...(outside?.consulted ?? []));
     for (const path of paths) {
       if (IgnoreRules.isIgnoreFile(path)) continue;
       const reason = rules.excludes(path);
@@ -63,11 +68,10 @@ export async function selectFiles(folders: readonly FolderSource[], limits: Sele
   return selection;
 }
 
-/** The folder's `.gitignore` files and `.git/info/exclude`, as rules. */
-async function loadRules(folder: FolderSource, paths: readonly string[]): Promise<IgnoreRules> {
-  const rules = new IgnoreRules();
-  const excludes = await folder.readRootExcludes?.();
-  if (excludes) rules.addRootExcludes(excludes);
+/** The rules from outside the folder, then the folder's own `.gitignore` files (which take precedence). */
+async function loadRules(folder: FolderSource, paths: readonly string[], outside: RepositoryRules | undefined): Promise<IgnoreRules> {
+  const rules = new IgnoreRules(outside?.folderPath);
+  for (const { directory, content } of outside?.sources ?? []) rules.addRules(directory, content);
   for (const path of paths.filter(IgnoreRules.isIgnoreFile)) {
     const bytes = await folder.readFile(path);
     const text = bytes && decodeSourceText(bytes);

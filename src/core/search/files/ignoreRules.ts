@@ -9,28 +9,31 @@ export type ExclusionReason = 'secret' | 'builtIn' | 'gitignore';
 
 /**
  * The ignore rules of one workspace folder: the built-in and secret deny lists, plus every
- * `.gitignore` found in it (and `.git/info/exclude`), with git's precedence: a `.gitignore` applies
- * to the paths below its own directory, a deeper one overrides a shallower one (so `!keep.log` in
- * `src/.gitignore` re-includes what the root's `*.log` excluded), and nothing re-includes a file
- * whose parent directory is excluded. Paths are relative to the folder, with `/` separators.
+ * `.gitignore` found in it and the rules git applies from outside it (see readRepositoryRules),
+ * with git's precedence: a `.gitignore` applies to the paths below its own directory, a deeper one
+ * overrides a shallower one (so `!keep.log` in `src/.gitignore` re-includes what the root's `*.log`
+ * excluded), and nothing re-includes a file whose parent directory is excluded. Paths are relative
+ * to the folder, with `/` separators.
  */
 export class IgnoreRules {
   private static readonly secrets = ignore().add([...SECRET_PATTERNS]);
   private static readonly builtIn = ignore().add([...BUILT_IN_PATTERNS]);
-  /** Directory ('' for the folder itself) → the rules of the `.gitignore` in it. */
+  /** Directory relative to the repository root ('' for the root) → the rules that apply below it. */
   private readonly levels = new Map<string, Ignore>();
 
-  /** Adds the content of the `.gitignore` at `gitignorePath` (e.g. `src/.gitignore`). */
+  /** @param folderPath the folder relative to its repository's root, where git's rules are anchored ('' when it is the root). */
+  constructor(private readonly folderPath = '') {}
+
+  /** Adds the content of the folder's `.gitignore` at `gitignorePath` (e.g. `src/.gitignore`). */
   addGitignore(gitignorePath: string, content: string): void {
-    const directory = parentOf(gitignorePath);
+    this.addRules(joinPath(this.folderPath, parentOf(gitignorePath)), content);
+  }
+
+  /** Adds rules that apply below `directory`, relative to the repository root; among one directory's, the last added win. */
+  addRules(directory: string, content: string): void {
     const rules = this.levels.get(directory) ?? ignore();
     rules.add(content);
     this.levels.set(directory, rules);
-  }
-
-  /** `.git/info/exclude` holds rules of the folder's root level. */
-  addRootExcludes(content: string): void {
-    this.addGitignore('.gitignore', content);
   }
 
   /** Whether `path` is a `.gitignore`, whose rules this must be given before any `excludes` call. */
@@ -53,10 +56,10 @@ export class IgnoreRules {
     if (!IgnoreRules.valid(path)) return 'builtIn';
     if (IgnoreRules.secrets.ignores(path)) return 'secret';
     if (IgnoreRules.builtIn.ignores(path)) return 'builtIn';
-    return this.gitignored(path) ? 'gitignore' : undefined;
+    return this.gitignored(joinPath(this.folderPath, path)) ? 'gitignore' : undefined;
   }
 
-  /** Whether `path` is ignored by the workspace's own `.gitignore` files. */
+  /** Whether `path` (relative to the repository root) is ignored by git's rules. */
   private gitignored(path: string): boolean {
     const segments = path.split('/');
     // Directories first, from the top: an excluded directory hides everything below it.
@@ -94,4 +97,8 @@ export class IgnoreRules {
 function parentOf(path: string): string {
   const slash = path.lastIndexOf('/');
   return slash === -1 ? '' : path.slice(0, slash);
+}
+
+function joinPath(directory: string, path: string): string {
+  return directory && path ? `${directory}/${path}` : directory || path;
 }

@@ -1,0 +1,113 @@
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { readExcludesFileSetting } from './gitConfig';
+
+/** Where the user's git configuration lives: the home directory and the variables git reads. */
+export interface GitEnvironment {
+  home: string;
+  /** `XDG_CONFIG_HOME`, `GIT_CONFIG_GLOBAL`, `GIT_CONFIG_NOSYSTEM` as the process sees them. */
+  variables: Readonly<Record<string, string | undefined>>;
+}
+
+/** Ignore rules that apply to a workspace folder but live outside it. */
+export interface RepositoryRules {
+  /** The folder relative to its repository's root, with `/` ('' when it is the root or in no repository). */
+  folderPath: string;
+  /** Lowest precedence first; `directory` is relative to the repository root ('' for the root). */
+  sources: Array<{ directory: string; content: string }>;
+  /** Every file consulted, present or not: a change to one of them can change what is excluded. */
+  consulted: string[];
+}
+
+/**
+ * What git would also apply to the files of `folder`, beyond the folder's own `.gitignore` files:
+ * the user's excludes file (`core.excludesFile`, by default `~/.config/git/ignore`), the
+ * repository's `info/exclude`, and the `.gitignore` files of the directories between the
+ * repository's root and the folder. Opening `repo/packages/app` must not send what `repo/.gitignore`
+ * excludes. The excludes file applies even outside any repository: it names what the user never
+ * wants shared. Files that cannot be read count as empty; nothing here throws.
+ */
+export async function readRepositoryRules(folder: string, environment: GitEnvironment): Promise<RepositoryRules> {
+  const repository = await findRepository(folder);
+  const root = repository?.root ?? folder;
+  const consulted: string[] = [];
+  const read = async (file: string): Promise<string | undefined> => {
+    consulted.push(file);
+    return fs.readFile(file, 'utf8').catch(() => undefined);
+  };
+
+  const configs = configFiles(environment, repository?.commonDir);
+  let excludesFile = defaultExcludesFile(environment);
+  for (const config of configs) {
+    const setting = readExcludesFileSetting((await read(config)) ?? '');
+    if (setting !== undefined) excludesFile = setting && expandPath(setting, environment.home, root);
+  }
+
+  const sources: RepositoryRules['sources'] = [];
+  const add = (directory: string, content: string | undefined) => content && sources.push({ directory, content });
+  if (excludesFile) add('', await read(excludesFile));
+  if (repository) {
+    add('', await read(path.join(repository.commonDir, 'info', 'exclude')));
+    const between = path.relative(root, folder).split(path.sep).filter(Boolean);
+    // The folder's own .gitignore is among its files; the ones above it are read here.
+    for (let depth = 0; depth < between.length; depth++) {
+      add(between.slice(0, depth).join('/'), await read(path.join(root, ...between.slice(0, depth), '.gitignore')));
+    }
+  }
+  const folderPath = repository ? path.relative(root, folder).split(path.sep).join('/') : '';
+  return { folderPath, sources, consulted };
+}
+
+interface Repository {
+  /** The working tree's root. */
+  root: string;
+  /** Where `info/exclude` and `config` live (for a linked worktree, the main repository's git directory). */
+  commonDir: string;
+}
+
+/** The repository `folder` lies in, as git finds it: the nearest directory upwards with a `.git`. */
+async function findRepository(folder: string): Promise<Repository | undefined> {
+  for (let directory = path.resolve(folder); ; directory = path.dirname(directory)) {
+    const dotGit = path.join(directory, '.git');
+    const stat = await fs.stat(dotGit).catch(() => undefined);
+    if (stat?.isDirectory()) return { root: directory, commonDir: await commonDirOf(dotGit) };
+    if (stat?.isFile()) {
+      // A linked worktree or a submodule: `.git` is a file naming the git directory.
+      const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(await fs.readFile(dotGit, 'utf8').catch(() => ''));
+      if (pointer) {
+        const gitDir = path.resolve(directory, pointer[1]);
+        return { root: directory, commonDir: await commonDirOf(gitDir) };
+      }
+    }
+    if (path.dirname(directory) === directory) return undefined;
+  }
+}
+
+async function commonDirOf(gitDir: string): Promise<string> {
+  const common = await fs.readFile(path.join(gitDir, 'commondir'), 'utf8').catch(() => undefined);
+  return common?.trim() ? path.resolve(gitDir, common.trim()) : gitDir;
+}
+
+/** Git's configuration files, lowest precedence first: system, global (XDG, then `~/.gitconfig`), the repository's. */
+function configFiles({ home, variables }: GitEnvironment, commonDir: string | undefined): string[] {
+  const files: string[] = [];
+  if (!variables.GIT_CONFIG_NOSYSTEM && process.platform !== 'win32') files.push('/etc/gitconfig');
+  if (variables.GIT_CONFIG_GLOBAL) files.push(variables.GIT_CONFIG_GLOBAL);
+  else files.push(path.join(xdgConfigHome(home, variables), 'git', 'config'), path.join(home, '.gitconfig'));
+  if (commonDir) files.push(path.join(commonDir, 'config'));
+  return files;
+}
+
+function defaultExcludesFile({ home, variables }: GitEnvironment): string {
+  return path.join(xdgConfigHome(home, variables), 'git', 'ignore');
+}
+
+function xdgConfigHome(home: string, variables: GitEnvironment['variables']): string {
+  return variables.XDG_CONFIG_HOME || path.join(home, '.config');
+}
+
+/** `~/x` is in the home directory; a relative path is taken from the working tree's root. */
+function expandPath(value: string, home: string, root: string): string {
+  if (value === '~' || value.startsWith('~/')) return path.join(home, value.slice(1));
+  return path.resolve(root, value);
+}

@@ -1,0 +1,51 @@
+import { readSelectedFile, type IgnoreRules, type WorkspaceIndexer } from '../../core';
+import type { SearchSettings } from './searchSettings';
+import type { WorkspaceFolderSource } from './workspaceFolderSource';
+
+/** How many of a new folder's files are looked at to tell whether any of them belongs in the index. */
+const FOLDER_SAMPLE = 20;
+
+/** What a created or saved path means for the index, as read from disk. */
+export type FileUpdate =
+  /** A folder appeared: whether it brings files to index (which no event names one by one). */
+  | { kind: 'folder'; bringsFiles: boolean }
+  /** The file does not belong in the index (any more): excluded, too large, binary, gone, over the limit. */
+  | { kind: 'remove' }
+  | { kind: 'index'; text: string };
+
+export interface FileToUpdate {
+  source: WorkspaceFolderSource;
+  /** Relative to the source's folder. */
+  path: string;
+  /** The rules the last full scan checked the source's files against. */
+  rules: IgnoreRules;
+}
+
+/** Reads what a change to `path` means; changes nothing (the caller applies it if nothing else changed meanwhile). */
+export async function planFileUpdate(indexer: WorkspaceIndexer, { source, path, rules }: FileToUpdate, settings: SearchSettings): Promise<FileUpdate> {
+  const key = source.keyOf(path);
+  if (await source.isFolder(path)) {
+    // A folder moved in or unpacked outside VS Code; one of build output, dependencies or git's own
+    // (all excluded) brings nothing to index.
+    const isNew = !indexer.paths().some((indexed) => indexed.startsWith(`${key}/`));
+    return { kind: 'folder', bringsFiles: isNew && (await source.listedUnder(path, FOLDER_SAMPLE)).some((file) => !rules.excludes(file)) };
+  }
+  const fits = indexer.file(key) !== undefined || indexer.stats.files < settings.maxFiles;
+  if (rules.excludes(path) || !fits || !(await source.isListed(path))) return { kind: 'remove' };
+  const read = await readSelectedFile({ folder: source, path, key }, settings.maxFileBytes);
+  return typeof read === 'string' ? { kind: 'remove' } : { kind: 'index', text: read.text };
+}
+
+/** Removes `key` and everything below it (a deleted folder); whether anything was indexed there. */
+export function removeAtOrBelow(indexer: WorkspaceIndexer, key: string): boolean {
+  let removed = indexer.removeFile(key);
+  for (const path of indexer.paths()) if (path.startsWith(`${key}/`)) removed = indexer.removeFile(path) || removed;
+  return removed;
+}
+
+/** Moves what is indexed at or below `fromKey` to `toKey`, vectors and all; returns the new keys. */
+export function moveAtOrBelow(indexer: WorkspaceIndexer, fromKey: string, toKey: string): string[] {
+  const moves = indexer.paths().flatMap((path) => (path === fromKey ? [[path, toKey]] : path.startsWith(`${fromKey}/`) ? [[path, toKey + path.slice(fromKey.length)]] : []));
+  for (const [oldKey, newKey] of moves) indexer.renameFile(oldKey, newKey);
+  return moves.map(([, newKey]) => newKey);
+}

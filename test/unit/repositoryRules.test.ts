@@ -1,0 +1,137 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { selectFiles, type GitEnvironment } from '../../src/core';
+import { readExcludesFileSetting } from '../../src/core/search/files/gitConfig';
+import { DiskFolder } from './support/diskFolder';
+
+const LIMITS = { maxFileBytes: 1024, maxFiles: 1000 };
+
+/** Files written below a fresh temporary directory; returns its path. */
+function tree(files: Record<string, string>): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'gigachat-repo-'));
+  for (const [file, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), content);
+  }
+  return root;
+}
+
+describe('git rules from outside the opened folder', () => {
+  const roots: string[] = [];
+  const make = (files: Record<string, string>) => {
+    const root = tree(files);
+    roots.push(root);
+    return root;
+  };
+  after(() => {
+    for (const root of roots) fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  /** A home directory with the given files, and no system configuration. */
+  const homeWith = (files: Record<string, string>, variables: GitEnvironment['variables'] = {}): GitEnvironment => ({
+    home: make({ '.keep': '', ...files }),
+    variables: { GIT_CONFIG_NOSYSTEM: '1', ...variables },
+  });
+  const selected = async (folder: string, git?: GitEnvironment) => (await selectFiles([new DiskFolder(folder, git)], LIMITS)).files.map((file) => file.path);
+
+  it('opening a package of a repository leaves out what the .gitignore files above it and info/exclude exclude', async () => {
+    const top = make({
+      '.gitignore': '*.ts\n', // above the repository: git never reads it
+      'repo/.git/HEAD': 'ref: refs/heads/main\n',
+      'repo/.git/info/exclude': 'notes.md\n',
+      'repo/.gitignore': '*.log\n/packages/app/generated/\ncoverage-report/\n',
+      'repo/packages/.gitignore': 'scratch/\n',
+      'repo/packages/app/.gitignore': '!keep.log\n',
+      'repo/packages/app/src/index.ts': 'export {};\n',
+      'repo/packages/app/debug.log': 'token=1\n',
+      'repo/packages/app/keep.log': 'kept: the folder’s own .gitignore re-includes it\n',
+      'repo/packages/app/generated/api.ts': 'x\n',
+      'repo/packages/app/src/generated/types.ts': 'kept: the root pattern is anchored to packages/app/\n',
+      'repo/packages/app/coverage-report/index.html': 'x\n',
+      'repo/packages/app/scratch/try.ts': 'x\n',
+      'repo/packages/app/notes.md': 'x\n',
+    });
+    const folder = path.join(top, 'repo/packages/app');
+    const selection = await selectFiles([new DiskFolder(folder)], LIMITS);
+    assert.deepEqual(
+      selection.files.map((file) => file.path),
+      ['keep.log', 'src/generated/types.ts', 'src/index.ts'],
+    );
+    assert.equal(selection.skipped.get('gitignore'), 5);
+    // A change to any of them calls for a new selection, including a .gitignore not written yet.
+    for (const file of ['repo/.gitignore', 'repo/packages/.gitignore', 'repo/.git/info/exclude', 'repo/.git/config']) {
+      assert.ok(selection.outsideRuleFiles.includes(path.join(top, file)), `${file} is among the files watched`);
+    }
+    assert.ok(!selection.outsideRuleFiles.includes(path.join(top, '.gitignore')), 'nothing above the repository is read');
+  });
+
+  it('a folder its repository ignores as a whole gives nothing to send', async () => {
+    const top = make({ 'repo/.git/HEAD': 'x\n', 'repo/.gitignore': '/vendor/\n', 'repo/vendor/lib/a.ts': 'x\n', 'repo/src/b.ts': 'x\n' });
+    assert.deepEqual(await selected(path.join(top, 'repo/vendor/lib')), []);
+    assert.deepEqual(await selected(path.join(top, 'repo/src')), ['b.ts']);
+  });
+
+  it('a repository nested in the folder’s parent repository (a submodule) starts afresh', async () => {
+    const top = make({ 'outer/.git/HEAD': 'x\n', 'outer/.gitignore': '*.ts\n', 'outer/module/.git': 'gitdir: ../.git/modules/module\n', 'outer/.git/modules/module/HEAD': 'x\n', 'outer/module/a.ts': 'x\n' });
+    assert.deepEqual(await selected(path.join(top, 'outer/module')), ['a.ts']);
+  });
+
+  it('a linked worktree uses the main repository’s info/exclude', async () => {
+    const top = make({
+      'main/.git/HEAD': 'x\n',
+      'main/.git/info/exclude': 'private/\n',
+      'main/.git/worktrees/feature/commondir': '../..\n',
+      'feature/.git': `gitdir: ../main/.git/worktrees/feature\n`,
+      'feature/private/plan.md': 'x\n',
+      'feature/src/a.ts': 'x\n',
+    });
+    assert.deepEqual(await selected(path.join(top, 'feature')), ['src/a.ts']);
+  });
+
+  it('the user’s excludes file applies: the default one, the one ~/.gitconfig names, the repository’s choice over both', async () => {
+    const folder = make({ '.git/HEAD': 'x\n', 'a.bak': 'x\n', 'b.tmp': 'x\n', 'c.orig': 'x\n', 'keep.ts': 'x\n' });
+    assert.deepEqual(await selected(folder, homeWith({ '.config/git/ignore': '*.bak\n' })), ['b.tmp', 'c.orig', 'keep.ts']);
+    const named = homeWith({ '.config/git/ignore': '*.bak\n', '.gitconfig': '[core]\n\texcludesFile = ~/.my-ignore\n', '.my-ignore': '*.tmp\n' });
+    assert.deepEqual(await selected(folder, named), ['a.bak', 'c.orig', 'keep.ts']);
+    fs.writeFileSync(path.join(folder, '.git/config'), `[core]\n\texcludesfile = "${path.join(named.home, '.repo-ignore')}"\n`);
+    fs.writeFileSync(path.join(named.home, '.repo-ignore'), '*.orig\n');
+    assert.deepEqual(await selected(folder, named), ['a.bak', 'b.tmp', 'keep.ts']);
+  });
+
+  it('the excludes file is found through XDG_CONFIG_HOME and GIT_CONFIG_GLOBAL, and applies outside any repository', async () => {
+    const folder = make({ 'a.bak': 'x\n', 'b.tmp': 'x\n', 'keep.ts': 'x\n' });
+    const xdg = make({ 'git/ignore': '*.bak\n' });
+    assert.deepEqual(await selected(folder, homeWith({}, { XDG_CONFIG_HOME: xdg })), ['b.tmp', 'keep.ts']);
+    const global = make({ 'config': '[core]\n  excludesFile = ~/tmp-ignore\n' });
+    const git = homeWith({ 'tmp-ignore': '*.tmp\n', '.gitconfig': '[core]\n  excludesFile = ~/never-read\n' }, { GIT_CONFIG_GLOBAL: path.join(global, 'config') });
+    assert.deepEqual(await selected(folder, git), ['a.bak', 'keep.ts']);
+  });
+
+  it('the folder’s own .gitignore and info/exclude outrank the user’s excludes file', async () => {
+    const folder = make({ '.git/HEAD': 'x\n', '.git/info/exclude': '!local.env.example\n', '.gitignore': '!keep.bak\n', 'keep.bak': 'x\n', 'other.bak': 'x\n', 'local.env.example': 'x\n' });
+    assert.deepEqual(await selected(folder, homeWith({ '.config/git/ignore': '*.bak\n*.example\n' })), ['keep.bak', 'local.env.example']);
+  });
+});
+
+describe('core.excludesFile in a git configuration file', () => {
+  it('reads the value as git does: any case, quotes, comments, escapes, continuation, the last one set', () => {
+    assert.equal(readExcludesFileSetting('[core]\n\texcludesFile = ~/.gitignore_global\n'), '~/.gitignore_global');
+    assert.equal(readExcludesFileSetting('[Core]\nEXCLUDESFILE=~/a ; a comment\n'), '~/a');
+    assert.equal(readExcludesFileSetting('[core]\n excludesfile = "/path/with # hash/ignore" # comment\n'), '/path/with # hash/ignore');
+    assert.equal(readExcludesFileSetting('[core]\n excludesfile = C:\\\\Users\\\\me\\\\ignore\n'), 'C:\\Users\\me\\ignore');
+    assert.equal(readExcludesFileSetting('[core]\n excludesfile = /a/very/\\\nlong/path\n'), '/a/very/long/path');
+    assert.equal(readExcludesFileSetting('[core] excludesFile = /first\n[user]\n name = x\n[core]\n excludesFile = /second\n'), '/second');
+    assert.equal(readExcludesFileSetting('[core]\n excludesfile = my ignore file  \n'), 'my ignore file');
+  });
+
+  it('ignores what is not core.excludesFile: other sections, subsections, commented lines, a setting without a value', () => {
+    assert.equal(readExcludesFileSetting(''), undefined);
+    assert.equal(readExcludesFileSetting('[user]\n excludesFile = /wrong-section\n'), undefined);
+    assert.equal(readExcludesFileSetting('[core "sub"]\n excludesFile = /subsection\n'), undefined);
+    assert.equal(readExcludesFileSetting('[core]\n# excludesFile = /commented\n; excludesFile = /commented\n'), undefined);
+    assert.equal(readExcludesFileSetting('[core]\n excludesFile\n'), undefined);
+    assert.equal(readExcludesFileSetting('excludesFile = /before-any-section\n'), undefined);
+  });
+});
