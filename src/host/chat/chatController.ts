@@ -8,6 +8,7 @@ import type { Log } from '../log';
 import { newConversation, titleFrom, type Conversation, type StoredTurn } from './conversationStore';
 import type { ImageStore } from './imageStore';
 import { DeltaPacer } from './deltaPacer';
+import { MissingPictures } from './missingPictures';
 import type { SavedConversations } from './savedConversations';
 import { displayedReply, pictureIdsOf, picturesOf, replyTextOf, toViewTurn } from './viewTurns';
 import { wireMessages } from './wireMessages';
@@ -55,6 +56,7 @@ export class ChatController {
   private readonly restored: Promise<void>;
   /** Counts `open` calls, so that only the last one asked for is shown. */
   private openings = 0;
+  private readonly missingPictures: MissingPictures;
   private post: (message: HostMessage) => void = () => undefined;
   private refreshView: () => Promise<void> = async () => undefined;
 
@@ -64,6 +66,7 @@ export class ChatController {
     private readonly images: ImageStore,
     private readonly log: Log,
   ) {
+    this.missingPictures = new MissingPictures(images, clients, log);
     this.conversation = newConversation();
     this.restored = this.saved.latest().then(
       (latest) => {
@@ -186,6 +189,7 @@ export class ChatController {
     await this.restored;
     const conversation = this.conversation;
     const pictures = await picturesOf(conversation.turns, this.images);
+    void this.fetchMissingPictures(conversation, new Set(pictures.keys()));
     return () => {
       if (conversation !== this.conversation) return undefined;
       const live = this.live?.conversation === conversation ? this.live : undefined;
@@ -196,6 +200,19 @@ export class ChatController {
       });
       return { conversationId: conversation.id, turns, busy: this.busy };
     };
+  }
+
+  /** Downloads the pictures of the conversation's replies missing from disk, and shows them when it is still open. */
+  private async fetchMissingPictures(conversation: Conversation, shown: ReadonlySet<string>): Promise<void> {
+    const finished = conversation.turns.filter((turn) => turn !== this.live?.turn);
+    const completed = await this.missingPictures.fetch(finished, shown);
+    if (completed.length === 0) return;
+    // A reply's only notice is that its picture could not be downloaded: it has the picture now.
+    const noticed = completed.filter((turn) => turn.notice !== undefined);
+    for (const turn of noticed) turn.notice = undefined;
+    if (noticed.length > 0) await this.saved.save(conversation);
+    const pictures = await picturesOf(completed, this.images);
+    if (conversation === this.conversation) for (const turn of completed) this.post({ type: 'turnUpdated', turn: toViewTurn(turn, pictures) });
   }
 
   private begin(): LiveReply {

@@ -29,11 +29,16 @@ export class ImageStore {
     return unused.length;
   }
 
+  /** Whether the picture is stored. */
+  async has(fileId: string): Promise<boolean> {
+    return (await this.find(fileId)) !== undefined;
+  }
+
   /** Downloads each file not already stored. */
   async download(client: ServiceClient, fileIds: readonly string[], signal?: AbortSignal): Promise<void> {
     await vscode.workspace.fs.createDirectory(this.folder);
     for (const fileId of fileIds) {
-      if (await this.find(fileId)) continue;
+      if (await this.has(fileId)) continue;
       const { bytes, contentType } = await client.fileContent(fileId, { signal });
       const type = sniffImageType(bytes) ?? contentType;
       await vscode.workspace.fs.writeFile(this.uri(fileId, type), bytes);

@@ -251,6 +251,26 @@ describe('chat view', function () {
     }
   });
 
+  it('a picture whose download failed is downloaded again when its chat is shown again', async () => {
+    await emulator.resetCounts();
+    await emulator.inject({ kind: 'status', status: 404, message: 'file not found' }, { endpoint: 'files' });
+    try {
+      await chatView.newChat(); // a chat of its own, to find in History
+      await chatView.ask('Draw a picture of a blue whale');
+      await chatView.waitFor('.turn-assistant:last-child .note-warning');
+      assert.match((await chatView.texts('.turn-assistant:last-child .note-warning'))[0] ?? '', /picture could not be downloaded/);
+      assert.equal(await chatView.count('.turn-assistant:last-child figure.reply-image'), 0);
+    } finally {
+      await emulator.clearFaults();
+    }
+    await chatView.newChat();
+    await chatView.click('button[aria-label="Chat history"]');
+    await chatView.click('.history-open[aria-label*="Draw a picture of a blue whale"]');
+    await chatView.waitFor('.turn-assistant:last-child figure.reply-image img', 'visible', 15_000);
+    assert.equal(await chatView.count('.turn-assistant:last-child .note-warning'), 0, 'the notice went with the picture’s arrival');
+    assert.equal(await emulator.count('files'), 2);
+  });
+
   it('deleting a conversation deletes the pictures it drew, and only those', async () => {
     const workspaceStorage = path.join(await productStorage(), '..', '..', 'workspaceStorage');
     const pictures = () =>
