@@ -12,7 +12,11 @@ import { icon } from './icons';
  */
 export const IMAGE_MARKER = '\uFFFC';
 
-/** Replaces each marker in freshly rendered markdown with an empty slot (markers in code are dropped). */
+/**
+ * Replaces each marker in freshly rendered markdown with an empty slot. A marker in code (the model
+ * wrapped its tag in backticks) leaves the code, and its slot goes right after the code block or
+ * span: every marker keeps its slot, or each later picture would take the place of the one before.
+ */
 export function markImageSlots(root: DocumentFragment | HTMLElement, strings: WebviewStrings): void {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   const hits: Text[] = [];
@@ -20,8 +24,11 @@ export function markImageSlots(root: DocumentFragment | HTMLElement, strings: We
     if (node.data.includes(IMAGE_MARKER)) hits.push(node);
   }
   for (const text of hits) {
-    if (text.parentElement?.closest('pre, code')) {
+    const code = text.parentElement?.closest('pre, code');
+    if (code) {
+      const slots = text.data.split(IMAGE_MARKER).length - 1;
       text.data = text.data.replaceAll(IMAGE_MARKER, '');
+      (code.parentElement?.closest('pre') ?? code).after(...Array.from({ length: slots }, () => imageSlot(strings)));
       continue;
     }
     const paragraph = text.parentElement;

@@ -151,6 +151,18 @@ describe('chat webview: behaviour', function () {
     assert.deepEqual(await view.postedOfType('saveImage'), [{ type: 'saveImage', fileId: 'img-2' }]);
   });
 
+  it('a picture whose tag the model put in code goes right after the code, and the pictures after it keep their places', async () => {
+    const content = 'In a block:\n\n```html\n\uFFFC\n```\n\nInline `\uFFFC` here, then \uFFFC at last.';
+    const images = ['in-block', 'in-span', 'in-text'].map((fileId) => ({ fileId, dataUri: tinyPng }));
+    await view.send(state({ turns: [assistantTurn('a', content, { images })] }));
+    const order = await view.page.locator('.turn-body').evaluate((body) =>
+      [...body.querySelectorAll('pre, code, .reply-image')].filter((node) => !node.closest('pre') || node.localName === 'pre').map((node) => (node.localName === 'figure' ? node.getAttribute('data-file-id') : node.localName)),
+    );
+    assert.deepEqual(order, ['pre', 'in-block', 'code', 'in-span', 'in-text']);
+    assert.equal(await view.page.locator('.reply-image').count(), 3);
+    assert.ok(!((await text('.turn-body')) ?? '').includes('\uFFFC'), 'no marker is left in the code');
+  });
+
   it('explains finish reasons, stopped turns and errors with their actions', async () => {
     await view.send(state({
       turns: [
