@@ -69,8 +69,9 @@ export function semanticSearch(context: vscode.ExtensionContext, services: Searc
   };
 
   const clear = async () => {
-    await index.clear();
+    // The agreement goes first: a search started while the index is deleted asks again.
     await consent.revoke();
+    await index.clear();
     void vscode.window.showInformationMessage(vscode.l10n.t('The search index of this workspace was deleted. The next search asks again before sending any file.'));
   };
 

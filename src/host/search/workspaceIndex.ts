@@ -195,6 +195,8 @@ export class WorkspaceIndex implements vscode.Disposable {
   /** Stops a scan under way, forgets the index and deletes the cached vectors from disk. */
   async clear(): Promise<void> {
     this.clears++;
+    // At once, not after the awaits below: a file saved meanwhile must not be sent (an update under way sees the new generation).
+    this.invalidate('the index is being cleared');
     this.scans.stop();
     await this.scans.current?.catch(() => undefined);
     const indexer = await this.indexer?.catch(() => undefined);
@@ -203,7 +205,6 @@ export class WorkspaceIndex implements vscode.Disposable {
     this.selection = undefined;
     this.sources = [];
     this.outsideRules.dispose();
-    this.stale = true;
     clearTimeout(this.saveTimer);
     await vscode.workspace.fs.delete(this.cacheDirectory, { recursive: true, useTrash: false }).then(undefined, () => undefined);
     this.setState({ phase: 'idle' });
