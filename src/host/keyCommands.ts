@@ -37,7 +37,13 @@ export async function setAuthorizationKey(keys: KeyStore, clients: ClientProvide
         input.busy = false;
         input.enabled = true;
         if (verdict === 'accepted') {
-          await keys.set(key);
+          if (!(await storeKey(keys, key, log))) {
+            input.validationMessage = vscode.l10n.t(
+              'GigaChat accepted the key, but VS Code could not keep it in its secret storage (on Linux that needs a keyring, such as GNOME Keyring or KWallet). The GigaChat log says why. Alternatively, start VS Code with the key in the {0} environment variable.',
+              KeyStore.variable,
+            );
+            return;
+          }
           resolve(true);
           input.hide();
           void vscode.window.showInformationMessage(vscode.l10n.t('GigaChat authorization key saved.'));
@@ -50,6 +56,17 @@ export async function setAuthorizationKey(keys: KeyStore, clients: ClientProvide
     });
   } finally {
     input.dispose();
+  }
+}
+
+/** Stores the key; false (with the reason logged) when the secret storage refuses it, e.g. with no keyring. */
+async function storeKey(keys: KeyStore, key: string, log: Log): Promise<boolean> {
+  try {
+    await keys.set(key);
+    return true;
+  } catch (error) {
+    log.error(`VS Code's secret storage did not take the authorization key: ${(error as Error).message}`);
+    return false;
   }
 }
 

@@ -2,6 +2,7 @@ import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { readCertificates, type CertificatePin, type CertificateSummary } from '../../core';
 import type { ClientProvider } from '../clientProvider';
+import { askErrorAction, runErrorAction } from '../errors';
 import type { Log } from '../log';
 import { describeCertificate } from './certificateDescription';
 
@@ -34,11 +35,25 @@ export async function chooseCertificateFile(clients: ClientProvider, pin: Certif
 
   const settings = vscode.workspace.getConfiguration('gigachat');
   const configured = settings.get<string[]>('caCertificates', []);
-  if (!configured.includes(file.fsPath)) await settings.update('caCertificates', [...configured, file.fsPath], vscode.ConfigurationTarget.Global);
+  if (!configured.includes(file.fsPath) && !(await addToSetting(settings, [...configured, file.fsPath], log))) return false;
   clients.reconnect('a trusted certificate file was added');
   log.info(`Added ${file.fsPath} to gigachat.caCertificates: ${certificates.map((c) => `${c.subject} (SHA-256 ${c.sha256})`).join('; ')}`);
   void vscode.window.showInformationMessage(vscode.l10n.t('{0} was added to the trusted certificates (the setting gigachat.caCertificates).', file.fsPath));
   return true;
+}
+
+/** Writes `gigachat.caCertificates`; false after telling the user why it could not be (a settings file with errors, say). */
+async function addToSetting(settings: vscode.WorkspaceConfiguration, files: string[], log: Log): Promise<boolean> {
+  try {
+    await settings.update('caCertificates', files, vscode.ConfigurationTarget.Global);
+    return true;
+  } catch (error) {
+    const reason = (error as Error).message;
+    log.error(`Could not write gigachat.caCertificates: ${reason}`);
+    const action = await askErrorAction(vscode.l10n.t('The certificate could not be added to the setting gigachat.caCertificates, so it is not trusted: {0}', reason), ['openSettings', 'openLogs']);
+    if (action) await runErrorAction(action, log);
+    return false;
+  }
 }
 
 /** The certificates in the file, or undefined after telling the user why there are none. */

@@ -176,6 +176,27 @@ describe('certificates', function () {
     }
   });
 
+  it('"Choose certificate file…" with a settings file VS Code cannot write: it says so, and nothing is trusted', async () => {
+    const { caPath } = await emulator.info();
+    const userSettings = path.join(await productStorage(), '..', '..', '..', 'User', 'settings.json');
+    const original = fs.readFileSync(userSettings, 'utf8');
+    fs.writeFileSync(userSettings, `${original}\n,}`); // a stray edit: VS Code still reads it, and refuses to write it
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1000)); // VS Code reads the file again
+      const chosen = vscode.commands.executeCommand<boolean>('gigachat.addTrustedCertificate');
+      await workbench.chooseFile(caPath);
+      await workbench.dialogText();
+      await workbench.dialogButton('Trust');
+      await notificationMatching(/could not be added to the setting gigachat\.caCertificates, so it is not trusted/);
+      await vscode.commands.executeCommand('notifications.clearAll'); // the notification's buttons stay unanswered
+      assert.equal(await chosen, false);
+      assert.deepEqual(settings().get('caCertificates'), []);
+    } finally {
+      fs.writeFileSync(userSettings, original);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  });
+
   it('"Download and trust" trusts the pinned root, and the failed request goes on to its answer', async () => {
     await askAndFailOnTheRoot('Does it work after trusting the root?');
     await chatView.click(`${LAST_ERROR} [data-error-action="trustRootCertificate"]`);
