@@ -319,6 +319,29 @@ describe('semantic search', function () {
     }
   });
 
+  it('the embeddings model changed while indexing: the run finishes, and the index is rebuilt with the new model', async () => {
+    const modelsSent = async () => (await emulator.requests()).filter((request) => request.endpoint === 'embeddings').map((request) => JSON.parse(request.body).model as string);
+    try {
+      await withSlowIndexing(1000, async () => {
+        await startFreshIndex();
+        await someFilesIndexed();
+        await settings().update('embeddingsModel', 'EmbeddingsGigaR', vscode.ConfigurationTarget.Global);
+        await assertStillIndexing();
+        await emulator.setOptions({ latencyMs: 0 });
+        await rebuildFinished();
+      });
+      const models = await modelsSent();
+      assert.equal(models[0], 'Embeddings', 'the run began with the model set then');
+      assert.equal(models.at(-1), 'EmbeddingsGigaR', 'the index was rebuilt with the new model');
+      assert.ok(!(await workbench.notifications()).some((text) => /could not|failed|error/i.test(text)), `no failure: ${(await workbench.notifications()).join(' | ')}`);
+      await emulator.resetCounts();
+      assert.match((await searchRows('compress old invoices into the archive'))[0] ?? '', /database\.ts/, 'the new model’s index answers');
+      assert.ok((await modelsSent()).every((model) => model === 'EmbeddingsGigaR'), 'only the new model is asked');
+    } finally {
+      await settings().update('embeddingsModel', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   it('a file saved while indexing is indexed as saved, once the scan ends', async () => {
     // Each file's own words, to tell which one the scan has already sent.
     const words: Record<string, string> = {
