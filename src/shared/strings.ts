@@ -85,6 +85,8 @@ export const webviewStrings = {
   historyTitle: 'Chat history',
   historyEmpty: 'No saved chats yet.',
   historyLoading: 'Loading…',
+  historyFilter: 'Filter chats by title',
+  historyNoMatch: 'No chat title contains “{0}”.',
   openConversation: 'Open chat: {0}',
   deleteConversation: 'Delete chat: {0}',
   untitled: 'Untitled chat',

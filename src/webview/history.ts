@@ -6,13 +6,18 @@ import { format, uiLocale } from './strings';
 import { post } from './vscodeApi';
 
 /**
- * The chat history overlay: a modal list of saved conversations, newest first. Open one with a
- * click or Enter, delete one with its trash button. Escape or Close returns focus to where it was.
+ * The chat history overlay: a modal list of saved conversations, newest first, with a filter on
+ * their titles as in a quick pick (type to narrow, arrows into the list, Enter opens the first
+ * match). Open one with a click or Enter, delete one with its trash button. Escape or Close returns
+ * focus to where it was.
  */
 export class HistoryPanel {
   readonly element: HTMLElement;
   private readonly list: HTMLElement;
   private readonly status: HTMLElement;
+  private readonly filter: HTMLInputElement;
+  /** The rows as the host last listed them, before filtering. */
+  private count = 0;
   private readonly dates = new Intl.DateTimeFormat(uiLocale(), { dateStyle: 'medium', timeStyle: 'short' });
   private returnFocus: HTMLElement | null = null;
   private currentId = '';
@@ -20,13 +25,19 @@ export class HistoryPanel {
   constructor(private readonly strings: WebviewStrings) {
     const close = iconButton(icon('close'), strings.close, 'history-close');
     close.addEventListener('click', () => this.close());
-    this.list = el('ul', { className: 'history-list', attrs: { 'aria-labelledby': 'history-title' } });
+    this.list = el('ul', { className: 'history-list', attrs: { id: 'history-list', 'aria-labelledby': 'history-title' } });
     this.status = el('p', { className: 'history-status', attrs: { role: 'status' } });
+    this.filter = el('input', {
+      className: 'history-filter',
+      attrs: { type: 'search', placeholder: strings.historyFilter, 'aria-label': strings.historyFilter, 'aria-controls': 'history-list', spellcheck: 'false' },
+    });
+    this.filter.addEventListener('input', () => this.applyFilter());
     const dialog = el('div', {
       className: 'history-dialog',
       attrs: { role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'history-title' },
     },
       el('div', { className: 'history-header' }, el('h2', { text: strings.historyTitle, attrs: { id: 'history-title' } }), close),
+      el('div', { className: 'history-filter-row' }, this.filter),
       this.status,
       this.list,
     );
@@ -48,9 +59,11 @@ export class HistoryPanel {
     if (!this.isOpen) this.returnFocus = document.activeElement as HTMLElement | null;
     this.element.hidden = false;
     this.list.replaceChildren();
+    this.count = 0;
+    this.filter.value = '';
     this.status.textContent = this.strings.historyLoading;
     this.status.hidden = false;
-    this.element.querySelector<HTMLElement>('.history-close')?.focus();
+    this.filter.focus();
     post({ type: 'showHistory' });
   }
 
@@ -63,17 +76,33 @@ export class HistoryPanel {
 
   /** The host's answer to showHistory (also sent again after a deletion). */
   setConversations(conversations: readonly ConversationSummary[]): void {
-    const rows = () => [...this.list.querySelectorAll<HTMLElement>('.history-open')];
-    const focusedRow = rows().findIndex((row) => row.parentElement?.contains(document.activeElement));
+    const focusedRow = this.rows().findIndex((row) => row.parentElement?.contains(document.activeElement));
     const sorted = [...conversations].sort((a, b) => b.updatedAt - a.updatedAt);
     this.list.replaceChildren(...sorted.map((conversation) => this.item(conversation)));
-    this.status.textContent = sorted.length === 0 ? this.strings.historyEmpty : '';
-    this.status.hidden = sorted.length > 0;
-    if (!this.isOpen) return;
-    // Keep keyboard focus on the same row (the list is rebuilt), or start on the first one.
-    const fresh = rows();
-    if (fresh.length > 0) fresh[Math.min(Math.max(focusedRow, 0), fresh.length - 1)].focus();
-    else if (focusedRow !== -1) this.element.querySelector<HTMLElement>('.history-close')?.focus();
+    this.count = sorted.length;
+    this.applyFilter();
+    // Keep keyboard focus on the same row (the list is rebuilt); focus in the filter stays there.
+    if (!this.isOpen || focusedRow === -1) return;
+    const fresh = this.rows();
+    (fresh[Math.min(focusedRow, fresh.length - 1)] ?? this.filter).focus();
+  }
+
+  /** The rows the filter lets through, top to bottom. */
+  private rows(): HTMLElement[] {
+    return [...this.list.querySelectorAll<HTMLElement>('.history-item:not([hidden]) .history-open')];
+  }
+
+  /** Shows the rows whose title holds every word typed, in any case, and says when none does. */
+  private applyFilter(): void {
+    const words = this.filter.value.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+    let shown = 0;
+    for (const item of this.list.querySelectorAll<HTMLElement>('.history-item')) {
+      const title = (item.querySelector('.history-title')?.textContent ?? '').toLocaleLowerCase();
+      item.hidden = !words.every((word) => title.includes(word));
+      if (!item.hidden) shown++;
+    }
+    this.status.textContent = this.count === 0 ? this.strings.historyEmpty : shown === 0 ? format(this.strings.historyNoMatch, this.filter.value.trim()) : '';
+    this.status.hidden = this.status.textContent === '';
   }
 
   private item(conversation: ConversationSummary): HTMLElement {
@@ -101,14 +130,12 @@ export class HistoryPanel {
     remove.addEventListener('click', () => {
       post({ type: 'deleteConversation', conversationId: conversation.id });
       // Optimistic: the host confirms with a new list. Keep focus in the list for the keyboard.
-      const next = (item.nextElementSibling ?? item.previousElementSibling)?.querySelector<HTMLElement>('.history-open');
+      const rows = this.rows();
+      const index = rows.indexOf(open);
       item.remove();
-      if (next) next.focus();
-      else this.element.querySelector<HTMLElement>('.history-close')?.focus();
-      if (this.list.childElementCount === 0) {
-        this.status.textContent = this.strings.historyEmpty;
-        this.status.hidden = false;
-      }
+      this.count--;
+      (rows[index + 1] ?? rows[index - 1] ?? this.filter).focus();
+      this.applyFilter();
     });
     return item;
   }
@@ -121,17 +148,23 @@ export class HistoryPanel {
       return;
     }
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      const rows = [...this.list.querySelectorAll<HTMLElement>('.history-open')];
+      const rows = this.rows();
       const index = rows.indexOf(document.activeElement as HTMLElement);
-      if (index === -1 && rows.length === 0) return;
+      if (index === -1 && document.activeElement !== this.filter) return;
       event.preventDefault();
-      const next = event.key === 'ArrowDown' ? Math.min(index + 1, rows.length - 1) : Math.max(index - 1, 0);
-      rows[next]?.focus();
+      // Up from the first row goes back to the filter, as in a quick pick.
+      const next = event.key === 'ArrowDown' ? Math.min(index + 1, rows.length - 1) : index - 1;
+      (next >= 0 ? rows[next] : this.filter)?.focus();
+      return;
+    }
+    if (event.key === 'Enter' && event.target === this.filter) {
+      event.preventDefault();
+      this.rows()[0]?.click();
       return;
     }
     if (event.key === 'Tab') {
       // Keep focus inside the dialog while it is open.
-      const focusable = [...this.element.querySelectorAll<HTMLElement>('button:not([disabled])')];
+      const focusable = [...this.element.querySelectorAll<HTMLElement>('button:not([disabled]), input')].filter((node) => !node.closest('[hidden]'));
       const first = focusable[0];
       const last = focusable.at(-1);
       if (event.shiftKey && document.activeElement === first) {

@@ -336,7 +336,9 @@ describe('chat webview: behaviour', function () {
     assert.deepEqual(titles, ['Current chat', 'Untitled chat', 'Старый разговор'], 'newest first');
     assert.equal(await dialog.locator('.history-open').first().getAttribute('aria-current'), 'true');
     assert.ok(((await dialog.locator('.history-date').first().textContent()) ?? '').includes('2025'));
-    // Keyboard: focus starts on the first row; ArrowDown, then delete it with its button, then open.
+    // Keyboard: focus starts in the filter; ArrowDown twice to the second row, delete it with its button, then open.
+    assert.equal(await dialog.getByRole('searchbox', { name: 'Filter chats by title' }).evaluate((input) => input === document.activeElement), true);
+    await view.page.keyboard.press('ArrowDown');
     await view.page.keyboard.press('ArrowDown');
     await view.page.keyboard.press('Tab');
     await view.page.keyboard.press('Enter');
@@ -350,6 +352,43 @@ describe('chat webview: behaviour', function () {
     await view.page.keyboard.press('Escape');
     assert.equal(await dialog.isVisible(), false);
     assert.equal(await historyButton.evaluate((b) => b === document.activeElement), true);
+  });
+
+  it('filters the history by title as the user types, and Enter opens the first match', async () => {
+    await view.send(state({ conversationId: 'c0' }));
+    await view.page.getByRole('button', { name: 'Chat history' }).click();
+    const dialog = view.page.getByRole('dialog');
+    const now = Date.UTC(2025, 4, 17, 12, 30);
+    await view.send({ type: 'history', conversations: [
+      { id: 'c1', title: 'Чтение файла построчно в Node.js', updatedAt: now },
+      { id: 'c2', title: 'Retry policy of the upload client', updatedAt: now - 1000 },
+      { id: 'c3', title: 'Node.js streams and backpressure', updatedAt: now - 2000 },
+    ] });
+    const shown = () => dialog.locator('.history-item:visible .history-title').allTextContents();
+    await view.page.keyboard.type('NODE');
+    assert.deepEqual(await shown(), ['Чтение файла построчно в Node.js', 'Node.js streams and backpressure'], 'any case');
+    await view.page.keyboard.type(' ФАЙЛ');
+    assert.deepEqual(await shown(), ['Чтение файла построчно в Node.js'], 'every word, Cyrillic too');
+    await view.page.keyboard.type('xyz');
+    assert.deepEqual(await shown(), []);
+    assert.equal(await dialog.locator('.history-status').textContent(), 'No chat title contains “NODE ФАЙЛxyz”.');
+    await view.page.locator('.history-filter').fill('stream');
+    // The host's list after a deletion elsewhere keeps the filter.
+    await view.send({ type: 'history', conversations: [
+      { id: 'c2', title: 'Retry policy of the upload client', updatedAt: now - 1000 },
+      { id: 'c3', title: 'Node.js streams and backpressure', updatedAt: now - 2000 },
+    ] });
+    assert.deepEqual(await shown(), ['Node.js streams and backpressure']);
+    // Up from the first row returns to the filter; Enter there opens the first match.
+    await view.page.keyboard.press('ArrowDown');
+    await view.page.keyboard.press('ArrowUp');
+    assert.equal(await view.page.locator('.history-filter').evaluate((input) => input === document.activeElement), true);
+    await view.page.keyboard.press('Enter');
+    assert.deepEqual(await view.postedOfType('openConversation'), [{ type: 'openConversation', conversationId: 'c3' }]);
+    assert.equal(await dialog.isVisible(), false);
+    // Opened again, the filter starts empty.
+    await view.page.getByRole('button', { name: 'Chat history' }).click();
+    assert.equal(await view.page.locator('.history-filter').inputValue(), '');
   });
 
   it('New chat and the model picker post their messages', async () => {
