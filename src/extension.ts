@@ -60,7 +60,7 @@ function registerChat(context: vscode.ExtensionContext, services: ServicesLoader
       { resolveWebviewView: (view) => services().chat.resolveWebviewView(view) },
       { webviewOptions: { retainContextWhenHidden: true } },
     ),
-    vscode.commands.registerCommand('gigachat.openChat', () => services().chat.reveal()),
+    vscode.commands.registerCommand('gigachat.openChat', () => services().chat.openChat()),
     vscode.commands.registerCommand('gigachat.newChat', () => services().chat.newChat()),
     vscode.commands.registerCommand('gigachat.exportChat', () => services().chat.exportChat()),
   );

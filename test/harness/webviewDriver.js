@@ -39,6 +39,8 @@ function webviewHandler() {
         return true;
       case 'text': // innerText of every match
         return frame.locator(params.selector).allInnerTexts();
+      case 'inputValue': // what the chat input holds
+        return frame.locator('textarea').inputValue();
       case 'textContent': // textContent of every match, also of turns scrolled out of view (innerText is empty there)
         return frame.locator(params.selector).allTextContents();
       case 'count':
@@ -103,6 +105,9 @@ function workbenchHandler() {
         return page.locator('.quick-input-widget .quick-input-message').first().innerText().catch(() => '');
       case 'press':
         await page.keyboard.press(params.key);
+        return true;
+      case 'typeText': // keystrokes to whatever has the focus, as a person types
+        await page.keyboard.type(params.text, { delay: 5 });
         return true;
       case 'notifications':
         // The toasts, and the notification center's list while it is open.

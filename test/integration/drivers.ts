@@ -13,6 +13,7 @@ export const chatView = {
   /** The text of every match, rendered on screen or not (`texts` is empty for turns scrolled far out of view). */
   textContents: (selector: string) => callOuter<string[]>('webview', { action: 'textContent', selector }),
   count: (selector: string) => callOuter<number>('webview', { action: 'count', selector }),
+  inputValue: () => callOuter<string>('webview', { action: 'inputValue' }),
   attributes: (selector: string, name: string) => callOuter<(string | null)[]>('webview', { action: 'attribute', selector, name }),
   waitFor: (selector: string, state: 'visible' | 'attached' | 'hidden' = 'visible', timeoutMs?: number) =>
     callOuter('webview', { action: 'waitFor', selector, state, timeoutMs }),
@@ -40,6 +41,8 @@ export const workbench = {
   quickInput: (text: string) => callOuter('workbench', { action: 'quickInput', text }),
   quickInputMessage: (waitMs = 0) => callOuter<string>('workbench', { action: 'quickInputMessage', waitMs }),
   press: (key: string) => callOuter('workbench', { action: 'press', key }),
+  /** Types into whatever has the focus, key by key. */
+  typeText: (text: string) => callOuter('workbench', { action: 'typeText', text }),
   notifications: () => callOuter<string[]>('workbench', { action: 'notifications' }),
   /** Clicks the button `label` of the notification whose text contains `message`. */
   notificationButton: (message: string, label: string) => callOuter('workbench', { action: 'notificationButton', message, label }),

@@ -94,6 +94,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
   }
 
+  /** Open Chat (and its shortcut): the view, with the cursor in its input, ready to type. */
+  async openChat(): Promise<void> {
+    await this.reveal();
+    this.post({ type: 'focusInput' });
+  }
+
   private async receive(raw: unknown): Promise<void> {
     const parsed = parseViewMessage(raw);
     if (!parsed.ok) {

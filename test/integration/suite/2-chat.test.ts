@@ -225,6 +225,21 @@ describe('chat view', function () {
     });
   });
 
+  it('Ctrl+Alt+G from the editor puts the cursor in the chat input', async () => {
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: 'const answer = 42;\n' }));
+    await workbench.press('Control+Alt+G');
+    await chatView.waitFor('textarea:focus', 'attached'); // the view opens, then takes the focus: a person waits for the cursor too
+    await workbench.typeText('typed after the shortcut');
+    try {
+      assert.equal(await chatView.inputValue(), 'typed after the shortcut');
+      assert.equal(vscode.window.activeTextEditor?.document.getText(), 'const answer = 42;\n', 'nothing went into the editor');
+    } finally {
+      await chatView.press('Control+A');
+      await chatView.press('Delete');
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+  });
+
   it('a picture request shows the downloaded image inline', async () => {
     await chatView.ask('Draw a picture of a pink cat');
     await chatView.waitFor('.turn-assistant:last-child figure.reply-image img');
