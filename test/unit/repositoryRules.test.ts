@@ -90,6 +90,27 @@ describe('git rules from outside the opened folder', () => {
     assert.deepEqual(await selected(path.join(top, 'feature')), ['src/a.ts']);
   });
 
+  it('a folder holding several clones: each one’s info/exclude applies to its own files, anchored at its root', async () => {
+    const folder = make({
+      'api/.git/HEAD': 'x\n',
+      'api/.git/info/exclude': '/notes.md\nlocal/\n',
+      'api/notes.md': 'x\n',
+      'api/src/notes.md': 'kept: the pattern is anchored to api/\n',
+      'api/local/todo.md': 'x\n',
+      'api/.git/worktrees/hotfix/commondir': '../..\n',
+      'hotfix/.git': 'gitdir: ../api/.git/worktrees/hotfix\n',
+      'hotfix/notes.md': 'x\n',
+      'web/.git/HEAD': 'x\n',
+      'web/notes.md': 'kept: web excludes nothing\n',
+    });
+    const selection = await selectFiles([new DiskFolder(folder)], LIMITS);
+    assert.deepEqual(
+      selection.files.map((file) => file.path),
+      ['api/src/notes.md', 'web/notes.md'],
+    );
+    assert.ok(selection.outsideRuleFiles.includes(path.join(folder, 'api/.git/info/exclude')), 'a change to it calls for a new selection');
+  });
+
   it('the user’s excludes file applies: the default one, the one ~/.gitconfig names, the repository’s choice over both', async () => {
     const folder = make({ '.git/HEAD': 'x\n', 'a.bak': 'x\n', 'b.tmp': 'x\n', 'c.orig': 'x\n', 'keep.ts': 'x\n' });
     assert.deepEqual(await selected(folder, homeWith({ '.config/git/ignore': '*.bak\n' })), ['b.tmp', 'c.orig', 'keep.ts']);

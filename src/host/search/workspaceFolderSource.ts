@@ -60,8 +60,8 @@ export class WorkspaceFolderSource implements FolderSource {
     }
   }
 
-  async readRepositoryRules(): Promise<RepositoryRules> {
-    if (this.folder.uri.scheme === 'file') return readRepositoryRules(this.folder.uri.fsPath, { home: os.homedir(), variables: process.env });
+  async readRepositoryRules(listed: readonly string[]): Promise<RepositoryRules> {
+    if (this.folder.uri.scheme === 'file') return readRepositoryRules(this.folder.uri.fsPath, { home: os.homedir(), variables: process.env }, listed);
     // A virtual folder has no place on this machine's disk to look above it: only its own excludes are known.
     const bytes = await this.readFile(ROOT_EXCLUDES_PATH);
     const sources = bytes ? [{ directory: '', content: new TextDecoder().decode(bytes) }] : [];

@@ -38,8 +38,8 @@ export class DiskFolder implements FolderSource {
     return stat?.isFile() ? stat.size : undefined;
   }
 
-  readRepositoryRules(): Promise<RepositoryRules> {
-    return readRepositoryRules(this.root, this.git);
+  readRepositoryRules(listed: readonly string[]): Promise<RepositoryRules> {
+    return readRepositoryRules(this.root, this.git, listed);
   }
 
   keyOf(file: string): string {

@@ -17,8 +17,11 @@ export interface FolderSource {
   fileSize(path: string): Promise<number | undefined>;
   /** The index's id of a file (unique across folders), e.g. its URI. */
   keyOf(path: string): string;
-  /** The rules git applies to the folder from outside it (its repository's, the user's excludes file). */
-  readRepositoryRules?(): Promise<RepositoryRules | undefined>;
+  /**
+   * The rules git applies to the folder beyond its `.gitignore` files (its repository's, the user's
+   * excludes file, the repositories inside it); `listed` is what listFiles returned.
+   */
+  readRepositoryRules?(listed: readonly string[]): Promise<RepositoryRules | undefined>;
 }
 
 export interface SelectionLimits {
@@ -53,7 +56,7 @@ export async function selectFiles(folders: readonly FolderSource[], limits: Sele
   const selection: FileSelection = { files: [], rules: new Map(), outsideRuleFiles: [], skipped: new Map() };
   for (const folder of folders) {
     const paths = (await folder.listFiles(signal)).sort();
-    const outside = await folder.readRepositoryRules?.();
+    const outside = await folder.readRepositoryRules?.(paths);
     const rules = await loadRules(folder, paths, outside);
     selection.rules.set(folder, rules);
     selection.outsideRuleFiles.push(...(outside?.consulted ?? []));

@@ -22,12 +22,16 @@ export interface RepositoryRules {
 /**
  * What git would also apply to the files of `folder`, beyond the folder's own `.gitignore` files:
  * the user's excludes file (`core.excludesFile`, by default `~/.config/git/ignore`), the
- * repository's `info/exclude`, and the `.gitignore` files of the directories between the
- * repository's root and the folder. Opening `repo/packages/app` must not send what `repo/.gitignore`
- * excludes. The excludes file applies even outside any repository: it names what the user never
- * wants shared. Files that cannot be read count as empty; nothing here throws.
+ * repository's `info/exclude`, the `.gitignore` files of the directories between the repository's
+ * root and the folder, and the `info/exclude` of each repository inside the folder (a folder that
+ * holds several clones). Opening `repo/packages/app` must not send what `repo/.gitignore` excludes.
+ * The excludes file applies even outside any repository: it names what the user never wants
+ * shared. Files that cannot be read count as empty; nothing here throws.
+ *
+ * @param listed the folder's files (relative, `/`-separated): their directories are where
+ *   repositories inside the folder are looked for.
  */
-export async function readRepositoryRules(folder: string, environment: GitEnvironment): Promise<RepositoryRules> {
+export async function readRepositoryRules(folder: string, environment: GitEnvironment, listed: readonly string[] = []): Promise<RepositoryRules> {
   const repository = await findRepository(folder);
   const root = repository?.root ?? folder;
   const consulted: string[] = [];
@@ -55,6 +59,10 @@ export async function readRepositoryRules(folder: string, environment: GitEnviro
     }
   }
   const folderPath = repository ? path.relative(root, folder).split(path.sep).join('/') : '';
+  for (const directory of directoriesOf(listed)) {
+    const nested = await repositoryAt(path.join(folder, ...directory.split('/')));
+    if (nested) add(folderPath ? `${folderPath}/${directory}` : directory, await read(path.join(nested.commonDir, 'info', 'exclude')));
+  }
   return { folderPath, sources, consulted };
 }
 
@@ -68,19 +76,30 @@ interface Repository {
 /** The repository `folder` lies in, as git finds it: the nearest directory upwards with a `.git`. */
 async function findRepository(folder: string): Promise<Repository | undefined> {
   for (let directory = path.resolve(folder); ; directory = path.dirname(directory)) {
-    const dotGit = path.join(directory, '.git');
-    const stat = await fs.stat(dotGit).catch(() => undefined);
-    if (stat?.isDirectory()) return { root: directory, commonDir: await commonDirOf(dotGit) };
-    if (stat?.isFile()) {
-      // A linked worktree or a submodule: `.git` is a file naming the git directory.
-      const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(await fs.readFile(dotGit, 'utf8').catch(() => ''));
-      if (pointer) {
-        const gitDir = path.resolve(directory, pointer[1]);
-        return { root: directory, commonDir: await commonDirOf(gitDir) };
-      }
-    }
+    const repository = await repositoryAt(directory);
+    if (repository) return repository;
     if (path.dirname(directory) === directory) return undefined;
   }
+}
+
+/** The repository whose working tree's root is `directory`, if it is one. */
+async function repositoryAt(directory: string): Promise<Repository | undefined> {
+  const dotGit = path.join(directory, '.git');
+  const stat = await fs.stat(dotGit).catch(() => undefined);
+  if (stat?.isDirectory()) return { root: directory, commonDir: await commonDirOf(dotGit) };
+  if (!stat?.isFile()) return undefined;
+  // A linked worktree or a submodule: `.git` is a file naming the git directory.
+  const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(await fs.readFile(dotGit, 'utf8').catch(() => ''));
+  return pointer ? { root: directory, commonDir: await commonDirOf(path.resolve(directory, pointer[1])) } : undefined;
+}
+
+/** Every directory below the folder that holds one of `files`, at any depth ('' not included). */
+function directoriesOf(files: readonly string[]): string[] {
+  const directories = new Set<string>();
+  for (const file of files) {
+    for (let slash = file.indexOf('/'); slash !== -1; slash = file.indexOf('/', slash + 1)) directories.add(file.slice(0, slash));
+  }
+  return [...directories].sort();
 }
 
 async function commonDirOf(gitDir: string): Promise<string> {
