@@ -1,36 +1,20 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { IgnoreRules, readSelectedFiles, selectFiles, type SkipReason } from '../../src/core';
 import { DiskFolder } from './support/diskFolder';
+import { useFileTrees } from './support/fileTrees';
 import { randomInt, seededRandom } from '../emulator/random';
 
 const LIMITS = { maxFileBytes: 1024, maxFiles: 1000 };
-
-function workspace(files: Record<string, string | Uint8Array>): DiskFolder {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'gigachat-files-'));
-  for (const [file, content] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    fs.writeFileSync(path.join(root, file), content);
-  }
-  return new DiskFolder(root);
-}
 
 async function selectedPaths(folder: DiskFolder, limits = LIMITS): Promise<string[]> {
   return (await selectFiles([folder], limits)).files.map((file) => file.path);
 }
 
 describe('file selection for semantic search', () => {
-  const folders: DiskFolder[] = [];
-  const make = (files: Record<string, string | Uint8Array>) => {
-    const folder = workspace(files);
-    folders.push(folder);
-    return folder;
-  };
-  after(() => {
-    for (const folder of folders) fs.rmSync(folder.root, { recursive: true, force: true });
-  });
+  const tree = useFileTrees();
+  const make = (files: Record<string, string | Uint8Array>) => new DiskFolder(tree(files));
 
   it('keeps source files and leaves out dependencies, build output, lock files, minified code and binaries by name', async () => {
     const folder = make({

@@ -1,33 +1,15 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { selectFiles, type GitEnvironment } from '../../src/core';
 import { readExcludesFileSetting } from '../../src/core/search/files/gitConfig';
 import { DiskFolder } from './support/diskFolder';
+import { useFileTrees } from './support/fileTrees';
 
 const LIMITS = { maxFileBytes: 1024, maxFiles: 1000 };
 
-/** Files written below a fresh temporary directory; returns its path. */
-function tree(files: Record<string, string>): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'gigachat-repo-'));
-  for (const [file, content] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    fs.writeFileSync(path.join(root, file), content);
-  }
-  return root;
-}
-
 describe('git rules from outside the opened folder', () => {
-  const roots: string[] = [];
-  const make = (files: Record<string, string>) => {
-    const root = tree(files);
-    roots.push(root);
-    return root;
-  };
-  after(() => {
-    for (const root of roots) fs.rmSync(root, { recursive: true, force: true });
-  });
+  const make = useFileTrees();
 
   /** A home directory with the given files, and no system configuration. */
   const homeWith = (files: Record<string, string>, variables: GitEnvironment['variables'] = {}): GitEnvironment => ({
