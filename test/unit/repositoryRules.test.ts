@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { selectFiles, type GitEnvironment } from '../../src/core';
-import { readExcludesFileSetting } from '../../src/core/search/files/gitConfig';
+import { readExcludesEntries } from '../../src/core/search/files/gitConfig';
 import { DiskFolder } from './support/diskFolder';
 import { useFileTrees } from './support/fileTrees';
 
@@ -112,11 +112,31 @@ describe('git rules from outside the opened folder', () => {
     assert.deepEqual(await selected(folder, git), ['a.bak', 'keep.ts']);
   });
 
+  it('an excludes file named in an included configuration file counts where it is included, and an include loop ends', async () => {
+    const folder = make({ '.git/HEAD': 'x\n', 'a.bak': 'x\n', 'b.tmp': 'x\n', 'keep.ts': 'x\n' });
+    const included = homeWith({
+      '.gitconfig': '[include]\n  path = .config/git/local.conf\n',
+      '.config/git/local.conf': '[core]\n  excludesFile = ~/.my-ignore\n[include]\n  path = local.conf\n', // relative to itself: includes itself
+      '.my-ignore': '*.bak\n',
+    });
+    assert.deepEqual(await selected(folder, included), ['b.tmp', 'keep.ts']);
+    const overridden = homeWith({
+      '.gitconfig': '[include]\n  path = ~/.gitconfig.local\n[core]\n  excludesFile = ~/.later-ignore\n',
+      '.gitconfig.local': '[core]\n  excludesFile = ~/.my-ignore\n',
+      '.my-ignore': '*.bak\n',
+      '.later-ignore': '*.tmp\n',
+    });
+    assert.deepEqual(await selected(folder, overridden), ['a.bak', 'keep.ts'], 'a setting after the include wins');
+  });
+
   it('the folder’s own .gitignore and info/exclude outrank the user’s excludes file', async () => {
     const folder = make({ '.git/HEAD': 'x\n', '.git/info/exclude': '!local.env.example\n', '.gitignore': '!keep.bak\n', 'keep.bak': 'x\n', 'other.bak': 'x\n', 'local.env.example': 'x\n' });
     assert.deepEqual(await selected(folder, homeWith({ '.config/git/ignore': '*.bak\n*.example\n' })), ['keep.bak', 'local.env.example']);
   });
 });
+
+/** The last `core.excludesFile` a configuration text sets itself, as git reads it. */
+const readExcludesFileSetting = (config: string) => readExcludesEntries(config).filter((entry) => entry.key === 'excludesFile').at(-1)?.value;
 
 describe('core.excludesFile in a git configuration file', () => {
   it('reads the value as git does: any case, quotes, comments, escapes, continuation, the last one set', () => {
@@ -136,5 +156,14 @@ describe('core.excludesFile in a git configuration file', () => {
     assert.equal(readExcludesFileSetting('[core]\n# excludesFile = /commented\n; excludesFile = /commented\n'), undefined);
     assert.equal(readExcludesFileSetting('[core]\n excludesFile\n'), undefined);
     assert.equal(readExcludesFileSetting('excludesFile = /before-any-section\n'), undefined);
+    assert.equal(readExcludesFileSetting('[includeIf "gitdir:~/work/"]\n path = /conditional\n excludesFile = /wrong\n'), undefined);
+  });
+
+  it('lists the included files where they are included, among the settings', () => {
+    assert.deepEqual(readExcludesEntries('[core]\n excludesFile = /a\n[include]\n path = ~/.gitconfig.local\n[core]\n excludesFile = /b\n[includeIf "gitdir:~/x/"]\n path = /ignored\n'), [
+      { key: 'excludesFile', value: '/a' },
+      { key: 'include', value: '~/.gitconfig.local' },
+      { key: 'excludesFile', value: '/b' },
+    ]);
   });
 });

@@ -1,24 +1,33 @@
+/** A setting that decides the excludes file: `core.excludesFile`, or `include.path` (read there, in place). */
+export interface ExcludesEntry {
+  key: 'excludesFile' | 'include';
+  value: string;
+}
+
 /**
- * The value of `core.excludesFile` in one git configuration file's text (the last one set wins, as
- * in git), or undefined when the file does not set it. Only what this setting needs of git's syntax
- * is read: sections (names in any case, `[core]` only, not `[core "sub"]`), `name = value` lines,
- * comments after `#` or `;`, double quotes, backslash escapes and line continuations. Included files
- * (`[include]`) are not followed: a setting there is missed, and the default excludes file applies.
+ * The `core.excludesFile` and `include.path` settings of one git configuration file's text, in
+ * order (the last excludes file set wins, as in git, including one set in an included file). Only
+ * what these settings need of git's syntax is read: sections (names in any case; `[core "sub"]` and
+ * `[includeIf …]` are not these sections), `name = value` lines, comments after `#` or `;`, double
+ * quotes, backslash escapes and line continuations.
  */
-export function readExcludesFileSetting(config: string): string | undefined {
-  let found: string | undefined;
-  let inCore = false;
+export function readExcludesEntries(config: string): ExcludesEntry[] {
+  const entries: ExcludesEntry[] = [];
+  let section = '';
   for (const line of logicalLines(config)) {
     let rest = line.trimStart();
     const header = /^\[([^\]]*)\]/.exec(rest);
     if (header) {
-      inCore = header[1].trim().toLowerCase() === 'core';
+      section = header[1].trim().toLowerCase();
       rest = rest.slice(header[0].length).trimStart();
     }
     const variable = /^([A-Za-z][A-Za-z0-9-]*)\s*(?:=(.*))?$/s.exec(rest);
-    if (inCore && variable && variable[1].toLowerCase() === 'excludesfile' && variable[2] !== undefined) found = parseValue(variable[2]);
+    if (!variable || variable[2] === undefined) continue;
+    const name = `${section}.${variable[1].toLowerCase()}`;
+    if (name === 'core.excludesfile') entries.push({ key: 'excludesFile', value: parseValue(variable[2]) });
+    else if (name === 'include.path') entries.push({ key: 'include', value: parseValue(variable[2]) });
   }
-  return found;
+  return entries;
 }
 
 /** Lines joined where a backslash ends one outside quotes (git's continuation). */

@@ -1,6 +1,9 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { readExcludesFileSetting } from './gitConfig';
+import { readExcludesEntries } from './gitConfig';
+
+/** How deep `[include]` files are followed, as in git. */
+const MAX_INCLUDE_DEPTH = 10;
 
 /** Where the user's git configuration lives: the home directory and the variables git reads. */
 export interface GitEnvironment {
@@ -40,12 +43,15 @@ export async function readRepositoryRules(folder: string, environment: GitEnviro
     return fs.readFile(file, 'utf8').catch(() => undefined);
   };
 
-  const configs = configFiles(environment, repository?.commonDir);
   let excludesFile = defaultExcludesFile(environment);
-  for (const config of configs) {
-    const setting = readExcludesFileSetting((await read(config)) ?? '');
-    if (setting !== undefined) excludesFile = setting && expandPath(setting, environment.home, root);
-  }
+  const readConfig = async (config: string, depth: number): Promise<void> => {
+    for (const { key, value } of readExcludesEntries((await read(config)) ?? '')) {
+      if (key === 'excludesFile') excludesFile = value && expandPath(value, environment.home, root);
+      // An included file counts where it is included; git stops at this depth too (a loop ends there).
+      else if (value && depth < MAX_INCLUDE_DEPTH) await readConfig(expandPath(value, environment.home, path.dirname(config)), depth + 1);
+    }
+  };
+  for (const config of configFiles(environment, repository?.commonDir)) await readConfig(config, 0);
 
   const sources: RepositoryRules['sources'] = [];
   const add = (directory: string, content: string | undefined) => content && sources.push({ directory, content });
@@ -125,8 +131,8 @@ function xdgConfigHome(home: string, variables: GitEnvironment['variables']): st
   return variables.XDG_CONFIG_HOME || path.join(home, '.config');
 }
 
-/** `~/x` is in the home directory; a relative path is taken from the working tree's root. */
-function expandPath(value: string, home: string, root: string): string {
+/** `~/x` is in the home directory; a relative path is taken from `base`. */
+function expandPath(value: string, home: string, base: string): string {
   if (value === '~' || value.startsWith('~/')) return path.join(home, value.slice(1));
-  return path.resolve(root, value);
+  return path.resolve(base, value);
 }
