@@ -153,9 +153,10 @@ async function startCodeServer({ userDataDir, extensionsDir, workspace, settings
   return server;
 }
 
-/** The workbench URL that opens `workspace` as the folder. */
+/** The workbench URL that opens `workspace`: a folder, or a `.code-workspace` file. */
 function workbenchUrl(server, workspace) {
-  return workspace ? `${server.url}?folder=${encodeURIComponent(workspace)}` : server.url;
+  if (!workspace) return server.url;
+  return `${server.url}?${workspace.endsWith('.code-workspace') ? 'workspace' : 'folder'}=${encodeURIComponent(workspace)}`;
 }
 
 /**

@@ -101,6 +101,11 @@ export async function openChat(): Promise<void> {
 }
 
 /** Stores the emulator's key through the real command and its input box, as a user does. */
+/** Every text the emulator was asked to embed since its counts were last reset, in order. */
+export async function embeddedTexts(): Promise<string[]> {
+  return (await emulator.requests()).filter((request) => request.endpoint === 'embeddings').flatMap((request) => JSON.parse(request.body).input as string[]);
+}
+
 export async function setKeyThroughCommand(key: string): Promise<void> {
   const done = vscode.commands.executeCommand('gigachat.setAuthorizationKey');
   await workbench.quickInput(key);

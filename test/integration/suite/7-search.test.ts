@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { chatView, emulator, openChat, productStorage, setKeyThroughCommand, until, workbench } from '../drivers';
+import { chatView, emulator, embeddedTexts, openChat, productStorage, setKeyThroughCommand, until, workbench } from '../drivers';
 import { hasOuterRunner } from '../outer';
 
 const QUERY = 'where do we retry failed uploads';
@@ -48,10 +48,6 @@ async function startWithConsent(command: string, ...args: unknown[]): Promise<st
   const question = await workbench.dialogText();
   await workbench.dialogButton('Send and Index');
   return question;
-}
-
-async function embeddedTexts(): Promise<string[]> {
-  return (await emulator.requests()).filter((request) => request.endpoint === 'embeddings').flatMap((request) => JSON.parse(request.body).input as string[]);
 }
 
 const settings = () => vscode.workspace.getConfiguration('gigachat');
