@@ -1,4 +1,3 @@
-import * as vscode from 'vscode';
 import { applyChunk, stableStreamingPrefix, type ChatReply } from '../../core';
 import type { HostMessage, Turn } from '../../shared/protocol';
 import type { ClientProvider } from '../clientProvider';
@@ -8,9 +7,9 @@ import type { Log } from '../log';
 import { newConversation, titleFrom, type Conversation, type StoredTurn } from './conversationStore';
 import type { ImageStore } from './imageStore';
 import { DeltaPacer } from './deltaPacer';
-import { MissingPictures } from './missingPictures';
+import { ReplyPictures } from './replyPictures';
 import type { SavedConversations } from './savedConversations';
-import { displayedReply, pictureIdsOf, picturesOf, replyTextOf, toViewTurn } from './viewTurns';
+import { displayedReply, picturesOf, replyTextOf, toViewTurn } from './viewTurns';
 import { wireMessages } from './wireMessages';
 
 /** A user message, with the editor context that produced it (explain selection). */
@@ -56,7 +55,7 @@ export class ChatController {
   private readonly restored: Promise<void>;
   /** Counts `open` calls, so that only the last one asked for is shown. */
   private openings = 0;
-  private readonly missingPictures: MissingPictures;
+  private readonly replyPictures: ReplyPictures;
   private post: (message: HostMessage) => void = () => undefined;
   private refreshView: () => Promise<void> = async () => undefined;
 
@@ -66,7 +65,7 @@ export class ChatController {
     private readonly images: ImageStore,
     private readonly log: Log,
   ) {
-    this.missingPictures = new MissingPictures(images, clients, log);
+    this.replyPictures = new ReplyPictures(images, clients, log);
     this.conversation = newConversation();
     this.restored = this.saved.latest().then(
       (latest) => {
@@ -205,7 +204,7 @@ export class ChatController {
   /** Downloads the pictures of the conversation's replies missing from disk, and shows them when it is still open. */
   private async fetchMissingPictures(conversation: Conversation, shown: ReadonlySet<string>): Promise<void> {
     const finished = conversation.turns.filter((turn) => turn !== this.live?.turn);
-    const completed = await this.missingPictures.fetch(finished, shown);
+    const completed = await this.replyPictures.fetchMissing(finished, shown);
     if (completed.length === 0) return;
     // A reply's only notice is that its picture could not be downloaded: it has the picture now.
     const noticed = completed.filter((turn) => turn.notice !== undefined);
@@ -269,7 +268,8 @@ export class ChatController {
     } finally {
       deltas.cancel(); // the final state below carries all the text
       // Also for a reply stopped or cut off: a picture whose tag came whole is made already.
-      await this.downloadPictures(live, assistant);
+      live.downloading = new AbortController();
+      await this.replyPictures.downloadFor(assistant, live.downloading.signal);
       if (reply.usage) {
         const u = reply.usage;
         assistant.usage = { promptTokens: u.prompt_tokens, completionTokens: u.completion_tokens, totalTokens: u.total_tokens, precachedTokens: u.precached_prompt_tokens };
@@ -305,19 +305,5 @@ export class ChatController {
       live.shown = visible.length;
     }
     return live.shown;
-  }
-
-  private async downloadPictures(live: LiveReply, turn: StoredTurn): Promise<void> {
-    const pictureIds = pictureIdsOf([turn]);
-    if (pictureIds.length === 0) return;
-    live.downloading = new AbortController();
-    try {
-      await this.images.download(await this.clients.get(), pictureIds, live.downloading.signal);
-    } catch (error) {
-      const described = describeError(error, this.log);
-      // Stopped while the picture downloaded: the reply says it was stopped, no other notice needed.
-      if (described.kind === 'cancelled') turn.status = 'stopped';
-      else turn.notice = vscode.l10n.t('The picture could not be downloaded: {0}', described.message);
-    }
   }
 }

@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import type { ServiceClient } from '../../core';
 import type { ClientProvider } from '../clientProvider';
 import { describeError } from '../errors';
@@ -7,12 +8,13 @@ import type { ImageStore } from './imageStore';
 import { pictureIdsOf } from './viewTurns';
 
 /**
- * Pictures of finished replies that are not on disk: a download that failed (a network blip at the
- * wrong moment lost the picture for good), or a storage folder cleaned up. They are downloaded
- * again when their conversation is shown, each once per window: a chat opened again and again does
- * not ask again and again for a file the service no longer has.
+ * The pictures of the model's replies, downloaded into the image store with the token: once a reply
+ * ends, and again for a finished reply whose pictures are not on disk (a download that failed, as a
+ * network blip at the wrong moment lost the picture for good; a storage folder cleaned up) when its
+ * conversation is shown. A missing one is asked for once per window: a chat opened again and again
+ * does not ask again and again for a file the service no longer has.
  */
-export class MissingPictures {
+export class ReplyPictures {
   private readonly asked = new Set<string>();
 
   constructor(
@@ -22,11 +24,31 @@ export class MissingPictures {
   ) {}
 
   /**
+   * Downloads the pictures of a reply that has just ended. A failure becomes the turn's notice;
+   * stopped meanwhile (`signal`), the turn is marked stopped.
+   */
+  async downloadFor(turn: StoredTurn, signal: AbortSignal): Promise<void> {
+    const pictureIds = pictureIdsOf([turn]);
+    if (pictureIds.length === 0) return;
+    try {
+      await this.images.download(await this.clients.get(), pictureIds, signal);
+    } catch (error) {
+      const described = describeError(error, this.log);
+      // Stopped while the picture downloaded: the reply says it was stopped, no other notice needed.
+      if (described.kind === 'cancelled') turn.status = 'stopped';
+      else turn.notice = vscode.l10n.t('The picture could not be downloaded: {0}', described.message);
+    }
+  }
+
+  /**
    * Downloads the pictures of `turns`' finished replies that are not among `shown` and were not
    * asked for yet; resolves the turns that were missing one and now have all of theirs.
    */
-  async fetch(turns: readonly StoredTurn[], shown: ReadonlySet<string>): Promise<StoredTurn[]> {
-    const lacking = turns.filter((turn) => turn.status !== 'streaming' && pictureIdsOf([turn]).some((id) => !shown.has(id) && !this.asked.has(id)));
+  async fetchMissing(turns: readonly StoredTurn[], shown: ReadonlySet<string>): Promise<StoredTurn[]> {
+    const lacking = turns
+      .filter((turn) => turn.status !== 'streaming')
+      .map((turn) => ({ turn, missing: pictureIdsOf([turn]).filter((id) => !shown.has(id)) }))
+      .filter(({ missing }) => missing.some((id) => !this.asked.has(id)));
     if (lacking.length === 0) return [];
     let client: ServiceClient;
     try {
@@ -37,10 +59,10 @@ export class MissingPictures {
       return [];
     }
     const completed: StoredTurn[] = [];
-    for (const turn of lacking) {
+    for (const { turn, missing } of lacking) {
       let complete = true;
-      for (const id of pictureIdsOf([turn])) {
-        if (shown.has(id) || (await this.images.has(id))) continue;
+      for (const id of missing) {
+        if (await this.images.has(id)) continue;
         if (this.asked.has(id)) complete = false;
         else complete = (await this.download(client, id)) && complete;
       }
