@@ -16,8 +16,6 @@ export class HistoryPanel {
   private readonly list: HTMLElement;
   private readonly status: HTMLElement;
   private readonly filter: HTMLInputElement;
-  /** The rows as the host last listed them, before filtering. */
-  private count = 0;
   private readonly dates = new Intl.DateTimeFormat(uiLocale(), { dateStyle: 'medium', timeStyle: 'short' });
   private returnFocus: HTMLElement | null = null;
   private currentId = '';
@@ -59,7 +57,6 @@ export class HistoryPanel {
     if (!this.isOpen) this.returnFocus = document.activeElement as HTMLElement | null;
     this.element.hidden = false;
     this.list.replaceChildren();
-    this.count = 0;
     this.filter.value = '';
     this.status.textContent = this.strings.historyLoading;
     this.status.hidden = false;
@@ -79,7 +76,6 @@ export class HistoryPanel {
     const focusedRow = this.rows().findIndex((row) => row.parentElement?.contains(document.activeElement));
     const sorted = [...conversations].sort((a, b) => b.updatedAt - a.updatedAt);
     this.list.replaceChildren(...sorted.map((conversation) => this.item(conversation)));
-    this.count = sorted.length;
     this.applyFilter();
     // Keep keyboard focus on the same row (the list is rebuilt); focus in the filter stays there.
     if (!this.isOpen || focusedRow === -1) return;
@@ -101,7 +97,7 @@ export class HistoryPanel {
       item.hidden = !words.every((word) => title.includes(word));
       if (!item.hidden) shown++;
     }
-    this.status.textContent = this.count === 0 ? this.strings.historyEmpty : shown === 0 ? format(this.strings.historyNoMatch, this.filter.value.trim()) : '';
+    this.status.textContent = this.list.childElementCount === 0 ? this.strings.historyEmpty : shown === 0 ? format(this.strings.historyNoMatch, this.filter.value.trim()) : '';
     this.status.hidden = this.status.textContent === '';
   }
 
@@ -133,7 +129,6 @@ export class HistoryPanel {
       const rows = this.rows();
       const index = rows.indexOf(open);
       item.remove();
-      this.count--;
       (rows[index + 1] ?? rows[index - 1] ?? this.filter).focus();
       this.applyFilter();
     });

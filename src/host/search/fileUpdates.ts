@@ -27,7 +27,7 @@ export async function planFileUpdate(indexer: WorkspaceIndexer, { source, path, 
   if (await source.isFolder(path)) {
     // A folder moved in or unpacked outside VS Code; one of build output, dependencies or git's own
     // (all excluded) brings nothing to index.
-    const isNew = !indexer.paths().some((indexed) => indexed.startsWith(`${key}/`));
+    const isNew = !indexer.paths().some((indexed) => isBelow(indexed, key));
     return { kind: 'folder', bringsFiles: isNew && (await source.listedUnder(path, FOLDER_SAMPLE)).some((file) => !rules.excludes(file)) };
   }
   const fits = indexer.file(key) !== undefined || indexer.stats.files < settings.maxFiles;
@@ -38,14 +38,19 @@ export async function planFileUpdate(indexer: WorkspaceIndexer, { source, path, 
 
 /** Removes `key` and everything below it (a deleted folder); whether anything was indexed there. */
 export function removeAtOrBelow(indexer: WorkspaceIndexer, key: string): boolean {
-  let removed = indexer.removeFile(key);
-  for (const path of indexer.paths()) if (path.startsWith(`${key}/`)) removed = indexer.removeFile(path) || removed;
+  let removed = false;
+  for (const path of indexer.paths()) if (path === key || isBelow(path, key)) removed = indexer.removeFile(path) || removed;
   return removed;
 }
 
 /** Moves what is indexed at or below `fromKey` to `toKey`, vectors and all; returns the new keys. */
 export function moveAtOrBelow(indexer: WorkspaceIndexer, fromKey: string, toKey: string): string[] {
-  const moves = indexer.paths().flatMap((path) => (path === fromKey ? [[path, toKey]] : path.startsWith(`${fromKey}/`) ? [[path, toKey + path.slice(fromKey.length)]] : []));
+  const moves = indexer.paths().flatMap((path) => (path === fromKey || isBelow(path, fromKey) ? [[path, toKey + path.slice(fromKey.length)]] : []));
   for (const [oldKey, newKey] of moves) indexer.renameFile(oldKey, newKey);
   return moves.map(([, newKey]) => newKey);
+}
+
+/** Whether the key `path` lies inside the folder `key` (keys are URIs, `/`-separated). */
+function isBelow(path: string, key: string): boolean {
+  return path.startsWith(`${key}/`);
 }

@@ -56,18 +56,19 @@ export async function readRepositoryRules(folder: string, environment: GitEnviro
   const sources: RepositoryRules['sources'] = [];
   const add = (directory: string, content: string | undefined) => content && sources.push({ directory, content });
   if (excludesFile) add('', await read(excludesFile));
+  // The directories from the repository's root down to the folder ([] when it is the root, or in no repository).
+  const between = path.relative(root, folder).split(path.sep).filter(Boolean);
   if (repository) {
     add('', await read(path.join(repository.commonDir, 'info', 'exclude')));
-    const between = path.relative(root, folder).split(path.sep).filter(Boolean);
     // The folder's own .gitignore is among its files; the ones above it are read here.
     for (let depth = 0; depth < between.length; depth++) {
       add(between.slice(0, depth).join('/'), await read(path.join(root, ...between.slice(0, depth), '.gitignore')));
     }
   }
-  const folderPath = repository ? path.relative(root, folder).split(path.sep).join('/') : '';
+  const folderPath = between.join('/');
   for (const directory of directoriesOf(listed)) {
     const nested = await repositoryAt(path.join(folder, ...directory.split('/')));
-    if (nested) add(folderPath ? `${folderPath}/${directory}` : directory, await read(path.join(nested.commonDir, 'info', 'exclude')));
+    if (nested) add(path.posix.join(folderPath, directory), await read(path.join(nested.commonDir, 'info', 'exclude')));
   }
   return { folderPath, sources, consulted };
 }
