@@ -1,7 +1,7 @@
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SearchHit } from '../../core';
 import type { Prompt } from '../chat/chatController';
+import { fencedCode, linesText, relativeFile } from '../codeExcerpts';
 
 /** Excerpts beyond this many characters are left out, so the question fits the model's context. */
 const MAX_CONTEXT_CHARS = 12_000;
@@ -24,8 +24,7 @@ export async function searchResultsPrompt(query: string, hits: readonly SearchHi
     const code = document.getText(new vscode.Range(hit.startLine, 0, hit.endLine, Number.MAX_SAFE_INTEGER));
     if (excerpts.length > 0 && used + code.length > MAX_CONTEXT_CHARS) break;
     used += code.length;
-    const fence = code.includes('```') ? '````' : '```';
-    excerpts.push(`${describeLocation(hit)}\n${fence}${document.languageId}\n${code}\n${fence}`);
+    excerpts.push(`${relativeFile(document.uri)}, ${linesText(hit.startLine + 1, hit.endLine + 1)}\n${fencedCode(code, document.languageId)}`);
   }
   if (excerpts.length === 0) return undefined;
   const notices = [
@@ -35,11 +34,4 @@ export async function searchResultsPrompt(query: string, hits: readonly SearchHi
   const notice = notices.length ? notices.join(' ') : undefined;
   const text = `${vscode.l10n.t('Using these excerpts from my workspace, answer: {0}', query)}\n\n${excerpts.join('\n\n')}`;
   return { text, contextLabel: vscode.l10n.t('{0} search results', excerpts.length), notice };
-}
-
-/** `src/retry.ts, lines 12–40` */
-function describeLocation(hit: SearchHit): string {
-  const file = vscode.workspace.asRelativePath(vscode.Uri.parse(hit.path)) || path.basename(hit.path);
-  const lines = hit.startLine === hit.endLine ? vscode.l10n.t('line {0}', hit.startLine + 1) : vscode.l10n.t('lines {0}–{1}', hit.startLine + 1, hit.endLine + 1);
-  return `${file}, ${lines}`;
 }

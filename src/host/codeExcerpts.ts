@@ -1,0 +1,53 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+
+/** Longer selections are cut (with a visible notice) so one request stays within the model's limits. */
+export const MAX_SELECTION_CHARS = 12_000;
+
+/** Code from a file of the workspace, as a chat message quotes it. Lines are 1-based. */
+export interface CodeExcerpt {
+  /** Relative to the workspace folder (or the base name, for a file outside the workspace). */
+  file: string;
+  first: number;
+  last: number;
+  language: string;
+  code: string;
+  /** The selection was longer than `MAX_SELECTION_CHARS` and `code` is its beginning. */
+  trimmed: boolean;
+}
+
+/** The selected code of an editor, trimmed to `MAX_SELECTION_CHARS`. */
+export function selectedExcerpt(document: vscode.TextDocument, selection: vscode.Range): CodeExcerpt {
+  const code = document.getText(selection);
+  const first = selection.start.line + 1;
+  // A selection that ends at the start of a line (whole lines selected) does not include that line.
+  const last = selection.end.character === 0 && selection.end.line > selection.start.line ? selection.end.line : selection.end.line + 1;
+  const trimmed = code.length > MAX_SELECTION_CHARS;
+  return { file: relativeFile(document.uri), first, last, language: document.languageId, code: trimmed ? code.slice(0, MAX_SELECTION_CHARS) : code, trimmed };
+}
+
+export function trimmedNotice(): string {
+  return vscode.l10n.t('The selection was trimmed to its first {0} characters.', MAX_SELECTION_CHARS);
+}
+
+/** `retry.ts:2–4`: short enough for a chip above the message. */
+export function excerptLabel(excerpt: CodeExcerpt): string {
+  return `${path.basename(excerpt.file)}:${excerpt.first === excerpt.last ? excerpt.first : `${excerpt.first}–${excerpt.last}`}`;
+}
+
+/** `line 3`, `lines 2–4` (1-based). */
+export function linesText(first: number, last: number): string {
+  return first === last ? vscode.l10n.t('line {0}', first) : vscode.l10n.t('lines {0}–{1}', first, last);
+}
+
+/** A fenced markdown code block that code containing a fence of its own cannot close early. */
+export function fencedCode(code: string, language: string): string {
+  const longestRun = Math.max(0, ...(code.match(/`{3,}/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(Math.max(3, longestRun + 1));
+  return `${fence}${language}\n${code}\n${fence}`;
+}
+
+export function relativeFile(uri: vscode.Uri): string {
+  // With several folders open, the folder's name comes first: it tells the model which project.
+  return vscode.workspace.asRelativePath(uri) || path.basename(uri.fsPath);
+}
