@@ -25,7 +25,7 @@ export function activate(context: vscode.ExtensionContext): GigaChatApi {
   const services = servicesLoader(context);
   registerChat(context, services);
   registerKeyCommands(context, services);
-  registerExplain(context, services);
+  registerSelectionCommands(context, services);
   registerCertificateCommands(context, services);
   registerSemanticSearch(context, services);
   return {
@@ -73,7 +73,7 @@ function registerKeyCommands(context: vscode.ExtensionContext, services: Service
   );
 }
 
-function registerExplain(context: vscode.ExtensionContext, services: ServicesLoader): void {
+function registerSelectionCommands(context: vscode.ExtensionContext, services: ServicesLoader): void {
   context.subscriptions.push(
     vscode.commands.registerTextEditorCommand('gigachat.explainSelection', (editor) => {
       if (editor.selection.isEmpty) {
@@ -81,6 +81,13 @@ function registerExplain(context: vscode.ExtensionContext, services: ServicesLoa
         return;
       }
       return services().chat.ask(explainPrompt(editor.document, editor.selection));
+    }),
+    vscode.commands.registerTextEditorCommand('gigachat.addSelectionToChat', (editor) => {
+      if (editor.selection.isEmpty) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('Select the code to ask about first.'));
+        return;
+      }
+      return services().chat.attachSelection(editor);
     }),
     vscode.languages.registerCodeActionsProvider({ scheme: '*' }, new ExplainCodeActionProvider(), { providedCodeActionKinds: ExplainCodeActionProvider.kinds }),
   );

@@ -69,6 +69,19 @@ export const Turn = z.object({
 });
 export type Turn = z.infer<typeof Turn>;
 
+/** Code the user attached to the next message (Add Selection to Chat), as its chip shows it. */
+export const AttachmentChip = z.object({
+  id,
+  /** `retry.ts:2–4` */
+  label: z.string().max(300),
+  /** The file's path in the workspace and the lines: the chip's tooltip. */
+  title: z.string().max(1_000),
+});
+export type AttachmentChip = z.infer<typeof AttachmentChip>;
+/** At most this many pieces of code wait for the next message. */
+export const MAX_ATTACHMENTS = 8;
+const attachments = z.array(AttachmentChip).max(MAX_ATTACHMENTS);
+
 export const ConversationSummary = z.object({ id, title: z.string().max(300), updatedAt: z.number() });
 export type ConversationSummary = z.infer<typeof ConversationSummary>;
 
@@ -85,6 +98,7 @@ export const HostMessage = z.discriminatedUnion('type', [
     models: z.array(z.string().max(100)).max(100),
     model: z.string().max(100),
     draft,
+    attachments,
   }),
   /** A new turn appended to the open conversation (the user's message or a reply starting). */
   z.object({ type: z.literal('turnAdded'), turn: Turn }),
@@ -96,6 +110,8 @@ export const HostMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('history'), conversations: z.array(ConversationSummary).max(1_000) }),
   z.object({ type: z.literal('models'), models: z.array(z.string().max(100)).max(100), model: z.string().max(100) }),
   z.object({ type: z.literal('keyState'), hasKey: z.boolean() }),
+  /** The code attached to the next message changed (added from the editor, removed, sent). */
+  z.object({ type: z.literal('attachments'), attachments }),
   /** Puts focus in the input (after a command opened the view). */
   z.object({ type: z.literal('focusInput') }),
 ]);
@@ -108,7 +124,10 @@ export const CodeBlock = z.object({ code: z.string().max(2_000_000), language: z
 export const ViewMessage = z.discriminatedUnion('type', [
   /** The webview has loaded its script and wants the state. */
   z.object({ type: z.literal('ready') }),
-  z.object({ type: z.literal('send'), text: z.string().min(1).max(200_000) }),
+  /** `attachmentIds`: the chips shown with the message; their code goes with it. */
+  z.object({ type: z.literal('send'), text: z.string().min(1).max(200_000), attachmentIds: z.array(id).max(MAX_ATTACHMENTS).optional() }),
+  /** A chip's remove button: that code is not sent. */
+  z.object({ type: z.literal('removeAttachment'), id }),
   z.object({ type: z.literal('stop') }),
   /** Ask again for the last reply (after an error, a stop, or to get another answer); `turnId`: the reply the button was on. */
   z.object({ type: z.literal('regenerate'), turnId: id.optional() }),

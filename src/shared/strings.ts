@@ -20,6 +20,9 @@ export const webviewStrings = {
   inputLabel: 'Message to GigaChat',
   inputPlaceholder: 'Ask GigaChat (Enter to send, Shift+Enter for a new line)',
   inputPlaceholderNoKey: 'Set an authorization key to start chatting',
+  inputPlaceholderAttached: 'Ask about the attached code (Enter to send)',
+  attachedCode: 'Code attached to the message',
+  removeAttachment: 'Remove {0} from the message',
 
   // Transcript
   transcriptLabel: 'Chat transcript',

@@ -1,4 +1,6 @@
+import type { AttachmentChip } from '../shared/protocol';
 import type { WebviewStrings } from '../shared/strings';
+import { AttachmentChips } from './attachmentChips';
 import { el } from './dom';
 import { icon } from './icons';
 import { post, saveState } from './vscodeApi';
@@ -12,12 +14,14 @@ const MAX_MESSAGE_CHARS = 200_000;
  * The input at the bottom: a textarea that grows with its text, and one button that is Send when
  * idle and Stop while a reply is being produced. Enter sends, Shift+Enter adds a line (except while
  * an input method is composing), Escape stops. The draft is kept in the webview state at once and
- * sent to the host (debounced) so it survives the view being hidden or reloaded.
+ * sent to the host (debounced) so it survives the view being hidden or reloaded. Code attached
+ * from the editor shows as chips above it and goes with the next message.
  */
 export class Composer {
   readonly element: HTMLElement;
   private readonly input: HTMLTextAreaElement;
   private readonly button: HTMLButtonElement;
+  private readonly attachments: AttachmentChips;
   private busy = false;
   private enabled = true;
   private draftTimer = 0;
@@ -34,7 +38,9 @@ export class Composer {
       },
     });
     this.button = el('button', { className: 'send-button', attrs: { type: 'button' } });
+    this.attachments = new AttachmentChips(strings, () => this.focus(), () => this.updatePlaceholder());
     this.element = el('footer', { className: 'composer' },
+      this.attachments.element,
       el('div', { className: 'composer-box' }, this.input, this.button));
 
     this.input.addEventListener('input', () => {
@@ -66,6 +72,10 @@ export class Composer {
     this.input.setSelectionRange(text.length, text.length);
   }
 
+  setAttachments(chips: AttachmentChip[]): void {
+    this.attachments.set(chips);
+  }
+
   setBusy(busy: boolean): void {
     this.busy = busy;
     this.updateButton();
@@ -75,7 +85,7 @@ export class Composer {
   setEnabled(enabled: boolean): void {
     this.enabled = enabled;
     this.input.disabled = !enabled;
-    this.input.placeholder = enabled ? this.strings.inputPlaceholder : this.strings.inputPlaceholderNoKey;
+    this.updatePlaceholder();
     this.updateButton();
   }
 
@@ -106,7 +116,9 @@ export class Composer {
   private send(): void {
     const text = this.input.value.trim();
     if (!text || this.busy || !this.enabled) return;
-    post({ type: 'send', text });
+    const attachmentIds = this.attachments.ids;
+    post(attachmentIds.length > 0 ? { type: 'send', text, attachmentIds } : { type: 'send', text });
+    this.attachments.set([]); // sent with the message: the host uses them up too
     this.input.value = '';
     this.resize();
     this.updateButton();
@@ -130,6 +142,11 @@ export class Composer {
   private resize(): void {
     this.input.style.height = 'auto';
     this.input.style.height = `${this.input.scrollHeight}px`;
+  }
+
+  private updatePlaceholder(): void {
+    if (!this.enabled) this.input.placeholder = this.strings.inputPlaceholderNoKey;
+    else this.input.placeholder = this.attachments.ids.length > 0 ? this.strings.inputPlaceholderAttached : this.strings.inputPlaceholder;
   }
 
   private updateButton(): void {

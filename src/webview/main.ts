@@ -51,6 +51,7 @@ function handle(message: HostMessage): void {
       composer.setEnabled(message.hasKey);
       transcript.setTurns(message.turns, message.busy);
       composer.setBusy(message.busy);
+      composer.setAttachments(message.attachments);
       // There is one draft, not one per conversation, and only this view writes it: the host's copy
       // lags behind the input (it is sent debounced), so it is taken only by a view that has none of
       // its own. Switching conversations leaves the input alone, so nothing just typed is lost.
@@ -86,6 +87,9 @@ function handle(message: HostMessage): void {
     case 'keyState':
       transcript.setHasKey(message.hasKey);
       composer.setEnabled(message.hasKey);
+      break;
+    case 'attachments':
+      composer.setAttachments(message.attachments);
       break;
     case 'focusInput':
       history.close();

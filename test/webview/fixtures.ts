@@ -15,6 +15,7 @@ export function state(overrides: Partial<StateMessage> = {}): StateMessage {
     models: ['GigaChat-2', 'GigaChat-2-Pro', 'GigaChat-2-Max'],
     model: 'GigaChat-2-Pro',
     draft: '',
+    attachments: [],
     ...overrides,
   };
 }

@@ -1,8 +1,10 @@
 import * as vscode from 'vscode';
-import type { HostMessage, ViewMessage } from '../../shared/protocol';
+import { MAX_ATTACHMENTS, type HostMessage, type ViewMessage } from '../../shared/protocol';
 import { askErrorAction, runErrorAction } from '../errors';
 import type { Log } from '../log';
 import type { KeyStore } from '../secrets';
+import { selectedExcerpt } from '../codeExcerpts';
+import { PendingAttachments } from './attachments';
 import type { ChatController, Prompt } from './chatController';
 import { CHAT_VIEW_ID } from './chatViewId';
 import { copyCode, insertCode, openCode, openLink, trackLastTextEditor } from './codeBlockActions';
@@ -20,6 +22,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private readonly subscriptions: vscode.Disposable[] = [];
   /** Prompts that arrived before the view existed (explain selection opened it), oldest first. */
   private readonly queued: Prompt[] = [];
+  private readonly attachments: PendingAttachments;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -30,6 +33,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     private readonly workspaceState: vscode.Memento,
     private readonly log: Log,
   ) {
+    this.attachments = new PendingAttachments(workspaceState);
     this.subscriptions.push(
       trackLastTextEditor(),
       keys.onDidChange(async () => {
@@ -62,6 +66,19 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     await this.reveal();
     if (this.view) await this.controller.send(prompt);
     else this.queued.push(prompt); // sent once the view is ready
+  }
+
+  /**
+   * Add Selection to Chat: the selected code waits above the input, as a chip, for the question
+   * the user types about it; the view opens with the cursor in the input.
+   */
+  async attachSelection(editor: vscode.TextEditor): Promise<void> {
+    const outcome = await this.attachments.add(selectedExcerpt(editor.document, editor.selection));
+    if (outcome === 'full') {
+      void vscode.window.showWarningMessage(vscode.l10n.t('At most {0} pieces of code can be attached to one message. Send the message, or remove a piece from it first.', MAX_ATTACHMENTS));
+    }
+    this.post({ type: 'attachments', attachments: this.attachments.chips() });
+    await this.openChat();
   }
 
   /** Starts a new conversation (the view's title-bar button). */
@@ -125,8 +142,14 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         // Not awaited one by one: the first starts its reply, the rest wait for it (see ChatController.send).
         await Promise.all(this.queued.splice(0).map((prompt) => this.controller.send(prompt)));
         return;
-      case 'send':
-        return this.controller.send({ text: message.text });
+      case 'send': {
+        const prompt = await this.attachments.prompt(message.text, message.attachmentIds);
+        if (message.attachmentIds?.length) this.post({ type: 'attachments', attachments: this.attachments.chips() });
+        return this.controller.send(prompt);
+      }
+      case 'removeAttachment':
+        await this.attachments.remove(message.id);
+        return this.post({ type: 'attachments', attachments: this.attachments.chips() });
       case 'stop':
         return this.controller.stop();
       case 'regenerate':
@@ -189,6 +212,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       models: [this.models.selected()],
       model: this.models.selected(),
       draft: this.workspaceState.get<string>(DRAFT_KEY, ''),
+      attachments: this.attachments.chips(),
     });
     void this.sendModels(); // the full list follows (cached after the first time)
   }

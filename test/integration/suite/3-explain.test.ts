@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { chatView, emulator } from '../drivers';
+import { chatView, emulator, until, workbench } from '../drivers';
 import { hasOuterRunner } from '../outer';
 
 const SOURCE = [
@@ -61,5 +61,77 @@ describe('explain selection', function () {
     await vscode.commands.executeCommand('gigachat.explainSelection');
     await chatView.waitFor('.turn-user .turn-notice');
     await chatView.waitForReply(before);
+  });
+});
+
+describe('add selection to chat', function () {
+  let document: vscode.TextDocument;
+
+  before(async function () {
+    if (!hasOuterRunner()) this.skip();
+    const file = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'retry.ts');
+    await vscode.workspace.fs.writeFile(file, Buffer.from(SOURCE));
+    document = await vscode.workspace.openTextDocument(file);
+    await chatView.newChat();
+  });
+
+  /** The last user message the service was sent. */
+  async function lastSent(): Promise<string> {
+    const request = (await emulator.requests()).filter((r) => r.endpoint === 'chat').at(-1);
+    return JSON.parse(request!.body).messages.at(-1).content as string;
+  }
+
+  async function select(range: vscode.Selection): Promise<void> {
+    const editor = await vscode.window.showTextDocument(document);
+    editor.selection = range;
+  }
+
+  it('the selected code waits above the input and goes with the question typed there', async () => {
+    await emulator.resetCounts();
+    await select(new vscode.Selection(1, 0, 4, 0));
+    await vscode.commands.executeCommand('gigachat.addSelectionToChat');
+    await chatView.waitForText('.attachment-chip', 'retry.ts:2–4');
+    await chatView.waitFor('textarea:focus', 'attached');
+    assert.equal(await emulator.count('chat'), 0, 'nothing is sent before the question');
+    const before = await chatView.count('.turn-assistant');
+    await chatView.type('Can this loop give up sooner?');
+    await chatView.press('Enter');
+    await chatView.waitForReply(before);
+    const sent = await lastSent();
+    assert.ok(sent.startsWith('Can this loop give up sooner?\n\n'), 'the question comes first');
+    assert.match(sent, /retry\.ts, lines 2–4\n```typescript\n/);
+    assert.ok(sent.includes('for (let i = 0; i < attempts; i++) {'));
+    assert.ok(!sent.includes('export function retryUpload'), 'only the selection is sent');
+    await chatView.waitForText('.turn-user .context-chip', 'retry.ts:2–4');
+    assert.equal(await chatView.count('.attachment-chip'), 0, 'the code went with the message');
+  });
+
+  it('Ctrl+Alt+G attaches the selection; a piece taken out with its × is not sent', async () => {
+    await select(new vscode.Selection(0, 0, 0, 10));
+    await workbench.press('Control+Alt+G');
+    await chatView.waitForText('.attachment-chip', 'retry.ts:1');
+    await select(new vscode.Selection(6, 0, 6, document.lineAt(6).text.length));
+    await workbench.press('Control+Alt+G');
+    await chatView.waitForText('.attachment-chip:last-child', 'retry.ts:7');
+    assert.equal(vscode.window.activeTextEditor?.document.getText(), SOURCE, 'nothing went into the editor');
+    await chatView.click('.attachment-chip:first-child .remove-attachment');
+    await until(async () => (await chatView.count('.attachment-chip')) === 1, 'one piece left');
+    const before = await chatView.count('.turn-assistant');
+    await chatView.type('What does this declare?');
+    await chatView.press('Enter');
+    await chatView.waitForReply(before);
+    const sent = await lastSent();
+    assert.ok(sent.includes('declare function upload(file: string): boolean;'), `the piece left is sent: ${sent}`);
+    assert.ok(!sent.includes('export function'), 'the piece taken out is not');
+  });
+
+  it('the same selection twice is one piece', async () => {
+    await select(new vscode.Selection(2, 0, 3, 0));
+    await vscode.commands.executeCommand('gigachat.addSelectionToChat');
+    await vscode.commands.executeCommand('gigachat.addSelectionToChat');
+    await chatView.waitForText('.attachment-chip', 'retry.ts:3');
+    assert.equal(await chatView.count('.attachment-chip'), 1);
+    await chatView.click('.attachment-chip .remove-attachment');
+    await chatView.waitFor('.attachment-chip', 'hidden');
   });
 });

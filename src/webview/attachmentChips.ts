@@ -1,0 +1,62 @@
+import type { AttachmentChip } from '../shared/protocol';
+import type { WebviewStrings } from '../shared/strings';
+import { el, iconButton } from './dom';
+import { icon } from './icons';
+import { format } from './strings';
+import { post } from './vscodeApi';
+
+/**
+ * The code attached to the next message (Add Selection to Chat), as chips above the input: the
+ * file and lines, the full path in the tooltip, and a button that takes the piece out. The host
+ * keeps the code; the view shows what it says and sends the ids of the chips with the message.
+ */
+export class AttachmentChips {
+  readonly element: HTMLUListElement;
+  private chips: AttachmentChip[] = [];
+
+  constructor(
+    private readonly strings: WebviewStrings,
+    /** Where focus goes when the last chip is removed with the keyboard. */
+    private readonly focusInput: () => void,
+    private readonly onChange: () => void,
+  ) {
+    this.element = el('ul', { className: 'attachments', attrs: { 'aria-label': strings.attachedCode, 'aria-live': 'polite' } });
+    this.element.hidden = true;
+  }
+
+  get ids(): string[] {
+    return this.chips.map((chip) => chip.id);
+  }
+
+  set(chips: AttachmentChip[]): void {
+    const focusedId = (document.activeElement?.closest('.attachment-chip') as HTMLElement | null)?.dataset.id;
+    this.chips = chips;
+    this.element.replaceChildren(...chips.map((chip) => this.chip(chip)));
+    this.element.hidden = chips.length === 0;
+    if (focusedId) this.removeButton(focusedId)?.focus();
+    this.onChange();
+  }
+
+  private chip(chip: AttachmentChip): HTMLLIElement {
+    const remove = iconButton(icon('close'), format(this.strings.removeAttachment, chip.label), 'remove-attachment');
+    remove.addEventListener('click', () => this.remove(chip.id));
+    return el('li', { className: 'attachment-chip', attrs: { title: chip.title, 'data-id': chip.id } },
+      icon('openEditor'), el('span', { text: chip.label }), remove);
+  }
+
+  /** Gone from the view at once (the host confirms); the keyboard user lands on the next chip, or the input. */
+  private remove(id: string): void {
+    const index = this.chips.findIndex((chip) => chip.id === id);
+    const hadFocus = this.element.contains(document.activeElement);
+    post({ type: 'removeAttachment', id });
+    this.set(this.chips.filter((chip) => chip.id !== id));
+    if (!hadFocus) return;
+    const next = this.chips[Math.min(index, this.chips.length - 1)];
+    if (next) this.removeButton(next.id)?.focus();
+    else this.focusInput();
+  }
+
+  private removeButton(id: string): HTMLButtonElement | null {
+    return this.element.querySelector(`.attachment-chip[data-id="${CSS.escape(id)}"] .remove-attachment`);
+  }
+}
