@@ -18,6 +18,7 @@ export type { ChatRequest, ChatMessage, ChatCompletion, ChatChunk, FinishReason,
 export { parseMediaReply, stableStreamingPrefix } from './images';
 export type { MediaReply, ReplyPart } from './images';
 export { applyChunk, collectReply } from './chatReply';
+export { chatStreamWithinContext } from './contextFit';
 export type { ChatReply } from './chatReply';
 export { trustedRoots, splitPemBundle, certificatesFromFile } from './trust';
 

@@ -66,6 +66,8 @@ export const Turn = z.object({
   contextLabel: z.string().max(300).optional(),
   /** A visible notice, e.g. that a long selection was trimmed. */
   notice: z.string().max(500).optional(),
+  /** A reply that did not see this many of the conversation's first messages: with them it was too large for the model. */
+  omittedMessages: z.number().int().positive().optional(),
 });
 export type Turn = z.infer<typeof Turn>;
 

@@ -171,6 +171,7 @@ export class TurnView {
   private notes(turn: Turn): HTMLElement {
     const { strings } = this.context;
     const notes = el('div', { className: 'turn-notes' });
+    if (turn.omittedMessages) notes.appendChild(note('info', format(strings.contextShortened, turn.omittedMessages), 'note-info'));
     if (turn.status === 'stopped') notes.appendChild(note('stop', strings.stopped, 'note-stopped'));
     if (turn.status !== 'streaming' && turn.finishReason === 'length') notes.appendChild(note('warning', strings.finishLength, 'note-warning'));
     if (turn.status !== 'streaming' && turn.finishReason === 'blacklist') notes.appendChild(note('info', strings.finishBlacklist, 'note-info'));

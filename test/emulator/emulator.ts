@@ -26,6 +26,7 @@ function liveOptions(options: EmulatorOptions): LiveOptions {
     streamDelayMs: options.streamDelayMs ?? 2,
     maxBatch: options.maxBatch ?? 90,
     maxBatchChars: options.maxBatchChars ?? 100_000,
+    contextTokens: options.contextTokens ?? 131_072,
   };
 }
 
@@ -131,8 +132,9 @@ export class Emulator {
     this.state.tokens.expireAll();
   }
 
-  setOptions(patch: Partial<Pick<EmulatorOptions, 'latencyMs' | 'maxConcurrent' | 'tokenLifetimeMs'>>): void {
+  setOptions(patch: Partial<Pick<EmulatorOptions, 'latencyMs' | 'maxConcurrent' | 'tokenLifetimeMs' | 'contextTokens'>>): void {
     const options = this.state.options;
+    if (patch.contextTokens !== undefined) options.contextTokens = patch.contextTokens;
     if (patch.latencyMs !== undefined) options.latencyMs = patch.latencyMs;
     if (patch.maxConcurrent !== undefined) options.maxConcurrent = patch.maxConcurrent;
     if (patch.tokenLifetimeMs !== undefined) options.tokenLifetimeMs = patch.tokenLifetimeMs;

@@ -28,6 +28,8 @@ export interface EmulatorOptions {
   maxBatch?: number;
   /** Embeddings: most characters (all texts together) in one request before 413. Default 100,000. */
   maxBatchChars?: number;
+  /** Chat: the model's context window; a longer prompt (by the emulator's token estimate) gets 413. Default 131,072 (GigaChat 2). */
+  contextTokens?: number;
 }
 
 /** What can go wrong on purpose. A fault replaces or mangles the response to one request. */
@@ -73,4 +75,5 @@ export interface LiveOptions {
   streamDelayMs: number;
   maxBatch: number;
   maxBatchChars: number;
+  contextTokens: number;
 }

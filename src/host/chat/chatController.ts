@@ -1,4 +1,4 @@
-import { applyChunk, stableStreamingPrefix, type ChatReply } from '../../core';
+import { applyChunk, chatStreamWithinContext, stableStreamingPrefix, type ChatReply } from '../../core';
 import type { HostMessage, Turn } from '../../shared/protocol';
 import type { ClientProvider } from '../clientProvider';
 import { readSettings } from '../config';
@@ -239,15 +239,22 @@ export class ChatController {
       }
       const client = await this.clients.get();
       const settings = readSettings();
-      const stream = client.chatStream(
+      const wire = wireMessages(conversation, assistant, settings.systemPrompt);
+      const stream = chatStreamWithinContext(
+        client,
         {
           model: settings.model,
-          messages: wireMessages(conversation, assistant, settings.systemPrompt),
+          messages: wire.messages,
           temperature: settings.temperature,
           max_tokens: settings.maxTokens,
           function_call: 'auto', // lets the model call its built-in text-to-image function
         },
         { signal: abort.signal, sessionId: conversation.sessionId },
+        (dropped) => {
+          // Later replies start there too: they would not fit either, and the cached prefix stays the same.
+          conversation.contextFrom = wire.sent[dropped].id;
+          assistant.omittedMessages = wire.omitted + dropped;
+        },
       );
       let savedAt = Date.now();
       for await (const chunk of stream) {

@@ -16,6 +16,8 @@ export interface StoredTurn {
   error?: TurnError;
   contextLabel?: string;
   notice?: string;
+  /** A reply for which the conversation had grown too long for the model: how many earlier messages it did not see. */
+  omittedMessages?: number;
 }
 
 export interface Conversation {
@@ -26,6 +28,11 @@ export interface Conversation {
   /** Sent as X-Session-ID on every turn, so the service can cache the shared prefix. */
   sessionId: string;
   turns: StoredTurn[];
+  /**
+   * The turn the model's context starts at, once the whole conversation no longer fit: the turns
+   * before it are kept and shown but not sent, so each later reply does not fail first.
+   */
+  contextFrom?: string;
 }
 
 /** What the workspace state keeps of each conversation: enough for the history list and for cleaning up pictures. */

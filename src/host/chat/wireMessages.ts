@@ -1,17 +1,24 @@
 import type { ChatMessage } from '../../core';
 import type { Conversation, StoredTurn } from './conversationStore';
 
+/** What the model is sent for one reply, and which of the conversation's turns that is. */
+export interface WireConversation {
+  messages: ChatMessage[];
+  /** The turns in `messages`, in order, after the system prompt. */
+  sent: StoredTurn[];
+  /** How many turns before them are left out: the conversation grew too long for the model (`contextFrom`). */
+  omitted: number;
+}
+
 /**
  * What the model is sent for the reply `pending`: the system prompt first (the service requires
- * it there), then the conversation's finished turns as they were written.
+ * it there), then the conversation's finished turns as they were written, from `contextFrom` on.
  */
-export function wireMessages(conversation: Conversation, pending: StoredTurn, systemPrompt: string): ChatMessage[] {
-  const messages: ChatMessage[] = systemPrompt.trim() ? [{ role: 'system', content: systemPrompt.trim() }] : [];
-  for (const turn of conversation.turns) {
-    if (turn === pending) continue;
-    // A failed reply, or an empty stopped one, is not part of what the model said.
-    if (turn.role === 'assistant' && (turn.status === 'error' || turn.content === '')) continue;
-    messages.push({ role: turn.role, content: turn.content });
-  }
-  return messages;
+export function wireMessages(conversation: Conversation, pending: StoredTurn, systemPrompt: string): WireConversation {
+  // A failed reply, or an empty stopped one, is not part of what the model said.
+  const spoken = conversation.turns.filter((turn) => turn !== pending && !(turn.role === 'assistant' && (turn.status === 'error' || turn.content === '')));
+  const omitted = Math.max(0, spoken.findIndex((turn) => turn.id === conversation.contextFrom));
+  const sent = spoken.slice(omitted);
+  const system: ChatMessage[] = systemPrompt.trim() ? [{ role: 'system', content: systemPrompt.trim() }] : [];
+  return { messages: [...system, ...sent.map((turn) => ({ role: turn.role, content: turn.content }))], sent, omitted };
 }

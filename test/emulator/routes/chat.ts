@@ -38,9 +38,10 @@ export function chat(context: RouteContext): Reply {
   if (context.req.method !== 'POST') return modelError(405);
   const request = parseChatRequest(context.body);
   if ('error' in request) return request.error;
+  const prompt = promptText(request.messages);
+  if (estimateTokens(prompt) > context.state.options.contextTokens) return modelError(413, 'Payload too large');
 
   const { content, finishReason, functionsStateId } = answer(request, context);
-  const prompt = promptText(request.messages);
   const precached = precachedTokens(context.state.sessions, header(context.req, 'x-session-id'), prompt);
   const counts = usage(prompt, content, precached);
   const created = Math.floor(Date.now() / 1000);

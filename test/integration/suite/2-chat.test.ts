@@ -312,6 +312,32 @@ describe('chat view', function () {
     await chatView.waitFor('.turn-assistant:last-child .note-info');
   });
 
+  it('a chat grown too long for the model is answered without its earliest messages, says so, and goes on from there', async () => {
+    await chatView.newChat();
+    await chatView.ask('Write a very long essay on retries [long]'); // 20,000 characters: about 5,000 tokens
+    await chatView.ask('Short question one');
+    const sent = async () => (await emulator.requests()).filter((r) => r.endpoint === 'chat').map((r) => (JSON.parse(r.body).messages as { content: string }[]).map((m) => m.content).join('\n'));
+    await emulator.setOptions({ contextTokens: 1_000 });
+    try {
+      await emulator.resetCounts();
+      await chatView.ask('Short question two');
+      await chatView.waitForText('.turn-assistant:last-child .note-info', "do not see the chat's earliest messages (2)");
+      let requests = await sent();
+      assert.equal(requests.length, 2, 'refused whole, then answered without the essay');
+      assert.ok(!requests[1].includes('very long essay'));
+      assert.ok(requests[1].includes('Short question one'), 'the recent part goes');
+      await emulator.resetCounts();
+      await chatView.ask('Short question three');
+      requests = await sent();
+      assert.equal(requests.length, 1, 'the next reply starts where the last one did, without being refused first');
+      assert.ok(!requests[0].includes('very long essay'));
+      assert.equal(await chatView.count('.turn-assistant:last-child .note-info'), 0, 'said once');
+      assert.equal(await chatView.count('.turn-user'), 4, 'every message is still shown');
+    } finally {
+      await emulator.setOptions({ contextTokens: 131_072 });
+    }
+  });
+
   it('New chat starts an empty conversation; history lists and reopens the old one', async () => {
     await chatView.newChat();
     await chatView.click('button[aria-label="Chat history"]');
