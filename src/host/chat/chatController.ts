@@ -1,7 +1,6 @@
-import { applyChunk, chatStreamWithinContext, stableStreamingPrefix, type ChatReply } from '../../core';
+import { stableStreamingPrefix } from '../../core';
 import type { HostMessage, Turn } from '../../shared/protocol';
 import type { ClientProvider } from '../clientProvider';
-import { readSettings } from '../config';
 import { describeError } from '../errors';
 import type { Log } from '../log';
 import { newConversation, titleFrom, type Conversation, type StoredTurn } from './conversationStore';
@@ -10,7 +9,7 @@ import { DeltaPacer } from './deltaPacer';
 import { ReplyPictures } from './replyPictures';
 import type { SavedConversations } from './savedConversations';
 import { displayedReply, picturesOf, replyTextOf, toViewTurn } from './viewTurns';
-import { wireMessages } from './wireMessages';
+import { writeReply } from './replyWriter';
 
 /** A user message, with the editor context that produced it (explain selection). */
 export interface Prompt {
@@ -225,7 +224,6 @@ export class ChatController {
     conversation.turns.push(assistant);
     conversation.updatedAt = Date.now();
     live.turn = assistant;
-    let reply: ChatReply = { content: '' };
     // Each message costs the view a render: the pacer sends fewer, larger deltas as the reply grows.
     const deltas = new DeltaPacer(() => this.postDelta(live));
     try {
@@ -237,37 +235,14 @@ export class ChatController {
         if (options.redraw) await this.refreshView();
         else this.post({ type: 'turnAdded', turn: toViewTurn(assistant) });
       }
-      const client = await this.clients.get();
-      const settings = readSettings();
-      const wire = wireMessages(conversation, assistant, settings.systemPrompt);
-      const stream = chatStreamWithinContext(
-        client,
-        {
-          model: settings.model,
-          messages: wire.messages,
-          temperature: settings.temperature,
-          max_tokens: settings.maxTokens,
-          function_call: 'auto', // lets the model call its built-in text-to-image function
-        },
-        { signal: abort.signal, sessionId: conversation.sessionId },
-        (dropped) => {
-          // Later replies start there too: they would not fit either, and the cached prefix stays the same.
-          conversation.contextFrom = wire.sent[dropped].id;
-          assistant.omittedMessages = wire.omitted + dropped;
-        },
-      );
       let savedAt = Date.now();
-      for await (const chunk of stream) {
-        reply = applyChunk(reply, chunk);
-        assistant.content = reply.content;
-        deltas.offer(reply.content.length);
+      await writeReply(await this.clients.get(), conversation, assistant, abort.signal, () => {
+        deltas.offer(assistant.content.length);
         if (Date.now() - savedAt >= SAVE_STREAMING_EVERY_MS) {
           savedAt = Date.now();
           void this.saved.save(conversation);
         }
-      }
-      assistant.status = 'done';
-      assistant.finishReason = reply.finishReason;
+      });
     } catch (error) {
       const described = describeError(error, this.log);
       assistant.status = described.kind === 'cancelled' ? 'stopped' : 'error';
@@ -277,10 +252,6 @@ export class ChatController {
       // Also for a reply stopped or cut off: a picture whose tag came whole is made already.
       live.downloading = new AbortController();
       await this.replyPictures.downloadFor(assistant, live.downloading.signal);
-      if (reply.usage) {
-        const u = reply.usage;
-        assistant.usage = { promptTokens: u.prompt_tokens, completionTokens: u.completion_tokens, totalTokens: u.total_tokens, precachedTokens: u.precached_prompt_tokens };
-      }
       if (this.live === live) this.live = undefined;
       conversation.updatedAt = Date.now();
       await this.saved.save(conversation);

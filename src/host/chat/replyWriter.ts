@@ -1,0 +1,51 @@
+import { applyChunk, chatStreamWithinContext, type ChatReply, type ServiceClient } from '../../core';
+import { readSettings } from '../config';
+import type { Conversation, StoredTurn } from './conversationStore';
+import { wireMessages } from './wireMessages';
+
+/**
+ * Writes the model's answer to `conversation` into its reply turn `assistant`: sends what the model
+ * reads (the settings' model and system prompt, the conversation within the model's context) and
+ * fills the turn as the reply streams: its text (`onText` follows each piece), then its finish
+ * reason and token usage. A failure is thrown, with the text that arrived kept in the turn.
+ */
+export async function writeReply(
+  client: Pick<ServiceClient, 'chatStream'>,
+  conversation: Conversation,
+  assistant: StoredTurn,
+  signal: AbortSignal,
+  onText: () => void,
+): Promise<void> {
+  const settings = readSettings();
+  const wire = wireMessages(conversation, assistant, settings.systemPrompt);
+  const stream = chatStreamWithinContext(
+    client,
+    {
+      model: settings.model,
+      messages: wire.messages,
+      temperature: settings.temperature,
+      max_tokens: settings.maxTokens,
+      function_call: 'auto', // lets the model call its built-in text-to-image function
+    },
+    { signal, sessionId: conversation.sessionId },
+    (dropped) => {
+      // Later replies start there too: they would not fit either, and the cached prefix stays the same.
+      conversation.contextFrom = wire.sent[dropped].id;
+      assistant.omittedMessages = wire.omitted + dropped;
+    },
+  );
+  let reply: ChatReply = { content: '' };
+  try {
+    for await (const chunk of stream) {
+      reply = applyChunk(reply, chunk);
+      assistant.content = reply.content;
+      onText();
+    }
+    assistant.status = 'done';
+    assistant.finishReason = reply.finishReason;
+  } finally {
+    // Usage comes with the last event: a reply cut off after it still shows what it cost.
+    const usage = reply.usage;
+    if (usage) assistant.usage = { promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens, totalTokens: usage.total_tokens, precachedTokens: usage.precached_prompt_tokens };
+  }
+}
