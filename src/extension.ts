@@ -70,6 +70,7 @@ function registerKeyCommands(context: vscode.ExtensionContext, services: Service
   context.subscriptions.push(
     vscode.commands.registerCommand('gigachat.setAuthorizationKey', () => services().setAuthorizationKey()),
     vscode.commands.registerCommand('gigachat.clearAuthorizationKey', () => services().clearAuthorizationKey()),
+    vscode.commands.registerCommand('gigachat.showTokenBalance', () => services().showTokenBalance()),
   );
 }
 

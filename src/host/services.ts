@@ -11,6 +11,7 @@ import { clearAuthorizationKey, setAuthorizationKey } from './keyCommands';
 import { Log } from './log';
 import { semanticSearch, type SemanticSearchCommands } from './search/semanticSearch';
 import { KeyStore } from './secrets';
+import { showTokenBalance } from './tokenBalance';
 import { certificateActions, createTrustedRoot, type CertificateActions } from './trust/registerTrust';
 
 /**
@@ -28,6 +29,7 @@ export interface Services {
   setAuthorizationKey(): Promise<boolean>;
   clearAuthorizationKey(): Promise<void>;
   checkConnection(): Promise<unknown>;
+  showTokenBalance(): Promise<void>;
 }
 
 export function createServices(context: vscode.ExtensionContext): Services {
@@ -53,6 +55,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
     clearAuthorizationKey: () => clearAuthorizationKey(keys),
     certificates: certificateActions(context, trustedRoot, clients, log),
     checkConnection: connectionCheck(context, clients, trustedRoot, log),
+    showTokenBalance: () => showTokenBalance(clients, log),
     search: semanticSearch(context, { clients, keys, log, ask: (prompt) => chat.ask(prompt) }),
   };
 }

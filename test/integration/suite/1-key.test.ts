@@ -8,6 +8,17 @@ describe('authorization key', function () {
     if (!hasOuterRunner()) this.skip();
   });
 
+  /** Waits for a notification matching `message`, then clears them all; returns its text. */
+  async function told(message: RegExp, what: string): Promise<string> {
+    // Read from the notification list: VS Code does not always pop a toast up right after the ones cleared before.
+    await vscode.commands.executeCommand('notifications.showList');
+    let text = '';
+    await until(async () => Boolean((text = (await workbench.notifications()).find((shown) => message.test(shown)) ?? '')), what);
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await vscode.commands.executeCommand('notifications.hideList');
+    return text;
+  }
+
   it('contributes every command, in the GigaChat category', async () => {
     const commands = await vscode.commands.getCommands(true);
     for (const id of ['gigachat.openChat', 'gigachat.newChat', 'gigachat.explainSelection', 'gigachat.setAuthorizationKey', 'gigachat.clearAuthorizationKey']) {
@@ -96,13 +107,6 @@ describe('authorization key', function () {
 
   it('Clear says the key in GIGACHAT_CREDENTIALS is still used, rather than that no key is left', async () => {
     const { key } = await emulator.info();
-    // Read from the notification list: VS Code does not always pop a toast up right after the ones cleared before.
-    const told = async (message: RegExp, what: string) => {
-      await vscode.commands.executeCommand('notifications.showList');
-      await until(async () => (await workbench.notifications()).some((text) => message.test(text)), what);
-      await vscode.commands.executeCommand('notifications.clearAll');
-      await vscode.commands.executeCommand('notifications.hideList');
-    };
     process.env.GIGACHAT_CREDENTIALS = key; // this extension host is the product's too
     try {
       await vscode.commands.executeCommand('gigachat.clearAuthorizationKey');
@@ -113,6 +117,21 @@ describe('authorization key', function () {
     } finally {
       delete process.env.GIGACHAT_CREDENTIALS;
       await setKeyThroughCommand(key);
+    }
+  });
+
+  it('Show Token Balance tells what is left of each package; a postpaid account is told why it has none', async () => {
+    void vscode.commands.executeCommand('gigachat.showTokenBalance');
+    const balance = await told(/GigaChat tokens left:/, 'the balance');
+    // Grouped as the display language writes numbers (991,490 in English).
+    assert.match(balance, /GigaChat: 991\D?490 · GigaChat-Pro: 498\D?800 · GigaChat-Max: 250\D?000 · embeddings: 4\D?995\D?000/);
+    const gigachat = vscode.workspace.getConfiguration('gigachat');
+    await gigachat.update('scope', 'GIGACHAT_API_CORP', vscode.ConfigurationTarget.Global);
+    try {
+      void vscode.commands.executeCommand('gigachat.showTokenBalance');
+      await told(/A postpaid account \(GIGACHAT_API_CORP\) has no token balance: its tokens are billed after use/, 'why a postpaid account has no balance');
+    } finally {
+      await gigachat.update('scope', undefined, vscode.ConfigurationTarget.Global);
     }
   });
 });
