@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ServiceClient } from './core';
 import { CHAT_VIEW_ID } from './host/chat/chatViewId';
-import { ExplainCodeActionProvider, explainPrompt } from './host/explain';
+import { ExplainCodeActionProvider } from './host/explainCodeAction';
 import { servicesLoader, type ServicesLoader } from './host/servicesLoader';
 
 /** The service's requests, as other extensions may make them (token, retries, certificates handled). */
@@ -76,20 +76,9 @@ function registerKeyCommands(context: vscode.ExtensionContext, services: Service
 
 function registerSelectionCommands(context: vscode.ExtensionContext, services: ServicesLoader): void {
   context.subscriptions.push(
-    vscode.commands.registerTextEditorCommand('gigachat.explainSelection', (editor) => {
-      if (editor.selection.isEmpty) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Select some code to explain first.'));
-        return;
-      }
-      return services().chat.ask(explainPrompt(editor.document, editor.selection));
-    }),
-    vscode.commands.registerTextEditorCommand('gigachat.addSelectionToChat', (editor) => {
-      if (editor.selection.isEmpty) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Select the code to ask about first.'));
-        return;
-      }
-      return services().chat.attachSelection(editor);
-    }),
+    vscode.commands.registerTextEditorCommand('gigachat.explainSelection', (editor) => services().code.explainSelection(editor)),
+    vscode.commands.registerTextEditorCommand('gigachat.addSelectionToChat', (editor) => services().code.addSelectionToChat(editor)),
+    vscode.commands.registerCommand('gigachat.addFileToChat', (clicked?: unknown, selected?: unknown) => services().code.addFileToChat(clicked, selected)),
     vscode.languages.registerCodeActionsProvider({ scheme: '*' }, new ExplainCodeActionProvider(), { providedCodeActionKinds: ExplainCodeActionProvider.kinds }),
   );
 }

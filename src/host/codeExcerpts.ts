@@ -14,25 +14,42 @@ export interface CodeExcerpt {
   code: string;
   /** The selection was longer than `MAX_SELECTION_CHARS` and `code` is its beginning. */
   trimmed: boolean;
+  /** The whole file, not a selection in it: named without line numbers. */
+  wholeFile?: boolean;
 }
 
 /** The selected code of an editor, trimmed to `MAX_SELECTION_CHARS`. */
 export function selectedExcerpt(document: vscode.TextDocument, selection: vscode.Range): CodeExcerpt {
-  const code = document.getText(selection);
   const first = selection.start.line + 1;
   // A selection that ends at the start of a line (whole lines selected) does not include that line.
   const last = selection.end.character === 0 && selection.end.line > selection.start.line ? selection.end.line : selection.end.line + 1;
+  return excerpt(document, document.getText(selection), first, last, false);
+}
+
+/** A whole file, trimmed to `MAX_SELECTION_CHARS`. */
+export function fileExcerpt(document: vscode.TextDocument): CodeExcerpt {
+  return excerpt(document, document.getText(), 1, document.lineCount, true);
+}
+
+function excerpt(document: vscode.TextDocument, code: string, first: number, last: number, wholeFile: boolean): CodeExcerpt {
   const trimmed = code.length > MAX_SELECTION_CHARS;
-  return { file: relativeFile(document.uri), first, last, language: document.languageId, code: trimmed ? code.slice(0, MAX_SELECTION_CHARS) : code, trimmed };
+  return { file: relativeFile(document.uri), first, last, language: document.languageId, code: trimmed ? code.slice(0, MAX_SELECTION_CHARS) : code, trimmed, wholeFile };
 }
 
 export function trimmedNotice(): string {
   return vscode.l10n.t('The selection was trimmed to its first {0} characters.', MAX_SELECTION_CHARS);
 }
 
-/** `retry.ts:2–4`: short enough for a chip above the message. */
+/** `retry.ts:2–4` (or `retry.ts`, a whole file): short enough for a chip above the message. */
 export function excerptLabel(excerpt: CodeExcerpt): string {
-  return `${path.basename(excerpt.file)}:${excerpt.first === excerpt.last ? excerpt.first : `${excerpt.first}–${excerpt.last}`}`;
+  const name = path.basename(excerpt.file);
+  if (excerpt.wholeFile) return name;
+  return `${name}:${excerpt.first === excerpt.last ? excerpt.first : `${excerpt.first}–${excerpt.last}`}`;
+}
+
+/** `src/retry.ts, lines 2–4` (or `src/retry.ts`, a whole file). */
+export function excerptLocation(excerpt: CodeExcerpt): string {
+  return excerpt.wholeFile ? excerpt.file : `${excerpt.file}, ${linesText(excerpt.first, excerpt.last)}`;
 }
 
 /** `line 3`, `lines 2–4` (1-based). */

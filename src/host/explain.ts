@@ -8,15 +8,3 @@ export function explainPrompt(document: vscode.TextDocument, selection: vscode.R
   const question = vscode.l10n.t('Explain this code from {0} ({1}, {2}): what it does, how, and anything surprising.', excerpt.file, linesText(excerpt.first, excerpt.last), excerpt.language);
   return { text: `${question}\n\n${fencedCode(excerpt.code, excerpt.language)}`, contextLabel: excerptLabel(excerpt), notice: excerpt.trimmed ? trimmedNotice() : undefined };
 }
-
-/** Offers "Explain with GigaChat" as a code action on a non-empty selection. */
-export class ExplainCodeActionProvider implements vscode.CodeActionProvider {
-  static readonly kinds = [vscode.CodeActionKind.Empty];
-
-  provideCodeActions(_document: vscode.TextDocument, range: vscode.Range | vscode.Selection): vscode.CodeAction[] {
-    if (range.isEmpty) return [];
-    const action = new vscode.CodeAction(vscode.l10n.t('Explain with GigaChat'), vscode.CodeActionKind.Empty);
-    action.command = { command: 'gigachat.explainSelection', title: action.title };
-    return [action];
-  }
-}

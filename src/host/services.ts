@@ -6,6 +6,7 @@ import { SavedConversations } from './chat/savedConversations';
 import { ImageStore } from './chat/imageStore';
 import { ModelCatalog } from './chat/modelCatalog';
 import { ClientProvider } from './clientProvider';
+import { codeCommands, type CodeCommands } from './codeCommands';
 import { connectionCheck } from './connectionCheck/checkConnectionCommand';
 import { clearAuthorizationKey, setAuthorizationKey } from './keyCommands';
 import { Log } from './log';
@@ -24,6 +25,7 @@ export interface Services {
   readonly keys: KeyStore;
   readonly clients: ClientProvider;
   readonly chat: ChatViewProvider;
+  readonly code: CodeCommands;
   readonly certificates: CertificateActions;
   readonly search: SemanticSearchCommands;
   setAuthorizationKey(): Promise<boolean>;
@@ -51,6 +53,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
     keys,
     clients,
     chat,
+    code: codeCommands(chat, log),
     setAuthorizationKey: () => setAuthorizationKey(keys, clients, log),
     clearAuthorizationKey: () => clearAuthorizationKey(keys),
     certificates: certificateActions(context, trustedRoot, clients, log),

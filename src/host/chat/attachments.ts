@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
 import * as z from 'zod';
 import { MAX_ATTACHMENTS, type AttachmentChip } from '../../shared/protocol';
-import { excerptLabel, fencedCode, linesText, trimmedNotice, type CodeExcerpt } from '../codeExcerpts';
+import { excerptLabel, excerptLocation, fencedCode, trimmedNotice, type CodeExcerpt } from '../codeExcerpts';
 import type { Prompt } from './chatController';
 
 /** As kept in the workspace state: read back with a check, as a newer or older version may have written it. */
@@ -13,6 +13,7 @@ const Attachment = z.object({
   language: z.string(),
   code: z.string(),
   trimmed: z.boolean(),
+  wholeFile: z.boolean().optional(),
 });
 type Attachment = z.infer<typeof Attachment>;
 
@@ -36,7 +37,7 @@ export class PendingAttachments {
   }
 
   async add(excerpt: CodeExcerpt): Promise<AttachOutcome> {
-    const same = (other: CodeExcerpt) => other.file === excerpt.file && other.first === excerpt.first && other.last === excerpt.last && other.code === excerpt.code;
+    const same = (other: CodeExcerpt) => excerptLocation(other) === excerptLocation(excerpt) && other.code === excerpt.code;
     if (this.attachments.some(same)) return 'alreadyAttached';
     if (this.attachments.length >= MAX_ATTACHMENTS) return 'full';
     await this.save([...this.attachments, { ...excerpt, id: crypto.randomUUID() }]);
@@ -52,7 +53,7 @@ export class PendingAttachments {
     const sent = this.attachments.filter((attachment) => ids.includes(attachment.id));
     if (sent.length === 0) return { text };
     await this.save(this.attachments.filter((attachment) => !sent.includes(attachment)));
-    const quoted = sent.map((excerpt) => `${excerpt.file}, ${linesText(excerpt.first, excerpt.last)}\n${fencedCode(excerpt.code, excerpt.language)}`);
+    const quoted = sent.map((excerpt) => `${excerptLocation(excerpt)}\n${fencedCode(excerpt.code, excerpt.language)}`);
     return {
       text: [text, ...quoted].join('\n\n'),
       contextLabel: clip(sent.map(excerptLabel).join(', '), MAX_LABEL_CHARS),
@@ -61,7 +62,7 @@ export class PendingAttachments {
   }
 
   chips(): AttachmentChip[] {
-    return this.attachments.map((excerpt) => ({ id: excerpt.id, label: excerptLabel(excerpt), title: `${excerpt.file}, ${linesText(excerpt.first, excerpt.last)}` }));
+    return this.attachments.map((excerpt) => ({ id: excerpt.id, label: excerptLabel(excerpt), title: excerptLocation(excerpt) }));
   }
 
   private async save(attachments: Attachment[]): Promise<void> {

@@ -3,7 +3,7 @@ import { MAX_ATTACHMENTS, type HostMessage, type ViewMessage } from '../../share
 import { askErrorAction, runErrorAction } from '../errors';
 import type { Log } from '../log';
 import type { KeyStore } from '../secrets';
-import { selectedExcerpt } from '../codeExcerpts';
+import type { CodeExcerpt } from '../codeExcerpts';
 import { PendingAttachments } from './attachments';
 import type { ChatController, Prompt } from './chatController';
 import { CHAT_VIEW_ID } from './chatViewId';
@@ -69,12 +69,13 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 
   /**
-   * Add Selection to Chat: the selected code waits above the input, as a chip, for the question
-   * the user types about it; the view opens with the cursor in the input.
+   * Code for the next message (Add Selection to Chat, Add File to Chat): it waits above the input,
+   * as chips, for the question the user types about it; the view opens with the cursor in the input.
    */
-  async attachSelection(editor: vscode.TextEditor): Promise<void> {
-    const outcome = await this.attachments.add(selectedExcerpt(editor.document, editor.selection));
-    if (outcome === 'full') {
+  async attach(excerpts: readonly CodeExcerpt[]): Promise<void> {
+    const outcomes = [];
+    for (const excerpt of excerpts) outcomes.push(await this.attachments.add(excerpt));
+    if (outcomes.includes('full')) {
       void vscode.window.showWarningMessage(vscode.l10n.t('At most {0} pieces of code can be attached to one message. Send the message, or remove a piece from it first.', MAX_ATTACHMENTS));
     }
     this.post({ type: 'attachments', attachments: this.attachments.chips() });

@@ -64,7 +64,7 @@ describe('explain selection', function () {
   });
 });
 
-describe('add selection to chat', function () {
+describe('code added to the chat', function () {
   let document: vscode.TextDocument;
 
   before(async function () {
@@ -133,5 +133,47 @@ describe('add selection to chat', function () {
     assert.equal(await chatView.count('.attachment-chip'), 1);
     await chatView.click('.attachment-chip .remove-attachment');
     await chatView.waitFor('.attachment-chip', 'hidden');
+  });
+
+  it('Add File to Chat attaches whole files, as the explorer passes them, named without line numbers', async () => {
+    const folder = vscode.workspace.workspaceFolders![0].uri;
+    const notes = vscode.Uri.joinPath(folder, 'notes.md');
+    await vscode.workspace.fs.writeFile(notes, Buffer.from('# Notes\n\nUploads retry three times.\n'));
+    await vscode.commands.executeCommand('gigachat.addFileToChat', document.uri, [document.uri, notes]);
+    await chatView.waitForText('.attachment-chip:last-child', 'notes.md');
+    assert.deepEqual(await chatView.texts('.attachment-chip'), ['retry.ts', 'notes.md']);
+    const before = await chatView.count('.turn-assistant');
+    await chatView.type('Do the notes match the code?');
+    await chatView.press('Enter');
+    await chatView.waitForReply(before);
+    const sent = await lastSent();
+    assert.ok(sent.includes(`retry.ts\n\`\`\`typescript\n${SOURCE}\n\`\`\``), 'the whole of retry.ts');
+    assert.ok(sent.includes('notes.md\n```markdown\n# Notes'), 'the whole of notes.md');
+  });
+
+  it('a file that is not text is not attached, and the user is told why', async () => {
+    const picture = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'logo.png');
+    await vscode.workspace.fs.writeFile(picture, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1]));
+    await vscode.commands.executeCommand('gigachat.addFileToChat', picture);
+    await until(async () => (await workbench.notifications()).some((text) => text.includes('logo.png was not added to the chat: it is not a text file')), 'the warning');
+    assert.equal(await chatView.count('.attachment-chip'), 0);
+  });
+
+  it('code from a file that looks like it holds secrets goes only after an explicit yes', async () => {
+    const secrets = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, '.env');
+    await vscode.workspace.fs.writeFile(secrets, Buffer.from('API_TOKEN=not-a-real-token\n'));
+    void vscode.commands.executeCommand('gigachat.addFileToChat', secrets);
+    assert.match(await workbench.dialogText(), /\.env looks like a file that holds secrets/);
+    await workbench.dialogButton('Cancel');
+    const editor = await vscode.window.showTextDocument(secrets);
+    editor.selection = new vscode.Selection(0, 0, 0, 9);
+    void vscode.commands.executeCommand('gigachat.addSelectionToChat');
+    await workbench.dialogText();
+    await workbench.dialogButton('Send anyway');
+    await chatView.waitForText('.attachment-chip', '.env:1');
+    assert.equal(await chatView.count('.attachment-chip'), 1, 'the file refused first was not attached');
+    await chatView.click('.attachment-chip .remove-attachment');
+    await chatView.waitFor('.attachment-chip', 'hidden');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 });
