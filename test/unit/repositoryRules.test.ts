@@ -129,6 +129,35 @@ describe('git rules from outside the opened folder', () => {
     assert.deepEqual(await selected(folder, overridden), ['a.bak', 'keep.ts'], 'a setting after the include wins');
   });
 
+  it('an excludes file in a configuration included on a gitdir condition counts for the repositories it names, not others', async () => {
+    const repository = { '.git/HEAD': 'ref: refs/heads/main\n', 'a.internal': 'x\n', 'b.acme': 'x\n', 'keep.ts': 'x\n' };
+    const inHome = (directory: string) => Object.fromEntries(Object.entries(repository).map(([file, text]) => [`${directory}/${file}`, text]));
+    const git = homeWith({
+      '.gitconfig': [
+        '[includeIf "gitdir:~/work/"]\n  path = ~/.gitconfig-work', // ~/ is the home directory; a trailing / means everything below
+        '[includeIf "gitdir/i:./CLIENTS/*/shop/"]\n  path = .gitconfig-acme', // ./ is this file's directory; /i ignores case
+        '[includeIf "gitdir:blog/.git"]\n  path = ~/.gitconfig-blog', // no leading / or ~: at any depth
+        '[includeIf "onbranch:main"]\n  path = ~/.gitconfig-branch', // not evaluated: not followed
+      ].join('\n'),
+      '.gitconfig-work': '[core]\n  excludesFile = ~/.work-ignore\n',
+      '.gitconfig-acme': '[core]\n  excludesFile = ~/.acme-ignore\n',
+      '.gitconfig-blog': '[core]\n  excludesFile = ~/.acme-ignore\n',
+      '.gitconfig-branch': '[core]\n  excludesFile = ~/.branch-ignore\n',
+      '.work-ignore': '*.internal\n',
+      '.acme-ignore': '*.acme\n',
+      '.branch-ignore': '*.ts\n',
+      ...inHome('work/api'),
+      ...inHome('clients/acme/shop'),
+      ...inHome('personal/blog'),
+      ...inHome('personal/notes'),
+    });
+    const at = (directory: string) => selected(path.join(git.home, directory), git);
+    assert.deepEqual(await at('work/api'), ['b.acme', 'keep.ts']);
+    assert.deepEqual(await at('clients/acme/shop'), ['a.internal', 'keep.ts']);
+    assert.deepEqual(await at('personal/blog'), ['a.internal', 'keep.ts']);
+    assert.deepEqual(await at('personal/notes'), ['a.internal', 'b.acme', 'keep.ts'], 'no condition holds: the default excludes file, absent here');
+  });
+
   it('the folder’s own .gitignore and info/exclude outrank the user’s excludes file', async () => {
     const folder = make({ '.git/HEAD': 'x\n', '.git/info/exclude': '!local.env.example\n', '.gitignore': '!keep.bak\n', 'keep.bak': 'x\n', 'other.bak': 'x\n', 'local.env.example': 'x\n' });
     assert.deepEqual(await selected(folder, homeWith({ '.config/git/ignore': '*.bak\n*.example\n' })), ['keep.bak', 'local.env.example']);
@@ -159,11 +188,13 @@ describe('core.excludesFile in a git configuration file', () => {
     assert.equal(readExcludesFileSetting('[includeIf "gitdir:~/work/"]\n path = /conditional\n excludesFile = /wrong\n'), undefined);
   });
 
-  it('lists the included files where they are included, among the settings', () => {
-    assert.deepEqual(readExcludesEntries('[core]\n excludesFile = /a\n[include]\n path = ~/.gitconfig.local\n[core]\n excludesFile = /b\n[includeIf "gitdir:~/x/"]\n path = /ignored\n'), [
+  it('lists the included files where they are included, among the settings, with their condition as written', () => {
+    assert.deepEqual(readExcludesEntries('[core]\n excludesFile = /a\n[include]\n path = ~/.gitconfig.local\n[core]\n excludesFile = /b\n[IncludeIf "gitdir/i:~/Work/\\"x\\"/"]\n path = /work.conf\n'), [
       { key: 'excludesFile', value: '/a' },
       { key: 'include', value: '~/.gitconfig.local' },
       { key: 'excludesFile', value: '/b' },
+      { key: 'include', value: '/work.conf', condition: 'gitdir/i:~/Work/"x"/' },
     ]);
+    assert.deepEqual(readExcludesEntries('[includeIf]\n path = /no-condition\n[include "sub"]\n path = /subsection\n[core\n excludesFile = /broken-header\n'), []);
   });
 });

@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { readExcludesEntries } from './gitConfig';
+import { includeConditionHolds } from './includeIf';
 
 /** How deep `[include]` files are followed, as in git. */
 const MAX_INCLUDE_DEPTH = 10;
@@ -44,11 +45,16 @@ export async function readRepositoryRules(folder: string, environment: GitEnviro
   };
 
   let excludesFile = defaultExcludesFile(environment);
+  // `[includeIf "gitdir:…"]` is matched against the git directory as written and as resolved, like git.
+  const gitDirs = repository ? [repository.gitDir, await fs.realpath(repository.gitDir).catch(() => repository.gitDir)] : [];
   const readConfig = async (config: string, depth: number): Promise<void> => {
-    for (const { key, value } of readExcludesEntries((await read(config)) ?? '')) {
+    const configDir = path.dirname(config);
+    for (const { key, value, condition } of readExcludesEntries((await read(config)) ?? '')) {
       if (key === 'excludesFile') excludesFile = value && expandPath(value, environment.home, root);
       // An included file counts where it is included; git stops at this depth too (a loop ends there).
-      else if (value && depth < MAX_INCLUDE_DEPTH) await readConfig(expandPath(value, environment.home, path.dirname(config)), depth + 1);
+      else if (value && depth < MAX_INCLUDE_DEPTH && (condition === undefined || includeConditionHolds(condition, { gitDirs, configDir, home: environment.home }))) {
+        await readConfig(expandPath(value, environment.home, configDir), depth + 1);
+      }
     }
   };
   for (const config of configFiles(environment, repository?.commonDir)) await readConfig(config, 0);
@@ -76,6 +82,8 @@ export async function readRepositoryRules(folder: string, environment: GitEnviro
 interface Repository {
   /** The working tree's root. */
   root: string;
+  /** Its git directory: `.git`, or the one a `.git` file points to (a linked worktree's, a submodule's). */
+  gitDir: string;
   /** Where `info/exclude` and `config` live (for a linked worktree, the main repository's git directory). */
   commonDir: string;
 }
@@ -93,11 +101,13 @@ async function findRepository(folder: string): Promise<Repository | undefined> {
 async function repositoryAt(directory: string): Promise<Repository | undefined> {
   const dotGit = path.join(directory, '.git');
   const stat = await fs.stat(dotGit).catch(() => undefined);
-  if (stat?.isDirectory()) return { root: directory, commonDir: await commonDirOf(dotGit) };
+  if (stat?.isDirectory()) return { root: directory, gitDir: dotGit, commonDir: await commonDirOf(dotGit) };
   if (!stat?.isFile()) return undefined;
   // A linked worktree or a submodule: `.git` is a file naming the git directory.
   const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(await fs.readFile(dotGit, 'utf8').catch(() => ''));
-  return pointer ? { root: directory, commonDir: await commonDirOf(path.resolve(directory, pointer[1])) } : undefined;
+  if (!pointer) return undefined;
+  const gitDir = path.resolve(directory, pointer[1]);
+  return { root: directory, gitDir, commonDir: await commonDirOf(gitDir) };
 }
 
 /** Every directory below the folder that holds one of `files`, at any depth ('' not included). */

@@ -1,0 +1,73 @@
+import * as path from 'node:path';
+
+/** What an `[includeIf "…"]` condition is checked against. */
+export interface IncludeContext {
+  /** The repository's git directory (`repo/.git`, or a linked worktree's own), with its real path; none outside a repository. */
+  gitDirs: readonly string[];
+  /** The directory of the configuration file the condition is in (`./` patterns start there). */
+  configDir: string;
+  home: string;
+}
+
+/**
+ * Whether git would follow an `[includeIf "<condition>"]`: `gitdir:` and `gitdir/i:` (a glob on the
+ * git directory, case-insensitive with `/i`) are evaluated as git does. The conditions on the
+ * branch or the remotes (`onbranch:`, `hasconfig:`) are not, and count as not met: the files they
+ * include are not read.
+ */
+export function includeConditionHolds(condition: string, context: IncludeContext): boolean {
+  const gitdir = /^gitdir(\/i)?:(.+)$/s.exec(condition);
+  if (!gitdir || context.gitDirs.length === 0) return false;
+  const pattern = globToRegExp(gitdirPattern(gitdir[2], context), gitdir[1] !== undefined);
+  return context.gitDirs.some((dir) => pattern.test(slashes(dir)));
+}
+
+/**
+ * The pattern as git completes it: `~/` is the home directory, `./` the configuration file's
+ * directory; a pattern not starting with `/` matches at any depth (`**\/` before it), and one
+ * ending with `/` matches everything below (`**` after it).
+ */
+function gitdirPattern(written: string, { configDir, home }: IncludeContext): string {
+  let pattern = written;
+  if (pattern.startsWith('~/')) pattern = slashes(home) + pattern.slice(1);
+  else if (pattern.startsWith('./')) pattern = slashes(configDir) + pattern.slice(1);
+  if (!pattern.startsWith('/') && !/^[A-Za-z]:\//.test(pattern)) pattern = `**/${pattern}`;
+  if (pattern.endsWith('/')) pattern += '**';
+  return pattern;
+}
+
+/** Git's wildmatch with paths: `*` and `?` stay within a directory, `**` crosses them, `[…]` is a class. */
+function globToRegExp(glob: string, ignoreCase: boolean): RegExp {
+  let source = '';
+  for (let i = 0; i < glob.length; i++) {
+    const char = glob[i];
+    if (glob.startsWith('**/', i)) {
+      source += '(?:.*/)?';
+      i += 2;
+    } else if (glob.startsWith('**', i)) {
+      source += '.*';
+      i += 1;
+    } else if (char === '*') source += '[^/]*';
+    else if (char === '?') source += '[^/]';
+    else if (char === '[' && glob.indexOf(']', i + 2) !== -1) {
+      const end = glob.indexOf(']', i + 2);
+      const body = glob.slice(i + 1, end);
+      source += `[${body.startsWith('!') ? `^${escapeClass(body.slice(1))}` : escapeClass(body)}]`;
+      i = end;
+    } else if (char === '\\' && i + 1 < glob.length) source += escapeChar(glob[++i]);
+    else source += escapeChar(char);
+  }
+  return new RegExp(`^${source}$`, ignoreCase ? 'i' : '');
+}
+
+function escapeChar(char: string): string {
+  return /[.*+?^${}()|[\]\\/]/.test(char) ? `\\${char}` : char;
+}
+
+function escapeClass(body: string): string {
+  return body.replace(/[\\\]^]/g, (char) => `\\${char}`);
+}
+
+function slashes(file: string): string {
+  return file.split(path.sep).join('/');
+}
