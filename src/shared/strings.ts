@@ -80,7 +80,7 @@ export const webviewStrings = {
 
   // Empty conversation
   emptyTitle: 'How can I help?',
-  emptyBody: 'Ask a question, or select code in the editor and ask GigaChat to explain it.',
+  emptyBody: 'Ask a question, or select code in the editor and press {0} to ask about it. Right-click a selection to have it explained.',
   examplesLabel: 'Example prompts',
   example1: 'Explain how async and await work in JavaScript',
   example2: 'Write a Python function that removes duplicates from a list but keeps the order',

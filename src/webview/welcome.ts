@@ -1,6 +1,7 @@
 import type { WebviewStrings } from '../shared/strings';
 import { el, textButton } from './dom';
 import { icon } from './icons';
+import { format } from './strings';
 import { post } from './vscodeApi';
 
 /**
@@ -31,7 +32,12 @@ export function emptyState(strings: WebviewStrings, usePrompt: (text: string) =>
   return el('section', { className: 'empty-state', attrs: { 'aria-labelledby': 'empty-title' } },
     el('div', { className: 'welcome-logo', attrs: { 'aria-hidden': 'true' } }, icon('sparkle')),
     el('h2', { text: strings.emptyTitle, attrs: { id: 'empty-title' } }),
-    el('p', { text: strings.emptyBody }),
+    el('p', { text: format(strings.emptyBody, addSelectionShortcut()) }),
     el('ul', { className: 'examples', attrs: { 'aria-label': strings.examplesLabel } }, ...examples),
   );
+}
+
+/** The keys of Add Selection to Chat as the keyboard in use names them (package.json binds both). */
+function addSelectionShortcut(): string {
+  return /Mac|iPhone|iPad/.test(navigator.userAgent) ? '⌘⌥G' : 'Ctrl+Alt+G';
 }

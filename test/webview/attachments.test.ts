@@ -64,4 +64,9 @@ describe('chat webview: attached code', function () {
     assert.equal(await chips().first().textContent(), '<img src=x onerror=alert(1)>.ts:1');
     assert.equal(await view.page.locator('.attachments img').count(), 0);
   });
+
+  it('a new chat tells how to bring code in, with the keys of this keyboard', async () => {
+    await view.send(state());
+    assert.match((await view.page.locator('.empty-state p').textContent()) ?? '', /select code in the editor and press Ctrl\+Alt\+G to ask about it/);
+  });
 });
