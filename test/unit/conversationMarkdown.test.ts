@@ -9,14 +9,15 @@ const labels: MarkdownLabels = {
   picture: 'Generated image',
   stopped: 'Stopped',
   failed: (reason) => `The reply failed: ${reason}`,
+  shortened: (count) => `It did not see the first ${count} messages`,
 };
 
 describe('a conversation exported as Markdown', () => {
-  it('has the title, then each turn with who wrote it, replies as written and pictures as notes', () => {
+  it('has the title, then each turn with who wrote it, replies as written, pictures and what a reply did not see as notes', () => {
     const conversation = { ...newConversation(), title: 'Explain retries' };
     conversation.turns.push(
       { id: 'u1', role: 'user', content: 'What does `retry` do?', status: 'done', contextLabel: 'retry.ts:1-20' },
-      { id: 'a1', role: 'assistant', content: '## Retries\n\nIt repeats.\n\n```ts\nretry(f);\n```', status: 'done' },
+      { id: 'a1', role: 'assistant', content: '## Retries\n\nIt repeats.\n\n```ts\nretry(f);\n```', status: 'done', omittedMessages: 4 },
       { id: 'u2', role: 'user', content: 'Draw it', status: 'done' },
       { id: 'a2', role: 'assistant', content: 'Here: <img src="3a1f0b6e-0000-4000-8000-000000000001" fuse="true"/>', status: 'stopped' },
       { id: 'u3', role: 'user', content: 'Again', status: 'done' },
@@ -27,7 +28,7 @@ describe('a conversation exported as Markdown', () => {
       [
         '# Explain retries',
         '**You**\n\n*Context: retry.ts:1-20*\n\nWhat does `retry` do?',
-        '**GigaChat**\n\n## Retries\n\nIt repeats.\n\n```ts\nretry(f);\n```',
+        '**GigaChat**\n\n## Retries\n\nIt repeats.\n\n```ts\nretry(f);\n```\n\n*(It did not see the first 4 messages)*',
         '**You**\n\nDraw it',
         '**GigaChat**\n\nHere: *(Generated image)*\n\n*(Stopped)*',
         '**You**\n\nAgain',

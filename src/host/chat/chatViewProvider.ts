@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { MAX_ATTACHMENTS, type HostMessage, type ViewMessage } from '../../shared/protocol';
+import { webviewStrings } from '../../shared/strings';
 import { askErrorAction, runErrorAction } from '../errors';
 import type { Log } from '../log';
 import type { KeyStore } from '../secrets';
@@ -103,6 +104,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       picture: vscode.l10n.t('Generated image'),
       stopped: vscode.l10n.t('Stopped'),
       failed: (reason) => vscode.l10n.t('The reply failed: {0}', reason),
+      shortened: (count) => vscode.l10n.t(webviewStrings.contextShortened, count),
     });
     const document = await vscode.workspace.openTextDocument({ language: 'markdown', content });
     await vscode.window.showTextDocument(document, { preview: false });

@@ -11,13 +11,15 @@ export interface MarkdownLabels {
   stopped: string;
   /** What a failed reply says, with the reason. */
   failed: (reason: string) => string;
+  /** What a reply says that was written without the conversation's first `count` messages. */
+  shortened: (count: number) => string;
 }
 
 /**
  * A conversation as one Markdown document, to keep or share: its title, then each turn after a
  * rule, with who wrote it in bold (not a heading: replies have headings of their own). Replies stay
  * as the model wrote them (Markdown already); a picture becomes a note where it stood, and a
- * stopped or failed reply says so.
+ * reply that did not see the whole conversation, or was stopped or failed, says so.
  */
 export function conversationMarkdown(conversation: Conversation, labels: MarkdownLabels): string {
   const title = `# ${conversation.title || labels.assistant}`;
@@ -34,6 +36,7 @@ function turnMarkdown(turn: StoredTurn, labels: MarkdownLabels): string[] {
   const paragraphs = [`**${labels.assistant}**`];
   const text = replyTextOf(turn.content, `*(${labels.picture})*`).trim();
   if (text) paragraphs.push(text);
+  if (turn.omittedMessages) paragraphs.push(`*(${labels.shortened(turn.omittedMessages)})*`);
   if (turn.status === 'stopped') paragraphs.push(`*(${labels.stopped})*`);
   if (turn.status === 'error') paragraphs.push(`*(${labels.failed(turn.error?.message ?? '')})*`);
   return paragraphs;
