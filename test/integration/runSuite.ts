@@ -36,8 +36,21 @@ function testFiles(): string[] {
     .map((name) => path.join(dir, name));
 }
 
+/**
+ * A test that leaves an unsaved untitled editor behind makes the next "close all editors" ask
+ * whether to save it, and that modal question stops every later test (the window waits for an
+ * answer nobody gives). Each test's leftovers are reverted and closed after it, and named in the log.
+ */
+async function closeUnsavedScratchEditors(this: Mocha.Context): Promise<void> {
+  for (const document of vscode.workspace.textDocuments.filter((candidate) => candidate.isUntitled && candidate.isDirty)) {
+    console.warn(`[integration] "${this.currentTest?.fullTitle()}" left ${document.uri.toString()} unsaved; reverted and closed`);
+    await vscode.window.showTextDocument(document);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  }
+}
+
 export function runSuite(options: { color?: boolean } = {}): Promise<SuiteResults> {
-  const mocha = new Mocha({ ui: 'bdd', timeout: 30_000, color: options.color ?? true, reporter: 'spec' });
+  const mocha = new Mocha({ ui: 'bdd', timeout: 30_000, color: options.color ?? true, reporter: 'spec', rootHooks: { afterEach: closeUnsavedScratchEditors } });
   // The grep of the outer command line (`npm run test:integration -- --grep chat`) arrives here.
   if (process.env.GIGACHAT_IT_GREP) mocha.grep(process.env.GIGACHAT_IT_GREP);
   for (const file of testFiles()) mocha.addFile(file);

@@ -75,6 +75,13 @@ describe('code added to the chat', function () {
     await chatView.newChat();
   });
 
+  // The search suite counts the workspace's files: only the ones it knows stay.
+  after(async () => {
+    for (const name of ['notes.md', 'logo.png', '.env']) {
+      await vscode.workspace.fs.delete(vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, name)).then(undefined, () => undefined);
+    }
+  });
+
   /** The last user message the service was sent. */
   async function lastSent(): Promise<string> {
     const request = (await emulator.requests()).filter((r) => r.endpoint === 'chat').at(-1);
@@ -133,6 +140,16 @@ describe('code added to the chat', function () {
     assert.equal(await chatView.count('.attachment-chip'), 1);
     await chatView.click('.attachment-chip .remove-attachment');
     await chatView.waitFor('.attachment-chip', 'hidden');
+  });
+
+  it('a ninth piece is refused with a word why; the eight stay', async () => {
+    for (let end = 1; end <= 9; end++) {
+      await select(new vscode.Selection(0, 0, 0, end));
+      await vscode.commands.executeCommand('gigachat.addSelectionToChat');
+    }
+    await until(async () => (await workbench.notifications()).some((text) => text.includes('At most 8 pieces of code can be attached to one message')), 'the warning');
+    assert.equal(await chatView.count('.attachment-chip'), 8);
+    while ((await chatView.count('.attachment-chip')) > 0) await chatView.click('.attachment-chip .remove-attachment');
   });
 
   it('Add File to Chat attaches whole files, as the explorer passes them, named without line numbers', async () => {
