@@ -26,7 +26,7 @@ const inFlight = Number(option('in-flight', '2'));
 const sourceRoot = path.resolve(root, option('root', 'node_modules/undici/lib'));
 const MODEL = 'Embeddings';
 
-async function indexOnce(client: ServiceClient, emulator: EmulatorThread, cacheDir: string) {
+async function indexOnce(client: ServiceClient, emulator: EmulatorThread, cacheDir: string, folder: string) {
   const cache = await EmbeddingCache.load(cacheDir, MODEL);
   const indexer = new WorkspaceIndexer({
     embed: (texts, signal) => client.embeddings(texts, { model: MODEL, signal }),
@@ -34,7 +34,7 @@ async function indexOnce(client: ServiceClient, emulator: EmulatorThread, cacheD
     maxInFlight: inFlight,
     createIndex: (dimensions) => new VectorIndex(dimensions),
   });
-  const selection = await selectFiles([new DiskFolder(sourceRoot)], { maxFileBytes: 1024 * 1024, maxFiles: 5000 });
+  const selection = await selectFiles([new DiskFolder(folder)], { maxFileBytes: 1024 * 1024, maxFiles: 5000 });
   await emulator.resetCounts();
   const started = performance.now();
   const result = await indexer.indexFiles(readSelectedFiles(selection.files, 1024 * 1024, () => undefined));
@@ -47,20 +47,24 @@ async function indexOnce(client: ServiceClient, emulator: EmulatorThread, cacheD
 async function main(): Promise<void> {
   const emulator = await startEmulatorThread({ latencyMs, streamDelayMs: 0 });
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gigachat-bench-cache-'));
+  // A copy outside this repository: in place, git's rules (node_modules is ignored) rightly leave out every file.
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'gigachat-bench-source-'));
+  fs.cpSync(sourceRoot, folder, { recursive: true });
   const client = new ServiceClient(clientOptionsFor(emulator));
   try {
     await client.authorize(); // the token exchange is not part of indexing
-    const first = await indexOnce(client, emulator, cacheDir);
+    const first = await indexOnce(client, emulator, cacheDir, folder);
     const ideal = (first.embeddingRequests * latencyMs) / inFlight;
     console.log(`source: ${path.relative(root, sourceRoot)}; latency ${latencyMs} ms per request, ${inFlight} in flight`);
     console.log(`first run:  ${first.result.files} files, ${first.result.chunks} chunks, ${first.embeddingRequests} embedding requests, ${first.wallMs.toFixed(0)} ms`);
     console.log(`            ideal (requests × latency ÷ in flight) ${ideal.toFixed(0)} ms; ratio ${(first.wallMs / ideal).toFixed(2)}×`);
-    const second = await indexOnce(client, emulator, cacheDir);
+    const second = await indexOnce(client, emulator, cacheDir, folder);
     console.log(`second run, nothing changed (cache loaded from disk): ${second.embeddingRequests} embedding requests (goal 0), ${second.result.files} files, ${second.wallMs.toFixed(0)} ms`);
   } finally {
     client.dispose();
     await emulator.stop();
     fs.rmSync(cacheDir, { recursive: true, force: true });
+    fs.rmSync(folder, { recursive: true, force: true });
   }
 }
 
