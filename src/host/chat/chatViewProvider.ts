@@ -79,7 +79,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     if (outcomes.includes('full')) {
       void vscode.window.showWarningMessage(vscode.l10n.t('At most {0} pieces of code can be attached to one message. Send the message, or remove a piece from it first.', MAX_ATTACHMENTS));
     }
-    this.post({ type: 'attachments', attachments: this.attachments.chips() });
+    this.postAttachments();
     await this.openChat();
   }
 
@@ -147,12 +147,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         return;
       case 'send': {
         const prompt = await this.attachments.prompt(message.text, message.attachmentIds);
-        if (message.attachmentIds?.length) this.post({ type: 'attachments', attachments: this.attachments.chips() });
+        if (message.attachmentIds?.length) this.postAttachments();
         return this.controller.send(prompt);
       }
       case 'removeAttachment':
         await this.attachments.remove(message.id);
-        return this.post({ type: 'attachments', attachments: this.attachments.chips() });
+        return this.postAttachments();
       case 'stop':
         return this.controller.stop();
       case 'regenerate':
@@ -223,6 +223,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private async sendModels(): Promise<void> {
     if (!this.view || !(await this.keys.has())) return;
     this.post({ type: 'models', models: await this.models.list(), model: this.models.selected() });
+  }
+
+  private postAttachments(): void {
+    this.post({ type: 'attachments', attachments: this.attachments.chips() });
   }
 
   private post(message: HostMessage): void {
