@@ -18,18 +18,12 @@ export interface CodeCommands {
 export function codeCommands(chat: ChatViewProvider, log: Log): CodeCommands {
   return {
     async explainSelection(editor) {
-      if (editor.selection.isEmpty) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Select some code to explain first.'));
-        return;
-      }
+      if (!hasSelection(editor, vscode.l10n.t('Select some code to explain first.'))) return;
       if (await agreedToSend([editor.document.uri])) await chat.ask(explainPrompt(editor.document, editor.selection));
     },
 
     async addSelectionToChat(editor) {
-      if (editor.selection.isEmpty) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Select the code to ask about first.'));
-        return;
-      }
+      if (!hasSelection(editor, vscode.l10n.t('Select the code to ask about first.'))) return;
       if (await agreedToSend([editor.document.uri])) await chat.attach([selectedExcerpt(editor.document, editor.selection)]);
     },
 
@@ -52,6 +46,12 @@ export function codeCommands(chat: ChatViewProvider, log: Log): CodeCommands {
       if (excerpts.length > 0) await chat.attach(excerpts);
     },
   };
+}
+
+/** Whether the editor has code selected; when it has not, `hint` tells the user what to do. */
+function hasSelection(editor: vscode.TextEditor, hint: string): boolean {
+  if (editor.selection.isEmpty) void vscode.window.showInformationMessage(hint);
+  return !editor.selection.isEmpty;
 }
 
 /** The explorer passes the file clicked and all those selected; an editor tab passes its file; the palette passes nothing. */

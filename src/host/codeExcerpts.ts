@@ -47,9 +47,17 @@ export function excerptLabel(excerpt: CodeExcerpt): string {
   return `${name}:${excerpt.first === excerpt.last ? excerpt.first : `${excerpt.first}–${excerpt.last}`}`;
 }
 
+/** Where code comes from: its file and lines. */
+type ExcerptPlace = Pick<CodeExcerpt, 'file' | 'first' | 'last' | 'wholeFile'>;
+
 /** `src/retry.ts, lines 2–4` (or `src/retry.ts`, a whole file). */
-export function excerptLocation(excerpt: CodeExcerpt): string {
+export function excerptLocation(excerpt: ExcerptPlace): string {
   return excerpt.wholeFile ? excerpt.file : `${excerpt.file}, ${linesText(excerpt.first, excerpt.last)}`;
+}
+
+/** Code as a message quotes it: where it comes from, then the code in a fence. */
+export function quotedExcerpt(excerpt: ExcerptPlace & Pick<CodeExcerpt, 'code' | 'language'>): string {
+  return `${excerptLocation(excerpt)}\n${fencedCode(excerpt.code, excerpt.language)}`;
 }
 
 /** `line 3`, `lines 2–4` (1-based). */

@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
 import * as z from 'zod';
 import { MAX_ATTACHMENTS, type AttachmentChip } from '../../shared/protocol';
-import { excerptLabel, excerptLocation, fencedCode, trimmedNotice, type CodeExcerpt } from '../codeExcerpts';
+import { excerptLabel, excerptLocation, quotedExcerpt, trimmedNotice, type CodeExcerpt } from '../codeExcerpts';
 import type { Prompt } from './chatController';
 
 /** As kept in the workspace state: read back with a check, as a newer or older version may have written it. */
@@ -53,9 +53,8 @@ export class PendingAttachments {
     const sent = this.attachments.filter((attachment) => ids.includes(attachment.id));
     if (sent.length === 0) return { text };
     await this.save(this.attachments.filter((attachment) => !sent.includes(attachment)));
-    const quoted = sent.map((excerpt) => `${excerptLocation(excerpt)}\n${fencedCode(excerpt.code, excerpt.language)}`);
     return {
-      text: [text, ...quoted].join('\n\n'),
+      text: [text, ...sent.map(quotedExcerpt)].join('\n\n'),
       contextLabel: clip(sent.map(excerptLabel).join(', '), MAX_LABEL_CHARS),
       notice: sent.some((excerpt) => excerpt.trimmed) ? trimmedNotice() : undefined,
     };

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { SearchHit } from '../../core';
 import type { Prompt } from '../chat/chatController';
-import { fencedCode, linesText, relativeFile } from '../codeExcerpts';
+import { quotedExcerpt, relativeFile } from '../codeExcerpts';
 
 /** Excerpts beyond this many characters are left out, so the question fits the model's context. */
 const MAX_CONTEXT_CHARS = 12_000;
@@ -24,7 +24,7 @@ export async function searchResultsPrompt(query: string, hits: readonly SearchHi
     const code = document.getText(new vscode.Range(hit.startLine, 0, hit.endLine, Number.MAX_SAFE_INTEGER));
     if (excerpts.length > 0 && used + code.length > MAX_CONTEXT_CHARS) break;
     used += code.length;
-    excerpts.push(`${relativeFile(document.uri)}, ${linesText(hit.startLine + 1, hit.endLine + 1)}\n${fencedCode(code, document.languageId)}`);
+    excerpts.push(quotedExcerpt({ file: relativeFile(document.uri), first: hit.startLine + 1, last: hit.endLine + 1, code, language: document.languageId }));
   }
   if (excerpts.length === 0) return undefined;
   const notices = [
