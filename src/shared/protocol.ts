@@ -126,8 +126,16 @@ export const CodeBlock = z.object({ code: z.string().max(2_000_000), language: z
 export const ViewMessage = z.discriminatedUnion('type', [
   /** The webview has loaded its script and wants the state. */
   z.object({ type: z.literal('ready') }),
-  /** `attachmentIds`: the chips shown with the message; their code goes with it. */
-  z.object({ type: z.literal('send'), text: z.string().min(1).max(200_000), attachmentIds: z.array(id).max(MAX_ATTACHMENTS).optional() }),
+  /**
+   * `attachmentIds`: the chips shown with the message; their code goes with it. `replaces`: the
+   * question the message is an edit of, which it replaces with the turns after it.
+   */
+  z.object({
+    type: z.literal('send'),
+    text: z.string().min(1).max(200_000),
+    attachmentIds: z.array(id).max(MAX_ATTACHMENTS).optional(),
+    replaces: id.optional(),
+  }),
   /** A chip's remove button: that code is not sent. */
   z.object({ type: z.literal('removeAttachment'), id }),
   z.object({ type: z.literal('stop') }),

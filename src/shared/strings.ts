@@ -23,6 +23,8 @@ export const webviewStrings = {
   inputPlaceholderAttached: 'Ask about the attached code (Enter to send)',
   attachedCode: 'Code attached to the message',
   removeAttachment: 'Remove {0} from the message',
+  editingQuestion: 'Editing your question: sending it replaces the question and the replies after it.',
+  cancelEdit: 'Cancel editing (Escape)',
 
   // Transcript
   transcriptLabel: 'Chat transcript',
@@ -32,6 +34,7 @@ export const webviewStrings = {
   jumpToLatest: 'Jump to latest',
   regenerate: 'Regenerate reply',
   copyReply: 'Copy reply',
+  editQuestion: 'Edit question',
   getAnswer: 'Get an answer',
   stopped: 'Stopped',
   replyIncomplete: 'The reply was interrupted: the text above is incomplete.',

@@ -1,7 +1,7 @@
 import type { AttachmentChip } from '../shared/protocol';
 import type { WebviewStrings } from '../shared/strings';
 import { AttachmentChips } from './attachmentChips';
-import { el } from './dom';
+import { el, iconButton } from './dom';
 import { icon } from './icons';
 import { post, saveState } from './vscodeApi';
 
@@ -10,23 +10,40 @@ const DRAFT_DEBOUNCE_MS = 300;
 /** The send message's limit in the protocol. */
 const MAX_MESSAGE_CHARS = 200_000;
 
+/** A question taken into the input by its Edit button, and the draft it took the place of. */
+interface Editing {
+  turnId: string;
+  draft: string;
+}
+
 /**
  * The input at the bottom: a textarea that grows with its text, and one button that is Send when
  * idle and Stop while a reply is being produced. Enter sends, Shift+Enter adds a line (except while
  * an input method is composing), Escape stops. The draft is kept in the webview state at once and
  * sent to the host (debounced) so it survives the view being hidden or reloaded. Code attached
  * from the editor shows as chips above it and goes with the next message.
+ *
+ * A question's Edit button puts the question in the input, under a bar that says so. Enter sends
+ * the edit, also while a reply is written (that reply is one it replaces); Escape or the bar's
+ * button cancels. Either way the draft set aside comes back: it stays the saved draft meanwhile,
+ * as an edit is not a draft.
  */
 export class Composer {
   readonly element: HTMLElement;
   private readonly input: HTMLTextAreaElement;
   private readonly button: HTMLButtonElement;
   private readonly attachments: AttachmentChips;
+  private readonly editBar: HTMLElement;
+  private editing?: Editing;
   private busy = false;
   private enabled = true;
   private draftTimer = 0;
 
-  constructor(private readonly strings: WebviewStrings) {
+  constructor(
+    private readonly strings: WebviewStrings,
+    /** The question being edited changed (none: `undefined`). */
+    private readonly onEditing: (turnId: string | undefined) => void,
+  ) {
     this.input = el('textarea', {
       className: 'input',
       attrs: {
@@ -39,7 +56,16 @@ export class Composer {
     });
     this.button = el('button', { className: 'send-button', attrs: { type: 'button' } });
     this.attachments = new AttachmentChips(strings, () => this.focus(), () => this.updatePlaceholder());
+    const cancelEdit = iconButton(icon('close'), strings.cancelEdit, 'cancel-edit');
+    cancelEdit.addEventListener('click', () => {
+      this.cancelEdit();
+      this.focus();
+    });
+    this.editBar = el('div', { className: 'edit-bar', attrs: { role: 'status' } },
+      icon('edit'), el('span', { text: strings.editingQuestion }), cancelEdit);
+    this.editBar.hidden = true;
     this.element = el('footer', { className: 'composer' },
+      this.editBar,
       this.attachments.element,
       el('div', { className: 'composer-box' }, this.input, this.button));
 
@@ -57,15 +83,46 @@ export class Composer {
     return this.input.value;
   }
 
+  /** The question being edited, if any. */
+  get editingTurnId(): string | undefined {
+    return this.editing?.turnId;
+  }
+
+  /** A question's Edit button: its text goes into the input, the draft is set aside until the edit ends. */
+  edit(turnId: string, text: string): void {
+    if (!this.enabled) return;
+    const draft = this.editing?.draft ?? this.input.value;
+    window.clearTimeout(this.draftTimer);
+    this.editing = { turnId, draft };
+    this.editBar.hidden = false;
+    this.setText(text);
+    this.focus();
+    this.input.setSelectionRange(text.length, text.length);
+    this.onEditing(turnId);
+  }
+
+  /** Leaves the edit, the question as it was, and puts the draft back. */
+  cancelEdit(): void {
+    if (!this.editing) return;
+    const { draft } = this.editing;
+    this.editing = undefined;
+    this.editBar.hidden = true;
+    this.setText(draft);
+    this.onEditing(undefined);
+  }
+
   setDraft(text: string): void {
-    this.input.value = text;
+    if (this.editing) {
+      this.editing.draft = text;
+      return;
+    }
+    this.setText(text);
     saveState({ draft: text });
-    this.resize();
-    this.updateButton();
   }
 
   /** An example prompt was picked: put it in the input, ready to edit or send. */
   usePrompt(text: string): void {
+    this.cancelEdit();
     this.setDraft(text);
     this.saveDraft();
     this.focus();
@@ -84,6 +141,7 @@ export class Composer {
   /** Without an authorization key there is nobody to talk to. */
   setEnabled(enabled: boolean): void {
     this.enabled = enabled;
+    if (!enabled) this.cancelEdit();
     this.input.disabled = !enabled;
     this.updatePlaceholder();
     this.updateButton();
@@ -105,23 +163,32 @@ export class Composer {
     if (event.isComposing || event.keyCode === 229) return;
     if (event.key === 'Enter' && !event.shiftKey && !event.altKey) {
       event.preventDefault();
-      if (!this.busy) this.send();
-    } else if (event.key === 'Escape' && this.busy) {
+      this.send();
+    } else if (event.key === 'Escape' && (this.busy || this.editing)) {
       event.preventDefault();
       event.stopPropagation();
-      this.stop();
+      if (this.busy) this.stop();
+      else this.cancelEdit();
     }
   }
 
   private send(): void {
     const text = this.input.value.trim();
-    if (!text || this.busy || !this.enabled) return;
+    // While a reply is written only an edit goes: it replaces that reply (the host stops it first).
+    if (!text || (this.busy && !this.editing) || !this.enabled) return;
     const attachmentIds = this.attachments.ids;
-    post(attachmentIds.length > 0 ? { type: 'send', text, attachmentIds } : { type: 'send', text });
+    post({
+      type: 'send',
+      text,
+      ...(attachmentIds.length > 0 ? { attachmentIds } : {}),
+      ...(this.editing ? { replaces: this.editing.turnId } : {}),
+    });
     this.attachments.set([]); // sent with the message: the host uses them up too
-    this.input.value = '';
-    this.resize();
-    this.updateButton();
+    if (this.editing) {
+      this.cancelEdit(); // the draft set aside comes back; it was never replaced as the saved draft
+      return;
+    }
+    this.setText('');
     window.clearTimeout(this.draftTimer);
     saveState({ draft: '' });
     post({ type: 'draft', text: '' });
@@ -131,7 +198,14 @@ export class Composer {
     post({ type: 'stop' });
   }
 
+  private setText(text: string): void {
+    this.input.value = text;
+    this.resize();
+    this.updateButton();
+  }
+
   private saveDraft(): void {
+    if (this.editing) return;
     const text = this.input.value;
     saveState({ draft: text });
     window.clearTimeout(this.draftTimer);

@@ -18,6 +18,7 @@ const PATHS = {
   insert: 'M8 1v8.3l2.6-2.6.7.7L7.5 11.2 3.7 7.4l.7-.7L7 9.3V1h1ZM2 13h11v1H2v-1Z',
   openEditor:
     'M9 2h5v5h-1V3.7L7.4 9.3l-.7-.7L12.3 3H9V2ZM3 4h4v1H3v8h8V9h1v4l-1 1H3l-1-1V5l1-1Z',
+  edit: 'M11.5 1.3 14.7 4.5 5.6 13.6 1.4 14.6l1-4.2 9.1-9.1Zm0 1.4L3.3 10.9l-.6 2.4 2.4-.6 8.2-8.2-1.8-1.8ZM10 4.2l1.8 1.8-.7.7-1.8-1.8.7-.7Z',
   trash:
     'M10 3h3v1h-1v9l-1 1H5l-1-1V4H3V3h3V2a1 1 0 0 1 1-1h2a1 1 0 0 1 1 1v1ZM9 2H7v1h2V2ZM5 4v9h6V4H5Zm1 2h1v5H6V6Zm3 0h1v5H9V6Z',
   close:

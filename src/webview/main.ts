@@ -18,9 +18,10 @@ import { loadState, post } from './vscodeApi';
 const strings = loadStrings();
 const persisted = loadState();
 const announcer = new Announcer();
-const composer = new Composer(strings);
+const composer = new Composer(strings, (turnId) => transcript.markEditing(turnId));
 const history = new HistoryPanel(strings);
-const transcript = new Transcript(strings, announcer, (text) => composer.usePrompt(text), () => composer.focus());
+const transcript = new Transcript(strings, announcer, (text) => composer.usePrompt(text), () => composer.focus(),
+  (turn) => composer.edit(turn.id, turn.content));
 const header = new Header(strings, () => history.open(conversationId));
 
 let conversationId = '';
@@ -49,6 +50,8 @@ function handle(message: HostMessage): void {
       header.setModels(message.models, message.model);
       transcript.setHasKey(message.hasKey);
       composer.setEnabled(message.hasKey);
+      // A question being edited that this conversation does not have (another chat, or it was replaced) is left.
+      if (!message.turns.some((turn) => turn.id === composer.editingTurnId)) composer.cancelEdit();
       transcript.setTurns(message.turns, message.busy);
       composer.setBusy(message.busy);
       composer.setAttachments(message.attachments);

@@ -38,12 +38,16 @@ export class Transcript {
   private lastScroll = 0;
   /** Whether the view scrolled itself to keep the newest text in view (until that scroll's event). */
   private followed = false;
+  /** The question being edited in the input, marked (and the turns it would replace dimmed). */
+  private editingId?: string;
 
   constructor(
     private readonly strings: WebviewStrings,
     private readonly announcer: Announcer,
     usePrompt: (text: string) => void,
     private readonly focusInput: () => void,
+    /** A question's Edit button: the composer takes it over. */
+    private readonly editQuestion: (turn: Turn) => void,
   ) {
     this.context = {
       ...createFragmentRenderer(strings),
@@ -113,6 +117,7 @@ export class Transcript {
     this.byId.clear();
     for (const view of this.views) this.byId.set(view.turn.id, view);
     this.list.replaceChildren(...this.views.map((view) => view.element));
+    this.markEditing(this.editingId);
     this.busy = busy;
     this.announcer.clear();
     this.afterChange();
@@ -146,6 +151,13 @@ export class Transcript {
     }
     view.update(turn);
     this.afterChange();
+  }
+
+  /** Marks the question being edited (none: `undefined`); the turns after it are what sending would replace. */
+  markEditing(turnId: string | undefined): void {
+    this.editingId = turnId;
+    this.list.classList.toggle('editing', turnId !== undefined);
+    for (const view of this.views) view.element.classList.toggle('being-edited', view.turn.id === turnId);
   }
 
   setBusy(busy: boolean): void {
@@ -215,8 +227,13 @@ export class Transcript {
       post(imageAction.dataset.imageAction === 'save' ? { type: 'saveImage', fileId } : { type: 'openImage', fileId });
       return;
     }
-    // Which reply a button is on: the host acts only while it is still the last one.
-    const turnId = this.views.find((view) => view.element.contains(target))?.turn.id;
+    // Which turn a button is on: the host acts on a reply only while it is still the last one.
+    const turn = this.views.find((view) => view.element.contains(target))?.turn;
+    const turnId = turn?.id;
+    if (target.closest('[data-turn-action="edit"]') && turn?.role === 'user') {
+      this.editQuestion(turn);
+      return;
+    }
     // Asking again replaces this reply, button and all: the input is where to go on from, not <body>.
     const copy = target.closest<HTMLButtonElement>('[data-turn-action="copy"]');
     if (copy && turnId) {

@@ -105,8 +105,12 @@ export class TurnView {
 
     if (turn.role === 'user') {
       article.replaceChildren();
+      const edit = iconButton(icon('edit'), strings.editQuestion, 'edit-question');
+      edit.dataset.turnAction = 'edit';
+      const header = this.header('account', strings.you);
+      header.appendChild(edit);
       append(article,
-        this.header('account', strings.you),
+        header,
         turn.contextLabel
           ? el('div', { className: 'context-chip', attrs: { title: format(strings.context, turn.contextLabel) } },
               icon('openEditor'), el('span', { text: turn.contextLabel }))

@@ -31,6 +31,15 @@ export const chatView = {
     await this.press('Enter');
     await this.waitForReply(before);
   },
+  /** Edits the `nth` question (from 0) to say `text`, sends the edit, and waits until it shows. */
+  async editQuestion(nth: number, text: string): Promise<void> {
+    await this.click(`.turn-user >> nth=${nth} >> .edit-question`);
+    await this.press('Control+A');
+    await this.press('Backspace');
+    await this.type(text);
+    await this.press('Enter');
+    await this.waitForText('.turn-user', text);
+  },
   /** Until a reply beyond the first `after` has finished streaming. */
   waitForReply: (after: number) => callOuter('webview', { action: 'waitForReply', after }),
   /** Posts arbitrary values to the extension host from inside the chat page, past its typed API. */

@@ -75,6 +75,12 @@ describe('chat webview: screenshots', function () {
       await view.page.locator('.scroller').evaluate((scroller) => { scroller.scrollTop = scroller.scrollHeight; });
       await shoot(view, `${theme}-error`);
 
+      // Editing a question: it is marked, the turns it would replace are dimmed, the bar says so.
+      await view.page.locator('.turn-user').nth(3).locator('.edit-question').click();
+      await view.page.locator('textarea').fill('Write a short essay');
+      await shoot(view, `${theme}-editing`);
+      await view.page.locator('textarea').press('Escape');
+
       // Streaming: a reply half-way through, the input holding the next question, Stop showing.
       await view.send(state({ turns: conversation.slice(0, 2), busy: true, conversationId: 'c-stream' }));
       await view.send({ type: 'turnAdded', turn: userTurn('u9', 'And with async iterators in Python?') });

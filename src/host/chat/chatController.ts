@@ -35,6 +35,18 @@ interface LiveReply {
   turn?: StoredTurn;
   /** How much of the reply's displayed text the view has (deltas continue from there). */
   shown: number;
+  /** Settles once the reply has ended: saved, its pictures downloaded, the view told. */
+  ended: Promise<void>;
+}
+
+/** A user turn saying `prompt`. */
+function userTurn(prompt: Prompt): StoredTurn {
+  return { id: crypto.randomUUID(), role: 'user', content: prompt.text, status: 'done', contextLabel: prompt.contextLabel, notice: prompt.notice };
+}
+
+/** A conversation is named after its first question, and the code that question is about. */
+function titleOf(question: StoredTurn): string {
+  return titleFrom(question.contextLabel ? `${question.contextLabel}: ${question.content}` : question.content);
 }
 
 /** While a reply streams, what has arrived is saved this often, so a reload or crash keeps it. */
@@ -94,15 +106,50 @@ export class ChatController {
    * answered when that reply ends (an explanation asked for meanwhile is not lost).
    */
   async send(prompt: Prompt): Promise<void> {
-    const user: StoredTurn = { id: crypto.randomUUID(), role: 'user', content: prompt.text, status: 'done', contextLabel: prompt.contextLabel, notice: prompt.notice };
-    if (this.conversation.turns.length === 0) this.conversation.title = titleFrom(prompt.contextLabel ? `${prompt.contextLabel}: ${prompt.text}` : prompt.text);
+    const user = userTurn(prompt);
+    if (this.conversation.turns.length === 0) this.conversation.title = titleOf(user);
     this.conversation.turns.push(user);
     this.post({ type: 'turnAdded', turn: toViewTurn(user) });
     if (this.busy) {
       this.waiting = this.conversation;
       return;
     }
-    await this.reply(this.begin());
+    await this.start();
+  }
+
+  /**
+   * Replaces a question of the open conversation, and every turn after it, with `prompt`, and
+   * answers that (the Edit button on a question). A reply being written to it is stopped first.
+   * Code the question was asked about stays named on it unless the new one names its own. A
+   * question no longer there is sent as a new message to the chat open now: the text is not lost.
+   */
+  async edit(turnId: string, prompt: Prompt): Promise<void> {
+    const conversation = this.conversation;
+    // A message waiting for that reply is after the question, or is the question: not answered as it was.
+    if (this.waiting === conversation) this.waiting = undefined;
+    if (this.live?.conversation === conversation) {
+      const { ended } = this.live;
+      this.stop();
+      await ended;
+    }
+    const index = conversation.turns.findIndex((turn) => turn.id === turnId && turn.role === 'user');
+    if (index < 0) return this.send(prompt);
+    const [replaced] = conversation.turns.splice(index);
+    const user = userTurn({ ...prompt, contextLabel: prompt.contextLabel ?? replaced.contextLabel, notice: prompt.notice ?? replaced.notice });
+    if (index === 0) conversation.title = titleOf(user);
+    // The model's context started at a turn that is gone: at the new question if it was the one replaced.
+    if (conversation.contextFrom !== undefined && !conversation.turns.some((turn) => turn.id === conversation.contextFrom)) {
+      conversation.contextFrom = conversation.contextFrom === replaced.id ? user.id : undefined;
+    }
+    conversation.turns.push(user);
+    conversation.updatedAt = Date.now();
+    // Moved to another chat meanwhile: this one keeps the new question, answered when asked (Get an answer).
+    if (conversation !== this.conversation) return this.saved.save(conversation);
+    if (!this.busy) return this.start({ redraw: true });
+    // A reply to another chat is still downloading its pictures: this one is answered after it.
+    this.waiting = conversation;
+    await this.saved.save(conversation);
+    await this.refreshView();
   }
 
   /**
@@ -114,7 +161,7 @@ export class ChatController {
     if (this.busy || (turnId !== undefined && turns.at(-1)?.id !== turnId)) return;
     if (turns.at(-1)?.role === 'assistant') turns.pop();
     if (turns.at(-1)?.role !== 'user') return;
-    await this.reply(this.begin(), { redraw: true });
+    await this.start({ redraw: true });
   }
 
   /** The Stop button: ends the reply being written, and the download of its pictures. */
@@ -213,9 +260,12 @@ export class ChatController {
     if (conversation === this.conversation) for (const turn of completed) this.post({ type: 'turnUpdated', turn: toViewTurn(turn, pictures) });
   }
 
-  private begin(): LiveReply {
-    this.live = { conversation: this.conversation, abort: new AbortController(), shown: 0 };
-    return this.live;
+  /** Starts the reply to the open conversation's last message; settles when it has ended. */
+  private start(options: { redraw?: boolean } = {}): Promise<void> {
+    const live: LiveReply = { conversation: this.conversation, abort: new AbortController(), shown: 0, ended: Promise.resolve() };
+    this.live = live;
+    live.ended = this.reply(live, options);
+    return live.ended;
   }
 
   private async reply(live: LiveReply, options: { redraw?: boolean } = {}): Promise<void> {
@@ -268,7 +318,7 @@ export class ChatController {
     const conversation = this.waiting;
     this.waiting = undefined;
     if (this.busy || conversation !== this.conversation || conversation.turns.at(-1)?.role !== 'user') return false;
-    void this.reply(this.begin());
+    void this.start();
     return true;
   }
 

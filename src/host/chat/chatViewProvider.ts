@@ -148,7 +148,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'send': {
         const prompt = await this.attachments.prompt(message.text, message.attachmentIds);
         if (message.attachmentIds?.length) this.postAttachments();
-        return this.controller.send(prompt);
+        return message.replaces ? this.controller.edit(message.replaces, prompt) : this.controller.send(prompt);
       }
       case 'removeAttachment':
         await this.attachments.remove(message.id);

@@ -166,6 +166,24 @@ describe('chat view', function () {
     assert.ok(partial.length > 0, 'the partial reply is kept');
   });
 
+  it('Edit on a question asks it again in its place: the replies after it go, the model hears only the new question, the history keeps it', async () => {
+    await chatView.newChat();
+    await chatView.ask('Name a colour');
+    await chatView.ask('Name a fruit');
+    await emulator.resetCounts();
+    await chatView.editQuestion(0, 'Name a planet');
+    await chatView.waitForReply(0);
+    assert.deepEqual(await chatView.textContents('.turn-user .user-text'), ['Name a planet']);
+    assert.equal(await chatView.count('.turn-assistant'), 1);
+    await chatView.waitForText('.turn-assistant .turn-body', 'You asked: "Name a planet"');
+    const chats = (await emulator.requests()).filter((request) => request.endpoint === 'chat');
+    assert.deepEqual(JSON.parse(chats[0].body).messages.filter((message: { role: string }) => message.role !== 'system'), [{ role: 'user', content: 'Name a planet' }]);
+    await chatView.click('button[aria-label="Chat history"]');
+    await chatView.waitFor('.history-title');
+    assert.ok((await chatView.textContents('.history-title')).includes('Name a planet'), 'the chat is named after its new first question');
+    await chatView.click('.history-close');
+  });
+
   describe('while a reply streams', function () {
     this.timeout(60_000); // the long answer takes the emulator about 12 s to stream
     /** Sends a prompt for the long answer and waits until its first paragraph shows. */
@@ -196,6 +214,16 @@ describe('chat view', function () {
       assert.equal(chats.length, 2);
       assert.match(JSON.parse(chats[1].body).messages.at(-1).content as string, /const answer = 42;/);
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    });
+
+    it('editing its question stops it and answers the edit instead', async () => {
+      await chatView.newChat();
+      await startLongReply('Write a long poem');
+      await chatView.editQuestion(0, 'Write a haiku');
+      await chatView.waitForReply(0);
+      assert.deepEqual(await chatView.textContents('.turn-user .user-text'), ['Write a haiku']);
+      assert.equal(await chatView.count('.turn-assistant'), 1, 'the long reply is gone, not kept as stopped');
+      await chatView.waitForText('.turn-assistant .turn-body', 'You asked: "Write a haiku"');
     });
 
     it('opening the same conversation from History redraws it and keeps the reply coming', async () => {
