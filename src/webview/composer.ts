@@ -16,6 +16,20 @@ interface Editing {
   draft: string;
 }
 
+/** An earlier question brought back with ↑: how far back (0: the last one), and its text. */
+interface Recalled {
+  back: number;
+  text: string;
+}
+
+/** What the composer needs of the rest of the view. */
+export interface ComposerHooks {
+  /** The question being edited changed (none: `undefined`). */
+  onEditing(turnId: string | undefined): void;
+  /** The questions of the chat shown, oldest first. */
+  questions(): readonly string[];
+}
+
 /**
  * The input at the bottom: a textarea that grows with its text, and one button that is Send when
  * idle and Stop while a reply is being produced. Enter sends, Shift+Enter adds a line (except while
@@ -27,6 +41,10 @@ interface Editing {
  * the edit, also while a reply is written (that reply is one it replaces); Escape or the bar's
  * button cancels. Either way the draft set aside comes back: it stays the saved draft meanwhile,
  * as an edit is not a draft.
+ *
+ * ↑ in the empty input brings back the chat's earlier questions, one further back each time, and ↓
+ * comes forward again to the empty input, as in a shell (within a question of several lines the
+ * arrows first move between its lines). Sending one asks it again as a new message.
  */
 export class Composer {
   readonly element: HTMLElement;
@@ -35,14 +53,14 @@ export class Composer {
   private readonly attachments: AttachmentChips;
   private readonly editBar: HTMLElement;
   private editing?: Editing;
+  private recalled?: Recalled;
   private busy = false;
   private enabled = true;
   private draftTimer = 0;
 
   constructor(
     private readonly strings: WebviewStrings,
-    /** The question being edited changed (none: `undefined`). */
-    private readonly onEditing: (turnId: string | undefined) => void,
+    private readonly hooks: ComposerHooks,
   ) {
     this.input = el('textarea', {
       className: 'input',
@@ -98,7 +116,7 @@ export class Composer {
     this.setText(text);
     this.focus();
     this.input.setSelectionRange(text.length, text.length);
-    this.onEditing(turnId);
+    this.hooks.onEditing(turnId);
   }
 
   /** Leaves the edit, the question as it was, and puts the draft back. */
@@ -108,7 +126,7 @@ export class Composer {
     this.editing = undefined;
     this.editBar.hidden = true;
     this.setText(draft);
-    this.onEditing(undefined);
+    this.hooks.onEditing(undefined);
   }
 
   setDraft(text: string): void {
@@ -161,7 +179,10 @@ export class Composer {
   private onKeyDown(event: KeyboardEvent): void {
     // keyCode 229: the key went to an input method (older engines do not set isComposing).
     if (event.isComposing || event.keyCode === 229) return;
-    if (event.key === 'Enter' && !event.shiftKey && !event.altKey) {
+    const plainArrow = (event.key === 'ArrowUp' || event.key === 'ArrowDown') && !event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey;
+    if (plainArrow && this.recall(event.key === 'ArrowUp' ? 1 : -1)) {
+      event.preventDefault();
+    } else if (event.key === 'Enter' && !event.shiftKey && !event.altKey) {
       event.preventDefault();
       this.send();
     } else if (event.key === 'Escape' && (this.busy || this.editing)) {
@@ -196,6 +217,26 @@ export class Composer {
 
   private stop(): void {
     post({ type: 'stop' });
+  }
+
+  /**
+   * ↑ (`step` 1) or ↓ (-1) through the chat's earlier questions; false when the key is the
+   * textarea's own: text typed or changed, an edit, or a line above or below the caret to move to.
+   */
+  private recall(step: 1 | -1): boolean {
+    const { value, selectionStart } = this.input;
+    const recalled = this.recalled?.text === value ? this.recalled : undefined;
+    if (this.editing || (!recalled && (value !== '' || step === -1))) return false;
+    if (step === 1 ? value.lastIndexOf('\n', selectionStart - 1) !== -1 : value.indexOf('\n', selectionStart) !== -1) return false;
+    const questions = this.hooks.questions();
+    const back = (recalled?.back ?? -1) + step;
+    if (back >= questions.length) return questions.length > 0; // the first question: stays
+    const text = back < 0 ? '' : questions[questions.length - 1 - back];
+    this.recalled = back < 0 ? undefined : { back, text };
+    this.setText(text);
+    this.input.setSelectionRange(text.length, text.length);
+    this.saveDraft();
+    return true;
   }
 
   private setText(text: string): void {

@@ -18,7 +18,10 @@ import { loadState, post } from './vscodeApi';
 const strings = loadStrings();
 const persisted = loadState();
 const announcer = new Announcer();
-const composer = new Composer(strings, (turnId) => transcript.markEditing(turnId));
+const composer = new Composer(strings, {
+  onEditing: (turnId) => transcript.markEditing(turnId),
+  questions: () => transcript.questions(),
+});
 const history = new HistoryPanel(strings);
 const transcript = new Transcript(strings, announcer, (text) => composer.usePrompt(text), () => composer.focus(),
   (turn) => composer.edit(turn.id, turn.content));

@@ -153,6 +153,15 @@ export class Transcript {
     this.afterChange();
   }
 
+  /** The questions of the chat shown, oldest first (a question asked twice in a row, once). */
+  questions(): string[] {
+    const questions: string[] = [];
+    for (const { turn } of this.views) {
+      if (turn.role === 'user' && turn.content !== questions.at(-1)) questions.push(turn.content);
+    }
+    return questions;
+  }
+
   /** Marks the question being edited (none: `undefined`); the turns after it are what sending would replace. */
   markEditing(turnId: string | undefined): void {
     this.editingId = turnId;

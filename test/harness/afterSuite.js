@@ -32,6 +32,14 @@ function filesContaining(dir, needle) {
   return hits;
 }
 
+/** What the chat view holds that a reload must bring back: the last question, and the code attached to the next. */
+function chatContents(frame) {
+  return frame.evaluate(() => ({
+    lastQuestion: [...document.querySelectorAll('.turn-user .user-text')].at(-1)?.textContent.trim() ?? '',
+    chips: [...document.querySelectorAll('.attachment-chip')].map((chip) => chip.textContent.trim()),
+  }));
+}
+
 async function afterSuiteChecks(ctx, { userDataDir, key }) {
   const page = ctx.page;
   return [
@@ -42,15 +50,19 @@ async function afterSuiteChecks(ctx, { userDataDir, key }) {
       const leaks = messages.filter((message) => message.includes(key));
       if (leaks.length) throw new Error(`the key is in ${leaks.length} webview message(s), e.g. ${leaks[0].slice(0, 200)}`);
     }),
-    await check('the conversation survives a window reload', async () => {
-      // The open conversation is whichever suite asked last: its last question must come back.
-      const lastQuestion = await (await chatFrame(page)).evaluate(() => [...document.querySelectorAll('.turn-user .user-text')].at(-1)?.textContent.trim() ?? '');
-      if (!lastQuestion) throw new Error('the chat shows no question before the reload');
+    await check('the conversation and the code attached to the next message survive a window reload', async () => {
+      // The open conversation is whichever suite asked last: its last question must come back. The
+      // last suite (suite/9-reload.test.ts) left a file attached.
+      const expected = await chatContents(await chatFrame(page));
+      if (!expected.lastQuestion) throw new Error('the chat shows no question before the reload');
+      if (expected.chips.length === 0) throw new Error('no code is attached before the reload, so the check proves nothing about it');
       await page.reload();
       const frame = await chatFrame(page, 60_000);
-      await frame.waitForFunction((text) => [...document.querySelectorAll('.turn-user .user-text')].some((e) => e.textContent.trim() === text), lastQuestion, {
+      await frame.waitForFunction((text) => [...document.querySelectorAll('.turn-user .user-text')].some((e) => e.textContent.trim() === text), expected.lastQuestion, {
         timeout: 30_000,
       });
+      const after = await chatContents(frame);
+      if (JSON.stringify(after) !== JSON.stringify(expected)) throw new Error(`before the reload ${JSON.stringify(expected)}, after it ${JSON.stringify(after)}`);
     }),
     await check('the authorization key is in no log, state, settings file or webview page', async () => {
       const hits = filesContaining(userDataDir, key);

@@ -117,6 +117,8 @@ describe('code added to the chat', function () {
     await select(new vscode.Selection(0, 0, 0, 10));
     await workbench.press('Control+Alt+G');
     await chatView.waitForText('.attachment-chip', 'retry.ts:1');
+    // Attaching moves the cursor to the chat input: only once it is there does the editor take it back.
+    await chatView.waitFor('textarea:focus', 'attached');
     await select(new vscode.Selection(6, 0, 6, document.lineAt(6).text.length));
     await workbench.press('Control+Alt+G');
     await chatView.waitForText('.attachment-chip:last-child', 'retry.ts:7');
