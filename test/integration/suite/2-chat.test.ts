@@ -148,7 +148,8 @@ describe('chat view', function () {
       await until(async () => (await chatView.texts('.model-select option:checked'))[0] === inUse, 'the picker back on the model in use');
       assert.notEqual(vscode.workspace.getConfiguration('gigachat').get('model'), other);
     } finally {
-      await vscode.window.showTextDocument(settingsEditor.document);
+      // VS Code may still be opening an editor of its own for the failed write: bring the file forward once it has.
+      await until(async () => vscode.window.showTextDocument(settingsEditor.document).then(() => true, () => false), 'the settings editor in front');
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
       await vscode.commands.executeCommand('notifications.clearAll');
     }
