@@ -100,6 +100,8 @@ export const HostMessage = z.discriminatedUnion('type', [
     models: z.array(z.string().max(100)).max(100),
     model: z.string().max(100),
     draft,
+    /** When the view wrote `draft` (its own clock): a view holding a newer one of its own keeps that. */
+    draftAt: z.number().nonnegative().optional(),
     attachments,
   }),
   /** A new turn appended to the open conversation (the user's message or a reply starting). */
@@ -157,7 +159,7 @@ export const ViewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('openLink'), href: z.string().max(4_000) }),
   z.object({ type: z.literal('openImage'), fileId }),
   z.object({ type: z.literal('saveImage'), fileId }),
-  /** The input's text, so a draft survives the view being hidden or reloaded. */
-  z.object({ type: z.literal('draft'), text: draft }),
+  /** The input's text, so a draft survives the view being hidden or reloaded; `at`: when it was typed. */
+  z.object({ type: z.literal('draft'), text: draft, at: z.number().nonnegative().optional() }),
 ]);
 export type ViewMessage = z.infer<typeof ViewMessage>;

@@ -129,13 +129,14 @@ export class Composer {
     this.hooks.onEditing(undefined);
   }
 
-  setDraft(text: string): void {
+  /** The draft as the host has it, written at `at` (0: not known). */
+  setDraft(text: string, at = 0): void {
     if (this.editing) {
       this.editing.draft = text;
       return;
     }
     this.setText(text);
-    saveState({ draft: text });
+    saveState({ draft: text, draftAt: at });
   }
 
   /** An example prompt was picked: put it in the input, ready to edit or send. */
@@ -211,8 +212,9 @@ export class Composer {
     }
     this.setText('');
     window.clearTimeout(this.draftTimer);
-    saveState({ draft: '' });
-    post({ type: 'draft', text: '' });
+    const at = Date.now();
+    saveState({ draft: '', draftAt: at });
+    post({ type: 'draft', text: '', at });
   }
 
   private stop(): void {
@@ -247,10 +249,9 @@ export class Composer {
 
   private saveDraft(): void {
     if (this.editing) return;
-    const text = this.input.value;
-    saveState({ draft: text });
+    saveState({ draft: this.input.value, draftAt: Date.now() });
     window.clearTimeout(this.draftTimer);
-    this.draftTimer = window.setTimeout(() => post({ type: 'draft', text: this.input.value }), DRAFT_DEBOUNCE_MS);
+    this.draftTimer = window.setTimeout(() => post({ type: 'draft', text: this.input.value, at: Date.now() }), DRAFT_DEBOUNCE_MS);
   }
 
   /** Grows with the text up to the CSS max-height, then scrolls. CSSOM styles are allowed by the CSP. */

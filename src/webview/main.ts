@@ -58,12 +58,16 @@ function handle(message: HostMessage): void {
       transcript.setTurns(message.turns, message.busy);
       composer.setBusy(message.busy);
       composer.setAttachments(message.attachments);
-      // There is one draft, not one per conversation, and only this view writes it: the host's copy
-      // lags behind the input (it is sent debounced), so it is taken only by a view that has none of
-      // its own. Switching conversations leaves the input alone, so nothing just typed is lost.
+      // There is one draft, not one per conversation, and only this view writes it. The host's copy
+      // lags behind the input (it is sent debounced), but the webview state VS Code restores after a
+      // window reload can be older still: the newer of the two is kept, and the host told of it.
+      // Switching conversations leaves the input alone, so nothing just typed is lost.
       if (firstState) {
-        if (persisted.draft === undefined) composer.setDraft(message.draft);
-        else if (persisted.draft !== message.draft) post({ type: 'draft', text: persisted.draft });
+        if (persisted.draft !== undefined && (persisted.draftAt ?? 0) > (message.draftAt ?? 0)) {
+          if (persisted.draft !== message.draft) post({ type: 'draft', text: persisted.draft, at: persisted.draftAt });
+        } else {
+          composer.setDraft(message.draft, message.draftAt);
+        }
         transcript.restoreScroll(persisted);
       } else if (switched) {
         transcript.restoreScroll({ pinned: true });

@@ -8,6 +8,8 @@ import type { ViewMessage } from '../shared/protocol';
 /** What the view remembers across being hidden and shown again (VS Code keeps it per webview). */
 export interface PersistedState {
   draft?: string;
+  /** When the draft was typed (this page's clock), to tell it from an older one the host holds. */
+  draftAt?: number;
   scrollTop?: number;
   /** Whether the transcript was scrolled to the bottom (then it stays there when content arrives). */
   pinned?: boolean;
@@ -31,9 +33,10 @@ export function post(message: ViewMessage): void {
 export function loadState(): PersistedState {
   const state = api.getState();
   if (typeof state !== 'object' || state === null) return {};
-  const { draft, scrollTop, pinned } = state as Record<string, unknown>;
+  const { draft, draftAt, scrollTop, pinned } = state as Record<string, unknown>;
   return {
     draft: typeof draft === 'string' ? draft : undefined,
+    draftAt: typeof draftAt === 'number' && Number.isFinite(draftAt) ? draftAt : undefined,
     scrollTop: typeof scrollTop === 'number' && Number.isFinite(scrollTop) ? scrollTop : undefined,
     pinned: typeof pinned === 'boolean' ? pinned : undefined,
   };

@@ -32,11 +32,12 @@ function filesContaining(dir, needle) {
   return hits;
 }
 
-/** What the chat view holds that a reload must bring back: the last question, and the code attached to the next. */
+/** What the chat view holds that a reload must bring back: the last question, the code attached to the next, the draft. */
 function chatContents(frame) {
   return frame.evaluate(() => ({
     lastQuestion: [...document.querySelectorAll('.turn-user .user-text')].at(-1)?.textContent.trim() ?? '',
     chips: [...document.querySelectorAll('.attachment-chip')].map((chip) => chip.textContent.trim()),
+    draft: document.querySelector('textarea')?.value ?? '',
   }));
 }
 
@@ -50,12 +51,13 @@ async function afterSuiteChecks(ctx, { userDataDir, key }) {
       const leaks = messages.filter((message) => message.includes(key));
       if (leaks.length) throw new Error(`the key is in ${leaks.length} webview message(s), e.g. ${leaks[0].slice(0, 200)}`);
     }),
-    await check('the conversation and the code attached to the next message survive a window reload', async () => {
+    await check('the conversation, the code attached to the next message and its draft survive a window reload', async () => {
       // The open conversation is whichever suite asked last: its last question must come back. The
-      // last suite (suite/9-reload.test.ts) left a file attached.
+      // last suite (suite/9-reload.test.ts) left a file attached and a question half typed. (VS Code
+      // restored an older webview state here, which once brought back an empty input.)
       const expected = await chatContents(await chatFrame(page));
       if (!expected.lastQuestion) throw new Error('the chat shows no question before the reload');
-      if (expected.chips.length === 0) throw new Error('no code is attached before the reload, so the check proves nothing about it');
+      if (expected.chips.length === 0 || !expected.draft) throw new Error(`no attached code or no draft before the reload, so the check proves nothing: ${JSON.stringify(expected)}`);
       await page.reload();
       const frame = await chatFrame(page, 60_000);
       await frame.waitForFunction((text) => [...document.querySelectorAll('.turn-user .user-text')].some((e) => e.textContent.trim() === text), expected.lastQuestion, {

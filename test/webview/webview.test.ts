@@ -55,7 +55,7 @@ describe('chat webview: behaviour', function () {
     assert.deepEqual(await view.postedOfType('send'), [{ type: 'send', text: 'first line\nsecond line' }]);
     assert.equal(await input.inputValue(), '');
     const drafts = await view.postedOfType('draft');
-    assert.deepEqual(drafts.at(-1), { type: 'draft', text: '' }, 'the cleared draft is reported');
+    assert.equal(drafts.at(-1)?.text, '', 'the cleared draft is reported');
   });
 
   it('disables Send while the input is empty or blank', async () => {
@@ -251,7 +251,7 @@ describe('chat webview: behaviour', function () {
     await input.pressSequentially('abc', { delay: 20 });
     assert.deepEqual(await view.postedOfType('draft'), [], 'not yet: debounced');
     await view.page.waitForTimeout(450);
-    assert.deepEqual(await view.postedOfType('draft'), [{ type: 'draft', text: 'abc' }], 'one draft message for the burst');
+    assert.deepEqual((await view.postedOfType('draft')).map((message) => message.text), ['abc'], 'one draft message for the burst');
     assert.deepEqual(await view.page.evaluate(() => (window.__state as { draft: string }).draft), 'abc');
   });
 
@@ -269,16 +269,26 @@ describe('chat webview: behaviour', function () {
     await view.send(state({ conversationId: 'c1', draft: 'unsent' }));
     assert.equal(await input.inputValue(), 'unsent words');
     await view.page.waitForTimeout(450);
-    assert.deepEqual((await view.postedOfType('draft')).at(-1), { type: 'draft', text: 'unsent words' }, 'the host gets the latest draft');
+    assert.equal((await view.postedOfType('draft')).at(-1)?.text, 'unsent words', 'the host gets the latest draft');
   });
 
   it('restores draft and scroll position from getState after being hidden', async () => {
-    await harness.reopen({ savedState: { draft: 'unsent words', scrollTop: 120, pinned: false } });
+    await harness.reopen({ savedState: { draft: 'unsent words', draftAt: 2_000, scrollTop: 120, pinned: false } });
     const turns = Array.from({ length: 12 }, (_, i) => [userTurn(`u${i}`, `question ${i}`), assistantTurn(`a${i}`, `answer ${i}\n\n`.repeat(4))]).flat();
-    await view.send(state({ turns, draft: 'older host draft' }));
+    await view.send(state({ turns, draft: 'older host draft', draftAt: 1_000 }));
     assert.equal(await view.page.locator('textarea').inputValue(), 'unsent words');
+    assert.deepEqual(await view.postedOfType('draft'), [{ type: 'draft', text: 'unsent words', at: 2_000 }], 'the host is told of the newer draft');
     assert.equal(await view.page.locator('.scroller').evaluate((s) => Math.round(s.scrollTop)), 120);
     assert.equal(await view.page.locator('.jump-to-latest').isVisible(), true);
+  });
+
+  it('after a window reload, takes the host\'s draft over an older one VS Code restored with the view', async () => {
+    // Seen in code-server: after a reload the webview state can be one saved before the last words typed.
+    await harness.reopen({ savedState: { draft: '', draftAt: 1_000 } });
+    await view.send(state({ draft: 'typed after the state VS Code kept', draftAt: 5_000 }));
+    assert.equal(await view.page.locator('textarea').inputValue(), 'typed after the state VS Code kept');
+    assert.deepEqual(await view.postedOfType('draft'), [], 'the host\'s draft is not overwritten');
+    assert.deepEqual(await view.page.evaluate(() => window.__state), { draft: 'typed after the state VS Code kept', draftAt: 5_000 });
   });
 
   it('keeps the view at the bottom while streaming unless the user scrolls up', async () => {

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import * as z from 'zod';
 import { MAX_ATTACHMENTS, type HostMessage, type ViewMessage } from '../../shared/protocol';
 import { webviewStrings } from '../../shared/strings';
 import { askErrorAction, runErrorAction } from '../errors';
@@ -16,6 +17,7 @@ import { parseViewMessage } from './viewMessages';
 import { chatHtml } from './webviewHtml';
 
 const DRAFT_KEY = 'gigachat.draft';
+const StoredDraft = z.union([z.string(), z.object({ text: z.string(), at: z.number() })]);
 
 /** The chat side panel: draws the controller's conversation and carries the view's requests to it. */
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
@@ -198,9 +200,16 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'saveImage':
         return this.images.saveAs(message.fileId);
       case 'draft':
-        await this.workspaceState.update(DRAFT_KEY, message.text || undefined);
+        await this.workspaceState.update(DRAFT_KEY, { text: message.text, at: message.at ?? 0 });
         return;
     }
+  }
+
+  /** The draft as the view last reported it (an older version kept only its text). */
+  private draft(): { draft: string; draftAt: number } {
+    const stored = StoredDraft.safeParse(this.workspaceState.get(DRAFT_KEY));
+    if (!stored.success) return { draft: '', draftAt: 0 };
+    return typeof stored.data === 'string' ? { draft: stored.data, draftAt: 0 } : { draft: stored.data.text, draftAt: stored.data.at };
   }
 
   private async sendState(): Promise<void> {
@@ -214,7 +223,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       hasKey,
       models: [this.models.selected()],
       model: this.models.selected(),
-      draft: this.workspaceState.get<string>(DRAFT_KEY, ''),
+      ...this.draft(),
       attachments: this.attachments.chips(),
     });
     void this.sendModels(); // the full list follows (cached after the first time)

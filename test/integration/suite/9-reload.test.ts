@@ -4,9 +4,9 @@ import { chatView, openChat } from '../drivers';
 import { hasOuterRunner } from '../outer';
 
 /**
- * The last suite of the window: leaves code attached to the next message, as a person might just
- * before the window reloads. The outer runner then reloads the window and checks that it comes back
- * with the conversation (test/harness/afterSuite.js).
+ * The last suite of the window: leaves code attached to the next message and a question half typed,
+ * as a person might just before the window reloads. The outer runner then reloads the window and
+ * checks that they come back with the conversation (test/harness/afterSuite.js).
  */
 describe('before the window reloads', function () {
   before(async function () {
@@ -14,10 +14,15 @@ describe('before the window reloads', function () {
     await openChat();
   });
 
-  it('code attached to the next message shows in the chat', async () => {
+  it('code attached to the next message and a half-typed question show in the chat', async () => {
     const readme = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'README.md');
     await vscode.commands.executeCommand('gigachat.addFileToChat', readme);
     await chatView.waitForText('.attachment-chip', 'README.md');
-    assert.ok((await chatView.textContents('.attachment-chip')).includes('README.md'));
+    await chatView.press('Control+A');
+    await chatView.press('Backspace');
+    await chatView.type('A question half typed before the reload');
+    assert.equal(await chatView.inputValue(), 'A question half typed before the reload');
+    // The view reports its draft to the host debounced: the reload must not come before it.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
   });
 });
