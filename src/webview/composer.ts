@@ -3,6 +3,7 @@ import type { WebviewStrings } from '../shared/strings';
 import { AttachmentChips } from './attachmentChips';
 import { el, iconButton } from './dom';
 import { icon } from './icons';
+import { QuestionRecall } from './questionRecall';
 import { post, saveState } from './vscodeApi';
 
 /** Long enough to skip most keystrokes, short enough that little is lost if the view closes. */
@@ -14,12 +15,6 @@ const MAX_MESSAGE_CHARS = 200_000;
 interface Editing {
   turnId: string;
   draft: string;
-}
-
-/** An earlier question brought back with ↑: how far back (0: the last one), and its text. */
-interface Recalled {
-  back: number;
-  text: string;
 }
 
 /** What the composer needs of the rest of the view. */
@@ -42,9 +37,8 @@ export interface ComposerHooks {
  * button cancels. Either way the draft set aside comes back: it stays the saved draft meanwhile,
  * as an edit is not a draft.
  *
- * ↑ in the empty input brings back the chat's earlier questions, one further back each time, and ↓
- * comes forward again to the empty input, as in a shell (within a question of several lines the
- * arrows first move between its lines). Sending one asks it again as a new message.
+ * ↑ and ↓ in the empty input go through the chat's earlier questions (`QuestionRecall`); sending
+ * one asks it again as a new message.
  */
 export class Composer {
   readonly element: HTMLElement;
@@ -53,7 +47,7 @@ export class Composer {
   private readonly attachments: AttachmentChips;
   private readonly editBar: HTMLElement;
   private editing?: Editing;
-  private recalled?: Recalled;
+  private readonly recall: QuestionRecall;
   private busy = false;
   private enabled = true;
   private draftTimer = 0;
@@ -73,6 +67,7 @@ export class Composer {
       },
     });
     this.button = el('button', { className: 'send-button', attrs: { type: 'button' } });
+    this.recall = new QuestionRecall(() => hooks.questions());
     this.attachments = new AttachmentChips(strings, () => this.focus(), () => this.updatePlaceholder());
     const cancelEdit = iconButton(icon('close'), strings.cancelEdit, 'cancel-edit');
     cancelEdit.addEventListener('click', () => {
@@ -110,7 +105,7 @@ export class Composer {
   edit(turnId: string, text: string): void {
     if (!this.enabled) return;
     const draft = this.editing?.draft ?? this.input.value;
-    window.clearTimeout(this.draftTimer);
+    this.flushDraft(); // the host gets the draft now: the input is about to hold the question
     this.editing = { turnId, draft };
     this.editBar.hidden = false;
     this.setText(text);
@@ -181,8 +176,12 @@ export class Composer {
     // keyCode 229: the key went to an input method (older engines do not set isComposing).
     if (event.isComposing || event.keyCode === 229) return;
     const plainArrow = (event.key === 'ArrowUp' || event.key === 'ArrowDown') && !event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey;
-    if (plainArrow && this.recall(event.key === 'ArrowUp' ? 1 : -1)) {
+    const recalled = plainArrow && !this.editing ? this.recall.step(event.key === 'ArrowUp' ? 1 : -1, this.input.value, this.input.selectionStart) : undefined;
+    if (recalled !== undefined) {
       event.preventDefault();
+      this.setText(recalled);
+      this.input.setSelectionRange(recalled.length, recalled.length);
+      this.saveDraft();
     } else if (event.key === 'Enter' && !event.shiftKey && !event.altKey) {
       event.preventDefault();
       this.send();
@@ -212,6 +211,7 @@ export class Composer {
     }
     this.setText('');
     window.clearTimeout(this.draftTimer);
+    this.draftTimer = 0;
     const at = Date.now();
     saveState({ draft: '', draftAt: at });
     post({ type: 'draft', text: '', at });
@@ -219,26 +219,6 @@ export class Composer {
 
   private stop(): void {
     post({ type: 'stop' });
-  }
-
-  /**
-   * ↑ (`step` 1) or ↓ (-1) through the chat's earlier questions; false when the key is the
-   * textarea's own: text typed or changed, an edit, or a line above or below the caret to move to.
-   */
-  private recall(step: 1 | -1): boolean {
-    const { value, selectionStart } = this.input;
-    const recalled = this.recalled?.text === value ? this.recalled : undefined;
-    if (this.editing || (!recalled && (value !== '' || step === -1))) return false;
-    if (step === 1 ? value.lastIndexOf('\n', selectionStart - 1) !== -1 : value.indexOf('\n', selectionStart) !== -1) return false;
-    const questions = this.hooks.questions();
-    const back = (recalled?.back ?? -1) + step;
-    if (back >= questions.length) return questions.length > 0; // the first question: stays
-    const text = back < 0 ? '' : questions[questions.length - 1 - back];
-    this.recalled = back < 0 ? undefined : { back, text };
-    this.setText(text);
-    this.input.setSelectionRange(text.length, text.length);
-    this.saveDraft();
-    return true;
   }
 
   private setText(text: string): void {
@@ -251,7 +231,15 @@ export class Composer {
     if (this.editing) return;
     saveState({ draft: this.input.value, draftAt: Date.now() });
     window.clearTimeout(this.draftTimer);
-    this.draftTimer = window.setTimeout(() => post({ type: 'draft', text: this.input.value, at: Date.now() }), DRAFT_DEBOUNCE_MS);
+    this.draftTimer = window.setTimeout(() => this.flushDraft(), DRAFT_DEBOUNCE_MS);
+  }
+
+  /** Sends the host the draft a pending report was to send, now. */
+  private flushDraft(): void {
+    if (this.draftTimer === 0) return;
+    window.clearTimeout(this.draftTimer);
+    this.draftTimer = 0;
+    post({ type: 'draft', text: this.input.value, at: Date.now() });
   }
 
   /** Grows with the text up to the CSS max-height, then scrolls. CSSOM styles are allowed by the CSP. */

@@ -49,6 +49,17 @@ describe('chat webview: editing a question', function () {
     assert.equal(await view.page.evaluate(() => (window.__state as { draft?: string }).draft), 'half-typed next question');
   });
 
+  it('words typed just before Edit reach the host as the draft, not the question put in their place', async () => {
+    await view.send(conversation());
+    await input().fill('');
+    await input().pressSequentially('new words', { delay: 5 });
+    await editButtons().first().click(); // within the draft's debounce
+    await view.page.waitForTimeout(450);
+    assert.deepEqual((await view.postedOfType('draft')).map((message) => message.text), ['new words']);
+    await input().press('Escape');
+    assert.equal(await input().inputValue(), 'new words');
+  });
+
   it('the bar\'s Cancel button cancels too, and focus goes back to the input', async () => {
     await view.send(conversation());
     await editButtons().first().click();
