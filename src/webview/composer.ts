@@ -74,7 +74,7 @@ export class Composer {
       this.cancelEdit();
       this.focus();
     });
-    this.editBar = el('div', { className: 'edit-bar', attrs: { role: 'status' } },
+    this.editBar = el('div', { className: 'edit-bar' },
       icon('edit'), el('span', { text: strings.editingQuestion }), cancelEdit);
     this.editBar.hidden = true;
     this.element = el('footer', { className: 'composer' },

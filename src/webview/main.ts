@@ -19,7 +19,11 @@ const strings = loadStrings();
 const persisted = loadState();
 const announcer = new Announcer();
 const composer = new Composer(strings, {
-  onEditing: (turnId) => transcript.markEditing(turnId),
+  onEditing: (turnId) => {
+    transcript.markEditing(turnId);
+    // The bar appearing is not reliably read out: a screen reader hears what Enter will now do.
+    if (turnId) announcer.announce(strings.editingQuestion);
+  },
   questions: () => transcript.questions(),
 });
 const history = new HistoryPanel(strings);

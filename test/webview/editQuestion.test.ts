@@ -25,6 +25,7 @@ describe('chat webview: editing a question', function () {
     assert.equal(await input().evaluate((element) => element === document.activeElement), true, 'ready to type');
     assert.equal(await editBar().isVisible(), true);
     assert.match(await editBar().innerText(), /replaces the question and the replies after it/);
+    assert.match(await view.page.locator('.sr-only').textContent() ?? '', /Editing your question/, 'a screen reader hears it too');
     assert.deepEqual(await dimmed(), [false, true, true, true], 'the turns after the question are what it replaces');
 
     await input().fill('How do I read a file line by line?');
