@@ -129,15 +129,17 @@ describe('git rules from outside the opened folder', () => {
     assert.deepEqual(await selected(folder, overridden), ['a.bak', 'keep.ts'], 'a setting after the include wins');
   });
 
-  it('an excludes file in a configuration included on a gitdir condition counts for the repositories it names, not others', async () => {
+  it('an excludes file in a configuration included on a gitdir or branch condition counts for the repositories it names, not others', async () => {
     const repository = { '.git/HEAD': 'ref: refs/heads/main\n', 'a.internal': 'x\n', 'b.acme': 'x\n', 'keep.ts': 'x\n' };
-    const inHome = (directory: string) => Object.fromEntries(Object.entries(repository).map(([file, text]) => [`${directory}/${file}`, text]));
+    const inHome = (directory: string, head = 'ref: refs/heads/main\n') =>
+      Object.fromEntries(Object.entries({ ...repository, '.git/HEAD': head }).map(([file, text]) => [`${directory}/${file}`, text]));
     const git = homeWith({
       '.gitconfig': [
         '[includeIf "gitdir:~/work/"]\n  path = ~/.gitconfig-work', // ~/ is the home directory; a trailing / means everything below
         '[includeIf "gitdir/i:./CLIENTS/*/shop/"]\n  path = .gitconfig-acme', // ./ is this file's directory; /i ignores case
         '[includeIf "gitdir:blog/.git"]\n  path = ~/.gitconfig-blog', // no leading / or ~: at any depth
-        '[includeIf "onbranch:main"]\n  path = ~/.gitconfig-branch', // not evaluated: not followed
+        '[includeIf "onbranch:release/"]\n  path = ~/.gitconfig-branch', // the branch checked out; a trailing / means everything below
+        '[includeIf "hasconfig:remote.*.url:https://example.com/**"]\n  path = ~/.gitconfig-branch', // not evaluated: not followed
       ].join('\n'),
       '.gitconfig-work': '[core]\n  excludesFile = ~/.work-ignore\n',
       '.gitconfig-acme': '[core]\n  excludesFile = ~/.acme-ignore\n',
@@ -150,12 +152,16 @@ describe('git rules from outside the opened folder', () => {
       ...inHome('clients/acme/shop'),
       ...inHome('personal/blog'),
       ...inHome('personal/notes'),
+      ...inHome('personal/shipping', 'ref: refs/heads/release/2.0\n'),
+      ...inHome('personal/detached', '4b825dc642cb6eb9a060e54bf8d69288fbee4904\n'),
     });
     const at = (directory: string) => selected(path.join(git.home, directory), git);
     assert.deepEqual(await at('work/api'), ['b.acme', 'keep.ts']);
     assert.deepEqual(await at('clients/acme/shop'), ['a.internal', 'keep.ts']);
     assert.deepEqual(await at('personal/blog'), ['a.internal', 'keep.ts']);
     assert.deepEqual(await at('personal/notes'), ['a.internal', 'b.acme', 'keep.ts'], 'no condition holds: the default excludes file, absent here');
+    assert.deepEqual(await at('personal/shipping'), ['a.internal', 'b.acme'], 'on release/2.0');
+    assert.deepEqual(await at('personal/detached'), ['a.internal', 'b.acme', 'keep.ts'], 'a detached HEAD is on no branch');
   });
 
   it('the folder’s own .gitignore and info/exclude outrank the user’s excludes file', async () => {

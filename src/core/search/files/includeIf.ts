@@ -4,6 +4,8 @@ import * as path from 'node:path';
 export interface IncludeContext {
   /** The repository's git directory (`repo/.git`, or a linked worktree's own), with its real path; none outside a repository. */
   gitDirs: readonly string[];
+  /** The branch checked out (`main`, `release/2.0`); none when HEAD is detached or outside a repository. */
+  branch?: string;
   /** The directory of the configuration file the condition is in (`./` patterns start there). */
   configDir: string;
   home: string;
@@ -11,11 +13,13 @@ export interface IncludeContext {
 
 /**
  * Whether git would follow an `[includeIf "<condition>"]`: `gitdir:` and `gitdir/i:` (a glob on the
- * git directory, case-insensitive with `/i`) are evaluated as git does. The conditions on the
- * branch or the remotes (`onbranch:`, `hasconfig:`) are not, and count as not met: the files they
- * include are not read.
+ * git directory, case-insensitive with `/i`) and `onbranch:` (a glob on the branch checked out) are
+ * evaluated as git does. The condition on the remotes (`hasconfig:`) is not, and counts as not met:
+ * the files it includes are not read.
  */
 export function includeConditionHolds(condition: string, context: IncludeContext): boolean {
+  const onbranch = /^onbranch:(.+)$/s.exec(condition);
+  if (onbranch) return context.branch !== undefined && globToRegExp(onbranch[1].endsWith('/') ? `${onbranch[1]}**` : onbranch[1], false).test(context.branch);
   const gitdir = /^gitdir(\/i)?:(.+)$/s.exec(condition);
   if (!gitdir || context.gitDirs.length === 0) return false;
   const pattern = globToRegExp(gitdirPattern(gitdir[2], context), gitdir[1] !== undefined);

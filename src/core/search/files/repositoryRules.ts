@@ -47,12 +47,13 @@ export async function readRepositoryRules(folder: string, environment: GitEnviro
   let excludesFile = defaultExcludesFile(environment);
   // `[includeIf "gitdir:…"]` is matched against the git directory as written and as resolved, like git.
   const gitDirs = repository ? [repository.gitDir, await fs.realpath(repository.gitDir).catch(() => repository.gitDir)] : [];
+  const branch = repository && (await checkedOutBranch(repository.gitDir));
   const readConfig = async (config: string, depth: number): Promise<void> => {
     const configDir = path.dirname(config);
     for (const { key, value, condition } of readExcludesEntries((await read(config)) ?? '')) {
       if (key === 'excludesFile') excludesFile = value && expandPath(value, environment.home, root);
       // An included file counts where it is included; git stops at this depth too (a loop ends there).
-      else if (value && depth < MAX_INCLUDE_DEPTH && (condition === undefined || includeConditionHolds(condition, { gitDirs, configDir, home: environment.home }))) {
+      else if (value && depth < MAX_INCLUDE_DEPTH && (condition === undefined || includeConditionHolds(condition, { gitDirs, branch, configDir, home: environment.home }))) {
         await readConfig(expandPath(value, environment.home, configDir), depth + 1);
       }
     }
@@ -117,6 +118,12 @@ function directoriesOf(files: readonly string[]): string[] {
     for (let slash = file.indexOf('/'); slash !== -1; slash = file.indexOf('/', slash + 1)) directories.add(file.slice(0, slash));
   }
   return [...directories].sort();
+}
+
+/** The branch HEAD names (a linked worktree has a HEAD of its own); undefined when detached or unreadable. */
+async function checkedOutBranch(gitDir: string): Promise<string | undefined> {
+  const head = await fs.readFile(path.join(gitDir, 'HEAD'), 'utf8').catch(() => '');
+  return /^ref: refs\/heads\/(.+?)\s*$/.exec(head)?.[1];
 }
 
 async function commonDirOf(gitDir: string): Promise<string> {
