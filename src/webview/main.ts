@@ -38,7 +38,7 @@ const app = document.getElementById('app') ?? document.body.appendChild(el('div'
 app.classList.add('chat');
 app.replaceChildren(header.element, transcript.element, composer.element, history.element, announcer.element);
 
-if (persisted.draft) composer.setDraft(persisted.draft);
+if (persisted.draft) composer.setDraft(persisted.draft, persisted.draftAt);
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const parsed = HostMessage.safeParse(event.data);
