@@ -19,7 +19,7 @@ export interface IncludeContext {
  */
 export function includeConditionHolds(condition: string, context: IncludeContext): boolean {
   const onbranch = /^onbranch:(.+)$/s.exec(condition);
-  if (onbranch) return context.branch !== undefined && globToRegExp(onbranch[1].endsWith('/') ? `${onbranch[1]}**` : onbranch[1], false).test(context.branch);
+  if (onbranch) return context.branch !== undefined && globToRegExp(belowDirectory(onbranch[1]), false).test(context.branch);
   const gitdir = /^gitdir(\/i)?:(.+)$/s.exec(condition);
   if (!gitdir || context.gitDirs.length === 0) return false;
   const pattern = globToRegExp(gitdirPattern(gitdir[2], context), gitdir[1] !== undefined);
@@ -27,17 +27,21 @@ export function includeConditionHolds(condition: string, context: IncludeContext
 }
 
 /**
- * The pattern as git completes it: `~/` is the home directory, `./` the configuration file's
+ * The gitdir pattern as git completes it: `~/` is the home directory, `./` the configuration file's
  * directory; a pattern not starting with `/` matches at any depth (`**\/` before it), and one
- * ending with `/` matches everything below (`**` after it).
+ * ending with `/` matches everything below.
  */
 function gitdirPattern(written: string, { configDir, home }: IncludeContext): string {
   let pattern = written;
   if (pattern.startsWith('~/')) pattern = slashes(home) + pattern.slice(1);
   else if (pattern.startsWith('./')) pattern = slashes(configDir) + pattern.slice(1);
   if (!pattern.startsWith('/') && !/^[A-Za-z]:\//.test(pattern)) pattern = `**/${pattern}`;
-  if (pattern.endsWith('/')) pattern += '**';
-  return pattern;
+  return belowDirectory(pattern);
+}
+
+/** A pattern ending with `/` matches everything below (`**` after it), in both kinds of condition. */
+function belowDirectory(pattern: string): string {
+  return pattern.endsWith('/') ? `${pattern}**` : pattern;
 }
 
 /** Git's wildmatch with paths: `*` and `?` stay within a directory, `**` crosses them, `[…]` is a class. */

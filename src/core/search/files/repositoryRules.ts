@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { readExcludesEntries } from './gitConfig';
-import { includeConditionHolds } from './includeIf';
+import { includeConditionHolds, type IncludeContext } from './includeIf';
 
 /** How deep `[include]` files are followed, as in git. */
 const MAX_INCLUDE_DEPTH = 10;
@@ -45,15 +45,18 @@ export async function readRepositoryRules(folder: string, environment: GitEnviro
   };
 
   let excludesFile = defaultExcludesFile(environment);
-  // `[includeIf "gitdir:…"]` is matched against the git directory as written and as resolved, like git.
-  const gitDirs = repository ? [repository.gitDir, await fs.realpath(repository.gitDir).catch(() => repository.gitDir)] : [];
-  const branch = repository && (await checkedOutBranch(repository.gitDir));
+  // Read only when a configuration has an `[includeIf …]`: most have none.
+  let conditionFacts: Promise<Pick<IncludeContext, 'gitDirs' | 'branch'>> | undefined;
+  const holds = async (condition: string, configDir: string) => {
+    conditionFacts ??= repositoryFacts(repository);
+    return includeConditionHolds(condition, { ...(await conditionFacts), configDir, home: environment.home });
+  };
   const readConfig = async (config: string, depth: number): Promise<void> => {
     const configDir = path.dirname(config);
     for (const { key, value, condition } of readExcludesEntries((await read(config)) ?? '')) {
       if (key === 'excludesFile') excludesFile = value && expandPath(value, environment.home, root);
       // An included file counts where it is included; git stops at this depth too (a loop ends there).
-      else if (value && depth < MAX_INCLUDE_DEPTH && (condition === undefined || includeConditionHolds(condition, { gitDirs, branch, configDir, home: environment.home }))) {
+      else if (value && depth < MAX_INCLUDE_DEPTH && (condition === undefined || (await holds(condition, configDir)))) {
         await readConfig(expandPath(value, environment.home, configDir), depth + 1);
       }
     }
@@ -120,10 +123,16 @@ function directoriesOf(files: readonly string[]): string[] {
   return [...directories].sort();
 }
 
-/** The branch HEAD names (a linked worktree has a HEAD of its own); undefined when detached or unreadable. */
-async function checkedOutBranch(gitDir: string): Promise<string | undefined> {
+/**
+ * What `[includeIf …]` conditions are checked against: the git directory as written and as
+ * resolved (git matches `gitdir:` against both), and the branch HEAD names (a linked worktree has
+ * a HEAD of its own; none when detached).
+ */
+async function repositoryFacts(repository: Repository | undefined): Promise<Pick<IncludeContext, 'gitDirs' | 'branch'>> {
+  if (!repository) return { gitDirs: [] };
+  const { gitDir } = repository;
   const head = await fs.readFile(path.join(gitDir, 'HEAD'), 'utf8').catch(() => '');
-  return /^ref: refs\/heads\/(.+?)\s*$/.exec(head)?.[1];
+  return { gitDirs: [gitDir, await fs.realpath(gitDir).catch(() => gitDir)], branch: /^ref: refs\/heads\/(.+?)\s*$/.exec(head)?.[1] };
 }
 
 async function commonDirOf(gitDir: string): Promise<string> {
