@@ -3,8 +3,9 @@ import type { HostMessage, Turn } from '../../shared/protocol';
 import type { ClientProvider } from '../clientProvider';
 import { describeError } from '../errors';
 import type { Log } from '../log';
-import { newConversation, titleFrom, type Conversation, type StoredTurn } from './conversationStore';
+import { newConversation, type Conversation, type StoredTurn } from './conversationStore';
 import type { ImageStore } from './imageStore';
+import { addQuestion, replaceQuestion } from './questions';
 import { DeltaPacer } from './deltaPacer';
 import { ReplyPictures } from './replyPictures';
 import type { SavedConversations } from './savedConversations';
@@ -37,16 +38,6 @@ interface LiveReply {
   shown: number;
   /** Settles once the reply has ended: saved, its pictures downloaded, the view told. */
   ended: Promise<void>;
-}
-
-/** A user turn saying `prompt`. */
-function userTurn(prompt: Prompt): StoredTurn {
-  return { id: crypto.randomUUID(), role: 'user', content: prompt.text, status: 'done', contextLabel: prompt.contextLabel, notice: prompt.notice };
-}
-
-/** A conversation is named after its first question, and the code that question is about. */
-function titleOf(question: StoredTurn): string {
-  return titleFrom(question.contextLabel ? `${question.contextLabel}: ${question.content}` : question.content);
 }
 
 /** While a reply streams, what has arrived is saved this often, so a reload or crash keeps it. */
@@ -106,10 +97,8 @@ export class ChatController {
    * answered when that reply ends (an explanation asked for meanwhile is not lost).
    */
   async send(prompt: Prompt): Promise<void> {
-    const user = userTurn(prompt);
-    if (this.conversation.turns.length === 0) this.conversation.title = titleOf(user);
-    this.conversation.turns.push(user);
-    this.post({ type: 'turnAdded', turn: toViewTurn(user) });
+    const question = addQuestion(this.conversation, prompt);
+    this.post({ type: 'turnAdded', turn: toViewTurn(question) });
     if (this.busy) {
       this.waiting = this.conversation;
       return;
@@ -119,9 +108,9 @@ export class ChatController {
 
   /**
    * Replaces a question of the open conversation, and every turn after it, with `prompt`, and
-   * answers that (the Edit button on a question). A reply being written to it is stopped first.
-   * Code the question was asked about stays named on it unless the new one names its own. A
-   * question no longer there is sent as a new message to the chat open now: the text is not lost.
+   * answers that (the Edit button on a question; see `replaceQuestion`). A reply being written to
+   * it is stopped first. A question no longer there is sent as a new message to the chat open now:
+   * the text is not lost.
    */
   async edit(turnId: string, prompt: Prompt): Promise<void> {
     const conversation = this.conversation;
@@ -132,17 +121,7 @@ export class ChatController {
       this.stop();
       await ended;
     }
-    const index = conversation.turns.findIndex((turn) => turn.id === turnId && turn.role === 'user');
-    if (index < 0) return this.send(prompt);
-    const [replaced] = conversation.turns.splice(index);
-    const user = userTurn({ ...prompt, contextLabel: prompt.contextLabel ?? replaced.contextLabel, notice: prompt.notice ?? replaced.notice });
-    if (index === 0) conversation.title = titleOf(user);
-    // The model's context started at a turn that is gone: at the new question if it was the one replaced.
-    if (conversation.contextFrom !== undefined && !conversation.turns.some((turn) => turn.id === conversation.contextFrom)) {
-      conversation.contextFrom = conversation.contextFrom === replaced.id ? user.id : undefined;
-    }
-    conversation.turns.push(user);
-    conversation.updatedAt = Date.now();
+    if (!replaceQuestion(conversation, turnId, prompt)) return this.send(prompt);
     // Moved to another chat meanwhile: this one keeps the new question, answered when asked (Get an answer).
     if (conversation !== this.conversation) return this.saved.save(conversation);
     if (!this.busy) return this.start({ redraw: true });
