@@ -1,43 +1,32 @@
 import { ErrorAction, type Turn } from '../shared/protocol';
 import type { WebviewStrings } from '../shared/strings';
 import type { Announcer } from './announcer';
+import { BottomFollower } from './bottomFollower';
 import { handleCodeAction, showCopied } from './codeBlocks';
-import { el, iconButton } from './dom';
-import { icon } from './icons';
+import { el } from './dom';
 import { createFragmentRenderer } from './fragments';
 import { isSafeHref } from './markdown';
 import { TurnView, type TurnContext } from './turnView';
 import { uiLocale } from './strings';
-import { post, saveState, type PersistedState } from './vscodeApi';
+import { post, type PersistedState } from './vscodeApi';
 import { emptyState, welcomeScreen } from './welcome';
 
-/** Closer than this to the bottom counts as "at the bottom" (fractional scroll positions, zoom). */
-const BOTTOM_SLACK_PX = 16;
-
-const SCROLL_UP_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
-
 /**
- * The scrolling list of turns, plus the welcome and empty screens that take its place. Owns the
- * "stay at the bottom while a reply streams, unless the user scrolled up" behaviour, and handles
+ * The scrolling list of turns, plus the welcome and empty screens that take its place. Stays at
+ * the bottom while a reply streams, unless the user scrolled up (`BottomFollower`), and handles
  * every click inside replies by delegation (links, code and image buttons, error actions).
  */
 export class Transcript {
   readonly element: HTMLElement;
-  private readonly scroller: HTMLElement;
   private readonly list: HTMLElement;
   private readonly welcome: HTMLElement;
   private readonly empty: HTMLElement;
-  private readonly jump: HTMLButtonElement;
+  private readonly follower: BottomFollower;
   private readonly context: TurnContext;
   private views: TurnView[] = [];
   private readonly byId = new Map<string, TurnView>();
   private busy = false;
   private hasKey = true;
-  private pinned = true;
-  private saveScrollTimer = 0;
-  private lastScroll = 0;
-  /** Whether the view scrolled itself to keep the newest text in view (until that scroll's event). */
-  private followed = false;
   /** The question being edited in the input, marked (and the turns it would replace dimmed). */
   private editingId?: string;
 
@@ -61,52 +50,18 @@ export class Transcript {
     this.empty = emptyState(strings, usePrompt);
     // In the tab order, so the keyboard can scroll it (arrows, Page Up/Down, Home/End); a labelled
     // region, so a screen reader says what got focus.
-    this.scroller = el('div', {
+    const scroller = el('div', {
       className: 'scroller',
       attrs: { tabindex: '0', role: 'region', 'aria-label': strings.transcriptLabel },
     }, this.welcome, this.empty, this.list);
-    this.jump = iconButton(icon('arrowDown'), strings.jumpToLatest, 'jump-to-latest');
-    this.jump.hidden = true;
-    this.element = el('main', { className: 'transcript-pane' }, this.scroller, this.jump);
+    this.follower = new BottomFollower(scroller, this.list, strings.jumpToLatest);
+    this.element = el('main', { className: 'transcript-pane' }, scroller, this.follower.jump);
 
     this.list.addEventListener('click', (event) => this.onClick(event));
     // Middle-click would otherwise try to open the link itself.
     this.list.addEventListener('auxclick', (event) => {
       if ((event.target as Element).closest('a')) event.preventDefault();
     });
-    this.jump.addEventListener('click', () => {
-      // The button hides itself at the bottom: focus stays in the transcript, where the keys go on scrolling.
-      if (document.activeElement === this.jump) this.scroller.focus({ preventScroll: true });
-      this.pinned = true;
-      this.scrollToBottom();
-      this.updateJump();
-    });
-    this.scroller.addEventListener('scroll', () => this.onScroll(), { passive: true });
-    // Scrolling up (wheel, keys, or the scroll bar, which is the scroller itself under the pointer)
-    // unpins at once, before a frame of new text could pull the view back down.
-    this.scroller.addEventListener('wheel', (event) => {
-      if (event.deltaY < 0) this.pinned = false;
-    }, { passive: true });
-    this.scroller.addEventListener('keydown', (event) => {
-      if (SCROLL_UP_KEYS.has(event.key)) this.pinned = false;
-    });
-    this.scroller.addEventListener('pointerdown', (event) => {
-      if (event.target === this.scroller) this.pinned = false;
-    });
-    // Growth of the transcript (streaming text, images decoding) or a smaller viewport (the input grew)
-    // is seen after layout, before paint: keeping the bottom in view here costs no extra layout.
-    // Reads the geometry once and writes at most once, so no layout is forced on a streaming frame.
-    const resize = new ResizeObserver(() => {
-      const { scrollTop, scrollHeight, clientHeight } = this.scroller;
-      const bottom = scrollHeight - clientHeight;
-      if (this.pinned && Math.abs(bottom - scrollTop) >= 1) {
-        this.scroller.scrollTop = bottom;
-        this.followed = true;
-      }
-      this.updateJump(scrollHeight, clientHeight);
-    });
-    resize.observe(this.list);
-    resize.observe(this.scroller);
     this.updateScreens();
   }
 
@@ -133,7 +88,7 @@ export class Transcript {
       this.byId.set(turn.id, view);
       this.list.appendChild(view.element);
       // Sending a message means wanting to see the answer.
-      if (turn.role === 'user') this.pinned = true;
+      if (turn.role === 'user') this.follower.pin();
     }
     this.afterChange();
   }
@@ -181,14 +136,7 @@ export class Transcript {
 
   /** Puts the scroll position back after the view was hidden and shown again. */
   restoreScroll(state: PersistedState): void {
-    if (state.pinned === false && state.scrollTop !== undefined) {
-      this.pinned = false;
-      this.scroller.scrollTop = state.scrollTop;
-    } else {
-      this.pinned = true;
-      this.scrollToBottom();
-    }
-    this.updateJump();
+    this.follower.restore(state);
   }
 
   private afterChange(): void {
@@ -260,42 +208,5 @@ export class Transcript {
     if (!errorAction.success) return;
     post({ type: 'errorAction', action: errorAction.data, turnId });
     if (errorAction.data === 'retry') this.focusInput();
-  }
-
-  private onScroll(): void {
-    const followed = this.followed;
-    this.followed = false;
-    // Saved once scrolling has paused; a timer already pending will save the newest position anyway
-    // (while a reply streams, the view scrolls every frame: no timer churn per frame).
-    this.lastScroll = performance.now();
-    if (this.saveScrollTimer === 0) this.scheduleSaveScroll(150);
-    // The scroll that keeps a streaming reply in view changes nothing here, and by the time its event
-    // comes the next frame's text may be in the page: reading the geometry would force a layout.
-    if (followed && this.pinned) return;
-    const { scrollTop, scrollHeight, clientHeight } = this.scroller;
-    this.pinned = scrollHeight - scrollTop - clientHeight <= BOTTOM_SLACK_PX;
-    this.updateJump(scrollHeight, clientHeight);
-  }
-
-  private scheduleSaveScroll(delay: number): void {
-    this.saveScrollTimer = window.setTimeout(() => {
-      const quiet = performance.now() - this.lastScroll;
-      if (quiet < 150) {
-        this.scheduleSaveScroll(150 - quiet);
-        return;
-      }
-      this.saveScrollTimer = 0;
-      saveState({ scrollTop: this.scroller.scrollTop, pinned: this.pinned });
-    }, delay);
-  }
-
-  private scrollToBottom(): void {
-    this.scroller.scrollTop = this.scroller.scrollHeight;
-  }
-
-  private updateJump(scrollHeight = this.scroller.scrollHeight, clientHeight = this.scroller.clientHeight): void {
-    const scrollable = scrollHeight - clientHeight > BOTTOM_SLACK_PX;
-    const hidden = this.pinned || !scrollable;
-    if (this.jump.hidden !== hidden) this.jump.hidden = hidden;
   }
 }
