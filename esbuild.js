@@ -67,6 +67,19 @@ const productBuilds = [
   },
 ];
 
+/**
+ * Leaves npm packages to Node's `require`, but for those published only as ES modules, which
+ * Node 20's `require` cannot load: those are bundled.
+ * @type {esbuild.Plugin}
+ */
+const packagesExternal = {
+  name: 'packages-external',
+  setup(build) {
+    const esModulesOnly = new Set(['remend']);
+    build.onResolve({ filter: /^[^./]/ }, (args) => (esModulesOnly.has(args.path) ? undefined : { path: args.path, external: true }));
+  },
+};
+
 /** Tests, the emulator and the benchmarks run under plain Node; their npm packages stay external. */
 const testBuilds = [
   {
@@ -77,7 +90,7 @@ const testBuilds = [
     platform: 'node',
     format: 'cjs',
     target: nodeTarget,
-    packages: 'external',
+    plugins: [packagesExternal],
     sourcemap: 'inline',
   },
 ];

@@ -2,6 +2,7 @@ import MarkdownIt from 'markdown-it';
 import type { WebviewStrings } from '../shared/strings';
 import { highlightCode } from './highlight';
 import { format } from './strings';
+import { closeUnfinished } from './unfinishedMarkdown';
 
 /**
  * Markdown → HTML for assistant replies, which are untrusted model output:
@@ -22,11 +23,15 @@ export function isSafeHref(href: string): boolean {
 
 export interface RenderOptions {
   /**
-   * The text is the unfinished tail of a reply still streaming: code is left unhighlighted, as the
-   * block is rendered again as it grows (it is highlighted once complete).
+   * The text is the unfinished tail of a reply still streaming:
+   * - emphasis, inline code and strikethrough the model has opened but not yet closed are closed
+   *   for this render (`**bold` shows as bold; see unfinishedMarkdown.ts);
+   * - code is left unhighlighted, as the block is rendered again as it grows (it is highlighted
+   *   once complete).
    */
   streaming?: boolean;
 }
+
 
 export interface MarkdownRenderer {
   render(source: string, options?: RenderOptions): string;
@@ -102,8 +107,9 @@ export function createMarkdownRenderer(strings: WebviewStrings): MarkdownRendere
   rules.th_open = alignedCell;
   rules.td_open = alignedCell;
 
-  const render = (source: string, options: RenderOptions = {}): string => {
+  const render = (written: string, options: RenderOptions = {}): string => {
     const env = { ...options };
+    const source = options.streaming ? closeUnfinished(written) : written;
     const tokens = md.parse(source, env);
     const html = md.renderer.render(tokens, md.options, env);
     // Past `maxNesting` (its guard against deep recursion) markdown-it silently drops the rest of

@@ -7,7 +7,7 @@ import { StreamingTail, type FragmentRenderer } from './streamingTail';
  * new text rather than to the whole reply:
  * - each complete top-level block (see BlockScanner) is rendered once, with highlighting, exactly
  *   as in a render of the whole reply, and never touched again;
- * - the block still growing is drawn cheaply (see StreamingTail);
+ * - the block still growing is drawn as it grows, with work bounded by its size (see StreamingTail);
  * - at the end the last block is rendered too, so the finished DOM is the same as rendering the
  *   whole reply at once.
  * Messages only queue their text; the one pending frame draws all of it.
@@ -86,10 +86,8 @@ export class StreamingRenderer {
       this.showTail();
     } else if (this.opensCodeBlock() && !this.tail.isCode) {
       this.showTail();
-    } else if (this.tail.wantsRender(this.tailText.length)) {
-      this.tail.render(this.tailText);
     } else {
-      this.tail.append(chunk);
+      this.tail.update(this.tailText, chunk);
     }
   }
 

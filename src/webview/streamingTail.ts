@@ -1,21 +1,23 @@
 import { IMAGE_MARKER, textWithSlots } from './images';
 import type { RenderOptions } from './markdown';
+import { splitUnfinishedLine } from './unfinishedMarkdown';
 
 /**
- * The unfinished end of a streaming reply (the block still growing), drawn with work proportional
- * to the new text: no markdown parse and no highlighting per frame.
+ * The unfinished end of a streaming reply (the block still growing), drawn so that a reader sees
+ * it formatted as it arrives, with work per frame that does not grow with the reply:
  * - In a code fence that opened at column 0, new code is appended as text inside the block's
  *   `<code>`, as it will stay (highlighting comes when the block is complete).
- * - Anything else is shown as the model writes it, in a paragraph that keeps its line breaks,
- *   until the block is complete and rendered for good. So a paragraph's `**bold**` shows its stars
- *   until the paragraph ends; a block that grows long is rendered again at doubling lengths, and
- *   new text continues inside its last paragraph.
+ * - Anything else is rendered as markdown again whenever it grows, prepared as unfinishedMarkdown.ts
+ *   says (`**bold` is bold as it is written; a line of bare block syntax waits for its first word).
+ * - A block that grows past LIVE_RENDER_LIMIT (a long list, say) is rendered only at doubling
+ *   lengths, new text continuing as written inside its last paragraph in between, so no frame
+ *   renders more than about twice the limit.
  * New text always goes into new text nodes: in Chromium, `appendData` on a text node in the page
  * costs several times as much as adding a node, and more the longer the node is.
  */
 
-/** A block is rendered while it grows once it is this long, then again each time it doubles. */
-const RENDER_GROWING_FROM = 512;
+/** The longest unfinished block rendered again on every frame it grows (about a screenful). */
+const LIVE_RENDER_LIMIT = 2000;
 
 /** A partial last line that could still become the closing fence (or is only indentation). */
 const MAY_CLOSE_FENCE = /^ {0,3}(?:`+|~+)?[ \t]*$/;
@@ -47,6 +49,8 @@ export class StreamingTail {
   private rawInRendered = false;
   /** The length of the tail at its last render. */
   private renderedLength = 0;
+  /** The last line of the tail at its last render, not shown because it held only block syntax. */
+  private heldLine = '';
 
   constructor(
     private readonly body: HTMLElement,
@@ -63,26 +67,16 @@ export class StreamingTail {
     return this.inCode;
   }
 
-  /** Whether the tail has grown enough since it was last rendered to render it again. */
-  wantsRender(length: number): boolean {
-    return !this.inCode && length >= Math.max(RENDER_GROWING_FROM, 2 * this.renderedLength);
+  /** The tail is now `text`, of which `added` is new since it was last drawn. */
+  update(text: string, added: string): void {
+    if (this.inCode) this.appendCode(added);
+    else if (this.renderedLength <= LIVE_RENDER_LIMIT || text.length >= 2 * this.renderedLength) this.render(text);
+    else this.appendText(added);
   }
 
-  /** Starts over with `text` (a new block after a complete one): as written, or rendered if long. */
+  /** Starts over with `text` (a new block after a complete one). */
   showText(text: string): void {
-    if (text.length >= RENDER_GROWING_FROM) {
-      this.render(text);
-      return;
-    }
-    const onlyText = this.raw !== undefined && !this.rawInRendered && this.nodes.length === 1;
-    if (onlyText && this.raw && text !== '') {
-      // The paragraph that showed the finished block's text shows the new one's: no element to replace.
-      this.raw.replaceChildren();
-      this.appendRun(this.raw, text);
-      return;
-    }
-    this.clear();
-    this.append(text);
+    this.render(text);
   }
 
   /** Starts over as a code block, from its fence's info string and the code so far. */
@@ -93,7 +87,7 @@ export class StreamingTail {
     this.atLineStart = true;
     this.code = fragment.querySelector('.code-block pre > code') ?? undefined;
     this.insert(fragment);
-    this.append(code);
+    this.appendCode(code);
   }
 
   /**
@@ -110,26 +104,27 @@ export class StreamingTail {
     return block?.textContent ?? '';
   }
 
-  /** Renders the whole tail as markdown (without highlighting); later text continues after it. */
-  render(text: string): void {
+  /**
+   * Renders the whole tail as markdown (without highlighting) but for a last line of bare block
+   * syntax. Past the live limit, text that comes before the next render continues after it (the
+   * held line first).
+   */
+  private render(text: string): void {
     this.clear();
     this.renderedLength = text.length;
-    const fragment = this.renderer.renderFragment(text, { streaming: true });
+    const [shown, held] = splitUnfinishedLine(text);
+    this.heldLine = held;
+    if (shown === '') return;
+    const fragment = this.renderer.renderFragment(shown, { streaming: true });
     // Text that continues the last line flows on inside the last paragraph, list item or heading.
-    if (!text.endsWith('\n')) {
+    if (text.length > LIVE_RENDER_LIMIT && held === '' && !shown.endsWith('\n')) {
       this.raw = lastTextBlock(fragment);
       this.rawInRendered = this.raw !== undefined;
       // markdown-it drops a paragraph's trailing spaces; the words that follow need them.
-      const spaces = /[ \t]+$/.exec(text)?.[0];
+      const spaces = /[ \t]+$/.exec(shown)?.[0];
       if (this.raw && spaces) this.raw.appendChild(document.createTextNode(' '));
     }
     this.insert(fragment);
-  }
-
-  /** Shows more of the tail. */
-  append(text: string): void {
-    if (this.inCode) this.appendCode(text);
-    else this.appendText(text);
   }
 
   clear(): void {
@@ -142,6 +137,7 @@ export class StreamingTail {
     this.raw = undefined;
     this.rawInRendered = false;
     this.renderedLength = 0;
+    this.heldLine = '';
   }
 
   private appendCode(text: string): void {
@@ -158,7 +154,9 @@ export class StreamingTail {
     }
   }
 
-  private appendText(text: string): void {
+  private appendText(added: string): void {
+    let text = this.heldLine + added;
+    this.heldLine = '';
     if (text === '') return;
     if (this.raw && this.rawInRendered) {
       // A rendered block does not keep line breaks: a new line goes to a paragraph that does.

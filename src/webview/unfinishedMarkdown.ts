@@ -1,0 +1,45 @@
+import remend, { type RemendOptions } from 'remend';
+
+/**
+ * How the unfinished end of a streaming reply is made ready to render, so that it shows formatted
+ * as it arrives and never as something it will not become:
+ * - a last line that so far holds only the start of a block's syntax (`-`, `##`, `1.`, `>`, a
+ *   fence's opening line) waits for its first word: no empty list item or heading flashes up, a
+ *   paragraph does not turn into a heading for a frame on a `-` that becomes a list, and a fence
+ *   does not show as an empty code block whose language is half typed;
+ * - emphasis, inline code and strikethrough that are opened but not yet closed are closed for the
+ *   moment (remend: the library streaming renderers use for this), so `**bold` is bold as it is
+ *   written.
+ */
+
+/** A partial last line of bare block syntax: list, quote and heading markers, a rule, a fence. */
+const BARE_BLOCK_SYNTAX = /(?:^|\n)[ \t]*(?:(?:[-+*#>=_|:~`]|\d)+[ \t]*|(?:`{3,}|~{3,}).*)$/;
+
+/** The text shown now, and the last line held back until it has a word (empty when none is). */
+export function splitUnfinishedLine(text: string): [shown: string, held: string] {
+  const match = BARE_BLOCK_SYNTAX.exec(text);
+  if (!match) return [text, ''];
+  const lineStart = match.index + (match[0].startsWith('\n') ? 1 : 0);
+  return [text.slice(0, lineStart), text.slice(lineStart)];
+}
+
+/**
+ * What is left as written. A link or picture shows as written until its `)`: remend's placeholder
+ * address would show as text, since only http(s) links are made. No math is rendered here; a
+ * single `~` never strikes through in markdown-it; HTML is shown as text anyway; `>` stays as
+ * written.
+ */
+const LEFT_AS_WRITTEN: RemendOptions = {
+  links: false,
+  images: false,
+  katex: false,
+  inlineKatex: false,
+  singleTilde: false,
+  htmlTags: false,
+  comparisonOperators: false,
+};
+
+/** `text` with the inline markers it leaves open closed (see above). */
+export function closeUnfinished(text: string): string {
+  return remend(text, LEFT_AS_WRITTEN);
+}
