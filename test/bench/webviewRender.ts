@@ -14,6 +14,20 @@
  * deltas are also fed, in the same page, to a consumer that does nothing but take the text and
  * append it in a frame: that floor is printed with the figures.
  *
+ * For scale, the same deltas are also drawn the naive way: the whole reply so far rendered again
+ * on every delta (through the view's one-shot render, a `turnUpdated` per delta).
+ *
+ * The issue's target, streamed + final within 2× of one render, is not met, by design: the view
+ * formats markdown as it arrives, and on this 2-CPU machine each frame that runs markdown-it pays
+ * about 60 µs more than the same call run warm (the code is cold again by the next frame; a pure
+ * arithmetic loop shows no such cost). A 20,000-character reply completes about 76 blocks, each
+ * rendered once in the frame that completes it: 76 cold renders alone cost about 4× one render.
+ * Measured here with batching instead: rendering complete blocks only once 2,400 characters of
+ * them waited (8 s of raw markdown at 300 characters/s) still cost 2.7×, and only plain text until
+ * the reply ends came under 2×. Rendering the unfinished block on every delta (bold as it is
+ * written, as Copilot Chat shows it) adds about 25%. What is held to instead: work per delta that
+ * does not grow with the reply (the longest frame stays around 1 ms), far below the naive way.
+ *
  * Deltas: as the product sends them. The host's pacer (src/host/chat/deltaPacer.ts) is run on a
  * simulated clock while a model writes the reply in pieces of 12 characters (a few tokens) at a
  * given speed: 300 characters a second (tens of tokens a second) and 1,000 (a fast model) by
@@ -89,6 +103,24 @@ async function stream(page: Page, turnId: string, deltas: string[]): Promise<voi
     await handled();
     for (const text of deltas) {
       window.postMessage({ type: 'delta', turnId, text }, '*');
+      await handled();
+      await frame();
+    }
+    await frame();
+  }, { turnId, deltas });
+}
+
+/** The naive way: every delta re-renders the whole reply so far, as a finished turn. */
+async function streamNaively(page: Page, turnId: string, deltas: string[]): Promise<void> {
+  await page.evaluate(async ({ turnId, deltas }) => {
+    const handled = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    let content = '';
+    window.postMessage({ type: 'turnAdded', turn: { id: turnId, role: 'assistant', content, status: 'done' } }, '*');
+    await handled();
+    for (const text of deltas) {
+      content += text;
+      window.postMessage({ type: 'turnUpdated', turn: { id: turnId, role: 'assistant', content, status: 'done' } }, '*');
       await handled();
       await frame();
     }
@@ -173,6 +205,7 @@ async function main(): Promise<void> {
     const finals: Cost[] = [];
     const once: Cost[] = [];
     const floors: number[] = [];
+    const naive: Cost[] = [];
     // One warm-up round, so the JIT and the caches are in the same state for both ways.
     for (let run = -1; run < runs; run++) {
       await post(view.page, state({ conversationId: `s${run}`, busy: true }));
@@ -183,8 +216,11 @@ async function main(): Promise<void> {
       const single = await measure(view.page, cdp, () =>
         post(view.page, { type: 'turnAdded', turn: { id: 'r', role: 'assistant', content: reply, status: 'done' } }));
       const least = await floor(view.page, deltas);
+      await post(view.page, state({ conversationId: `n${run}` }));
+      const everything = await measure(view.page, cdp, () => streamNaively(view.page, 'r', deltas));
       if (run < 0) continue;
       floors.push(least);
+      naive.push(everything);
       streamed.push(streaming);
       finals.push(final);
       once.push(single);
@@ -200,6 +236,7 @@ async function main(): Promise<void> {
     row('streamed (deltas, frame each)', streamed);
     row('  + final turnUpdated', finals);
     row('rendered once (turnAdded)', once);
+    row('naive: all again on each delta', naive);
     const streamScript = median(streamed.map((cost) => cost.script));
     const finalScript = median(finals.map((cost) => cost.script));
     const onceScript = median(once.map((cost) => cost.script));
@@ -207,7 +244,8 @@ async function main(): Promise<void> {
     console.log(`floor: message + frame doing nothing else      ${floorScript.toFixed(1).padStart(8)} ms script (${((floorScript / deltas.length) * 1000).toFixed(0)} µs per delta; the least any view pays here)`);
     console.log(`ratio floor / once (scripting):                ${(floorScript / onceScript).toFixed(2)}×`);
     console.log(`ratio streamed / once (scripting):            ${(streamScript / onceScript).toFixed(2)}×`);
-    console.log(`ratio streamed + final / once (scripting):    ${((streamScript + finalScript) / onceScript).toFixed(2)}×  (target ≤ 2×)`);
+    console.log(`ratio streamed + final / once (scripting):    ${((streamScript + finalScript) / onceScript).toFixed(2)}×  (the issue's target, ≤ 2×, is not met by design: see webviewRender.ts)`);
+    console.log(`ratio naive / once (scripting):               ${(median(naive.map((cost) => cost.script)) / onceScript).toFixed(2)}×`);
     console.log(`ratio (streamed + final − floor) / once:      ${((streamScript + finalScript - floorScript) / onceScript).toFixed(2)}×  (the rendering itself)`);
     console.log(`per delta while streaming:                    ${((streamScript / deltas.length) * 1000).toFixed(0)} µs on average, longest frame ${median(streamed.map((cost) => cost.longestFrame)).toFixed(1)} ms`);
     const streamTotal = median(streamed.map((cost) => cost.script + cost.layout + cost.style));
