@@ -123,6 +123,16 @@ function workbenchHandler() {
         await rows.nth((params.min ?? 1) - 1).waitFor({ state: 'visible', timeout: params.timeoutMs ?? 15_000 });
         return rows.evaluateAll((elements) => elements.map((row) => row.getAttribute('aria-label') ?? row.textContent ?? ''));
       }
+      case 'closeQuickInput': { // Escape, as a person closes it, until it is gone: a picker kept open on focus loss must not answer the next command with its old rows
+        const widget = page.locator('.quick-input-widget').first();
+        for (let attempt = 0; attempt < 3; attempt++) {
+          await page.keyboard.press('Escape');
+          if (await widget.waitFor({ state: 'hidden', timeout: 2_000 }).then(() => true, () => false)) return true;
+          // Escape went wherever the focus had moved (an editor opening): give it back to the input, as a person would.
+          await page.locator('.quick-input-widget input').first().click({ timeout: 2_000 }).catch(() => undefined);
+        }
+        throw new Error('the quick input stayed open after Escape');
+      }
       case 'quickInputFocus': // clicks into the open quick input, as a user does before typing
         await page.locator('.quick-input-widget input').first().click();
         return true;

@@ -58,6 +58,8 @@ export const workbench = {
   notificationButtons: () => callOuter<string[]>('workbench', { action: 'notificationButtons' }),
   /** The open quick pick's rows as screen readers hear them (label, description, detail), once its title contains `title`. */
   quickPickRows: (options: { title?: string; min?: number; timeoutMs?: number } = {}) => callOuter<string[]>('workbench', { action: 'quickPickRows', min: 1, ...options }),
+  /** Closes the open quick input with Escape, and waits until it is gone. */
+  closeQuickInput: () => callOuter('workbench', { action: 'closeQuickInput' }),
   quickInputFocus: () => callOuter('workbench', { action: 'quickInputFocus' }),
   quickPickButton: (label: string) => callOuter('workbench', { action: 'quickPickButton', label }),
   /** The text of a status bar item ('' when it is hidden), e.g. `gigachat-vscode.gigachat.gigachat.searchIndex`. */

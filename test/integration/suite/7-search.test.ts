@@ -38,7 +38,7 @@ function fixtureUri(path: string): vscode.Uri {
 async function searchRows(query: string): Promise<string[]> {
   void vscode.commands.executeCommand('gigachat.semanticSearch', query);
   const rows = await workbench.quickPickRows({ title: `results for “${query}”` });
-  await workbench.press('Escape');
+  await workbench.closeQuickInput();
   return rows;
 }
 
@@ -134,7 +134,7 @@ describe('semantic search', function () {
     await startWithConsent('gigachat.semanticSearch', QUERY);
     const rows = await workbench.quickPickRows({ title: `results for “${QUERY}”` });
     await workbench.screenshot('search-results');
-    await workbench.press('Escape');
+    await workbench.closeQuickInput();
     assert.match(rows[0], /uploads\.ts:1/, `first result: ${rows[0]}`);
     assert.match(rows[0], /retryFailedUploads/, `the row previews the chunk: ${rows[0]}`);
     const scoreOf = (row: string) => Number(/\s(\d\.\d\d)\b/.exec(row)?.[1]);
@@ -199,7 +199,7 @@ describe('semantic search', function () {
     await workbench.quickInputFocus();
     await workbench.press('ArrowDown');
     await until(() => vscode.window.visibleTextEditors.some((editor) => editor.document.uri.path.endsWith(`/${second}`)), `a preview of ${second}`);
-    await workbench.press('Escape');
+    await workbench.closeQuickInput();
   });
 
   it('Enter opens the result with its lines selected', async () => {
@@ -512,7 +512,7 @@ describe('semantic search', function () {
     await emulator.resetCounts();
     await startWithConsent('gigachat.semanticSearch', 'zebra quokka');
     const rows = await workbench.quickPickRows({ title: 'results for “zebra quokka”', timeoutMs: 60_000 });
-    await workbench.press('Escape');
+    await workbench.closeQuickInput();
     assert.match(rows[0], /one-long-line\.txt/, 'the long line was split into chunks, not dropped');
     assert.match((await searchRows('лемур капибара'))[0], /имя с пробелами/);
     const sent = (await embeddedTexts()).join('\n');

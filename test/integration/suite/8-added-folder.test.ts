@@ -14,7 +14,7 @@ async function searchAnswering(button: 'Send and Index' | 'Cancel'): Promise<str
   await workbench.dialogButton(button);
   if (button === 'Send and Index') {
     await workbench.quickPickRows({ title: 'results for' });
-    await workbench.press('Escape');
+    await workbench.closeQuickInput();
   }
   await done;
   return question;
