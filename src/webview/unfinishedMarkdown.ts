@@ -41,5 +41,11 @@ const LEFT_AS_WRITTEN: RemendOptions = {
 
 /** `text` with the inline markers it leaves open closed (see above). */
 export function closeUnfinished(text: string): string {
-  return remend(text, LEFT_AS_WRITTEN);
+  const closed = remend(text, LEFT_AS_WRITTEN);
+  const added = closed.slice(text.length);
+  // remend closes emphasis opened before an unfinished code span inside the span (its `**` would
+  // show as code): nothing opened after the span's backticks can still be open, so they close first.
+  const backticks = /`+/.exec(added);
+  if (!closed.startsWith(text) || !backticks || backticks.index === 0) return closed;
+  return text + backticks[0] + added.slice(0, backticks.index) + added.slice(backticks.index + backticks[0].length);
 }

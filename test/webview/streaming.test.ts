@@ -193,9 +193,11 @@ describe('chat webview: streaming replies', function () {
     const send = (text: string) => view.send({ type: 'delta', turnId: 's', text });
     await send('For **asynchronous');
     assert.equal(await body.locator('p > strong').textContent(), 'asynchronous', 'bold as it is written');
-    await send('** code, use `aiofi');
-    assert.equal(await body.locator('p > code').textContent(), 'aiofi');
-    await send('les` and [the docs](https://exa');
+    await send(' code, use `aiofi');
+    assert.equal(await body.locator('p > strong > code').textContent(), 'aiofi', 'code inside the bold, both open');
+    assert.doesNotMatch((await body.textContent()) ?? '', /\*/, 'no marker shown as written');
+    await send('les`** and [the docs](https://exa');
+    assert.equal(await body.locator('p > strong').textContent(), 'asynchronous code, use aiofiles');
     assert.equal(await body.getByRole('link', { name: 'the docs' }).count(), 0, 'a link only once it is complete');
     assert.match((await body.textContent()) ?? '', /and \[the docs\]\(https:\/\/exa\s*$/);
     await send('mple.org).\n-');
