@@ -27,10 +27,17 @@ export interface RenderOptions {
    * - emphasis, inline code and strikethrough the model has opened but not yet closed are closed
    *   for this render (`**bold` shows as bold; see unfinishedMarkdown.ts);
    * - code is left unhighlighted, as the block is rendered again as it grows (it is highlighted
-   *   once complete).
+   *   once complete);
+   * - a bare address the text ends in is not made a link yet: it may still be being written, and
+   *   a click would open the half-written address.
    */
   streaming?: boolean;
 }
+
+type RenderEnv = RenderOptions & {
+  /** The streaming text as written (before anything was closed for the moment). */
+  written?: string;
+};
 
 
 export interface MarkdownRenderer {
@@ -83,6 +90,11 @@ export function createMarkdownRenderer(strings: WebviewStrings): MarkdownRendere
     return highlightCode(code, language) ?? escape(code);
   }
 
+  md.core.ruler.after('linkify', 'unfinished_address', (state) => {
+    const { written } = state.env as RenderEnv;
+    if (written) unlinkTrailingAddress(state.tokens, written);
+  });
+
   rules.link_open = (tokens, idx, options, _env, self) => {
     const token = tokens[idx];
     // Clicks are intercepted, so the tooltip is the only way to see where a link goes.
@@ -108,7 +120,7 @@ export function createMarkdownRenderer(strings: WebviewStrings): MarkdownRendere
   rules.td_open = alignedCell;
 
   const render = (written: string, options: RenderOptions = {}): string => {
-    const env = { ...options };
+    const env = { ...options, written: options.streaming ? written : undefined } satisfies RenderEnv;
     const source = options.streaming ? closeUnfinished(written) : written;
     const tokens = md.parse(source, env);
     const html = md.renderer.render(tokens, md.options, env);
@@ -122,4 +134,26 @@ export function createMarkdownRenderer(strings: WebviewStrings): MarkdownRendere
     return rest ? `${html}<p class="md-overflow">${escape(rest)}</p>\n` : html;
   };
   return { render, emptyCodeBlock: (info) => codeBlock('', languageOf(info), true), codeHtml };
+}
+
+type Token = ReturnType<InstanceType<typeof MarkdownIt>['parse']>[number];
+
+/**
+ * Turns a link that linkify made of the last word of `written` back into text, when the text ends
+ * in it: the next characters may still belong to the address.
+ */
+function unlinkTrailingAddress(tokens: Token[], written: string): void {
+  let last = tokens.length - 1;
+  while (last >= 0 && tokens[last].nesting === -1) last--;
+  const children = tokens[last]?.type === 'inline' ? tokens[last].children : null;
+  if (!children) return;
+  let close = children.length - 1;
+  // Past what follows the address: closing tokens, and the empty text a delimiter left behind.
+  const trails = (token: Token) => (token.nesting === -1 && token.type !== 'link_close') || (token.type === 'text' && !token.content);
+  while (close >= 0 && trails(children[close])) close--;
+  const open = close - 2;
+  if (children[close]?.type !== 'link_close' || children[open]?.type !== 'link_open' || children[open].markup !== 'linkify') return;
+  if (!written.endsWith(children[open + 1].content)) return; // something follows it: it is complete
+  children.splice(close, 1);
+  children.splice(open, 1);
 }

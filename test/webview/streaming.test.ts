@@ -18,6 +18,8 @@ interface FrameExpectation {
   code?: string;
   /** Markdown whose one render is what the rest shows; undefined for a rest too long to be rendered on every frame (tested on its own). */
   rest?: string;
+  /** The rest as written: a bare address it ends in is still text (see markdown.ts). */
+  restWritten?: string;
 }
 
 const IMAGE_MARKER = '\uFFFC';
@@ -43,7 +45,9 @@ function expectations(frames: string[][]): FrameExpectation[] {
       return { complete, code: /^ {0,3}(?:`+|~+)?[ \t]*$/.test(lastLine) ? code.slice(0, code.length - lastLine.length) : code };
     }
     const rest = sent.slice(boundary);
-    return { complete, rest: rest.length <= LIVE_RENDER_LIMIT ? closeUnfinished(splitUnfinishedLine(rest)[0]) : undefined };
+    if (rest.length > LIVE_RENDER_LIMIT) return { complete };
+    const [shown] = splitUnfinishedLine(rest);
+    return { complete, rest: closeUnfinished(shown), restWritten: shown };
   });
 }
 
@@ -78,11 +82,14 @@ describe('chat webview: streaming replies', function () {
         return copy.outerHTML;
       };
       // The rest is rendered without highlighting (it comes once its code is complete).
-      const unhighlighted = (nodes: Node[]) => {
+      /** The nodes' HTML without highlighting and image slots; `unlinkEnd`: the text the last link may end. */
+      const unhighlighted = (nodes: Node[], unlinkEnd?: string) => {
         const box = document.createElement('div');
         for (const node of nodes) if (!isSlot(node)) box.appendChild(node.cloneNode(true));
         for (const slot of box.querySelectorAll('.image-slot')) slot.remove();
         for (const span of box.querySelectorAll('[class^="hljs-"]')) span.replaceWith(...span.childNodes);
+        const lastLink = [...box.querySelectorAll('a')].at(-1);
+        if (lastLink?.textContent && unlinkEnd?.endsWith(lastLink.textContent)) lastLink.replaceWith(...lastLink.childNodes);
         box.normalize();
         return box.innerHTML;
       };
@@ -116,7 +123,7 @@ describe('chat webview: streaming replies', function () {
           if (code.querySelector('[class^="hljs-"]')) return { sent, problem: 'highlighted before the block is complete' };
         } else if (expect.rest !== undefined) {
           const shown = unhighlighted(rest);
-          const once = unhighlighted([...restReference.childNodes]);
+          const once = unhighlighted([...restReference.childNodes], expect.restWritten);
           if (shown !== once) return { sent, problem: 'the rest is not shown as one render of it', shown, once };
         }
       }
@@ -216,6 +223,20 @@ describe('chat webview: streaming replies', function () {
     await send('pescript\nconst a = 1;');
     assert.equal(await body.locator('.code-block .code-lang').textContent(), 'typescript');
     assert.equal(await body.locator('.code-block code').textContent(), 'const a = 1;');
+  });
+
+  it('makes a bare address a link only once it is written out', async () => {
+    await startStream();
+    const body = view.page.locator('.turn-assistant').first().locator('.turn-body');
+    const send = (text: string) => view.send({ type: 'delta', turnId: 's', text });
+    await send('The guide is at https://example.org/gui');
+    assert.equal(await body.locator('a').count(), 0, 'no link to a half-written address');
+    assert.match((await body.textContent()) ?? '', /at https:\/\/example\.org\/gui\s*$/, 'the address so far, as text');
+    await send('de, **see https://exa');
+    assert.equal(await body.locator('a').getAttribute('href'), 'https://example.org/guide', 'a link once a word follows');
+    assert.equal(await body.locator('a').count(), 1, 'inside bold, still written: no link yet');
+    await send('mple.org/faq**');
+    assert.equal(await body.locator('strong > a').getAttribute('href'), 'https://example.org/faq', 'written out: the closing ** follows it');
   });
 
   it('shows code as it arrives and highlights it once its block is complete', async () => {
