@@ -11,6 +11,10 @@ const SETTINGS = {
   'extensions.autoCheckUpdates': false,
   'extensions.autoUpdate': false,
   'security.workspace.trust.enabled': false,
+  // VS Code's own chat needs a Copilot sign-in; a new profile would show it in the secondary side
+  // bar, which is left closed (GigaChat is in the activity bar, and can be moved there).
+  'chat.disableAIFeatures': true,
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
 };
 
 module.exports = { SETTINGS };

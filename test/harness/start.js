@@ -64,7 +64,7 @@ async function main() {
   });
   const url = cs.workbenchUrl(server, workspace);
   const service = emulator ? `the service emulator at ${emulator.baseUrl} (demo key preset)` : 'the real GigaChat service (key from GIGACHAT_CREDENTIALS)';
-  console.log(`\nVS Code with GigaChat ${version}, talking to ${service}:\n\n    ${url}\n\n(log: ${server.logFile}; Ctrl+C stops everything)`);
+  console.log(`\nVS Code with GigaChat ${version}, talking to ${service}:\n\n    ${url}\n\nThe chat is behind the GigaChat icon in the activity bar (or F1 → GigaChat: Open Chat).\n(log: ${server.logFile}; Ctrl+C stops everything)`);
 
   const stop = async () => {
     await server.stop();
@@ -79,6 +79,12 @@ async function main() {
     try {
       const page = await cs.openWorkbench(browser.browser, url);
       await page.waitForTimeout(8000); // the extension host starts after the workbench shows
+      // The picture shows the chat, opened as a person would: F1, its command, Enter.
+      await page.keyboard.press('F1');
+      await page.keyboard.type('GigaChat: Open Chat', { delay: 5 });
+      await page.waitForTimeout(500);
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(3000);
       const file = path.join(paths.root, 'test-results', 'start.png');
       fs.mkdirSync(path.dirname(file), { recursive: true });
       await page.screenshot({ path: file });
