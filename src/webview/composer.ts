@@ -35,7 +35,7 @@ export interface ComposerHooks {
  * A question's Edit button puts the question in the input, under a bar that says so. Enter sends
  * the edit, also while a reply is written (that reply is one it replaces); Escape or the bar's
  * button cancels. Either way the draft set aside comes back: it stays the saved draft meanwhile,
- * as an edit is not a draft.
+ * as an edit is not a draft. The edit is kept in the webview state, so it survives a window reload.
  *
  * ↑ and ↓ in the empty input go through the chat's earlier questions (`QuestionRecall`); sending
  * one asks it again as a new message.
@@ -109,6 +109,7 @@ export class Composer {
     this.editing = { turnId, draft };
     this.editBar.hidden = false;
     this.setText(text);
+    this.saveEditing();
     this.focus();
     this.input.setSelectionRange(text.length, text.length);
     this.hooks.onEditing(turnId);
@@ -121,6 +122,7 @@ export class Composer {
     this.editing = undefined;
     this.editBar.hidden = true;
     this.setText(draft);
+    saveState({ editing: undefined });
     this.hooks.onEditing(undefined);
   }
 
@@ -228,10 +230,15 @@ export class Composer {
   }
 
   private saveDraft(): void {
-    if (this.editing) return;
+    if (this.editing) return this.saveEditing();
     saveState({ draft: this.input.value, draftAt: Date.now() });
     window.clearTimeout(this.draftTimer);
     this.draftTimer = window.setTimeout(() => this.flushDraft(), DRAFT_DEBOUNCE_MS);
+  }
+
+  /** An edit under way is kept in the webview state only: a window reload brings it back (main.ts). */
+  private saveEditing(): void {
+    if (this.editing) saveState({ editing: { turnId: this.editing.turnId, text: this.input.value, at: Date.now() } });
   }
 
   /** Sends the host the draft a pending report was to send, now. */

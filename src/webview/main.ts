@@ -72,6 +72,12 @@ function handle(message: HostMessage): void {
         } else {
           composer.setDraft(message.draft, message.draftAt);
         }
+        // An edit under way when the window was reloaded comes back, unless its question is gone or
+        // a draft was typed after it (the state VS Code restored predates the edit's end).
+        const { editing } = persisted;
+        if (editing && editing.at > (message.draftAt ?? 0) && message.turns.some((turn) => turn.id === editing.turnId && turn.role === 'user')) {
+          composer.edit(editing.turnId, editing.text);
+        }
         transcript.restoreScroll(persisted);
       } else if (switched) {
         transcript.restoreScroll({ pinned: true });

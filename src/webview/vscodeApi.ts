@@ -13,6 +13,8 @@ export interface PersistedState {
   scrollTop?: number;
   /** Whether the transcript was scrolled to the bottom (then it stays there when content arrives). */
   pinned?: boolean;
+  /** A question being edited: its turn, the input's text, and when it was last typed (the draft set aside is `draft`). */
+  editing?: { turnId: string; text: string; at: number };
 }
 
 interface VsCodeApi {
@@ -33,13 +35,24 @@ export function post(message: ViewMessage): void {
 export function loadState(): PersistedState {
   const state = api.getState();
   if (typeof state !== 'object' || state === null) return {};
-  const { draft, draftAt, scrollTop, pinned } = state as Record<string, unknown>;
+  const { draft, draftAt, scrollTop, pinned, editing } = state as Record<string, unknown>;
   return {
     draft: typeof draft === 'string' ? draft : undefined,
-    draftAt: typeof draftAt === 'number' && Number.isFinite(draftAt) ? draftAt : undefined,
-    scrollTop: typeof scrollTop === 'number' && Number.isFinite(scrollTop) ? scrollTop : undefined,
+    draftAt: isFiniteNumber(draftAt) ? draftAt : undefined,
+    scrollTop: isFiniteNumber(scrollTop) ? scrollTop : undefined,
     pinned: typeof pinned === 'boolean' ? pinned : undefined,
+    editing: isEditing(editing) ? editing : undefined,
   };
+}
+
+function isFiniteNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+function isEditing(value: unknown): value is PersistedState['editing'] {
+  if (typeof value !== 'object' || value === null) return false;
+  const { turnId, text, at } = value as Record<string, unknown>;
+  return typeof turnId === 'string' && typeof text === 'string' && isFiniteNumber(at);
 }
 
 let current: PersistedState = loadState();

@@ -6,7 +6,7 @@ import { useView, View } from './harness';
 describe('chat webview: editing a question', function () {
   this.timeout(60_000);
   let view: View;
-  useView((opened) => (view = opened));
+  const harness = useView((opened) => (view = opened));
 
   const conversation = () => state({
     draft: 'half-typed next question',
@@ -109,5 +109,40 @@ describe('chat webview: editing a question', function () {
     await input().press('Enter');
     assert.deepEqual(await view.postedOfType('send'), [{ type: 'send', text: 'And in Rust?', replaces: 'u2' }]);
     assert.equal(await input().inputValue(), 'A new question', 'what was typed before the edit is back');
+  });
+
+  it('comes back after a window reload, as typed, with the draft it set aside', async () => {
+    await view.send(conversation());
+    await editButtons().nth(1).click();
+    await input().pressSequentially(' And in Go?', { delay: 5 });
+    await harness.reopen({ savedState: await view.page.evaluate(() => window.__state) });
+    await view.send(conversation());
+    assert.equal(await input().inputValue(), 'And in Python? And in Go?');
+    assert.equal(await editBar().isVisible(), true);
+    assert.deepEqual(await dimmed(), [false, false, false, true], 'what it would replace is marked again');
+    await input().press('Escape');
+    assert.equal(await input().inputValue(), 'half-typed next question', 'the draft set aside comes back');
+    assert.deepEqual(await view.postedOfType('draft'), [], 'the edit never became the draft');
+
+    // Ended before the reload: not back, even from a state VS Code saved while it was under way.
+    await editButtons().first().click();
+    const duringEdit = await view.page.evaluate(() => window.__state);
+    await input().press('Escape');
+    await harness.reopen({ savedState: await view.page.evaluate(() => window.__state) });
+    await view.send(conversation());
+    assert.equal(await editBar().isVisible(), false);
+    await harness.reopen({ savedState: duringEdit });
+    await view.send(state({ ...conversation(), draft: 'typed after the edit ended', draftAt: Date.now() + 1000 }));
+    assert.equal(await editBar().isVisible(), false, 'a draft typed later means the edit had ended');
+    assert.equal(await input().inputValue(), 'typed after the edit ended');
+  });
+
+  it('is not brought back for a question the chat no longer has', async () => {
+    await view.send(conversation());
+    await editButtons().nth(1).click();
+    await harness.reopen({ savedState: await view.page.evaluate(() => window.__state) });
+    await view.send(state({ draft: 'half-typed next question', turns: [userTurn('u1', 'How do I read a file?'), assistantTurn('a1', 'Use `fs.readFile`.')] }));
+    assert.equal(await editBar().isVisible(), false);
+    assert.equal(await input().inputValue(), 'half-typed next question');
   });
 });
