@@ -139,8 +139,15 @@ export function createMarkdownRenderer(strings: WebviewStrings): MarkdownRendere
 type Token = ReturnType<InstanceType<typeof MarkdownIt>['parse']>[number];
 
 /**
+ * Punctuation linkify leaves out of an address it ends, but which may yet be inside it
+ * (`https://example.org.` before `uk`).
+ */
+const MAY_CONTINUE_ADDRESS = /[.,:;!?]+$/;
+
+/**
  * Turns a link that linkify made of the last word of `written` back into text, when the text ends
- * in it: the next characters may still belong to the address.
+ * in it (but for punctuation that may yet belong to it): the next characters may still be part of
+ * the address.
  */
 function unlinkTrailingAddress(tokens: Token[], written: string): void {
   let last = tokens.length - 1;
@@ -148,12 +155,14 @@ function unlinkTrailingAddress(tokens: Token[], written: string): void {
   const children = tokens[last]?.type === 'inline' ? tokens[last].children : null;
   if (!children) return;
   let close = children.length - 1;
-  // Past what follows the address: closing tokens, and the empty text a delimiter left behind.
-  const trails = (token: Token) => (token.nesting === -1 && token.type !== 'link_close') || (token.type === 'text' && !token.content);
+  // Past what follows the address: closing tokens, the empty text a delimiter left behind, punctuation.
+  const trails = (token: Token) =>
+    (token.nesting === -1 && token.type !== 'link_close') || (token.type === 'text' && (!token.content || MAY_CONTINUE_ADDRESS.test(token.content)));
   while (close >= 0 && trails(children[close])) close--;
   const open = close - 2;
   if (children[close]?.type !== 'link_close' || children[open]?.type !== 'link_open' || children[open].markup !== 'linkify') return;
-  if (!written.endsWith(children[open + 1].content)) return; // something follows it: it is complete
+  // Something else follows it (a space, a closing **): it is complete.
+  if (!written.replace(MAY_CONTINUE_ADDRESS, '').endsWith(children[open + 1].content)) return;
   children.splice(close, 1);
   children.splice(open, 1);
 }

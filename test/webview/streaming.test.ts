@@ -89,7 +89,7 @@ describe('chat webview: streaming replies', function () {
         for (const slot of box.querySelectorAll('.image-slot')) slot.remove();
         for (const span of box.querySelectorAll('[class^="hljs-"]')) span.replaceWith(...span.childNodes);
         const lastLink = [...box.querySelectorAll('a')].at(-1);
-        if (lastLink?.textContent && unlinkEnd?.endsWith(lastLink.textContent)) lastLink.replaceWith(...lastLink.childNodes);
+        if (lastLink?.textContent && unlinkEnd?.replace(/[.,:;!?]+$/, '').endsWith(lastLink.textContent)) lastLink.replaceWith(...lastLink.childNodes);
         box.normalize();
         return box.innerHTML;
       };
@@ -232,9 +232,12 @@ describe('chat webview: streaming replies', function () {
     await send('The guide is at https://example.org/gui');
     assert.equal(await body.locator('a').count(), 0, 'no link to a half-written address');
     assert.match((await body.textContent()) ?? '', /at https:\/\/example\.org\/gui\s*$/, 'the address so far, as text');
-    await send('de, **see https://exa');
+    await send('de.');
+    assert.equal(await body.locator('a').count(), 0, 'a full stop may yet be part of the address');
+    await send(' And **see https://exa');
     assert.equal(await body.locator('a').getAttribute('href'), 'https://example.org/guide', 'a link once a word follows');
     assert.equal(await body.locator('a').count(), 1, 'inside bold, still written: no link yet');
+    assert.match((await body.textContent()) ?? '', /guide\. And see https:\/\/exa\s*$/);
     await send('mple.org/faq**');
     assert.equal(await body.locator('strong > a').getAttribute('href'), 'https://example.org/faq', 'written out: the closing ** follows it');
   });
