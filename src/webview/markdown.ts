@@ -2,7 +2,7 @@ import MarkdownIt from 'markdown-it';
 import type { WebviewStrings } from '../shared/strings';
 import { highlightCode } from './highlight';
 import { format } from './strings';
-import { closeUnfinished } from './unfinishedMarkdown';
+import { closeUnfinished, MAY_CONTINUE_ADDRESS } from './unfinishedMarkdown';
 
 /**
  * Markdown → HTML for assistant replies, which are untrusted model output:
@@ -38,7 +38,6 @@ type RenderEnv = RenderOptions & {
   /** The streaming text as written (before anything was closed for the moment). */
   written?: string;
 };
-
 
 export interface MarkdownRenderer {
   render(source: string, options?: RenderOptions): string;
@@ -137,12 +136,6 @@ export function createMarkdownRenderer(strings: WebviewStrings): MarkdownRendere
 }
 
 type Token = ReturnType<InstanceType<typeof MarkdownIt>['parse']>[number];
-
-/**
- * Punctuation linkify leaves out of an address it ends, but which may yet be inside it
- * (`https://example.org.` before `uk`).
- */
-const MAY_CONTINUE_ADDRESS = /[.,:;!?]+$/;
 
 /**
  * Turns a link that linkify made of the last word of `written` back into text, when the text ends

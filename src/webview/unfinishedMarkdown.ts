@@ -39,6 +39,12 @@ const LEFT_AS_WRITTEN: RemendOptions = {
   comparisonOperators: false,
 };
 
+/**
+ * Punctuation linkify leaves out of an address the text ends in, but which may yet be inside it
+ * (`https://example.org.` before `uk`): such an address is not made a link yet (markdown.ts).
+ */
+export const MAY_CONTINUE_ADDRESS = /[.,:;!?]+$/;
+
 /** `text` with the inline markers it leaves open closed (see above). */
 export function closeUnfinished(text: string): string {
   const closed = remend(text, LEFT_AS_WRITTEN);
