@@ -17,6 +17,7 @@ const { ensureInstalled, paths } = require('./install');
 const cs = require('./codeServer');
 const { SETTINGS } = require('./profile');
 const { startEmulator, emulatorSettings } = require('./emulatorProcess');
+const { chatFrame } = require('./webviewDriver');
 
 /** Settings merged into the profile on every start: the emulator's address and CA change each run. */
 function updateSettings(userDataDir, changes) {
@@ -84,7 +85,10 @@ async function main() {
       await page.keyboard.type('GigaChat: Open Chat', { delay: 5 });
       await page.waitForTimeout(500);
       await page.keyboard.press('Enter');
-      await page.waitForTimeout(3000);
+      // Until the chat has drawn: on a first start its page takes a while to load.
+      const chat = await chatFrame(page, 30_000);
+      await chat.locator('textarea').waitFor({ state: 'visible', timeout: 30_000 });
+      await page.waitForTimeout(1000); // the models list and welcome arrive from the host just after
       const file = path.join(paths.root, 'test-results', 'start.png');
       fs.mkdirSync(path.dirname(file), { recursive: true });
       await page.screenshot({ path: file });
