@@ -29,6 +29,8 @@ export interface ServiceErrorDetails {
   code?: string;
   /** For `proxy` errors: which proxy, named without its credentials. */
   proxy?: ProxyFailure;
+  /** For an answer refused for its size: the limit it went over, in bytes (characters, for a stream's event). */
+  limitBytes?: number;
   cause?: unknown;
 }
 
@@ -49,6 +51,7 @@ export class ServiceError extends Error {
   readonly retryAfterMs?: number;
   readonly code?: string;
   readonly proxy?: ProxyFailure;
+  readonly limitBytes?: number;
 
   constructor(
     readonly kind: ServiceErrorKind,
@@ -61,6 +64,7 @@ export class ServiceError extends Error {
     this.retryAfterMs = details.retryAfterMs;
     this.code = details.code;
     this.proxy = details.proxy;
+    this.limitBytes = details.limitBytes;
   }
 
   /** A copy that carries the request id, for errors detected after the response arrived. */
@@ -70,7 +74,7 @@ export class ServiceError extends Error {
   }
 
   private details(): ServiceErrorDetails {
-    return { status: this.status, requestId: this.requestId, retryAfterMs: this.retryAfterMs, code: this.code, proxy: this.proxy, cause: this.cause };
+    return { status: this.status, requestId: this.requestId, retryAfterMs: this.retryAfterMs, code: this.code, proxy: this.proxy, limitBytes: this.limitBytes, cause: this.cause };
   }
 }
 

@@ -11,36 +11,74 @@ import { ServiceError } from './errors';
  * A stream that ends before `[DONE]` throws a `protocol` error after yielding every event that did
  * arrive, so the caller keeps the text already received.
  */
-export async function* sseData(bytes: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
+export async function* sseData(bytes: AsyncIterable<Uint8Array>, maxEventChars = MAX_EVENT_CHARS): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8');
   const lines = new LineSplitter();
-  let data: string[] = [];
+  const event = new EventData(maxEventChars);
 
   for await (const chunk of bytes) {
     for (const line of lines.push(decoder.decode(chunk, { stream: true }))) {
       if (line === '') {
-        if (data.length === 0) continue;
-        const payload = data.join('\n');
-        data = [];
+        const payload = event.take();
+        if (payload === undefined) continue;
         if (payload.trim() === '[DONE]') return;
         yield payload;
         continue;
       }
-      const field = parseField(line);
-      if (field?.name === 'data') data.push(field.value);
+      event.add(parseField(line));
     }
+    // A line that never ends is refused as it grows, not once it is whole: bytes keep coming, so
+    // the read timeout would never stop it.
+    event.check(lines.pendingLength);
   }
   // The final partial line (no terminator) and an event without its blank line still count.
-  for (const line of lines.push(decoder.decode(), true)) {
-    const field = parseField(line);
-    if (field?.name === 'data') data.push(field.value);
-  }
-  if (data.length > 0) {
-    const payload = data.join('\n');
+  for (const line of lines.push(decoder.decode(), true)) event.add(parseField(line));
+  const payload = event.take();
+  if (payload !== undefined) {
     if (payload.trim() === '[DONE]') return;
     yield payload;
   }
   throw new ServiceError('protocol', 'The reply stream ended before it was complete (no [DONE] event).');
+}
+
+/**
+ * The longest event accepted, in characters of its data. A chat chunk is a few hundred characters
+ * (a function call's arguments arrive whole, still far below this); anything longer is not the
+ * service speaking, and holding it would cost the extension host memory and time without end.
+ */
+export const MAX_EVENT_CHARS = 4 * 1024 * 1024;
+
+/** The `data` lines of the event being read, refused once they outgrow the limit. */
+class EventData {
+  private lines: string[] = [];
+  private chars = 0;
+
+  constructor(private readonly maxChars: number) {}
+
+  add(field: { name: string; value: string } | undefined): void {
+    if (field?.name !== 'data') return;
+    this.lines.push(field.value);
+    this.chars += field.value.length + 1;
+    this.check(0);
+  }
+
+  /** Throws when the event so far, with `pending` characters of a line still arriving, is over the limit. */
+  check(pending: number): void {
+    if (this.chars + pending <= this.maxChars) return;
+    throw new ServiceError('protocol', `The reply stream carried an event longer than ${Math.round(this.maxChars / 1024 / 1024)} MiB, the limit for one event.`, {
+      code: 'EVENT_TOO_LARGE',
+      limitBytes: this.maxChars,
+    });
+  }
+
+  /** The event's payload (its data lines joined), or undefined when it had none; starts the next event. */
+  take(): string | undefined {
+    if (this.lines.length === 0) return undefined;
+    const payload = this.lines.join('\n');
+    this.lines = [];
+    this.chars = 0;
+    return payload;
+  }
 }
 
 /** Splits a field line on its first colon; one space after the colon belongs to the syntax. */
@@ -54,29 +92,55 @@ function parseField(line: string): { name: string; value: string } | undefined {
 
 /**
  * Buffers text and hands out complete lines, whatever terminator (`\n`, `\r\n`, `\r`) ends them,
- * even when a `\r\n` pair is split between two chunks.
+ * even when a `\r\n` pair is split between two chunks. Each piece of text is scanned once, and an
+ * unfinished line is kept as its pieces until it ends: time and memory are linear in the input,
+ * however long a line grows and however finely the network cuts it.
  */
 export class LineSplitter {
-  private buffer = '';
+  private pieces: string[] = [];
+  private pending = 0;
+  /** The last text ended in '\r': a '\n' that opens the next is the second half of that terminator. */
+  private afterCarriageReturn = false;
+
+  /** Characters of the line not yet ended. */
+  get pendingLength(): number {
+    return this.pending;
+  }
 
   push(text: string, end = false): string[] {
-    this.buffer += text;
     const lines: string[] = [];
     let start = 0;
-    for (let i = 0; i < this.buffer.length; i++) {
-      const char = this.buffer.charCodeAt(i);
+    if (this.afterCarriageReturn && text.length > 0) {
+      this.afterCarriageReturn = false;
+      if (text.charCodeAt(0) === 10) start = 1;
+    }
+    for (let i = start; i < text.length; i++) {
+      const char = text.charCodeAt(i);
       if (char !== 10 && char !== 13) continue;
-      // A trailing '\r' may be the first half of '\r\n': wait for the next chunk to know.
-      if (char === 13 && i === this.buffer.length - 1 && !end) break;
-      lines.push(this.buffer.slice(start, i));
-      if (char === 13 && this.buffer.charCodeAt(i + 1) === 10) i++;
+      lines.push(this.finishLine(text.slice(start, i)));
+      if (char === 13) {
+        if (i + 1 === text.length) this.afterCarriageReturn = true;
+        else if (text.charCodeAt(i + 1) === 10) i++;
+      }
       start = i + 1;
     }
-    this.buffer = this.buffer.slice(start);
-    if (end && this.buffer !== '') {
-      lines.push(this.buffer);
-      this.buffer = '';
+    if (start < text.length) {
+      this.pieces.push(text.slice(start));
+      this.pending += text.length - start;
+    }
+    if (end) {
+      if (this.pending > 0) lines.push(this.finishLine(''));
+      this.afterCarriageReturn = false;
     }
     return lines;
+  }
+
+  private finishLine(last: string): string {
+    if (this.pieces.length === 0) return last;
+    this.pieces.push(last);
+    const line = this.pieces.join('');
+    this.pieces = [];
+    this.pending = 0;
+    return line;
   }
 }

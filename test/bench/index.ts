@@ -7,7 +7,8 @@
  *   - the vector index's search against a memory-read floor and a naive baseline (test/bench/vectorIndex.ts);
  *   - indexing a real codebase against the emulator with 100 ms latency, then again from the cache (test/bench/indexing.ts);
  *   - token exchanges of 20 concurrent callers over ten short token lifetimes (test/bench/tokenRenewal.ts);
- *   - the time a proxy adds per request on loopback (test/bench/proxyOverhead.ts).
+ *   - the time a proxy adds per request on loopback (test/bench/proxyOverhead.ts);
+ *   - the streamed-reply reader on one 4 MiB event versus short events (test/bench/sseReader.ts).
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -61,6 +62,7 @@ const scripts: [heading: string, script: string][] = [
   ['Semantic search: indexing undici/lib against the emulator (100 ms per request)', 'indexing.js'],
   ['Token exchanges under continuous use (goal: one per token, none failed)', 'tokenRenewal.js'],
   ['Proxy: time added per request on loopback', 'proxyOverhead.js'],
+  ['Streamed replies: one 4 MiB event versus the same bytes in short events (target ≤ 2×)', 'sseReader.js'],
 ];
 
 function runScript(heading: string, script: string): void {

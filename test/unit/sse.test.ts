@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { sseData, LineSplitter } from '../../src/core/sse';
+import { sseData, LineSplitter, MAX_EVENT_CHARS } from '../../src/core/sse';
 import { ServiceError } from '../../src/core';
 import { randomSplits, seededRandom } from './support/random';
 
@@ -64,10 +64,63 @@ describe('SSE parser', () => {
   });
 });
 
+/** `total` characters of `piece` repeated, in chunks of `chunkBytes`; counts what the reader pulled. */
+function endless(piece: string, chunkBytes: number, total: number): { source: AsyncGenerator<Uint8Array>; pulled: () => number } {
+  const chunk = Buffer.from(piece.repeat(Math.ceil(chunkBytes / piece.length)).slice(0, chunkBytes));
+  let pulled = 0;
+  async function* source(): AsyncGenerator<Uint8Array> {
+    yield Buffer.from(`data: ${events[0]}\n\n`);
+    while (pulled < total) {
+      pulled += chunk.length;
+      yield chunk;
+    }
+  }
+  return { source: source(), pulled: () => pulled };
+}
+
+describe('SSE parser limits', () => {
+  it('refuses a line that never ends once it passes the event limit, keeping the events before it', async () => {
+    // A broken or hostile server: bytes keep coming, so the read timeout never fires.
+    const { source, pulled } = endless('data: ' + 'x'.repeat(1000), 64 * 1024, 64 * 1024 * 1024);
+    const received: string[] = [];
+    await assert.rejects(
+      (async () => {
+        for await (const data of sseData(source)) received.push(data);
+      })(),
+      (error: unknown) => error instanceof ServiceError && error.kind === 'protocol' && error.code === 'EVENT_TOO_LARGE' && error.limitBytes === MAX_EVENT_CHARS,
+    );
+    assert.deepEqual(received, [events[0]]);
+    assert.ok(pulled() <= MAX_EVENT_CHARS + 2 * 64 * 1024, `read ${pulled()} bytes before refusing`);
+  });
+
+  it('refuses an event of endless short data lines that never reaches its blank line', async () => {
+    const { source, pulled } = endless('data: 0123456789\n', 16 * 1024, 64 * 1024 * 1024);
+    await assert.rejects(collect(sseData(source)), (error: unknown) => error instanceof ServiceError && error.code === 'EVENT_TOO_LARGE');
+    // Each 17-byte line adds 11 characters of data (10 and the newline that joins them).
+    assert.ok(pulled() <= (MAX_EVENT_CHARS * 17) / 11 + 16 * 1024, `read ${pulled()} bytes before refusing`);
+  });
+
+  it('accepts an event just under the limit, cut into small chunks, whole', async () => {
+    const data = 'я'.repeat(MAX_EVENT_CHARS - 1);
+    const wire = Buffer.from(`data: ${data}\r\n\r\ndata: [DONE]\n\n`);
+    const cuts = Array.from({ length: Math.floor(wire.length / 4093) }, (_, i) => (i + 1) * 4093);
+    const received = await collect(sseData(chunksOf(wire, cuts)));
+    assert.equal(received.length, 1);
+    assert.ok(received[0] === data, 'the long event arrived changed');
+  });
+});
+
 describe('LineSplitter', () => {
   it('treats a CRLF split across chunks as one terminator', () => {
     const lines = new LineSplitter();
-    assert.deepEqual(lines.push('one\r'), []);
-    assert.deepEqual(lines.push('\ntwo\n'), ['one', 'two']);
+    const received = [...lines.push('one\r'), ...lines.push('\ntwo\n')];
+    assert.deepEqual(received, ['one', 'two']);
+  });
+
+  it('keeps a lone CR, a CR before an empty chunk, and a final unterminated line', () => {
+    const lines = new LineSplitter();
+    const received = [...lines.push('a\rb\r'), ...lines.push(''), ...lines.push('\n\nc'), ...lines.push('d', true)];
+    assert.deepEqual(received, ['a', 'b', '', 'cd']);
+    assert.equal(lines.pendingLength, 0);
   });
 });
