@@ -3,7 +3,8 @@ import { TokenManager, basicCredentials, normalizeExpiry, type AccessToken } fro
 import { defaultBatchLimits, embedInBatches, type BatchLimits } from './embeddingBatches';
 import { ServiceError } from './errors';
 import { FILE_ID } from './images';
-import { Transport, discardBody, errorFromResponse, parseShape, readBody, readErrorMessage, readJson, redactUrl, type HttpResponse, type ProxyOptions } from './http';
+import { Transport, discardBody, redactUrl, type HttpResponse, type ProxyOptions } from './http';
+import { BODY_LIMITS, errorFromResponse, parseShape, readBody, readErrorMessage, readJson } from './responseBody';
 import { silentLogger, type Logger } from './logger';
 import { defaultRetryPolicy, withRetries, type RetryPolicy } from './retry';
 import {
@@ -94,7 +95,7 @@ export class ServiceClient {
   async chat(request: ChatRequest, options: ChatOptions = {}): Promise<ChatCompletion> {
     const call: Call = { method: 'POST', path: '/chat/completions', body: { ...request, stream: false }, accept: 'application/json', ...options };
     // Retried only until the answer starts to arrive: by then the reply was generated, and paid for.
-    return readJson(await this.open(call), ChatCompletion, this.url(call.path), call.signal);
+    return readJson(await this.open(call), ChatCompletion, this.url(call.path), { signal: call.signal });
   }
 
   /**
@@ -139,7 +140,7 @@ export class ServiceClient {
     if (!FILE_ID.test(fileId)) throw new ServiceError('invalidRequest', `"${fileId.slice(0, 64)}" is not a valid file id.`);
     const call: Call = { method: 'GET', path: `/files/${fileId}/content`, accept: 'application/jpg', ...options };
     const res = await this.open(call);
-    const bytes = await readBody(res, this.url(call.path), options.signal);
+    const bytes = await readBody(res, this.url(call.path), BODY_LIMITS.picture, options.signal);
     return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType: res.contentType || 'image/jpeg' };
   }
 
@@ -181,7 +182,7 @@ export class ServiceClient {
     // (for what costs nothing to ask again: see chat()).
     return withRetries(async () => {
       const res = await this.openOnce(call);
-      const value = await readJson(res, schema, this.url(call.path), call.signal);
+      const value = await readJson(res, schema, this.url(call.path), { signal: call.signal });
       try {
         return interpret(value);
       } catch (error) {
@@ -255,7 +256,8 @@ export class ServiceClient {
         });
         if (res.status === 400 || res.status === 401) throw await this.keyRejected(res);
         if (res.status < 200 || res.status >= 300) throw await errorFromResponse(res, url);
-        const body = await readJson(res, TokenResponse, url);
+        // The answer holds the token: an error about it never quotes it.
+        const body = await readJson(res, TokenResponse, url, { limit: BODY_LIMITS.token, quoteBody: false });
         this.logger.info(`Access token received for scope ${this.options.scope}`);
         return { token: body.access_token, expiresAtMs: normalizeExpiry(body.expires_at) };
       },

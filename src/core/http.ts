@@ -1,8 +1,5 @@
 import type * as Undici from 'undici';
 import type { Dispatcher } from 'undici';
-import type { z } from 'zod';
-import { ServiceError, kindForStatus } from './errors';
-import { ErrorBody } from './schemas';
 import { trustedRoots } from './trust';
 import { describeTransportError } from './transportErrors';
 import type { Logger } from './logger';
@@ -41,6 +38,8 @@ export interface HttpResponse {
   retryAfterMs?: number;
   /** Where a redirect points. */
   location?: string;
+  /** The body's size as the response declares it (`Content-Length`), when it does. */
+  contentLength?: number;
   body: Dispatcher.ResponseData['body'];
 }
 
@@ -94,6 +93,7 @@ export class Transport {
         contentType: header(res.headers, 'content-type') ?? '',
         retryAfterMs: parseRetryAfter(header(res.headers, 'retry-after')),
         location: header(res.headers, 'location'),
+        contentLength: parseContentLength(header(res.headers, 'content-length')),
         body: res.body,
       };
     } catch (error) {
@@ -127,54 +127,6 @@ export function discardBody(res: HttpResponse): void {
   res.body.destroy();
 }
 
-/** Reads a whole body (failures mid-body become network/timeout/cancelled errors). */
-export async function readBody(res: HttpResponse, url: string, signal?: AbortSignal): Promise<Buffer> {
-  try {
-    const chunks: Buffer[] = [];
-    for await (const chunk of res.body) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
-  } catch (error) {
-    throw describeTransportError(error, url, signal).withRequestId(res.requestId);
-  }
-}
-
-/** Parses a JSON body with its schema; anything else is a `protocol` error that says what was wrong. */
-export async function readJson<T extends z.ZodType>(res: HttpResponse, schema: T, url: string, signal?: AbortSignal): Promise<z.infer<T>> {
-  const text = (await readBody(res, url, signal)).toString('utf8');
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new ServiceError('protocol', `The service answered ${redactUrl(url)} with invalid JSON: ${preview(text)}`, { requestId: res.requestId, status: res.status });
-  }
-  return parseShape(schema, value, url, res.requestId);
-}
-
-export function parseShape<T extends z.ZodType>(schema: T, value: unknown, url: string, requestId?: string): z.infer<T> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');
-  throw new ServiceError('protocol', `The service's answer to ${redactUrl(url)} has an unexpected shape (${issues}).`, { requestId });
-}
-
-/** Turns a non-2xx response into the error for its status, with the service's own message. */
-export async function errorFromResponse(res: HttpResponse, url: string, signal?: AbortSignal): Promise<ServiceError> {
-  const serviceMessage = await readErrorMessage(res, url, signal);
-  const message = `${redactUrl(url)} answered ${res.status}${serviceMessage ? `: ${serviceMessage}` : ''}`;
-  return new ServiceError(kindForStatus(res.status), message, { status: res.status, requestId: res.requestId, retryAfterMs: res.retryAfterMs });
-}
-
-/** The `message` of an error body (either host's shape), or a preview of whatever text came. */
-export async function readErrorMessage(res: HttpResponse, url: string, signal?: AbortSignal): Promise<string> {
-  try {
-    const text = (await readBody(res, url, signal)).toString('utf8');
-    const body = ErrorBody.safeParse(safeJson(text));
-    return body.success && body.data.message ? body.data.message : preview(text);
-  } catch {
-    return ''; // the status alone still says what happened
-  }
-}
-
 /** `Retry-After` is either delay-seconds or an HTTP date. */
 export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
   if (!value) return undefined;
@@ -184,22 +136,14 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
+function parseContentLength(value: string | undefined): number | undefined {
+  const length = value === undefined ? Number.NaN : Number(value);
+  return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
+}
+
 function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-function preview(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat;
 }
 
 /** URLs never carry secrets here, but a proxy URL could: strip credentials before logging. */

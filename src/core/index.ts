@@ -11,6 +11,8 @@ export { INVALID_URL_CODES, type ServiceUrlSetting } from './serviceUrls';
 export type { ServiceErrorKind, ProxyFailure } from './errors';
 export type { ProxyOptions } from './http';
 export { redactUrl } from './http';
+export { BODY_LIMITS } from './responseBody';
+export { redactSecrets } from './redact';
 export type { Logger } from './logger';
 export type { RetryPolicy } from './retry';
 export type { BatchLimits } from './embeddingBatches';

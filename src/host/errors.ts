@@ -49,7 +49,7 @@ function explain(error: ServiceError): { message: string; actions: ErrorAction[]
             actions: ['certificateHelp', 'openSettings', 'openLogs'],
           },
     timeout: () => ({ message: vscode.l10n.t('GigaChat did not answer in time.'), actions: ['retry', 'openLogs'] }),
-    protocol: () => ({ message: vscode.l10n.t('GigaChat sent a reply the extension could not read. The log has the details.'), actions: ['retry', 'openLogs'] }),
+    protocol: () => explainProtocol(error),
   };
   if (error.kind === 'cancelled') return { message: vscode.l10n.t('Stopped.'), actions: [] };
   return texts[error.kind]();
@@ -62,6 +62,28 @@ function explainInvalidRequest(error: ServiceError): { message: string; actions:
     return { message: vscode.l10n.t('The setting {0} is not an https:// address. Correct it in the settings, or reset it to the default.', `gigachat.${setting}`), actions: ['openSettings'] };
   }
   return { message: vscode.l10n.t('GigaChat rejected the request as invalid. The log has the details.'), actions: ['openLogs', 'retry'] };
+}
+
+/** An answer that does not match the contract, or one larger than the extension accepts. */
+function explainProtocol(error: ServiceError): { message: string; actions: ErrorAction[] } {
+  const limit = sizeText(error.limitBytes ?? 0);
+  switch (error.code) {
+    case 'PICTURE_TOO_LARGE':
+      return { message: vscode.l10n.t('it is larger than {0}, the most a GigaChat picture can be.', limit), actions: ['openLogs'] };
+    case 'RESPONSE_TOO_LARGE':
+    case 'EVENT_TOO_LARGE':
+      return {
+        message: vscode.l10n.t("GigaChat's answer was larger than {0}, the most the extension accepts for it. Something else may be answering in GigaChat's place (a proxy, or a wrong address in the settings): the log has the details.", limit),
+        actions: ['retry', 'openSettings', 'openLogs'],
+      };
+    default:
+      return { message: vscode.l10n.t('GigaChat sent a reply the extension could not read. The log has the details.'), actions: ['retry', 'openLogs'] };
+  }
+}
+
+/** `15 MB`, `64 KB`: a limit as the user reads it. */
+function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024 ? vscode.l10n.t('{0} MB', Math.round(bytes / 1024 / 1024)) : vscode.l10n.t('{0} KB', Math.round(bytes / 1024));
 }
 
 /** Proxy failures name the proxy and where it was set, never its credentials. */

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../core';
+import { redactSecrets } from '../core/redact';
 
 /**
  * The "GigaChat" log channel. Errors' technical detail and request ids go here, never into
@@ -43,7 +44,7 @@ export class Log implements Logger, vscode.Disposable {
   private redact(message: string): string {
     let safe = message;
     for (const secret of this.secrets) safe = safe.split(secret).join('[redacted]');
-    // Bearer tokens and Basic credentials never belong in a log, whoever wrote the line.
-    return safe.replace(/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/g, '$1 [redacted]');
+    // Tokens, credentials and token-like fields never belong in a log, whoever wrote the line.
+    return redactSecrets(safe);
   }
 }

@@ -2,7 +2,8 @@
 // in one place means every endpoint supports every fault the same way.
 import type { ServerResponse } from 'node:http';
 import type { Reply } from './http';
-import { writeSse, type StreamContext } from './sse';
+import { writable } from './http';
+import { drained, writeSse, type StreamContext } from './sse';
 import type { Fault } from './types';
 
 interface Wire {
@@ -44,7 +45,26 @@ function send(res: ServerResponse, wire: Wire, body: Buffer): void {
   res.end(body);
 }
 
+/** Filler for an endless body: valid inside a JSON string, an SSE data line or a picture's bytes alike. */
+const FILLER = Buffer.alloc(64 * 1024, 'x');
+
+async function writeEndless(res: ServerResponse, fault: Extract<Fault, { kind: 'endlessBody' }>, contentType: string, signal: AbortSignal): Promise<void> {
+  const headers: Record<string, string> = { 'Content-Type': fault.contentType ?? contentType };
+  if (fault.declaredLength !== undefined) headers['Content-Length'] = String(fault.declaredLength);
+  res.writeHead(fault.status ?? 200, headers);
+  if (fault.prefix) res.write(fault.prefix);
+  while (!signal.aborted && writable(res)) {
+    if (!res.write(FILLER)) await drained(res);
+  }
+}
+
 export async function deliver(res: ServerResponse, reply: Reply, fault: Fault | undefined, stream: StreamContext): Promise<void> {
+  const contentType = reply.kind === 'sse' ? 'text/event-stream' : reply.kind === 'bytes' ? reply.contentType : 'application/json';
+  if (fault?.kind === 'endlessBody') return writeEndless(res, fault, contentType, stream.signal);
+  if (fault?.kind === 'body') {
+    const status = fault.status ?? (reply.kind === 'sse' ? 200 : reply.status);
+    return send(res, { status, contentType: fault.contentType ?? contentType, body: Buffer.alloc(0), headers: {} }, Buffer.from(fault.body, 'utf8'));
+  }
   if (reply.kind === 'sse') return writeSse(res, reply.chunks, fault, stream);
   const wire = toWire(reply);
   const ok: Wire = { status: 200, contentType: 'application/json', body: wire.body, headers: {} };

@@ -54,7 +54,7 @@ function serialize(payloads: string[], finishIndex: number): string {
     .join('');
 }
 
-function drained(res: ServerResponse): Promise<void> {
+export function drained(res: ServerResponse): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       res.off('drain', done);

@@ -43,7 +43,14 @@ export type Fault =
   | { kind: 'missingItem' }
   | { kind: 'truncatedStream' }
   | { kind: 'slowFirstByte'; ms: number }
-  | { kind: 'stall' };
+  | { kind: 'stall' }
+  /** The answer's body replaced by `body` (the status and content type kept unless given): a token answer with a byte-order mark, say. */
+  | { kind: 'body'; body: string; status?: number; contentType?: string }
+  /**
+   * A body that never ends: `prefix`, then filler until the client hangs up (a broken or hostile
+   * server, a proxy's error page in a loop). With `declaredLength`, the headers announce that size.
+   */
+  | { kind: 'endlessBody'; prefix?: string; declaredLength?: number; status?: number; contentType?: string };
 
 export type Endpoint = 'oauth' | 'chat' | 'embeddings' | 'models' | 'files' | 'tokensCount' | 'balance';
 
