@@ -46,8 +46,17 @@ export class ProxyRoutes {
     const configured = configuredProxy(options, env);
     if (configured) {
       const parsed = parseProxyUrl(configured.value);
-      if (parsed) {
-        this.proxy = { address: `${parsed.protocol}//${parsed.host}`, source: configured.source, authorization: options.authorization || proxyAuthorization(parsed) };
+      const address = parsed && `${parsed.protocol}//${parsed.host}`;
+      // A ready Proxy-Authorization wins: the URL's credentials are then not read at all.
+      const authorization = parsed && (options.authorization || proxyAuthorization(parsed));
+      if (parsed && address && authorization !== null) {
+        this.proxy = { address, source: configured.source, authorization };
+      } else if (address) {
+        this.invalid = new ServiceError(
+          'proxy',
+          `The user name or password of the proxy in ${configured.source} holds a "%" that does not start a percent-encoded character (write % as %25).`,
+          { code: 'PROXY_CREDENTIALS_ENCODING', proxy: { address, source: configured.source } },
+        );
       } else {
         const shown = withoutCredentials(configured.value);
         this.invalid = new ServiceError('proxy', `The proxy address in ${configured.source} is not a valid proxy URL: ${shown}`, {
@@ -108,11 +117,19 @@ function parseProxyUrl(value: string): URL | undefined {
   }
 }
 
-/** `Basic base64(user:password)` from the URL's percent-encoded credentials; a password may be empty. */
-function proxyAuthorization(url: URL): string | undefined {
+/**
+ * `Basic base64(user:password)` from the URL's percent-encoded credentials (a password may be
+ * empty); null when they cannot be decoded: a `%` not followed by two hex digits, as in a password
+ * pasted as it is.
+ */
+function proxyAuthorization(url: URL): string | undefined | null {
   if (!url.username && !url.password) return undefined;
-  const pair = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
-  return `Basic ${Buffer.from(pair, 'utf8').toString('base64')}`;
+  try {
+    const pair = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+    return `Basic ${Buffer.from(pair, 'utf8').toString('base64')}`;
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -50,7 +50,14 @@ export class ClientProvider implements vscode.Disposable {
   }
 
   get(): Promise<ServiceClient> {
-    this.current ??= this.create();
+    if (!this.current) {
+      const created = this.create();
+      // A client that could not be built is not kept: the next request tries again (after the setting is fixed, say).
+      created.catch(() => {
+        if (this.current === created) this.current = undefined;
+      });
+      this.current = created;
+    }
     return this.current.then(({ client }) => client);
   }
 

@@ -111,6 +111,11 @@ function explainProxy(error: ServiceError): { message: string; actions: ErrorAct
         message: vscode.l10n.t('The proxy {0} set in {1} accepted the connection but did not pass it on to GigaChat in time. Check the proxy address, or ask your network administrator whether the proxy is working.', address, source),
         actions: ['retry', 'proxySettings', 'openLogs'],
       };
+    case 'PROXY_CREDENTIALS_ENCODING':
+      return {
+        message: vscode.l10n.t('The user name or password of the proxy set in {0} holds a % that is not followed by two hexadecimal digits. In a proxy address, write % as %25 (and @ as %40, : as %3A).', source),
+        actions: ['proxySettings'],
+      };
     case 'PROXY_INVALID':
       return { message: vscode.l10n.t('The proxy address in {0} is not a valid URL. Use the form http://host:port.', source), actions: ['proxySettings'] };
     default:

@@ -199,6 +199,18 @@ describe('ServiceClient through an HTTP proxy', () => {
     assert.match(error.message, /ftp:\/\/proxy\.example:21/);
     assertNoSecret([error.message], ['hunter22']);
   });
+
+  it('a password with a bare % is a proxy setting error on each request, not a client that fails to build', async () => {
+    const pasted = 'p%ss-100%';
+    const broken = client({ proxy: { url: `http://corp-user:${pasted}@${new URL(proxy.url).host}` } });
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const error = await rejectsWith(broken.models(), 'proxy');
+      assert.equal(error.code, 'PROXY_CREDENTIALS_ENCODING');
+      assert.equal(error.proxy?.source, 'http.proxy');
+      assertNoSecret([error.message], [pasted]);
+    }
+    assert.equal(proxy.tunnels.length, 0, 'nothing was sent with half-decoded credentials');
+  });
 });
 
 function assertNoSecret(texts: string[], secrets: string[]): void {

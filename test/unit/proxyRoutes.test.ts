@@ -47,6 +47,23 @@ describe('proxy routes', () => {
     }
   });
 
+  it('credentials with a bare % fail the requests that would use the proxy as a proxy setting error, without the password', () => {
+    const routes = new ProxyRoutes({ url: 'http://corp-user:50%off-hunter22@proxy.corp:3128', noProxy: 'ngw.devices.sberbank.ru' });
+    assert.equal(routes.for(AUTH), undefined, 'a bypassed host still works');
+    assert.throws(
+      () => routes.for(API),
+      (error: unknown) =>
+        error instanceof ServiceError &&
+        error.kind === 'proxy' &&
+        error.code === 'PROXY_CREDENTIALS_ENCODING' &&
+        error.proxy?.source === 'http.proxy' &&
+        error.proxy.address === 'http://proxy.corp:3128' &&
+        !error.message.includes('hunter22'),
+    );
+    // A ready Proxy-Authorization (http.proxyAuthorization) is used instead: the URL's credentials are not read.
+    assert.equal(new ProxyRoutes({ url: 'http://u:50%off@proxy.corp:3128', authorization: 'Negotiate abc' }).for(API)?.authorization, 'Negotiate abc');
+  });
+
   it('noProxy: exact hosts, domain suffixes with or without a leading dot or *, ports, and *', () => {
     const bypassed = (noProxy: string, url = API) => new ProxyRoutes({ url: 'http://proxy:1', noProxy }).for(url) === undefined;
     assert.ok(bypassed('gigachat.devices.sberbank.ru'));

@@ -328,6 +328,17 @@ describe('faults survived', function () {
       assert.ok(!(await productLog()).includes('not-the-password'), 'nor logged');
     });
 
+    it('a proxy password with a bare % is named as a proxy setting problem, with the way to write it', async () => {
+      await http().update('proxy', `http://${USER}:50%off@${new URL(proxy.url).host}`, vscode.ConfigurationTarget.Global);
+      await chatView.ask('Percent in the proxy password');
+      await chatView.waitFor(`${LAST} .turn-error`);
+      const text = await errorText();
+      assert.match(text, /proxy set in http\.proxy holds a % that is not followed by two hexadecimal digits/);
+      assert.match(text, /write % as %25/);
+      assert.ok(!text.includes('50%off'), 'the password is not repeated');
+      assert.equal(await chatView.count(`${LAST} [data-error-action="proxySettings"]`), 1, 'a button opens the proxy setting');
+    });
+
     it('a proxy that is down is named in the error, and the chat works again once the setting is cleared', async () => {
       const stopped = await TestProxy.start();
       const address = stopped.url;
