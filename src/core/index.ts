@@ -48,6 +48,7 @@ export { VectorIndex } from './search/vectorIndex';
 export type { VectorMatch, VectorIndexOptions } from './search/vectorIndex';
 export { IgnoreRules, ROOT_EXCLUDES_PATH } from './search/files/ignoreRules';
 export { indexingCancelled } from './search/indexingCancelled';
+export { isDimensionsChanged } from './search/dimensionsChanged';
 export { SharedRun } from './sharedRun';
 export { writeFileAtomically } from './atomicFile';
 export type { ExclusionReason } from './search/files/ignoreRules';

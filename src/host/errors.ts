@@ -76,6 +76,11 @@ function explainProtocol(error: ServiceError): { message: string; actions: Error
         message: vscode.l10n.t("GigaChat's answer was larger than {0}, the most the extension accepts for it. Something else may be answering in GigaChat's place (a proxy, or a wrong address in the settings): the log has the details.", limit),
         actions: ['retry', 'openSettings', 'openLogs'],
       };
+    case 'EMBEDDING_DIMENSIONS_CHANGED':
+      return {
+        message: vscode.l10n.t("GigaChat's embeddings model now gives vectors of another size than the search index holds, so the index is built again: search again."),
+        actions: ['retry'],
+      };
     default:
       return { message: vscode.l10n.t('GigaChat sent a reply the extension could not read. The log has the details.'), actions: ['retry', 'openLogs'] };
   }

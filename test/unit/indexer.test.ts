@@ -126,6 +126,53 @@ describe('WorkspaceIndexer against the emulator', function () {
     return { indexer, cache, calls };
   }
 
+  describe('a cache whose vectors are of another length than the model gives', () => {
+    /** A cache on disk of 8-dimensional vectors for "Embeddings" (the emulator's are 1024), holding the workspace's chunks. */
+    async function foreignCache(files: SourceFile[]): Promise<void> {
+      const cache = await EmbeddingCache.load(dir, 'Embeddings');
+      for (const file of files) for (const chunk of chunkText(file.text, CHUNKING)) cache.set(cache.keyFor(chunk.text), new Float32Array(8).fill(0.5));
+      await cache.save();
+    }
+
+    it('is discarded and the workspace indexed again, once, with a reason to log; the cache on disk is replaced', async () => {
+      const files = workspace();
+      await foreignCache(files.slice(0, 3));
+      const { indexer, cache } = await makeIndexer({ createIndex: (dimensions) => new BruteForceIndex(dimensions) });
+      assert.equal(cache.dimensions, 8, 'the premise: the stale cache loaded');
+      const reasons: string[] = [];
+      const result = await indexer.indexAll(() => files, { onVectorsDiscarded: (reason) => reasons.push(reason) });
+      assert.equal(reasons.length, 1);
+      assert.match(reasons[0], /1024-dimensional vectors; the search index holds 8-dimensional/);
+      assert.equal(result.files, files.length);
+      assert.equal(result.cachedChunks, 0, 'nothing of the old cache was used');
+      assertConsistent(indexer, files);
+      const [query] = await client.embeddings(['theme colour button dark palette']);
+      assert.equal(indexer.search(query, 1)[0].path, 'src/theme.ts');
+      await cache.save();
+      const reopened = await EmbeddingCache.load(dir, 'Embeddings');
+      assert.equal(reopened.dimensions, 1024);
+      assert.equal(reopened.size, uniqueChunkCount(files));
+    });
+
+    it('fails a single run with EMBEDDING_DIMENSIONS_CHANGED, and a search with a query of another length too', async () => {
+      const files = workspace();
+      await foreignCache(files.slice(0, 1));
+      const { indexer } = await makeIndexer();
+      const error = await rejectsWith(indexer.indexFiles(files.slice(1)), 'protocol');
+      assert.equal(error.code, 'EMBEDDING_DIMENSIONS_CHANGED');
+      await indexer.indexFiles(files.slice(0, 1)); // every chunk from the 8-dimensional cache
+      assert.throws(() => indexer.search(new Float32Array(1024), 3), (thrown: unknown) => thrown instanceof ServiceError && thrown.code === 'EMBEDDING_DIMENSIONS_CHANGED');
+    });
+
+    it('once emptied and saved, is gone from disk even before a new vector arrives', async () => {
+      await foreignCache(workspace().slice(0, 1));
+      const { indexer, cache } = await makeIndexer();
+      indexer.discardVectors();
+      await cache.save();
+      assert.equal((await EmbeddingCache.load(dir, 'Embeddings')).loadInfo.state, 'missing');
+    });
+  });
+
   it('indexes every chunk, and re-indexing unchanged files (also after a restart) makes no embedding request', async () => {
     const files = workspace();
     const { indexer, cache } = await makeIndexer();

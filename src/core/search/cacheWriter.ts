@@ -58,7 +58,8 @@ export class CacheWriter {
   }
 
   private async saveNow(dimensions: number | undefined): Promise<void> {
-    if (!this.dirty || dimensions === undefined) return;
+    if (!this.dirty) return;
+    if (dimensions === undefined) return this.empty();
     await fs.mkdir(this.directory, { recursive: true });
     if (!this.needsRewrite) {
       try {
@@ -68,6 +69,15 @@ export class CacheWriter {
       }
     }
     await this.rewrite(dimensions);
+  }
+
+  /** Everything was forgotten (and no vector came since): the files on disk no longer count. */
+  private async empty(): Promise<void> {
+    if (this.entries.size > 0 || this.committed.length === 0) return;
+    await removeMetaFile(this.directory);
+    this.committed = [];
+    this.committedSet = new Set();
+    this.needsRewrite = true;
   }
 
   private async rewrite(dimensions: number): Promise<void> {

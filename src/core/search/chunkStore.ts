@@ -106,6 +106,11 @@ export class ChunkStore {
     return hits;
   }
 
+  /** Forgets the nearest-neighbour index; the next search builds it anew for the cache's vector length. */
+  dropIndex(): void {
+    this.index = undefined;
+  }
+
   private dropChunks(record: FileRecord): void {
     for (const chunk of record.chunks) {
       this.chunksById.delete(chunk.id);

@@ -115,6 +115,14 @@ export class EmbeddingCache {
     else this.writer.replaced(key);
   }
 
+  /** Forgets every vector and their length (vectors of another model's space); the next save empties the files. */
+  clear(): void {
+    const removed = [...this.entries.keys()];
+    this.entries.clear();
+    this.dims = undefined;
+    this.writer.removed(removed);
+  }
+
   /** Forgets every vector whose key is not in `liveKeys`; the next save compacts the file. */
   prune(liveKeys: ReadonlySet<string>): number {
     const removed = [...this.entries.keys()].filter((key) => !liveKeys.has(key));

@@ -4,6 +4,7 @@ import { chunkText, type ChunkOptions } from './chunker';
 import type { ChunkStore, KeyedChunk } from './chunkStore';
 import type { EmbeddingCache } from './embeddingCache';
 import { EmbeddingQueue, type QueuedText } from './embeddingQueue';
+import { dimensionsChanged } from './dimensionsChanged';
 import { indexingCancelled } from './indexingCancelled';
 import type { EmbeddingCounters, IndexProgress, IndexRunOptions, IndexRunResult, SourceFile } from './indexerTypes';
 import type { PathVersions } from './pathVersions';
@@ -124,6 +125,9 @@ export class IndexRun {
       onRequest: () => this.count('requests'),
       onRateLimited: () => this.count('rateLimited'),
     });
+    const held = cache.dimensions ?? vectors[0]?.length;
+    const odd = vectors.find((vector) => vector.length !== held);
+    if (held !== undefined && odd) throw dimensionsChanged(held, odd.length);
     // Into the cache at once, so that a run stopped later need not embed these again.
     for (let i = 0; i < batch.length; i++) cache.set(batch[i].key, vectors[i]);
     this.count('embeddedChunks', batch.length);

@@ -1,6 +1,7 @@
 import { AdaptiveLimiter, defaultRateLimitPolicy, type EmbedFunction } from './adaptiveLimiter';
 import type { ChunkOptions } from './chunker';
 import { ChunkStore } from './chunkStore';
+import { dimensionsChanged, isDimensionsChanged } from './dimensionsChanged';
 import type { EmbeddingCache } from './embeddingCache';
 import { IndexRun } from './indexRun';
 import type { EmbeddingCounters, IndexedFile, IndexerStats, IndexRunOptions, IndexRunResult, SearchHit, SourceFile, WorkspaceIndexerOptions } from './indexerTypes';
@@ -84,6 +85,26 @@ export class WorkspaceIndexer {
     return run.execute(files);
   }
 
+  /**
+   * Indexes the whole workspace: `files` gives its files, read afresh on each call. When the model's
+   * vectors turn out to be of another length than the cached ones (the service changed the model
+   * behind its name), every cached vector is discarded, `onVectorsDiscarded` is told why, and the
+   * files are indexed again, once. Otherwise as `indexFiles`.
+   */
+  async indexAll(
+    files: () => AsyncIterable<SourceFile> | Iterable<SourceFile>,
+    options: IndexRunOptions & { onVectorsDiscarded?: (reason: string) => void } = {},
+  ): Promise<IndexRunResult> {
+    try {
+      return await this.indexFiles(files(), options);
+    } catch (error) {
+      if (!isDimensionsChanged(error)) throw error;
+      this.discardVectors();
+      options.onVectorsDiscarded?.(error.message);
+      return this.indexFiles(files(), options);
+    }
+  }
+
   /** Re-indexes one file after an edit: unchanged chunks are cache hits, only changed text is embedded. */
   updateFile(path: string, text: string, options: IndexRunOptions = {}): Promise<IndexRunResult> {
     return this.indexFiles([{ path, text }], options);
@@ -109,10 +130,23 @@ export class WorkspaceIndexer {
   }
 
   /**
+   * Forgets every file and every cached vector (the next save empties the cache on disk): after the
+   * model's vectors changed length, none of them can be compared with a new one. Index again.
+   */
+  discardVectors(): void {
+    this.clear();
+    this.store.dropIndex();
+    this.cache.clear();
+  }
+
+  /**
    * The `k` chunks closest to `queryVector` (embedded with the same model), best first. Scores are
-   * cosine similarities for the built-in exact scan, or whatever the injected index reports.
+   * cosine similarities for the built-in exact scan, or whatever the injected index reports. A query
+   * of another length than the indexed vectors is an EMBEDDING_DIMENSIONS_CHANGED error.
    */
   search(queryVector: Float32Array, k: number): SearchHit[] {
+    const held = this.cache.dimensions;
+    if (held !== undefined && queryVector.length !== held && this.store.chunkCount > 0) throw dimensionsChanged(held, queryVector.length);
     return this.store.search(queryVector, k);
   }
 

@@ -30,9 +30,16 @@ export async function indexSelection(
   const { log } = options;
   const unusable = new Set<string>();
   try {
-    const result = await indexer.indexFiles(
-      readSelectedFiles(selection.files, maxFileBytes, (file) => unusable.add(file.key)),
-      { signal: options.signal, onProgress: options.onProgress },
+    const result = await indexer.indexAll(
+      () => {
+        unusable.clear();
+        return readSelectedFiles(selection.files, maxFileBytes, (file) => unusable.add(file.key));
+      },
+      {
+        signal: options.signal,
+        onProgress: options.onProgress,
+        onVectorsDiscarded: (reason) => log.warn(`Search index: ${reason} The cached vectors are discarded and the workspace is indexed again.`),
+      },
     );
     log.info(
       `Search index: ${result.files} files, ${result.chunks} chunks; ${result.embeddedChunks} embedded in ${result.requests} requests, ${result.cachedChunks} from the cache, ${unusable.size} skipped by content`,

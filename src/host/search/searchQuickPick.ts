@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { SearchHit } from '../../core';
+import { isDimensionsChanged, type SearchHit } from '../../core';
 import { showErrorNotification } from '../errors';
 import type { Log } from '../log';
 import type { WorkspaceIndex } from './workspaceIndex';
@@ -25,6 +25,8 @@ export interface SearchPickerOptions {
   askAbout: (query: string, hits: readonly SearchHit[]) => Promise<void>;
   /** Searched at once when given (a keybinding or another command can pass the question). */
   initialQuery?: string;
+  /** The whole search command, which builds the index first: the retry after the index had to be dropped. */
+  searchAnew: (query: string) => Promise<void>;
 }
 
 /**
@@ -72,7 +74,9 @@ export function showSearchPicker(options: SearchPickerOptions): void {
     } catch (error) {
       if (mine !== generation) return;
       searched = undefined; // Enter tries again
-      void showErrorNotification(error, log, () => search(query));
+      // The index was dropped (the model's vectors changed length): only the whole command builds it again.
+      const retry = isDimensionsChanged(error) ? () => (pick.hide(), options.searchAnew(query)) : () => search(query);
+      void showErrorNotification(error, log, retry);
     } finally {
       if (mine === generation) pick.busy = false;
     }

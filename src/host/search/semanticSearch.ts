@@ -53,6 +53,7 @@ export function semanticSearch(context: vscode.ExtensionContext, services: Searc
       index,
       log,
       initialQuery: typeof query === 'string' ? query : undefined,
+      searchAnew: search,
       askAbout: async (question, hits) => {
         const prompt = await searchResultsPrompt(question, hits);
         if (prompt) await services.ask(prompt);

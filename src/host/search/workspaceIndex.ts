@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import {
   IgnoreRules,
   indexingCancelled,
+  isDimensionsChanged,
   SharedRun,
   type FileSelection,
   type IndexProgress,
@@ -120,7 +121,16 @@ export class WorkspaceIndex implements vscode.Disposable {
     const indexer = await this.getIndexer();
     const client = await this.clients.get();
     const [vector] = await client.embeddings([query], { model: this.settings.embeddingsModel, signal });
-    return indexer.search(vector, k);
+    try {
+      return indexer.search(vector, k);
+    } catch (error) {
+      if (!isDimensionsChanged(error)) throw error;
+      // The model changed under its name since the index was built: nothing in it compares with the query.
+      this.log.warn(`Search index: ${error.message} The index is built again with the next search.`);
+      indexer.discardVectors();
+      this.invalidate('the embeddings model changed the length of its vectors');
+      throw error;
+    }
   }
 
   /** A file was created or saved: re-index it if it belongs in the index, forget it if it no longer does. */
