@@ -39,6 +39,7 @@ export type { TlsProbeResult } from './connectionCheck/tlsProbe';
 
 // Semantic search: chunking, the persistent embedding cache, the indexer and the vector index.
 export { chunkText } from './search/chunker';
+export { hitExcerpt, MAX_EXCERPT_CHARS } from './search/hitExcerpt';
 export type { Chunk, ChunkOptions } from './search/chunker';
 export { EmbeddingCache } from './search/embeddingCache';
 export type { CacheLoadInfo } from './search/embeddingCache';

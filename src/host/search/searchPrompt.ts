@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { SearchHit } from '../../core';
+import { hitExcerpt, MAX_EXCERPT_CHARS, type SearchHit } from '../../core';
 import type { Prompt } from '../chat/chatController';
 import { quotedExcerpt, relativeFile } from '../codeExcerpts';
 
@@ -15,21 +15,25 @@ export async function searchResultsPrompt(query: string, hits: readonly SearchHi
   const excerpts: string[] = [];
   let used = 0;
   let gone = 0;
+  let cut = 0;
   for (const hit of hits) {
     const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(hit.path)).then(undefined, () => undefined);
     if (!document) {
       gone++;
       continue;
     }
-    const code = document.getText(new vscode.Range(hit.startLine, 0, hit.endLine, Number.MAX_SAFE_INTEGER));
+    const lines = document.getText(new vscode.Range(hit.startLine, 0, hit.endLine, Number.MAX_SAFE_INTEGER));
+    const { code, cut: shortened } = hitExcerpt(lines, hit.preview);
     if (excerpts.length > 0 && used + code.length > MAX_CONTEXT_CHARS) break;
     used += code.length;
+    if (shortened) cut++;
     excerpts.push(quotedExcerpt({ file: relativeFile(document.uri), first: hit.startLine + 1, last: hit.endLine + 1, code, language: document.languageId }));
   }
   if (excerpts.length === 0) return undefined;
   const notices = [
     gone > 0 ? vscode.l10n.t('{0} of the results were left out: their files were deleted or moved after the search.', gone) : '',
     excerpts.length + gone < hits.length ? vscode.l10n.t('Only the first {0} of {1} results were included, to keep the question within the model\'s limits.', excerpts.length, hits.length) : '',
+    cut > 0 ? vscode.l10n.t('{0} of the results are in lines too long to quote whole: {1} characters from where each one starts were included.', cut, MAX_EXCERPT_CHARS) : '',
   ].filter(Boolean);
   const notice = notices.length ? notices.join(' ') : undefined;
   const text = `${vscode.l10n.t('Using these excerpts from my workspace, answer: {0}', query)}\n\n${excerpts.join('\n\n')}`;

@@ -106,6 +106,20 @@ async function rebuildFinished(): Promise<string> {
   return message;
 }
 
+/**
+ * Presses "Ask GigaChat about these results" in the open results picker, waits for the reply (after
+ * `waitForNotice`, a notice on the question containing it) and returns the question the model was sent.
+ */
+async function askAboutResults(waitForNotice?: string): Promise<string> {
+  await emulator.resetCounts();
+  const replies = await chatView.count('.turn-assistant');
+  await workbench.quickPickButton('Ask GigaChat about these results');
+  if (waitForNotice) await chatView.waitForText('.turn-user .turn-notice', waitForNotice);
+  await chatView.waitForReply(replies);
+  const [request] = (await emulator.requests()).filter((r) => r.endpoint === 'chat');
+  return JSON.parse(request.body).messages.at(-1).content as string;
+}
+
 describe('semantic search', function () {
   this.timeout(60_000);
 
@@ -153,12 +167,8 @@ describe('semantic search', function () {
     await emulator.resetCounts();
     void vscode.commands.executeCommand('gigachat.semanticSearch', QUERY);
     await workbench.quickPickRows({ title: `results for “${QUERY}”` });
-    const replies = await chatView.count('.turn-assistant');
-    await workbench.quickPickButton('Ask GigaChat about these results');
-    await chatView.waitForText('.turn-user', `answer: ${QUERY}`);
-    await chatView.waitForReply(replies);
-    const [request] = (await emulator.requests()).filter((r) => r.endpoint === 'chat');
-    const sent = JSON.parse(request.body).messages.at(-1).content as string;
+    const sent = await askAboutResults();
+    assert.ok(sent.includes(`answer: ${QUERY}`), 'the question is asked');
     assert.match(sent, /search-fixture\/src\/uploads\.ts, lines 1–5/);
     assert.ok(sent.includes('retryFailedUploads(queue: string[])'), 'the excerpt itself is in the question');
   });
@@ -174,13 +184,7 @@ describe('semantic search', function () {
     const rows = await workbench.quickPickRows({ title: `results for “${QUERY}”`, min: 2 });
     assert.ok(rows.slice(1).some((row) => row.includes('retry-notes.md')), `the file is among the results, not first: ${rows.join(' | ')}`);
     fs.rmSync(goneFile.fsPath); // as a branch checkout would, with the results still open
-    await emulator.resetCounts();
-    const replies = await chatView.count('.turn-assistant');
-    await workbench.quickPickButton('Ask GigaChat about these results');
-    await chatView.waitForText('.turn-user .turn-notice', 'were left out: their files were deleted or moved');
-    await chatView.waitForReply(replies);
-    const [request] = (await emulator.requests()).filter((r) => r.endpoint === 'chat');
-    const sent = JSON.parse(request.body).messages.at(-1).content as string;
+    const sent = await askAboutResults('were left out: their files were deleted or moved');
     assert.match(sent, /search-fixture\/src\/uploads\.ts, lines 1–5/, 'the other results are asked about');
     assert.ok(!sent.includes('retry-notes.md'), 'the one that went is not');
   });
@@ -517,6 +521,26 @@ describe('semantic search', function () {
     assert.match((await searchRows('лемур капибара'))[0], /имя с пробелами/);
     const sent = (await embeddedTexts()).join('\n');
     assert.ok(!/caf.? latin/.test(sent) && !sent.includes('\uFFFD'), 'the file that is not UTF-8 was skipped, not sent garbled');
+  });
+
+  it('"Ask GigaChat about these results" quotes a piece of a one-line file of almost a megabyte, not the whole line', async () => {
+    const file = fixtureUri('search-fixture/data/catalog.json');
+    // Just under gigachat.search.maxFileSizeKB (1 MB), so it is indexed.
+    const line = JSON.stringify(Array.from({ length: 18_000 }, (_, i) => ({ sku: `marmot-${i}`, shelf: 'alpine marmot burrow' })));
+    assert.ok(line.length > 800_000 && line.length < 1_000_000, `a one-line file of ${line.length} characters`);
+    try {
+      await vscode.workspace.fs.writeFile(file, Buffer.from(line));
+      await vscode.commands.executeCommand('gigachat.clearSearchIndex'); // so the search indexes it now, whatever ran before
+      await startWithConsent('gigachat.semanticSearch', 'alpine marmot burrow');
+      const rows = await workbench.quickPickRows({ title: 'results for “alpine marmot burrow”', timeoutMs: 60_000 });
+      assert.match(rows[0], /catalog\.json/);
+      await openChat();
+      const sent = await askAboutResults('too long to quote whole');
+      assert.match(sent, /catalog\.json, line 1/);
+      assert.ok(sent.length < 16_000, `the question is ${sent.length} characters long`);
+    } finally {
+      await vscode.workspace.fs.delete(file);
+    }
   });
 });
 
