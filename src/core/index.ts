@@ -58,3 +58,5 @@ export type { GitEnvironment, RepositoryRules } from './search/files/repositoryR
 export { selectFiles, readSelectedFile, readSelectedFiles } from './search/files/fileSelection';
 export type { FolderSource, SelectionLimits, SkipReason, SelectedFile, FileSelection } from './search/files/fileSelection';
 export { decodeSourceText } from './search/files/sourceText';
+export { diskLinkProbe, LinkFinder } from './search/files/symbolicLinks';
+export type { LinkOnPath, LinkProbe, LinkReason } from './search/files/symbolicLinks';

@@ -1,4 +1,4 @@
-import { readSelectedFile, type IgnoreRules, type WorkspaceIndexer } from '../../core';
+import { LinkFinder, readSelectedFile, type IgnoreRules, type LinkOnPath, type WorkspaceIndexer } from '../../core';
 import type { SearchSettings } from './searchSettings';
 import type { WorkspaceFolderSource } from './workspaceFolderSource';
 
@@ -11,6 +11,8 @@ export type FileUpdate =
   | { kind: 'folder'; bringsFiles: boolean }
   /** The file does not belong in the index (any more): excluded, too large, binary, gone, over the limit. */
   | { kind: 'remove' }
+  /** A symbolic link is on the path's way: nothing at or below it belongs in the index. */
+  | { kind: 'link'; link: LinkOnPath }
   | { kind: 'index'; text: string };
 
 export interface FileToUpdate {
@@ -24,6 +26,9 @@ export interface FileToUpdate {
 /** Reads what a change to `path` means; changes nothing (the caller applies it if nothing else changed meanwhile). */
 export async function planFileUpdate(indexer: WorkspaceIndexer, { source, path, rules }: FileToUpdate, settings: SearchSettings): Promise<FileUpdate> {
   const key = source.keyOf(path);
+  // Looked at afresh: a link made since the last scan (a file saved through it, a folder linked in) must not be followed.
+  const link = await new LinkFinder(source.linkProbe()).firstLink(path);
+  if (link) return { kind: 'link', link };
   if (await source.isFolder(path)) {
     // A folder moved in or unpacked outside VS Code; one of build output, dependencies or git's own
     // (all excluded) brings nothing to index.

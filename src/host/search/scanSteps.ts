@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { readSelectedFiles, selectFiles, type FileSelection, type IndexProgress, type WorkspaceIndexer } from '../../core';
+import { readSelectedFiles, selectFiles, type FileSelection, type IndexProgress, type LinkOnPath, type LinkReason, type WorkspaceIndexer } from '../../core';
 import type { Log } from '../log';
 import { saveIndexerCache } from './indexerCache';
 import type { SearchSettings } from './searchSettings';
@@ -13,7 +13,31 @@ export async function selectWorkspaceFiles(settings: SearchSettings, signal: Abo
   const selection = await selectFiles(sources, settings, signal);
   const leftOut = [...selection.skipped].map(([reason, count]) => `${count} ${reason}`).join(', ') || 'none';
   log.info(`Search index: ${selection.files.length} files selected; left out by rule or limit: ${leftOut}`);
+  if (selection.links.length > 0) log.info(`Search index: ${describeLinks(selection.links)}`);
   return { sources, selection };
+}
+
+/** Each kind of symbolic link left out, as the log says it. */
+const LINK_REASONS: Record<LinkReason, string> = {
+  linkOutside: 'leading outside the workspace folder',
+  linkBroken: 'dangling or in a loop',
+  linkWithin: 'leading within the folder (what they point to is indexed, or not, under its own path)',
+  linkUnresolved: 'on a file system where links cannot be followed',
+};
+
+/** A link left out, for the log: `symbolic link src/home leading outside the workspace folder`. */
+export function describeLink({ link, reason }: LinkOnPath): string {
+  return `symbolic link ${link} ${LINK_REASONS[reason]}`;
+}
+
+/** The links a scan left out, for the log: how many, and a few of each kind by name (never what they point to). */
+function describeLinks(links: readonly LinkOnPath[]): string {
+  const kinds = Object.entries(LINK_REASONS).flatMap(([reason, label]) => {
+    const named = links.filter((link) => link.reason === reason).map((link) => link.link);
+    const more = named.length > 3 ? `, and ${named.length - 3} more` : '';
+    return named.length > 0 ? [`${named.length} ${label}: ${named.slice(0, 3).join(', ')}${more}`] : [];
+  });
+  return `${links.length} symbolic link${links.length === 1 ? '' : 's'} left out, nothing read through them; ${kinds.join('; ')}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
-import { readRepositoryRules, ROOT_EXCLUDES_PATH, type FolderSource, type RepositoryRules } from '../../core';
+import { diskLinkProbe, readRepositoryRules, ROOT_EXCLUDES_PATH, type FolderSource, type LinkProbe, type RepositoryRules } from '../../core';
+import { virtualLinkProbe } from './virtualLinkProbe';
 
 /**
  * Directories never worth listing. The core's deny list excludes them too; naming them here only
@@ -8,7 +9,10 @@ import { readRepositoryRules, ROOT_EXCLUDES_PATH, type FolderSource, type Reposi
  */
 const HEAVY_DIRECTORIES = ['**/node_modules/**', '**/.git/**', '**/.hg/**', '**/.svn/**', '**/.venv/**', '**/__pycache__/**', '**/.gradle/**', '**/.next/**'];
 
-/** A workspace folder listed with `workspace.findFiles`, honouring `files.exclude` and `search.exclude`. */
+/**
+ * A workspace folder listed with `workspace.findFiles`, honouring `files.exclude` and `search.exclude`.
+ * `findFiles` follows symbolic links (as `search.followSymlinks` says): selectFiles leaves out what they bring.
+ */
 export class WorkspaceFolderSource implements FolderSource {
   constructor(readonly folder: vscode.WorkspaceFolder) {}
 
@@ -46,7 +50,8 @@ export class WorkspaceFolderSource implements FolderSource {
   async fileSize(path: string): Promise<number | undefined> {
     try {
       const stat = await vscode.workspace.fs.stat(this.uriOf(path));
-      return stat.type & vscode.FileType.File ? stat.size : undefined;
+      // A symbolic link to a file is `File | SymbolicLink`: refused.
+      return stat.type === vscode.FileType.File ? stat.size : undefined;
     } catch {
       return undefined;
     }
@@ -66,6 +71,11 @@ export class WorkspaceFolderSource implements FolderSource {
     const bytes = await this.readFile(ROOT_EXCLUDES_PATH);
     const sources = bytes ? [{ directory: '', content: new TextDecoder().decode(bytes) }] : [];
     return { folderPath: '', sources, consulted: [] };
+  }
+
+  linkProbe(): LinkProbe {
+    // A folder on this machine's disk has real paths; elsewhere only the links can be seen, and all are refused.
+    return this.folder.uri.scheme === 'file' ? diskLinkProbe(this.folder.uri.fsPath) : virtualLinkProbe(this.folder.uri);
   }
 
   keyOf(path: string): string {

@@ -14,7 +14,7 @@ import type { Log } from '../log';
 import { moveAtOrBelow, planFileUpdate, removeAtOrBelow } from './fileUpdates';
 import { openIndexer, saveIndexerCache } from './indexerCache';
 import { OutsideRulesWatcher } from './outsideRulesWatcher';
-import { indexSelection, selectWorkspaceFiles } from './scanSteps';
+import { describeLink, indexSelection, selectWorkspaceFiles } from './scanSteps';
 import { summarizeUpload, type UploadSummary } from './uploadSummary';
 import { readSearchSettings } from './searchSettings';
 import { locateIn, type WorkspaceFolderSource } from './workspaceFolderSource';
@@ -153,6 +153,11 @@ export class WorkspaceIndex implements vscode.Disposable {
       return;
     }
     const key = source.keyOf(path);
+    if (update.kind === 'link') {
+      this.log.info(`Search index: ${path} left out, unread: ${describeLink(update.link)}`);
+      if (removeAtOrBelow(indexer, key)) this.updated();
+      return;
+    }
     if (update.kind === 'remove') {
       if (indexer.removeFile(key)) this.updated();
       return;

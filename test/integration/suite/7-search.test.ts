@@ -505,6 +505,66 @@ describe('semantic search', function () {
     assert.equal(await emulator.count('embeddings'), 0);
   });
 
+  it('symbolic links are not followed: what they point to outside the workspace is never counted, listed, sent or re-indexed on save', async () => {
+    const links = path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, 'search-fixture', 'links');
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'gigachat-outside-'));
+    const token = 'marmalade-token-of-the-user-outside-the-workspace';
+    // About the query, so that sent, it would come first.
+    fs.writeFileSync(path.join(outside, 'hosts.yml'), `github.com:\n  oauth_token: ${token} # where we retry failed uploads\n`);
+    fs.mkdirSync(path.join(outside, 'home'));
+    fs.writeFileSync(path.join(outside, 'home', 'bashrc.sh'), `export UPLOAD_TOKEN=${token} # retry failed uploads\n`);
+    const asked = async (answer: string) => {
+      void vscode.commands.executeCommand('gigachat.semanticSearch', QUERY);
+      const question = await workbench.dialogText();
+      await workbench.dialogButton(answer);
+      return Number(/sends (\d+) files/.exec(question)?.[1]);
+    };
+    try {
+      const withoutLinks = await asked('Cancel'); // the previous test cleared the index: asked again
+      fs.mkdirSync(links);
+      fs.symlinkSync(path.join(outside, 'hosts.yml'), path.join(links, 'notes.md'));
+      fs.symlinkSync(path.join(outside, 'home'), path.join(links, 'home'), 'dir');
+      fs.symlinkSync('../.env', path.join(links, 'settings.md'));
+      fs.symlinkSync('../src/theme.ts', path.join(links, 'theme-alias.ts'));
+      fs.symlinkSync('missing.md', path.join(links, 'dangling.md'));
+      const newLog = await logFromNow();
+      await emulator.resetCounts();
+      const withLinks = await asked('Show Files');
+      const list = () => vscode.workspace.textDocuments.find((document) => document.getText().startsWith('# Files GigaChat would index'))?.getText() ?? '';
+      await until(() => list() !== '', 'the list of files');
+      const listed = list();
+      await workbench.notificationButton('Build a semantic search index', 'Send and Index');
+      const rows = await workbench.quickPickRows({ title: `results for “${QUERY}”`, timeoutMs: 60_000 });
+      await workbench.closeQuickInput();
+      assert.equal(withLinks, withoutLinks, 'the links add no file to the count');
+      assert.match(listed, /search-fixture\/src\/theme\.ts/);
+      assert.doesNotMatch(listed, /search-fixture\/links\//, 'no file through a link is listed');
+      assert.ok(!rows.some((row) => row.includes('links/')), `no result through a link: ${rows.join(' | ')}`);
+      const sent = (await embeddedTexts()).join('\n');
+      assert.ok(sent.includes('palette'), 'the file a link within the workspace points to is indexed');
+      for (const forbidden of [token, SECRET]) assert.ok(!sent.includes(forbidden), `"${forbidden}" was never sent`);
+      await until(() => /symbolic links left out/.test(newLog()), 'the links left out logged');
+      assert.match(newLog(), /2 leading outside the workspace folder: search-fixture\/links\/home, search-fixture\/links\/notes\.md;/);
+
+      // Saved through a link (to a file, below a link to a folder): re-indexed on its own, it must not be sent either.
+      for (const file of ['home/bashrc.sh', 'notes.md']) {
+        const document = await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(links, file)));
+        const editor = await vscode.window.showTextDocument(document);
+        await editor.edit((edit) => edit.insert(new vscode.Position(document.lineCount, 0), `\n# saved ${token}\n`));
+        await document.save();
+        await until(() => newLog().includes(`search-fixture/links/${file} left out, unread`), `${file} left out when saved`);
+      }
+      assert.ok(!(await embeddedTexts()).some((text) => text.includes(token)), 'nothing saved through a link was sent');
+    } finally {
+      const opened = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.fsPath.startsWith(links));
+      await vscode.window.tabGroups.close(opened);
+      await vscode.commands.executeCommand('notifications.clearAll'); // a question left open would hold up the clearing
+      fs.rmSync(links, { recursive: true, force: true });
+      fs.rmSync(outside, { recursive: true, force: true });
+      await vscode.commands.executeCommand('gigachat.clearSearchIndex'); // the next test expects to be asked
+    }
+  });
+
   it('hostile files (invalid UTF-8, a 200 KB line, a symlink loop, odd names) are indexed or skipped, and indexing completes', async () => {
     const folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
     const hostile = path.join(folder, 'search-fixture', 'hostile');

@@ -2,6 +2,7 @@ import type { SourceFile } from '../indexerTypes';
 import { IgnoreRules, type ExclusionReason } from './ignoreRules';
 import type { RepositoryRules } from './repositoryRules';
 import { decodeSourceText } from './sourceText';
+import { LinkFinder, type LinkOnPath, type LinkProbe } from './symbolicLinks';
 
 /**
  * One workspace folder as semantic search sees it. The VS Code layer lists files with
@@ -9,12 +10,20 @@ import { decodeSourceText } from './sourceText';
  * the file system directly.
  */
 export interface FolderSource {
-  /** Every candidate file, relative to the folder with `/` separators, `.gitignore` files included. */
+  /**
+   * Every candidate file, relative to the folder with `/` separators, `.gitignore` files included;
+   * symbolic links may have been followed (`findFiles` follows them): selectFiles leaves out what they bring.
+   */
   listFiles(signal?: AbortSignal): Promise<string[]>;
   /** The file's bytes, or undefined when it vanished or cannot be read. */
   readFile(path: string): Promise<Uint8Array | undefined>;
-  /** The file's size in bytes, or undefined when it vanished. */
+  /**
+   * The file's size in bytes, or undefined when it vanished or is not a regular file: a directory,
+   * or a symbolic link (one that replaced the file since it was listed must not be read).
+   */
   fileSize(path: string): Promise<number | undefined>;
+  /** A new look at the folder's symbolic links (see LinkFinder). */
+  linkProbe(): LinkProbe;
   /** The index's id of a file (unique across folders), e.g. its URI. */
   keyOf(path: string): string;
   /**
@@ -49,13 +58,20 @@ export interface FileSelection {
   outsideRuleFiles: string[];
   /** Files left out by rule or by the file-count limit, per reason. */
   skipped: Map<SkipReason, number>;
+  /** The symbolic links whose files were left out (each link once, however many files lie below it). */
+  links: LinkOnPath[];
 }
 
-/** Lists the folders' files and keeps those no ignore rule excludes, up to `maxFiles` in all. */
+/**
+ * Lists the folders' files and keeps those no ignore rule excludes, up to `maxFiles` in all. A file
+ * is kept only under its real path: one with a symbolic link on its way is left out, so nothing
+ * outside the folders is read, and a file of the folder a link points to is indexed once, judged
+ * by the rules under its own name.
+ */
 export async function selectFiles(folders: readonly FolderSource[], limits: SelectionLimits, signal?: AbortSignal): Promise<FileSelection> {
-  const selection: FileSelection = { files: [], rules: new Map(), outsideRuleFiles: [], skipped: new Map() };
+  const selection: FileSelection = { files: [], rules: new Map(), outsideRuleFiles: [], skipped: new Map(), links: [] };
   for (const folder of folders) {
-    const paths = (await folder.listFiles(signal)).sort();
+    const paths = await withoutLinks(folder, (await folder.listFiles(signal)).sort(), selection.links);
     const outside = await folder.readRepositoryRules?.(paths);
     const rules = await loadRules(folder, paths, outside);
     selection.rules.set(folder, rules);
@@ -69,6 +85,22 @@ export async function selectFiles(folders: readonly FolderSource[], limits: Sele
     }
   }
   return selection;
+}
+
+/** The paths with no symbolic link on their way; the links found are added to `links`, each once. */
+async function withoutLinks(folder: FolderSource, paths: readonly string[], links: LinkOnPath[]): Promise<string[]> {
+  const finder = new LinkFinder(folder.linkProbe());
+  const found = new Set<string>();
+  const real: string[] = [];
+  for (const path of paths) {
+    const onTheWay = await finder.firstLink(path);
+    if (!onTheWay) real.push(path);
+    else if (!found.has(onTheWay.link)) {
+      found.add(onTheWay.link);
+      links.push(onTheWay);
+    }
+  }
+  return real;
 }
 
 /** The rules from outside the folder, then the folder's own `.gitignore` files (which take precedence). */
