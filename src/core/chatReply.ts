@@ -1,4 +1,4 @@
-import type { ChatChunk, FinishReason, Usage } from './schemas';
+import type { ChatChunk, FinishReason, FunctionCall, Usage } from './schemas';
 
 /** A streamed reply as it stands after the chunks seen so far. */
 export interface ChatReply {
@@ -8,6 +8,8 @@ export interface ChatReply {
   usage?: Usage;
   functionsStateId?: string;
   model?: string;
+  /** Set when the model called a function (finish reason `function_call`); it arrives whole in one delta. */
+  functionCall?: { name: string; arguments: Record<string, unknown> };
 }
 
 /** Folds one wire chunk into the reply (choice 0: the service returns one choice). */
@@ -19,7 +21,25 @@ export function applyChunk(reply: ChatReply, chunk: ChatChunk): ChatReply {
     usage: chunk.usage ?? reply.usage,
     functionsStateId: choice?.delta.functions_state_id ?? reply.functionsStateId,
     model: chunk.model ?? reply.model,
+    functionCall: choice?.delta.function_call ? functionCallOf(choice.delta.function_call) : reply.functionCall,
   };
+}
+
+/**
+ * The call with its arguments as an object. The contract says they come as one; a JSON string
+ * (as other vendors send) is read too rather than lost, and anything else counts as no arguments.
+ */
+export function functionCallOf(call: FunctionCall): { name: string; arguments: Record<string, unknown> } {
+  let args = call.arguments;
+  if (typeof args === 'string') {
+    try {
+      args = JSON.parse(args);
+    } catch {
+      args = undefined;
+    }
+  }
+  const isObject = typeof args === 'object' && args !== null && !Array.isArray(args);
+  return { name: call.name, arguments: isObject ? (args as Record<string, unknown>) : {} };
 }
 
 /** Reads a whole stream into one reply (for callers that do not draw tokens as they come). */

@@ -1,7 +1,9 @@
 import { v4 as uuidv4 } from 'uuid';
+import { explainAttachmentRefusal } from './attachmentErrors';
 import { TokenManager, basicCredentials, normalizeExpiry, type AccessToken } from './auth';
 import { defaultBatchLimits, embedInBatches, type BatchLimits } from './embeddingBatches';
 import { ServiceError } from './errors';
+import { checkUpload, multipartForm, type UploadOptions } from './fileUpload';
 import { FILE_ID } from './images';
 import { Transport, discardBody, redactUrl, type HttpResponse, type ProxyOptions } from './http';
 import { BODY_LIMITS, errorFromResponse, parseShape, readBody, readErrorMessage, readJson } from './responseBody';
@@ -12,6 +14,7 @@ import {
   ChatChunk,
   ChatCompletion,
   EmbeddingsResponse,
+  FileInfo,
   ModelsResponse,
   TokenCountResponse,
   TokenResponse,
@@ -69,7 +72,10 @@ export interface EmbeddingOptions extends RequestOptions {
 interface Call {
   method: 'GET' | 'POST';
   path: string;
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as is, instead of `body`: a multipart upload. */
+  form?: { body: Uint8Array; contentType: string };
   accept: string;
   sessionId?: string;
   signal?: AbortSignal;
@@ -95,7 +101,7 @@ export class ServiceClient {
   async chat(request: ChatRequest, options: ChatOptions = {}): Promise<ChatCompletion> {
     const call: Call = { method: 'POST', path: '/chat/completions', body: { ...request, stream: false }, accept: 'application/json', ...options };
     // Retried only until the answer starts to arrive: by then the reply was generated, and paid for.
-    return readJson(await this.open(call), ChatCompletion, this.url(call.path), { signal: call.signal });
+    return readJson(await this.openChat(call, request), ChatCompletion, this.url(call.path), { signal: call.signal });
   }
 
   /**
@@ -106,7 +112,7 @@ export class ServiceClient {
   async *chatStream(request: ChatRequest, options: ChatOptions = {}): AsyncGenerator<ChatChunk> {
     const call: Call = { method: 'POST', path: '/chat/completions', body: { ...request, stream: true }, accept: 'text/event-stream', ...options };
     const url = this.url(call.path);
-    const res = await this.open(call);
+    const res = await this.openChat(call, request);
     let finished = false;
     try {
       for await (const data of sseData(res.body)) {
@@ -142,6 +148,16 @@ export class ServiceClient {
     const res = await this.open(call);
     const bytes = await readBody(res, this.url(call.path), BODY_LIMITS.picture, options.signal);
     return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType: res.contentType || 'image/jpeg' };
+  }
+
+  /**
+   * Uploads a file (`POST /files`) for a user message to attach by its id. A type or size the
+   * service documents as refused is an `invalidRequest` before anything is sent.
+   */
+  async uploadFile(bytes: Uint8Array, options: UploadOptions): Promise<FileInfo> {
+    checkUpload(bytes, options);
+    const call: Call = { method: 'POST', path: '/files', form: multipartForm(bytes, options), accept: 'application/json', signal: options.signal };
+    return this.callJson(call, FileInfo);
   }
 
   /** Token counts of each input text for a model. */
@@ -196,6 +212,14 @@ export class ServiceClient {
     return withRetries(() => this.openOnce(call), this.retry, this.logger, call.signal);
   }
 
+  private async openChat(call: Call, request: ChatRequest): Promise<HttpResponse> {
+    try {
+      return await this.open(call);
+    } catch (error) {
+      throw explainAttachmentRefusal(error, request);
+    }
+  }
+
   private async openOnce(call: Call): Promise<HttpResponse> {
     const badAddress = serviceUrlsProblem(this.options);
     if (badAddress) throw badAddress;
@@ -228,7 +252,8 @@ export class ServiceClient {
     if (this.options.clientId) headers['X-Client-ID'] = this.options.clientId;
     if (call.sessionId) headers['X-Session-ID'] = call.sessionId;
     if (call.body !== undefined) headers['Content-Type'] = 'application/json';
-    const body = call.body === undefined ? undefined : JSON.stringify(call.body);
+    if (call.form) headers['Content-Type'] = call.form.contentType;
+    const body = call.form ? call.form.body : call.body === undefined ? undefined : JSON.stringify(call.body);
     return this.transport.send({ method: call.method, url: this.url(call.path), headers, body, signal: call.signal });
   }
 

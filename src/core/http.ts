@@ -26,7 +26,8 @@ export interface HttpRequest {
   method: 'GET' | 'POST';
   url: string;
   headers: Record<string, string>;
-  body?: string;
+  /** JSON or form text, or the bytes of a multipart upload. */
+  body?: string | Uint8Array;
   signal?: AbortSignal;
 }
 

@@ -16,10 +16,19 @@ export { redactSecrets } from './redact';
 export type { Logger } from './logger';
 export type { RetryPolicy } from './retry';
 export type { BatchLimits } from './embeddingBatches';
-export type { ChatRequest, ChatMessage, ChatCompletion, ChatChunk, FinishReason, Usage, ModelInfo, TokenCount, BalanceEntry, Role } from './schemas';
+export type { ChatRequest, ChatMessage, ChatCompletion, ChatChunk, FinishReason, Usage, ModelInfo, TokenCount, BalanceEntry, Role, FileInfo, FunctionCall } from './schemas';
+
+// Function calling (tools) and files a user message attaches.
+export { toServiceFunction, toServiceFunctions } from './serviceFunctions';
+export type { ServiceFunction, FunctionCallMode, ToolDescription } from './serviceFunctions';
+export { FunctionNames, serviceFunctionName } from './functionNames';
+export type { PlainSchema } from './functionSchema';
+export { UPLOAD_TYPES, uploadKind } from './fileUpload';
+export type { UploadOptions } from './fileUpload';
+export { ATTACHMENTS_REFUSED } from './attachmentErrors';
 export { parseMediaReply, stableStreamingPrefix } from './images';
 export type { MediaReply, ReplyPart } from './images';
-export { applyChunk, collectReply } from './chatReply';
+export { applyChunk, collectReply, functionCallOf } from './chatReply';
 export { chatStreamWithinContext } from './contextFit';
 export type { ChatReply } from './chatReply';
 export { trustedRoots, splitPemBundle, certificatesFromFile } from './trust';

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { FunctionCallMode, ServiceFunction } from './serviceFunctions';
 
 /**
  * Zod schemas for every shape on the wire (see the service contract), and the types inferred
@@ -24,11 +25,18 @@ export const ErrorBody = z.looseObject({
 export const Role = z.enum(['system', 'user', 'assistant', 'function']);
 export type Role = z.infer<typeof Role>;
 
+/** A model's call of a function: `arguments` is a JSON object on this service (not a string as elsewhere). */
 export const FunctionCall = z.looseObject({
   name: z.string(),
   arguments: z.unknown().optional(),
 });
+export type FunctionCall = z.infer<typeof FunctionCall>;
 
+/**
+ * A message of the conversation, either way: an assistant's function call goes back with its
+ * `function_call` and `functions_state_id`; a function result has role `function`, the function's
+ * `name` and JSON content; a user message may attach uploaded files by id.
+ */
 export const ChatMessage = z.looseObject({
   role: Role,
   content: z.string(),
@@ -59,8 +67,8 @@ export interface ChatRequest {
   max_tokens?: number;
   repetition_penalty?: number;
   update_interval?: number;
-  function_call?: 'auto' | 'none' | { name: string };
-  functions?: unknown[];
+  function_call?: FunctionCallMode;
+  functions?: ServiceFunction[];
   /** Set by `chat` / `chatStream` themselves. */
   stream?: boolean;
 }
@@ -128,6 +136,17 @@ export const ModelsResponse = z.looseObject({ data: z.array(ModelInfo) });
 export const TokenCount = z.looseObject({ object: z.string().optional(), tokens: z.number(), characters: z.number() });
 export type TokenCount = z.infer<typeof TokenCount>;
 export const TokenCountResponse = z.array(TokenCount);
+
+/** The answer to `POST /files`: the id to attach to a user message. */
+export const FileInfo = z.looseObject({
+  id: z.string().min(1),
+  object: z.string().optional(),
+  bytes: z.number().int().nonnegative(),
+  created_at: z.number(),
+  filename: z.string(),
+  purpose: z.string(),
+});
+export type FileInfo = z.infer<typeof FileInfo>;
 
 export const BalanceEntry = z.looseObject({ usage: z.string(), value: z.number() });
 export type BalanceEntry = z.infer<typeof BalanceEntry>;

@@ -44,7 +44,9 @@ async function main(): Promise<void> {
       `  Authorization key: ${emulator.authorizationKey}`,
       '  Scopes:            GIGACHAT_API_PERS, GIGACHAT_API_B2B, GIGACHAT_API_CORP',
       `  Seed:              ${emulator.seed}`,
-      'Prompt markers: [long] long markdown answer, [blacklist] topic-filter refusal; "draw ..." makes a picture.',
+      'Prompt markers: [long] long markdown answer, [blacklist] topic-filter refusal; "draw ..." makes a picture;',
+      '  with functions offered, [call name {"arg":1}] (or naming a function) makes the model call it.',
+      'Files: POST /files takes pictures (jpeg, png, tiff, bmp; only GigaChat-2-Pro and -Max see them) and documents.',
       'Stop with Ctrl+C.',
     ].join('\n'),
   );

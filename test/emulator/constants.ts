@@ -10,6 +10,8 @@ export const ALL_SCOPES = ['GIGACHAT_API_PERS', 'GIGACHAT_API_B2B', 'GIGACHAT_AP
 export const POSTPAID_SCOPE = 'GIGACHAT_API_CORP';
 
 export const CHAT_MODELS = ['GigaChat', 'GigaChat-2', 'GigaChat-2-Pro', 'GigaChat-2-Max'];
+/** The chat models that accept pictures as attachments (which ones do for a personal key is not documented: these two are assumed). */
+export const VISION_MODELS = ['GigaChat-2-Pro', 'GigaChat-2-Max'];
 export const EMBEDDING_MODELS = ['Embeddings', 'EmbeddingsGigaR'];
 
 /** The service answers with a versioned model name such as "GigaChat:2.0.28.2". */

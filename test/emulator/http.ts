@@ -46,11 +46,12 @@ export function json(body: unknown, status = 200): Reply {
   return { kind: 'json', status, body };
 }
 
-export function readBody(req: IncomingMessage): Promise<string> {
+/** The whole request body as bytes: JSON routes read it as UTF-8 text, the file upload as a multipart form. */
+export function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const parts: Buffer[] = [];
     req.on('data', (part: Buffer) => parts.push(part));
-    req.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
+    req.on('end', () => resolve(Buffer.concat(parts)));
     req.on('error', reject);
   });
 }

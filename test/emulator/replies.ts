@@ -1,6 +1,8 @@
 // The "model": deterministic answers computed from the last user message. Same question, same
 // answer, so tests can compare a streamed reply with a non-streamed one and snapshot renders.
-// Markers in the prompt select special answers: [long] (render stress), [blacklist] (topic filter).
+// Markers in the prompt select special answers: [long] (render stress), [blacklist] (topic filter),
+// [call name {...}] (a function call: see function-calls.ts). After function results the answer
+// quotes them, and files attached to the question are named in it.
 import { longReply } from './long-reply';
 
 export type Language = 'ru' | 'en';
@@ -23,9 +25,9 @@ function mentionsCode(prompt: string): boolean {
 }
 
 /** The question as echoed back: one line, bounded, so a huge prompt gives a short answer. */
-function quote(prompt: string): string {
+function quote(prompt: string, limit = 200): string {
   const line = prompt.replace(/\s+/g, ' ').trim();
-  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
+  return line.length > limit ? `${line.slice(0, limit)}…` : line;
 }
 
 /** The real service's own refusal wording for Russian; an English equivalent otherwise. */
@@ -70,6 +72,21 @@ export function textReply(prompt: string): string {
     lines.push('', language === 'ru' ? 'Пример кода:' : 'Here is an example:', '', CODE_BLOCK);
   }
   return lines.join('\n');
+}
+
+/** The text answer after function results: each one quoted, so a test can see the result reached the model. */
+export function functionResultReply(language: Language, results: { name: string; content: string }[]): string {
+  const lines = results.map(({ name, content }) =>
+    language === 'ru' ? `Функция \`${name}\` вернула: ${quote(content, 1000)}` : `The function \`${name}\` returned: ${quote(content, 1000)}`,
+  );
+  return [language === 'ru' ? '**Ответ эмулятора.**' : '**Emulated answer.**', '', ...lines].join('\n');
+}
+
+/** Lines that name the files attached to the question (name, type, size), appended to the answer. */
+export function attachmentLines(language: Language, files: { filename: string; contentType: string; bytes: number }[]): string {
+  if (files.length === 0) return '';
+  const heading = language === 'ru' ? 'Приложенные файлы:' : 'Attached files:';
+  return ['', '', heading, ...files.map((file) => `- ${file.filename} (${file.contentType}, ${file.bytes} bytes)`)].join('\n');
 }
 
 /** max_tokens reached: cut the content at that many (estimated) tokens, on code points. */

@@ -39,13 +39,13 @@ function statusReply(fault: Extract<Fault, { kind: 'status' }>, endpoint: Endpoi
 }
 
 /** The model host wants a live bearer token; the token endpoint and unknown paths do not. */
-function authorizeAndRoute(state: EmulatorState, req: IncomingMessage, body: string, path: string, endpoint: Endpoint | 'unknown'): Reply {
-  if (endpoint === 'oauth' || endpoint === 'unknown') return route(endpoint, { state, req, body, scope: '' }, path);
+function authorizeAndRoute(state: EmulatorState, req: IncomingMessage, { body, raw }: { body: string; raw: Buffer }, path: string, endpoint: Endpoint | 'unknown'): Reply {
+  if (endpoint === 'oauth' || endpoint === 'unknown') return route(endpoint, { state, req, body, raw, scope: '' }, path);
   const bearer = /^Bearer\s+(\S+)$/i.exec((header(req, 'authorization') ?? '').trim());
   const check = state.tokens.check(bearer?.[1]);
   if (check.state === 'unknown') return modelError(401, 'Unauthorized');
   if (check.state === 'expired') return modelError(401, 'Token has expired');
-  return route(endpoint, { state, req, body, scope: check.scope }, path);
+  return route(endpoint, { state, req, body, raw, scope: check.scope }, path);
 }
 
 export function createRequestHandler(pipeline: Pipeline): (req: IncomingMessage, res: ServerResponse) => void {
@@ -58,8 +58,9 @@ export function createRequestHandler(pipeline: Pipeline): (req: IncomingMessage,
     res.once('close', () => closed.abort());
     const signal = AbortSignal.any([closed.signal, pipeline.stopSignal]);
 
-    const body = await readBody(req).catch(() => undefined);
-    if (body === undefined) return; // the client hung up while sending: there is no one to answer
+    const raw = await readBody(req).catch(() => undefined);
+    if (raw === undefined) return; // the client hung up while sending: there is no one to answer
+    const body = raw.toString('utf8');
     const path = routePath(req.url);
     const endpoint = endpointOf(path);
     const recorded = recordOf(req, path, endpoint, body);
@@ -86,7 +87,7 @@ export function createRequestHandler(pipeline: Pipeline): (req: IncomingMessage,
       ? modelError(429, 'Too many requests')
       : fault?.kind === 'status'
         ? statusReply(fault, endpoint)
-        : authorizeAndRoute(state, req, body, path, endpoint);
+        : authorizeAndRoute(state, req, { body, raw }, path, endpoint);
     await deliver(res, reply, fault, {
       options: state.options,
       random: state.random,

@@ -5,16 +5,19 @@ import type { Random } from './random';
 import type { TokenStore } from './tokens';
 import type { LiveOptions } from './types';
 
-export interface GeneratedFile {
-  /** X-Client-ID of the request that generated the file, if it sent one: files are scoped by it. */
+/** A file the model generated (a text2image picture) or the client uploaded (POST /files). */
+export interface StoredFile {
+  /** X-Client-ID of the request that generated or uploaded the file, if it sent one: files are scoped by it. */
   clientId: string | undefined;
   content: Buffer;
+  /** Set for uploads: what POST /files was told, so attachments can be checked and described. */
+  upload?: { filename: string; contentType: string; kind: 'image' | 'document'; createdAt: number };
 }
 
 export interface EmulatorState {
   options: LiveOptions;
   tokens: TokenStore;
-  files: Map<string, GeneratedFile>;
+  files: Map<string, StoredFile>;
   /** X-Session-ID → prompt text of that session's previous request, for precached_prompt_tokens. */
   sessions: Map<string, string>;
   random: Random;
@@ -25,6 +28,8 @@ export interface RouteContext {
   state: EmulatorState;
   req: IncomingMessage;
   body: string;
+  /** The same body as bytes, for the one route that is not JSON (the multipart file upload). */
+  raw: Buffer;
   /** Scope of the bearer token; empty on the token endpoint. */
   scope: string;
 }

@@ -52,7 +52,8 @@ export type Fault =
    */
   | { kind: 'endlessBody'; prefix?: string; declaredLength?: number; status?: number; contentType?: string };
 
-export type Endpoint = 'oauth' | 'chat' | 'embeddings' | 'models' | 'files' | 'tokensCount' | 'balance';
+/** `files` downloads a file's content; `fileUpload` is POST /files. */
+export type Endpoint = 'oauth' | 'chat' | 'embeddings' | 'models' | 'files' | 'fileUpload' | 'tokensCount' | 'balance';
 
 export interface RecordedRequest {
   endpoint: Endpoint | 'unknown';

@@ -19,7 +19,7 @@ describe('emulator', function () {
   let agent: Agent;
   let token: string;
 
-  function call(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Response> {
+  function call(url: string, init: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Response> {
     return new Promise((resolve, reject) => {
       const req = request(url, { method: init.method ?? 'GET', headers: init.headers, agent }, (res) => {
         const parts: Buffer[] = [];
@@ -128,6 +128,42 @@ describe('emulator', function () {
     const picture = await get('me');
     assert.deepEqual([picture.body[0], picture.body[1], picture.body.at(-2), picture.body.at(-1)], [0xff, 0xd8, 0xff, 0xd9]);
     assert.deepEqual((await get('other')).json(), { status: 403, message: `Access to file '${id}' is denied` });
+  });
+
+  it('takes uploads as the service documents: 413 over the size limit, 422 for another type or purpose, 400 for a broken form', async function () {
+    const form = (type: string, content: Buffer, purpose = 'general', boundary = 'b0undary') =>
+      Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\n${purpose}\r\n`),
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x"\r\nContent-Type: ${type}\r\n\r\n`),
+        content,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+    const upload = (body: Buffer, contentType = 'multipart/form-data; boundary=b0undary') =>
+      call(`${emulator.baseUrl}/files`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': contentType }, body });
+    const ok = await upload(form('image/png', Buffer.from('\r\n--b0undar not the end')));
+    assert.equal(ok.status, 200);
+    assert.deepEqual({ ...ok.json(), id: undefined, created_at: undefined }, { id: undefined, object: 'file', bytes: 23, created_at: undefined, filename: 'x', purpose: 'general' });
+    assert.equal((await upload(form('image/png', Buffer.alloc(15 * 1024 * 1024 + 1)))).status, 413);
+    assert.equal((await upload(form('text/plain', Buffer.alloc(15 * 1024 * 1024 + 1)))).status, 200);
+    assert.equal((await upload(form('image/gif', Buffer.from('GIF89a')))).json().message, "Invalid params: unsupported file type 'image/gif'");
+    assert.equal((await upload(form('image/png', Buffer.from('x'), 'fine-tune'))).status, 422);
+    assert.equal((await upload(form('image/png', Buffer.from('x')).subarray(0, 150))).status, 400);
+    assert.equal((await upload(form('image/png', Buffer.from('x')), 'application/octet-stream')).status, 400);
+  });
+
+  it('streams a function call whole in one delta, with its functions_state_id, then the finish chunk', async function () {
+    const parameters = { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] };
+    const res = await post('/chat/completions', ask('[call read_file {"path":"a.ts"}]', { stream: true, functions: [{ name: 'read_file', description: 'Read', parameters }] }));
+    const events = dataLines(res.text);
+    assert.equal(events.at(-1), '[DONE]');
+    const chunks = events.slice(0, -1).map((data) => JSON.parse(data));
+    assert.equal(chunks.length, 2);
+    assert.deepEqual(chunks[0].choices[0].delta.function_call, { name: 'read_file', arguments: { path: 'a.ts' } });
+    assert.equal(chunks[0].choices[0].delta.role, 'assistant');
+    assert.ok(chunks[0].choices[0].delta.functions_state_id);
+    assert.equal(chunks[1].choices[0].finish_reason, 'function_call');
+    const refused = await post('/chat/completions', ask('hi', { functions: [{ name: 'read_file', parameters: { ...parameters, additionalProperties: false } }] }));
+    assert.deepEqual(refused.json(), { status: 422, message: 'Invalid params: functions[0].parameters.additionalProperties is not supported' });
   });
 
   it('embeds texts that share words closer together and returns items shuffled with their index', async function () {

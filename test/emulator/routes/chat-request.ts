@@ -1,43 +1,22 @@
 // Validation of a chat completion request body, with the service's status codes and messages:
 // 400 for a body that is not JSON, 404 for an unknown model, 422 "Invalid params: ..." otherwise.
 import { CHAT_MODELS } from '../constants';
+import { parseFunctionCall, parseFunctions, type FunctionCallMode, type OfferedFunction } from '../function-schema';
 import { isRecord, modelError, parseJson, type Reply } from '../http';
+import { parseMessages, type ChatMessage } from './chat-messages';
 
-const ROLES = new Set(['system', 'user', 'assistant', 'function']);
-
-export interface ChatMessage {
-  role: string;
-  content: string;
-}
+export type { ChatMessage } from './chat-messages';
 
 export interface ChatRequest {
   model: string;
   messages: ChatMessage[];
   stream: boolean;
   maxTokens: number | undefined;
-  functionCall: unknown;
+  functions: OfferedFunction[];
+  functionCall: FunctionCallMode | undefined;
 }
 
 const invalid = (detail: string): { error: Reply } => ({ error: modelError(422, `Invalid params: ${detail}`) });
-
-function parseMessages(value: unknown): ChatMessage[] | { error: Reply } {
-  if (!Array.isArray(value) || value.length === 0) return invalid('messages must be a non-empty array');
-  const messages: ChatMessage[] = [];
-  for (const item of value) {
-    if (!isRecord(item) || typeof item.role !== 'string' || !ROLES.has(item.role)) {
-      return invalid('message role must be one of system, user, assistant, function');
-    }
-    // Assistant turns that called a function may carry no content; everything else needs text.
-    const content = item.content ?? (item.role === 'assistant' || item.role === 'function' ? '' : undefined);
-    if (typeof content !== 'string') return invalid('message content must be a string');
-    messages.push({ role: item.role, content });
-  }
-  const systemAt = messages.flatMap((message, index) => (message.role === 'system' ? [index] : []));
-  if (systemAt.length > 1 || (systemAt.length === 1 && systemAt[0] !== 0)) {
-    return invalid('system message must be the first message');
-  }
-  return messages;
-}
 
 export function parseChatRequest(body: string): ChatRequest | { error: Reply } {
   const data = parseJson(body);
@@ -46,7 +25,7 @@ export function parseChatRequest(body: string): ChatRequest | { error: Reply } {
   if (!CHAT_MODELS.includes(data.model)) return { error: modelError(404, 'No such model') };
 
   const messages = parseMessages(data.messages);
-  if (!Array.isArray(messages)) return messages;
+  if ('problem' in messages) return invalid(messages.problem);
 
   const maxTokens = data.max_tokens;
   if (maxTokens !== undefined && (typeof maxTokens !== 'number' || !Number.isInteger(maxTokens) || maxTokens < 1)) {
@@ -54,11 +33,10 @@ export function parseChatRequest(body: string): ChatRequest | { error: Reply } {
   }
   if (data.stream !== undefined && typeof data.stream !== 'boolean') return invalid('stream must be a boolean');
 
-  return {
-    model: data.model,
-    messages,
-    stream: data.stream === true,
-    maxTokens,
-    functionCall: data.function_call,
-  };
+  const functions = parseFunctions(data.functions);
+  if ('problem' in functions) return invalid(functions.problem);
+  const functionCall = parseFunctionCall(data.function_call, functions);
+  if (typeof functionCall === 'object' && 'problem' in functionCall) return invalid(functionCall.problem);
+
+  return { model: data.model, messages, stream: data.stream === true, maxTokens, functions, functionCall };
 }

@@ -1,6 +1,8 @@
 // Turns a finished answer into the chunk objects of a streamed reply, shaped as the contract shows:
 // role only in the first delta, content in deltas of a few words, then a chunk with empty content,
 // finish_reason and usage. Joining all delta contents gives back exactly the non-streamed content.
+// A function call arrives whole in the one delta before the finish chunk, as the contract says.
+import type { FunctionCall } from '../function-calls';
 import type { Usage } from '../usage';
 
 /** Words per delta: the real service sends a few tokens at a time. */
@@ -13,6 +15,7 @@ export interface StreamInput {
   created: number;
   model: string;
   functionsStateId: string | undefined;
+  functionCall?: FunctionCall;
 }
 
 /** Splits text into pieces of a few words each; leading whitespace stays with the following word. */
@@ -28,8 +31,10 @@ export function splitIntoDeltas(text: string): string[] {
 
 export function streamChunks(input: StreamInput): object[] {
   const common = { created: input.created, model: input.model, object: 'chat.completion' };
-  const chunks: object[] = splitIntoDeltas(input.content).map((content, index) => {
-    const delta: Record<string, string> = { content };
+  const pieces = input.functionCall ? [''] : splitIntoDeltas(input.content);
+  const chunks: object[] = pieces.map((content, index) => {
+    const delta: Record<string, unknown> = { content };
+    if (input.functionCall) delta.function_call = input.functionCall;
     if (index === 0) {
       delta.role = 'assistant';
       if (input.functionsStateId) delta.functions_state_id = input.functionsStateId;

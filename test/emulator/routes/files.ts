@@ -1,4 +1,4 @@
-// GET /api/v1/files/{id}/content: the pictures made by text2image answers. Files are scoped by
+// GET /api/v1/files/{id}/content: the pictures made by text2image answers (and uploaded files). Files are scoped by
 // the X-Client-ID of the generating request, as on the real service, so a client that forgets
 // to send the same header gets the same 403 it would get in production.
 import { header, modelError, type Reply } from '../http';
@@ -16,5 +16,5 @@ export function files({ state, req }: RouteContext, path: string): Reply {
   if (file.clientId !== undefined && header(req, 'x-client-id') !== file.clientId) {
     return modelError(403, `Access to file '${id}' is denied`);
   }
-  return { kind: 'bytes', status: 200, contentType: 'image/jpeg', body: file.content };
+  return { kind: 'bytes', status: 200, contentType: file.upload?.contentType ?? 'image/jpeg', body: file.content };
 }

@@ -8,6 +8,7 @@ import { chat } from './chat';
 import { embeddings } from './embeddings';
 import { files } from './files';
 import { oauth } from './oauth';
+import { upload } from './upload';
 
 export const AUTH_PATH = '/api/v2/oauth';
 export const MODEL_PREFIX = '/api/v1';
@@ -19,6 +20,7 @@ const EXACT: Record<string, Endpoint> = {
   [`${MODEL_PREFIX}/models`]: 'models',
   [`${MODEL_PREFIX}/tokens/count`]: 'tokensCount',
   [`${MODEL_PREFIX}/balance`]: 'balance',
+  [`${MODEL_PREFIX}/files`]: 'fileUpload',
 };
 
 /** The path without query string and trailing slash, as routing compares it. */
@@ -52,6 +54,8 @@ export function route(endpoint: Endpoint | 'unknown', context: RouteContext, pat
       return balance(context);
     case 'files':
       return files(context, path);
+    case 'fileUpload':
+      return upload(context);
     case 'unknown':
       return modelError(404, 'Not found');
   }
