@@ -1,7 +1,7 @@
 import { v4 as uuidv4 } from 'uuid';
 import { explainAttachmentRefusal } from './attachmentErrors';
 import { TokenManager, basicCredentials, normalizeExpiry, type AccessToken } from './auth';
-import { defaultBatchLimits, embedInBatches, type BatchLimits } from './embeddingBatches';
+import { defaultBatchLimits, embedInBatches, vectorsInInputOrder, type BatchLimits } from './embeddingBatches';
 import { ServiceError } from './errors';
 import { checkUpload, multipartForm, type UploadOptions } from './fileUpload';
 import { FILE_ID } from './images';
@@ -24,7 +24,7 @@ import {
   type TokenCount,
 } from './schemas';
 import { serviceUrlProblem, serviceUrlsProblem } from './serviceUrls';
-import { sseData } from './sse';
+import { parseEventJson, sseData } from './sse';
 import type { ZodType } from 'zod';
 import { describeTransportError } from './transportErrors';
 
@@ -304,23 +304,4 @@ export class ServiceClient {
   private url(path: string): string {
     return `${this.options.baseUrl.replace(/\/+$/, '')}${path}`;
   }
-}
-
-function parseEventJson(data: string, url: string, requestId: string | undefined): unknown {
-  try {
-    return JSON.parse(data);
-  } catch {
-    throw new ServiceError('protocol', `The reply stream from ${redactUrl(url)} carried malformed JSON: ${data.slice(0, 120)}`, { requestId });
-  }
-}
-
-function vectorsInInputOrder(data: { index: number; embedding: number[] }[], expected: number, url: string): Float32Array[] {
-  const vectors: Float32Array[] = new Array(expected);
-  for (const item of data) {
-    if (item.index >= expected || vectors[item.index]) throw new ServiceError('protocol', `${redactUrl(url)} returned an embedding with index ${item.index} for ${expected} inputs.`);
-    vectors[item.index] = Float32Array.from(item.embedding);
-  }
-  const missing = vectors.findIndex((v) => v === undefined);
-  if (data.length !== expected || missing !== -1) throw new ServiceError('protocol', `${redactUrl(url)} returned ${data.length} embeddings for ${expected} inputs.`);
-  return vectors;
 }

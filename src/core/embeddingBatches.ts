@@ -1,4 +1,5 @@
 import { ServiceError } from './errors';
+import { redactUrl } from './http';
 
 export interface BatchLimits {
   /** Texts per request (the service publishes no limit; ~90 is known to work). */
@@ -63,4 +64,16 @@ async function embedSplittingOnTooLarge(
     const second = await embedSplittingOnTooLarge(batch.slice(middle), embedBatch);
     return [...first, ...second];
   }
+}
+
+/** The vectors of one batch answer in input order (by `index`, never by position), every index exactly once. */
+export function vectorsInInputOrder(data: { index: number; embedding: number[] }[], expected: number, url: string): Float32Array[] {
+  const vectors: Float32Array[] = new Array(expected);
+  for (const item of data) {
+    if (item.index >= expected || vectors[item.index]) throw new ServiceError('protocol', `${redactUrl(url)} returned an embedding with index ${item.index} for ${expected} inputs.`);
+    vectors[item.index] = Float32Array.from(item.embedding);
+  }
+  const missing = vectors.findIndex((v) => v === undefined);
+  if (data.length !== expected || missing !== -1) throw new ServiceError('protocol', `${redactUrl(url)} returned ${data.length} embeddings for ${expected} inputs.`);
+  return vectors;
 }

@@ -1,4 +1,5 @@
 import { ServiceError } from './errors';
+import { redactUrl } from './http';
 
 /**
  * Server-sent events: bytes → the `data` payload of each event, in order, up to `[DONE]`.
@@ -142,5 +143,14 @@ export class LineSplitter {
     this.pieces = [];
     this.pending = 0;
     return line;
+  }
+}
+
+/** One event's data as JSON; anything else is a `protocol` error that quotes its start. */
+export function parseEventJson(data: string, url: string, requestId: string | undefined): unknown {
+  try {
+    return JSON.parse(data);
+  } catch {
+    throw new ServiceError('protocol', `The reply stream from ${redactUrl(url)} carried malformed JSON: ${data.slice(0, 120)}`, { requestId });
   }
 }

@@ -139,5 +139,7 @@ describe('ServiceClient against the emulator: function calling', () => {
   it('text2image still answers with a picture when functions are offered but none is asked for', async () => {
     const reply = await whole({ model: 'GigaChat', messages: [{ role: 'user', content: 'Draw a cat' }], functions, function_call: 'auto' });
     assert.match(reply.content, /<img src="[0-9a-f-]{36}"/);
+    const forced = await whole({ model: 'GigaChat', messages: [{ role: 'user', content: 'A cat, please' }], function_call: { name: 'text2image' } });
+    assert.match(forced.content, /<img src="[0-9a-f-]{36}"/);
   });
 });

@@ -37,8 +37,9 @@ function answer(request: ChatRequest, attached: AttachedFile[], context: RouteCo
   }
   const functionCall = nextFunctionCall(request);
   if (functionCall) return { content: '', finishReason: 'function_call', functionsStateId: randomUUID(), functionCall };
-  // Only "auto" lets the model call its built-in text2image function, as on the real service.
-  if (request.functionCall === 'auto' && wantsImage(lastUser)) {
+  // Only "auto" (or forcing it by name) lets the model call its built-in text2image function, as on the real service.
+  const forcedImage = typeof request.functionCall === 'object' && request.functionCall.name === 'text2image';
+  if (forcedImage || (request.functionCall === 'auto' && wantsImage(lastUser))) {
     const fileId = randomUUID();
     context.state.files.set(fileId, { clientId: header(context.req, 'x-client-id'), content: DEMO_JPEG });
     return { content: imageReply(language, fileId), finishReason: 'stop', functionsStateId: randomUUID() };
