@@ -52,7 +52,7 @@ export function reduceParameters(schema: unknown): PlainSchema & { type: 'object
 }
 
 /** One schema node, reduced. `root` is where local `$ref`s (`#/$defs/…`, `#/definitions/…`) are looked up. */
-export function reduce(node: Json, root: Json, depth: number): PlainSchema {
+function reduce(node: Json, root: Json, depth: number): PlainSchema {
   const schema = flatten(node, root, depth);
   const out: PlainSchema = {};
   const type = typeOf(schema);
