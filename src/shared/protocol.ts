@@ -8,12 +8,48 @@ import { FILE_ID } from '../core/images';
  * The authorization key and access tokens never appear in any of these messages.
  */
 
-const id = z.string().min(1).max(200);
+/**
+ * What the view accepts, field by field. The host fits every message to these before posting it
+ * (src/host/chat/fitMessage.ts), so nothing it sends can fail the view's check; the view still
+ * checks, and asks for the chat again when something does.
+ */
+export const LIMITS = {
+  id: 200,
+  /** A turn's text, and the most of a reply the view shows (a longer one is shown cut, with a notice). */
+  text: 2_000_000,
+  /** A message the user sends, and the input's draft. */
+  draft: 200_000,
+  turnsPerMessage: 2_000,
+  imagesPerTurn: 16,
+  imageSource: 2_000,
+  modelName: 100,
+  models: 100,
+  errorKind: 40,
+  errorMessage: 4_000,
+  errorActions: 6,
+  requestId: 200,
+  finishReason: 40,
+  contextLabel: 300,
+  notice: 500,
+  title: 300,
+  chipLabel: 300,
+  chipTitle: 1_000,
+  conversations: 1_000,
+  earlierQuestions: 50,
+} as const;
+
+/**
+ * U+FFFC OBJECT REPLACEMENT CHARACTER: where the i-th picture of a reply goes in its text. The host
+ * puts one where the model's media tag stood, and the view draws `images[i]` there.
+ */
+export const PICTURE_MARKER = '\uFFFC';
+
+const id = z.string().min(1).max(LIMITS.id);
 /** A picture's file id names a file in the extension's storage: nothing else (no `..`, no `/`) gets through. */
 const fileId = z.string().regex(FILE_ID);
 /** The input's text: as long as a message may be, so a long draft is kept, not dropped as malformed. */
-const draft = z.string().max(200_000);
-const text = z.string().max(2_000_000);
+const draft = z.string().max(LIMITS.draft);
+const text = z.string().max(LIMITS.text);
 
 // ── Shapes shared by several messages ─────────────────────────────────────────
 
@@ -34,22 +70,30 @@ export type ErrorAction = z.infer<typeof ErrorAction>;
 
 export const TurnError = z.object({
   /** The core's `ServiceErrorKind`, for styling; the message is already localized. */
-  kind: z.string().max(40),
-  message: z.string().max(4_000),
-  actions: z.array(ErrorAction).max(6),
-  requestId: z.string().max(200).optional(),
+  kind: z.string().max(LIMITS.errorKind),
+  message: z.string().max(LIMITS.errorMessage),
+  actions: z.array(ErrorAction).max(LIMITS.errorActions),
+  requestId: z.string().max(LIMITS.requestId).optional(),
 });
 export type TurnError = z.infer<typeof TurnError>;
 
 export const TurnStatus = z.enum(['streaming', 'done', 'stopped', 'error']);
 export type TurnStatus = z.infer<typeof TurnStatus>;
 
-/** A picture the model generated, already downloaded by the host and handed over as a data URI. */
-export const ImageAttachment = z.object({
-  fileId,
-  /** `data:image/...;base64,...`, the only image source the webview's CSP allows besides its own files. */
-  dataUri: z.string().regex(/^data:image\/(jpeg|png|gif|webp);base64,[A-Za-z0-9+/=]+$/).max(20_000_000),
-});
+/** Why the view cannot draw a picture: larger than the service's 15 MB, a type browsers do not show (TIFF, BMP…), or an address it cannot load. */
+export const PictureProblem = z.enum(['tooLarge', 'unsupportedType', 'cannotLoad']);
+export type PictureProblem = z.infer<typeof PictureProblem>;
+
+/**
+ * A picture the model generated, already downloaded by the host into the extension's storage. The
+ * view loads the file itself, by its webview resource address (the CSP allows no other image
+ * source), so a message never carries the picture's bytes. A picture the view cannot draw comes
+ * without an address and says why (`bytes`: its size); the view offers to open or save it instead.
+ */
+export const ImageAttachment = z.union([
+  z.object({ fileId, src: z.string().max(LIMITS.imageSource).regex(/^https?:\/\/[^\s"'<>\\]+$/) }),
+  z.object({ fileId, unavailable: PictureProblem, bytes: z.number().int().nonnegative().optional() }),
+]);
 export type ImageAttachment = z.infer<typeof ImageAttachment>;
 
 export const Turn = z.object({
@@ -58,16 +102,20 @@ export const Turn = z.object({
   /** Markdown (assistant) or plain text (user). Media tags are already replaced by `images`. */
   content: text,
   status: TurnStatus,
-  finishReason: z.string().max(40).optional(),
+  finishReason: z.string().max(LIMITS.finishReason).optional(),
   usage: Usage.optional(),
   error: TurnError.optional(),
-  images: z.array(ImageAttachment).max(16).optional(),
+  images: z.array(ImageAttachment).max(LIMITS.imagesPerTurn).optional(),
+  /** A reply with more pictures than a turn may show: how many more it has. */
+  moreImages: z.number().int().positive().optional(),
   /** Shown above a user turn that carries editor context (explain selection), e.g. "app.ts:10–24". */
-  contextLabel: z.string().max(300).optional(),
+  contextLabel: z.string().max(LIMITS.contextLabel).optional(),
   /** A visible notice, e.g. that a long selection was trimmed. */
-  notice: z.string().max(500).optional(),
+  notice: z.string().max(LIMITS.notice).optional(),
   /** A reply that did not see this many of the conversation's first messages: with them it was too large for the model. */
   omittedMessages: z.number().int().positive().optional(),
+  /** The text is longer than the view shows: `content` is its beginning, and this its whole length. */
+  fullLength: z.number().int().positive().optional(),
 });
 export type Turn = z.infer<typeof Turn>;
 
@@ -75,44 +123,62 @@ export type Turn = z.infer<typeof Turn>;
 export const AttachmentChip = z.object({
   id,
   /** `retry.ts:2–4` */
-  label: z.string().max(300),
+  label: z.string().max(LIMITS.chipLabel),
   /** The file's path in the workspace and the lines: the chip's tooltip. */
-  title: z.string().max(1_000),
+  title: z.string().max(LIMITS.chipTitle),
 });
 export type AttachmentChip = z.infer<typeof AttachmentChip>;
 /** At most this many pieces of code wait for the next message. */
 export const MAX_ATTACHMENTS = 8;
 const attachments = z.array(AttachmentChip).max(MAX_ATTACHMENTS);
 
-export const ConversationSummary = z.object({ id, title: z.string().max(300), updatedAt: z.number() });
+export const ConversationSummary = z.object({ id, title: z.string().max(LIMITS.title), updatedAt: z.number() });
 export type ConversationSummary = z.infer<typeof ConversationSummary>;
+
+const turns = z.array(Turn).max(LIMITS.turnsPerMessage);
+/** How many turns of the conversation come before those of the message: the view asks for them as it scrolls up. */
+const earlierTurns = z.number().int().nonnegative();
+/** The questions of the turns before those of the message, oldest first (the newest of them only): ↑ in the input brings them back. */
+const earlierQuestions = z.array(draft).max(LIMITS.earlierQuestions);
+const models = z.array(z.string().max(LIMITS.modelName)).max(LIMITS.models);
+const model = z.string().max(LIMITS.modelName);
 
 // ── Host → webview ────────────────────────────────────────────────────────────
 
 export const HostMessage = z.discriminatedUnion('type', [
-  /** The whole view, sent on `ready` and after switching conversations. */
+  /**
+   * The whole view, sent on `ready` and after switching conversations: the conversation's newest
+   * turns (as many as fit a page), and how many come before them.
+   */
   z.object({
     type: z.literal('state'),
     hasKey: z.boolean(),
     conversationId: id,
-    turns: z.array(Turn).max(2_000),
+    turns,
+    earlierTurns,
+    earlierQuestions,
     busy: z.boolean(),
-    models: z.array(z.string().max(100)).max(100),
-    model: z.string().max(100),
+    models,
+    model,
     draft,
     /** When the view wrote `draft` (its own clock): a view holding a newer one of its own keeps that. */
     draftAt: z.number().nonnegative().optional(),
     attachments,
   }),
-  /** A new turn appended to the open conversation (the user's message or a reply starting). */
-  z.object({ type: z.literal('turnAdded'), turn: Turn }),
+  /** The page of turns that comes right before the turn `before` (the view asked for it: `loadEarlier`). */
+  z.object({ type: z.literal('earlierPage'), conversationId: id, before: id, turns, earlierTurns, earlierQuestions }),
+  /**
+   * A new turn appended to the open conversation (the user's message or a reply starting). The
+   * conversation is named, so a view showing another one never puts the turn under it.
+   */
+  z.object({ type: z.literal('turnAdded'), conversationId: id, turn: Turn }),
   /** More text of a reply being streamed: appended to the turn's content. */
   z.object({ type: z.literal('delta'), turnId: id, text }),
   /** A turn's final state (content included, so the view can correct anything it missed). */
   z.object({ type: z.literal('turnUpdated'), turn: Turn }),
   z.object({ type: z.literal('busy'), busy: z.boolean() }),
-  z.object({ type: z.literal('history'), conversations: z.array(ConversationSummary).max(1_000) }),
-  z.object({ type: z.literal('models'), models: z.array(z.string().max(100)).max(100), model: z.string().max(100) }),
+  z.object({ type: z.literal('history'), conversations: z.array(ConversationSummary).max(LIMITS.conversations) }),
+  z.object({ type: z.literal('models'), models, model }),
   z.object({ type: z.literal('keyState'), hasKey: z.boolean() }),
   /** The code attached to the next message changed (added from the editor, removed, sent). */
   z.object({ type: z.literal('attachments'), attachments }),
@@ -129,12 +195,19 @@ export const ViewMessage = z.discriminatedUnion('type', [
   /** The webview has loaded its script and wants the state. */
   z.object({ type: z.literal('ready') }),
   /**
+   * A message from the host failed the view's check, so the view may lack part of the chat: it asks
+   * for the state again. `failed`: that message's type; `issues`: what was wrong (paths and rules, no values).
+   */
+  z.object({ type: z.literal('resync'), failed: z.string().max(40), issues: z.string().max(400) }),
+  /** The user scrolled up to the oldest turn shown (`before`): the page of turns before it, please. */
+  z.object({ type: z.literal('loadEarlier'), conversationId: id, before: id }),
+  /**
    * `attachmentIds`: the chips shown with the message; their code goes with it. `replaces`: the
    * question the message is an edit of, which it replaces with the turns after it.
    */
   z.object({
     type: z.literal('send'),
-    text: z.string().min(1).max(200_000),
+    text: z.string().min(1).max(LIMITS.draft),
     attachmentIds: z.array(id).max(MAX_ATTACHMENTS).optional(),
     replaces: id.optional(),
   }),
@@ -147,7 +220,7 @@ export const ViewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('showHistory') }),
   z.object({ type: z.literal('openConversation'), conversationId: id }),
   z.object({ type: z.literal('deleteConversation'), conversationId: id }),
-  z.object({ type: z.literal('selectModel'), model: z.string().min(1).max(100) }),
+  z.object({ type: z.literal('selectModel'), model: z.string().min(1).max(LIMITS.modelName) }),
   /** A button of an error (`turnId`: the reply it belongs to; none on the welcome screen). */
   z.object({ type: z.literal('errorAction'), action: ErrorAction, turnId: id.optional() }),
   /** Copy a reply's text: the host has it as written (markdown), without the model's media tags. */

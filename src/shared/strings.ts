@@ -49,6 +49,16 @@ export const webviewStrings = {
   requestId: 'Request ID: {0}',
   context: 'Context: {0}',
   replyFinished: 'GigaChat finished replying.',
+  replyCut: 'This reply is too long to show here whole: {0} of its {1} characters are shown. Copy reply, or Export Chat as Markdown, gives all of it.',
+  questionCut: 'This message is too long to show here whole: {0} of its {1} characters are shown. Export Chat as Markdown gives all of it.',
+  earlierMessages: 'Show earlier messages ({0})',
+  earlierLoading: 'Loading earlier messages…',
+  earlierLoaded: 'Earlier messages shown: {0}.',
+
+  // When part of the chat could not be shown
+  partNotShown: 'Part of the chat could not be shown: the view received something it could not read. The chat was loaded again.',
+  partStillNotShown: 'Part of the chat still cannot be shown. The GigaChat log may say why.',
+  dismiss: 'Dismiss',
 
   // Code blocks
   code: 'Code',
@@ -63,6 +73,10 @@ export const webviewStrings = {
   saveImage: 'Save image',
   imageLoading: 'Generating image…',
   imageLink: 'Image: {0}',
+  morePictures: 'This reply has {0} more pictures than the chat shows: at most {1} are shown for a reply.',
+  pictureTooLarge: 'This picture is too large to show here ({0}). Open it or save it to see it.',
+  pictureUnsupported: 'This picture is of a type the chat cannot show. Open it or save it to see it.',
+  pictureCannotLoad: 'This picture could not be shown here. Open it or save it to see it.',
 
   // Error actions, one label per `ErrorAction`
   actionSetKey: 'Set authorization key',

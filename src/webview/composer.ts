@@ -1,4 +1,4 @@
-import type { AttachmentChip } from '../shared/protocol';
+import { LIMITS, type AttachmentChip } from '../shared/protocol';
 import type { WebviewStrings } from '../shared/strings';
 import { AttachmentChips } from './attachmentChips';
 import { el, iconButton } from './dom';
@@ -8,8 +8,6 @@ import { post, saveState } from './vscodeApi';
 
 /** Long enough to skip most keystrokes, short enough that little is lost if the view closes. */
 const DRAFT_DEBOUNCE_MS = 300;
-/** The send message's limit in the protocol. */
-const MAX_MESSAGE_CHARS = 200_000;
 
 /** A question taken into the input by its Edit button, and the draft it took the place of. */
 interface Editing {
@@ -62,7 +60,7 @@ export class Composer {
         rows: '1',
         'aria-label': strings.inputLabel,
         placeholder: strings.inputPlaceholder,
-        maxlength: String(MAX_MESSAGE_CHARS),
+        maxlength: String(LIMITS.draft),
         spellcheck: 'true',
       },
     });

@@ -1,7 +1,8 @@
-import type { ImageAttachment } from '../shared/protocol';
+import { PICTURE_MARKER, type ImageAttachment, type PictureProblem } from '../shared/protocol';
 import type { WebviewStrings } from '../shared/strings';
-import { el, iconButton } from './dom';
+import { el, iconButton, textButton } from './dom';
 import { icon } from './icons';
+import { format, uiLocale } from './strings';
 
 /**
  * Where generated pictures go in a reply. The host replaces the i-th media tag of the model's text
@@ -10,7 +11,7 @@ import { icon } from './icons';
  * filled once the images arrive (with the turn's final state). Images without a marker are shown
  * after the text, so a host that simply strips the tags still gets them displayed.
  */
-export const IMAGE_MARKER = '\uFFFC';
+export const IMAGE_MARKER = PICTURE_MARKER;
 
 /**
  * Replaces each marker in freshly rendered markdown with an empty slot. A marker in code (the model
@@ -76,14 +77,39 @@ export function fillImageSlots(body: HTMLElement, images: readonly ImageAttachme
   if (final) for (const unused of slots.slice(images.length)) unused.remove();
 }
 
+/**
+ * A picture with its Open and Save buttons. One the view cannot draw (too large, a type browsers do
+ * not show, or a file that does not load) is a placeholder that says why, with the same buttons:
+ * the host opens the file in VS Code or saves it, so the picture is never out of reach.
+ */
 function imageFigure(image: ImageAttachment, strings: WebviewStrings): HTMLElement {
-  const picture = el('img', { attrs: { src: image.dataUri, alt: strings.generatedImage, draggable: 'false' } });
+  const save = iconButton(icon('save'), strings.saveImage, 'image-save');
+  save.dataset.imageAction = 'save';
+  const figure = el('figure', { className: 'reply-image', attrs: { 'data-file-id': image.fileId } }, el('div', { className: 'image-actions' }, save));
+  if ('unavailable' in image) {
+    figure.prepend(...unavailablePicture(image.unavailable, image.bytes, strings));
+    figure.classList.add('image-unavailable');
+    return figure;
+  }
+  const picture = el('img', { attrs: { src: image.src, alt: strings.generatedImage, draggable: 'false' } });
   const open = el('button', {
     className: 'image-open',
     attrs: { type: 'button', 'aria-label': strings.openImage, title: strings.openImage, 'data-image-action': 'open' },
   }, picture);
-  const save = iconButton(icon('save'), strings.saveImage, 'image-save');
-  save.dataset.imageAction = 'save';
-  return el('figure', { className: 'reply-image', attrs: { 'data-file-id': image.fileId } },
-    open, el('div', { className: 'image-actions' }, save));
+  picture.addEventListener('error', () => {
+    open.replaceWith(...unavailablePicture('cannotLoad', undefined, strings));
+    figure.classList.add('image-unavailable');
+  }, { once: true });
+  figure.prepend(open);
+  return figure;
+}
+
+/** What stands in a picture's place when the view cannot draw it: why, and the button that opens it. */
+function unavailablePicture(problem: PictureProblem, bytes: number | undefined, strings: WebviewStrings): HTMLElement[] {
+  // "22.3 MB", "22,3 МБ": the unit in the display language, never on a line of its own.
+  const size = new Intl.NumberFormat(uiLocale(), { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format((bytes ?? 0) / (1024 * 1024)).replace(' ', '\u00a0');
+  const text = { tooLarge: format(strings.pictureTooLarge, size), unsupportedType: strings.pictureUnsupported, cannotLoad: strings.pictureCannotLoad }[problem];
+  const open = textButton(strings.openImage, 'button secondary image-open-file', icon('openEditor'));
+  open.dataset.imageAction = 'open';
+  return [el('div', { className: 'image-problem', attrs: { role: 'note' } }, icon('warning'), el('span', { text })), open];
 }

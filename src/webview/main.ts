@@ -6,6 +6,7 @@ import { el } from './dom';
 import { Header } from './header';
 import { HistoryPanel } from './history';
 import { loadStrings } from './strings';
+import { SyncGuard, typeOf } from './syncGuard';
 import { Transcript } from './transcript';
 import { loadState, post } from './vscodeApi';
 
@@ -28,38 +29,51 @@ const composer = new Composer(strings, {
 });
 const history = new HistoryPanel(strings);
 const transcript = new Transcript(strings, announcer, (text) => composer.usePrompt(text), () => composer.focus(),
-  (turn) => composer.edit(turn.id, turn.content));
+  (turn) => composer.edit(turn.id, turn.content), (before) => post({ type: 'loadEarlier', conversationId, before }));
 const header = new Header(strings, () => history.open(conversationId));
+const sync = new SyncGuard(strings);
 
 let conversationId = '';
 let firstState = true;
 
 const app = document.getElementById('app') ?? document.body.appendChild(el('div', { attrs: { id: 'app' } }));
 app.classList.add('chat');
-app.replaceChildren(header.element, transcript.element, composer.element, history.element, announcer.element);
+app.replaceChildren(header.element, sync.element, transcript.element, composer.element, history.element, announcer.element);
 
 if (persisted.draft) composer.setDraft(persisted.draft, persisted.draftAt);
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const parsed = HostMessage.safeParse(event.data);
   if (!parsed.success) {
-    console.warn('[gigachat] ignored an invalid message from the host:', parsed.error.issues.slice(0, 3));
+    // A state the view cannot read is of the chat the host has open, which may not be the one shown:
+    // the turns shown go, so the next question never appears under another chat's.
+    if (typeOf(event.data) === 'state') showNoChat(event.data);
+    sync.failed(event.data, parsed.error.issues);
     return;
   }
   handle(parsed.data);
 });
+
+/** Until the chat is sent again: none shown, and the conversation the host named, if it could be read. */
+function showNoChat(raw: unknown): void {
+  const id = (raw as { conversationId?: unknown }).conversationId;
+  conversationId = typeof id === 'string' ? id : '';
+  composer.cancelEdit();
+  transcript.setTurns([], false, { turns: 0, questions: [] });
+}
 
 function handle(message: HostMessage): void {
   switch (message.type) {
     case 'state': {
       const switched = message.conversationId !== conversationId;
       conversationId = message.conversationId;
+      sync.stateShown();
       header.setModels(message.models, message.model);
       transcript.setHasKey(message.hasKey);
       composer.setEnabled(message.hasKey);
       // A question being edited that this conversation does not have (another chat, or it was replaced) is left.
       if (!message.turns.some((turn) => turn.id === composer.editingTurnId)) composer.cancelEdit();
-      transcript.setTurns(message.turns, message.busy);
+      transcript.setTurns(message.turns, message.busy, { turns: message.earlierTurns, questions: message.earlierQuestions });
       composer.setBusy(message.busy);
       composer.setAttachments(message.attachments);
       // There is one draft, not one per conversation, and only this view writes it. The host's copy
@@ -85,8 +99,12 @@ function handle(message: HostMessage): void {
       firstState = false;
       break;
     }
+    case 'earlierPage':
+      if (message.conversationId === conversationId) transcript.prependPage(message.before, message.turns, { turns: message.earlierTurns, questions: message.earlierQuestions });
+      break;
     case 'turnAdded':
-      transcript.add(message.turn);
+      if (message.conversationId === conversationId) transcript.add(message.turn);
+      else sync.outOfStep('turnAdded', 'conversationId: not the chat shown');
       break;
     case 'delta':
       transcript.delta(message.turnId, message.text);

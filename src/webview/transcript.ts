@@ -4,17 +4,28 @@ import type { Announcer } from './announcer';
 import { BottomFollower } from './bottomFollower';
 import { handleCodeAction, showCopied } from './codeBlocks';
 import { el } from './dom';
+import { EarlierTurns } from './earlierTurns';
 import { createFragmentRenderer } from './fragments';
 import { isSafeHref } from './markdown';
 import { TurnView, type TurnContext } from './turnView';
-import { uiLocale } from './strings';
+import { format, uiLocale } from './strings';
 import { post, type PersistedState } from './vscodeApi';
 import { emptyState, welcomeScreen } from './welcome';
+
+/** What the view knows of the turns before those it holds. */
+export interface Earlier {
+  /** How many there are. */
+  turns: number;
+  /** Their questions, oldest first (the newest of them only), for ↑ in the input. */
+  questions: readonly string[];
+}
 
 /**
  * The scrolling list of turns, plus the welcome and empty screens that take its place. Stays at
  * the bottom while a reply streams, unless the user scrolled up (`BottomFollower`), and handles
- * every click inside replies by delegation (links, code and image buttons, error actions).
+ * every click inside replies by delegation (links, code and image buttons, error actions). A long
+ * conversation comes a page at a time: earlier pages are asked for as the user scrolls up
+ * (`EarlierTurns`).
  */
 export class Transcript {
   readonly element: HTMLElement;
@@ -22,6 +33,8 @@ export class Transcript {
   private readonly welcome: HTMLElement;
   private readonly empty: HTMLElement;
   private readonly follower: BottomFollower;
+  private readonly earlier: EarlierTurns;
+  private earlierQuestions: readonly string[] = [];
   private readonly context: TurnContext;
   private views: TurnView[] = [];
   private readonly byId = new Map<string, TurnView>();
@@ -37,6 +50,8 @@ export class Transcript {
     private readonly focusInput: () => void,
     /** A question's Edit button: the composer takes it over. */
     private readonly editQuestion: (turn: Turn) => void,
+    /** Asks the host for the page of turns before this one. */
+    loadEarlier: (before: string) => void,
   ) {
     this.context = {
       ...createFragmentRenderer(strings),
@@ -53,7 +68,13 @@ export class Transcript {
     const scroller = el('div', {
       className: 'scroller',
       attrs: { tabindex: '0', role: 'region', 'aria-label': strings.transcriptLabel },
-    }, this.welcome, this.empty, this.list);
+    });
+    this.earlier = new EarlierTurns(scroller, strings, this.context.numbers, () => {
+      const oldest = this.views[0]?.turn.id;
+      if (oldest !== undefined) loadEarlier(oldest);
+      return oldest !== undefined;
+    });
+    scroller.append(this.welcome, this.empty, this.earlier.button, this.list);
     this.follower = new BottomFollower(scroller, this.list, strings.jumpToLatest);
     this.element = el('main', { className: 'transcript-pane' }, scroller, this.follower.jump);
 
@@ -65,8 +86,8 @@ export class Transcript {
     this.updateScreens();
   }
 
-  /** Replaces the whole transcript (the `state` message). */
-  setTurns(turns: readonly Turn[], busy: boolean): void {
+  /** Replaces the whole transcript (the `state` message): the conversation's newest turns. */
+  setTurns(turns: readonly Turn[], busy: boolean, earlier: Earlier): void {
     for (const view of this.views) view.dispose();
     this.views = turns.map((turn) => new TurnView(turn, this.context));
     this.byId.clear();
@@ -75,7 +96,23 @@ export class Transcript {
     this.markEditing(this.editingId);
     this.busy = busy;
     this.announcer.clear();
+    this.setEarlier(earlier);
     this.afterChange();
+  }
+
+  /** Puts in the page of turns that comes before `before`, if that is still the oldest turn shown. */
+  prependPage(before: string, turns: readonly Turn[], earlier: Earlier): void {
+    if (this.views[0]?.turn.id !== before) {
+      this.earlier.set(); // a page for a transcript since redrawn: asked for again, before the oldest turn now
+      return;
+    }
+    const views = turns.filter((turn) => !this.byId.has(turn.id)).map((turn) => new TurnView(turn, this.context));
+    for (const view of views) this.byId.set(view.turn.id, view);
+    this.views = [...views, ...this.views];
+    this.earlier.keepInPlace(() => this.list.prepend(...views.map((view) => view.element)));
+    this.markEditing(this.editingId);
+    this.setEarlier(earlier);
+    this.announcer.announce(format(this.strings.earlierLoaded, this.context.numbers.format(views.length)));
   }
 
   add(turn: Turn): void {
@@ -108,11 +145,15 @@ export class Transcript {
     this.afterChange();
   }
 
-  /** The questions of the chat shown, oldest first (a question asked twice in a row, once). */
+  /**
+   * The questions of the chat shown, oldest first (a question asked twice in a row, once): those of
+   * the turns before the ones shown too. A question shown cut is left out: it would be asked cut.
+   */
   questions(): string[] {
     const questions: string[] = [];
-    for (const { turn } of this.views) {
-      if (turn.role === 'user' && turn.content !== questions.at(-1)) questions.push(turn.content);
+    const shown = this.views.filter(({ turn }) => turn.role === 'user' && !turn.fullLength).map(({ turn }) => turn.content);
+    for (const question of [...this.earlierQuestions, ...shown]) {
+      if (question !== questions.at(-1)) questions.push(question);
     }
     return questions;
   }
@@ -139,6 +180,11 @@ export class Transcript {
     this.follower.restore(state);
   }
 
+  private setEarlier(earlier: Earlier): void {
+    this.earlierQuestions = earlier.questions;
+    this.earlier.set(earlier.turns);
+  }
+
   private afterChange(): void {
     this.updateScreens();
     this.updateRegenerate();
@@ -149,6 +195,7 @@ export class Transcript {
     this.welcome.hidden = this.hasKey;
     this.empty.hidden = !this.hasKey || hasTurns;
     this.list.hidden = !this.hasKey || !hasTurns;
+    this.earlier.setShown(!this.list.hidden);
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { Turn } from '../shared/protocol';
+import { LIMITS, type Turn } from '../shared/protocol';
 import { ACTION_LABELS, type WebviewStrings } from '../shared/strings';
 import { append, el, iconButton, textButton } from './dom';
 import { fillImageSlots, IMAGE_MARKER } from './images';
@@ -105,10 +105,13 @@ export class TurnView {
 
     if (turn.role === 'user') {
       article.replaceChildren();
-      const edit = iconButton(icon('edit'), strings.editQuestion, 'edit-question');
-      edit.dataset.turnAction = 'edit';
       const header = this.header('account', strings.you);
-      header.appendChild(edit);
+      // A question shown cut cannot be edited: sending the edit would ask only the part shown.
+      if (!turn.fullLength) {
+        const edit = iconButton(icon('edit'), strings.editQuestion, 'edit-question');
+        edit.dataset.turnAction = 'edit';
+        header.appendChild(edit);
+      }
       append(article,
         header,
         turn.contextLabel
@@ -116,6 +119,7 @@ export class TurnView {
               icon('openEditor'), el('span', { text: turn.contextLabel }))
           : null,
         el('div', { className: 'turn-body user-text', text: turn.content }),
+        turn.fullLength ? this.cutNote(strings.questionCut, turn.content.length, turn.fullLength) : null,
         turn.notice ? el('div', { className: 'turn-notice' }, icon('info'), el('span', { text: turn.notice })) : null,
         this.getAnswerFooter(),
       );
@@ -175,6 +179,8 @@ export class TurnView {
   private notes(turn: Turn): HTMLElement {
     const { strings } = this.context;
     const notes = el('div', { className: 'turn-notes' });
+    if (turn.fullLength) notes.appendChild(this.cutNote(strings.replyCut, turn.content.length, turn.fullLength));
+    if (turn.moreImages) notes.appendChild(note('info', format(strings.morePictures, this.context.numbers.format(turn.moreImages), LIMITS.imagesPerTurn), 'note-more-pictures'));
     if (turn.omittedMessages) notes.appendChild(note('info', format(strings.contextShortened, turn.omittedMessages), 'note-info'));
     if (turn.status === 'stopped') notes.appendChild(note('stop', strings.stopped, 'note-stopped'));
     if (turn.status !== 'streaming' && turn.finishReason === 'length') notes.appendChild(note('warning', strings.finishLength, 'note-warning'));
@@ -206,6 +212,12 @@ export class TurnView {
       );
     }
     return notes;
+  }
+
+  /** A text shown cut: how much of it, and where to get the rest. */
+  private cutNote(template: string, shown: number, whole: number): HTMLElement {
+    const { numbers } = this.context;
+    return note('info', format(template, numbers.format(shown), numbers.format(whole)), 'note-cut');
   }
 
   private footer(turn: Turn): HTMLElement {

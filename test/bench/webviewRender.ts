@@ -95,11 +95,11 @@ async function measure(page: Page, cdp: CDPSession, action: () => Promise<void>)
 }
 
 /** Streams the deltas from inside the page: post one, let it be handled, let one frame draw it. */
-async function stream(page: Page, turnId: string, deltas: string[]): Promise<void> {
-  await page.evaluate(async ({ turnId, deltas }) => {
+async function stream(page: Page, conversationId: string, turnId: string, deltas: string[]): Promise<void> {
+  await page.evaluate(async ({ conversationId, turnId, deltas }) => {
     const handled = () => new Promise((resolve) => setTimeout(resolve, 0));
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    window.postMessage({ type: 'turnAdded', turn: { id: turnId, role: 'assistant', content: '', status: 'streaming' } }, '*');
+    window.postMessage({ type: 'turnAdded', conversationId, turn: { id: turnId, role: 'assistant', content: '', status: 'streaming' } }, '*');
     await handled();
     for (const text of deltas) {
       window.postMessage({ type: 'delta', turnId, text }, '*');
@@ -107,16 +107,16 @@ async function stream(page: Page, turnId: string, deltas: string[]): Promise<voi
       await frame();
     }
     await frame();
-  }, { turnId, deltas });
+  }, { conversationId, turnId, deltas });
 }
 
 /** The naive way: every delta re-renders the whole reply so far, as a finished turn. */
-async function streamNaively(page: Page, turnId: string, deltas: string[]): Promise<void> {
-  await page.evaluate(async ({ turnId, deltas }) => {
+async function streamNaively(page: Page, conversationId: string, turnId: string, deltas: string[]): Promise<void> {
+  await page.evaluate(async ({ conversationId, turnId, deltas }) => {
     const handled = () => new Promise((resolve) => setTimeout(resolve, 0));
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
     let content = '';
-    window.postMessage({ type: 'turnAdded', turn: { id: turnId, role: 'assistant', content, status: 'done' } }, '*');
+    window.postMessage({ type: 'turnAdded', conversationId, turn: { id: turnId, role: 'assistant', content, status: 'done' } }, '*');
     await handled();
     for (const text of deltas) {
       content += text;
@@ -125,7 +125,7 @@ async function streamNaively(page: Page, turnId: string, deltas: string[]): Prom
       await frame();
     }
     await frame();
-  }, { turnId, deltas });
+  }, { conversationId, turnId, deltas });
 }
 
 /**
@@ -209,15 +209,15 @@ async function main(): Promise<void> {
     // One warm-up round, so the JIT and the caches are in the same state for both ways.
     for (let run = -1; run < runs; run++) {
       await post(view.page, state({ conversationId: `s${run}`, busy: true }));
-      const streaming = await measure(view.page, cdp, () => stream(view.page, 'r', deltas));
+      const streaming = await measure(view.page, cdp, () => stream(view.page, `s${run}`, 'r', deltas));
       const final = await measure(view.page, cdp, () =>
         post(view.page, { type: 'turnUpdated', turn: { id: 'r', role: 'assistant', content: reply, status: 'done' } }));
       await post(view.page, state({ conversationId: `o${run}` }));
       const single = await measure(view.page, cdp, () =>
-        post(view.page, { type: 'turnAdded', turn: { id: 'r', role: 'assistant', content: reply, status: 'done' } }));
+        post(view.page, { type: 'turnAdded', conversationId: `o${run}`, turn: { id: 'r', role: 'assistant', content: reply, status: 'done' } }));
       const least = await floor(view.page, deltas);
       await post(view.page, state({ conversationId: `n${run}` }));
-      const everything = await measure(view.page, cdp, () => streamNaively(view.page, 'r', deltas));
+      const everything = await measure(view.page, cdp, () => streamNaively(view.page, `n${run}`, 'r', deltas));
       if (run < 0) continue;
       floors.push(least);
       naive.push(everything);

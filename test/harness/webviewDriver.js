@@ -47,6 +47,11 @@ function webviewHandler() {
         return frame.locator(params.selector).count();
       case 'attribute':
         return frame.locator(params.selector).evaluateAll((elements, name) => elements.map((e) => e.getAttribute(name)), params.name);
+      case 'scrollTo': // scrolls the first match to `top` pixels, as a drag of the scroll bar would
+        await frame.locator(params.selector).first().evaluate((element, top) => element.scrollTo({ top, behavior: 'instant' }), params.top);
+        return true;
+      case 'property': // a DOM property of every match (an image's naturalWidth once it has loaded…)
+        return frame.locator(params.selector).evaluateAll((elements, name) => elements.map((e) => e[name]), params.name);
       case 'waitFor': // until `selector` matches (state: visible | attached | hidden)
         await frame.locator(params.selector).first().waitFor({ state: params.state ?? 'visible', timeout: params.timeoutMs ?? 15_000 });
         return true;

@@ -15,6 +15,8 @@ export const chatView = {
   count: (selector: string) => callOuter<number>('webview', { action: 'count', selector }),
   inputValue: () => callOuter<string>('webview', { action: 'inputValue' }),
   attributes: (selector: string, name: string) => callOuter<(string | null)[]>('webview', { action: 'attribute', selector, name }),
+  scrollTo: (selector: string, top: number) => callOuter('webview', { action: 'scrollTo', selector, top }),
+  properties: <T>(selector: string, name: string) => callOuter<T[]>('webview', { action: 'property', selector, name }),
   waitFor: (selector: string, state: 'visible' | 'attached' | 'hidden' = 'visible', timeoutMs?: number) =>
     callOuter('webview', { action: 'waitFor', selector, state, timeoutMs }),
   screenshot: (name: string) => callOuter('webview', { action: 'screenshot', name }),

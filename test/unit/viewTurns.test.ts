@@ -1,11 +1,12 @@
 import * as assert from 'node:assert/strict';
-import { replyTextOf, toViewTurn } from '../../src/host/chat/viewTurns';
-import type { ImageAttachment } from '../../src/shared/protocol';
+import { fitHostMessage } from '../../src/host/chat/fitMessage';
+import { replyTextOf, streamedDelta, toViewTurn } from '../../src/host/chat/viewTurns';
+import { LIMITS, type ImageAttachment, type Turn } from '../../src/shared/protocol';
 
 const MARKER = '\uFFFC';
 
 function picture(fileId: string): ImageAttachment {
-  return { fileId, dataUri: `data:image/png;base64,${fileId}` };
+  return { fileId, src: `https://file%2B.vscode-resource.vscode-cdn.net/storage/images/${fileId}.png` };
 }
 
 describe('a stored reply as the view shows it', () => {
@@ -31,5 +32,26 @@ describe('a stored reply as the view shows it', () => {
   it('Copy reply gets the text without the media tags or markers', () => {
     assert.equal(replyTextOf(content), 'First:  then:  done.');
     assert.equal(replyTextOf('**bold** and `code`'), '**bold** and `code`');
+  });
+
+  it('a reply streamed past what the view shows: the deltas stop there, and its final state is the same text, saying it is cut', () => {
+    const piece = `${'word '.repeat(8_399)}word\n\n`; // 42,001 characters, paragraphs as a model writes
+    let content = '';
+    let streamed = '';
+    let shown = 0;
+    let cut = false;
+    while (content.length < LIMITS.text + 100_000) {
+      content += piece;
+      const next = streamedDelta(content, shown);
+      streamed += next.text;
+      shown = next.shown;
+      cut = next.cut;
+    }
+    assert.equal(streamed, content.slice(0, LIMITS.text));
+    assert.ok(cut, 'the reply goes on past it');
+    assert.equal(streamedDelta(`${content}more`, shown).text, '', 'nothing more is sent');
+    const final = fitHostMessage({ type: 'turnUpdated', turn: toViewTurn({ id: 'a', role: 'assistant', content, status: 'done' }) }).message as { turn: Turn };
+    assert.equal(final.turn.content, streamed, 'the view keeps what it drew while the reply streamed');
+    assert.equal(final.turn.fullLength, content.length);
   });
 });

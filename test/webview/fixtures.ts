@@ -1,4 +1,4 @@
-import type { HostMessage, Turn } from '../../src/shared/protocol';
+import type { HostMessage, ImageAttachment, Turn } from '../../src/shared/protocol';
 import * as zlib from 'node:zlib';
 
 /** Host messages and replies the webview tests and the benchmark use. */
@@ -11,6 +11,8 @@ export function state(overrides: Partial<StateMessage> = {}): StateMessage {
     hasKey: true,
     conversationId: 'c1',
     turns: [],
+    earlierTurns: 0,
+    earlierQuestions: [],
     busy: false,
     models: ['GigaChat-2', 'GigaChat-2-Pro', 'GigaChat-2-Max'],
     model: 'GigaChat-2-Pro',
@@ -135,12 +137,19 @@ export function fixedSplits(text: string, size: number): string[] {
   return pieces;
 }
 
-/** A 1×1 PNG, as the host would hand over a downloaded picture. */
-export const tinyPng =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+/**
+ * A picture as the host hands over a stored one: the address the view loads it from, here a file
+ * the harness serves (test/webview/harness.ts): a 1×1 PNG, or a gradient of `size` for screenshots.
+ */
+export function servedPicture(origin: string, fileId: string, size?: { width: number; height: number }): ImageAttachment {
+  return { fileId, src: `${origin}/images/${size ? `gradient-${size.width}x${size.height}` : 'tiny'}.png` };
+}
+
+/** A 1×1 PNG. */
+export const tinyPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 /** A width×height PNG with a soft gradient, for screenshots (built here: the tests load no files). */
-export function gradientPng(width: number, height: number): string {
+export function gradientPng(width: number, height: number): Buffer {
   const raw = Buffer.alloc((width * 3 + 1) * height);
   for (let y = 0; y < height; y++) {
     const row = y * (width * 3 + 1);
@@ -180,7 +189,7 @@ export function gradientPng(width: number, height: number): string {
     chunk('IDAT', zlib.deflateSync(raw)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-  return `data:image/png;base64,${png.toString('base64')}`;
+  return png;
 }
 
 /** Replies with the constructs where incremental rendering could go wrong. */

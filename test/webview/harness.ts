@@ -8,6 +8,7 @@ import * as esbuild from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { chatContentSecurityPolicy } from '../../src/shared/csp';
 import type { ViewMessage } from '../../src/shared/protocol';
+import { gradientPng, tinyPng } from './fixtures';
 import { themeStylesheet, type ThemeKind } from './themes';
 
 /**
@@ -116,7 +117,7 @@ export async function startServer(): Promise<HarnessServer> {
   const script = await webviewBundle();
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', `http://${request.headers.host ?? '127.0.0.1'}`);
-    const send = (type: string, body: string) => {
+    const send = (type: string, body: string | Buffer) => {
       response.writeHead(200, {
         'content-type': type,
         'cache-control': 'no-store',
@@ -132,6 +133,10 @@ export async function startServer(): Promise<HarnessServer> {
     if (url.pathname === '/media/chat.css') return send('text/css', fs.readFileSync(path.join(repoRoot, 'media/chat.css'), 'utf8'));
     if (url.pathname === '/theme.css') return send('text/css', themeStylesheet(url.searchParams.get('kind') === 'light' ? 'light' : 'dark'));
     if (url.pathname === '/view.html') return send('text/html; charset=utf-8', pageHtml(url));
+    // The pictures the host keeps in its storage, which the view loads by their resource address.
+    if (url.pathname === '/images/tiny.png') return send('image/png', tinyPng);
+    const gradient = /^\/images\/gradient-(\d{1,4})x(\d{1,4})\.png$/.exec(url.pathname);
+    if (gradient) return send('image/png', gradientPng(Number(gradient[1]), Number(gradient[2])));
     response.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -251,18 +256,22 @@ export class View {
   readonly consoleWarnings: string[] = [];
   readonly pageErrors: string[] = [];
 
-  private constructor(readonly page: Page) {}
+  private constructor(
+    readonly page: Page,
+    /** Where the harness serves the page's files: the view's resource root (`webview.cspSource`). */
+    readonly origin: string,
+  ) {}
 
   static async open(browser: Browser, server: HarnessServer, options: ViewOptions = {}): Promise<View> {
     const page = await browser.newPage({
       viewport: { width: options.width ?? 420, height: options.height ?? 720 },
       deviceScaleFactor: 1,
     });
-    const view = new View(page);
+    const view = new View(page, server.origin);
     const own = new Set(['/view.html', '/dist/webview.js', '/media/chat.css', '/theme.css']);
     await page.route('**/*', (route) => {
       const url = new URL(route.request().url());
-      if (url.origin === server.origin && own.has(url.pathname)) return route.continue();
+      if (url.origin === server.origin && (own.has(url.pathname) || url.pathname.startsWith('/images/'))) return route.continue();
       view.externalRequests.push(route.request().url());
       return route.abort('blockedbyclient');
     });

@@ -25,7 +25,7 @@ describe('chat webview: a reply interrupted by an error', function () {
 
   it('keeps the text that streamed in, marks it incomplete, and offers Retry', async () => {
     await view.send(state({ busy: true, turns: [userTurn('u1', 'Explain retries')] }));
-    await view.send({ type: 'turnAdded', turn: assistantTurn('a1', '', { status: 'streaming' }) });
+    await view.send({ type: 'turnAdded', conversationId: 'c1', turn: assistantTurn('a1', '', { status: 'streaming' }) });
     await view.send({ type: 'delta', turnId: 'a1', text: 'Retries repeat a request that ' });
     await view.send({ type: 'delta', turnId: 'a1', text: 'failed for a passing reason' });
     await view.send({ type: 'turnUpdated', turn: assistantTurn('a1', 'Retries repeat a request that failed for a passing reason', { status: 'error', error: networkError }) });
@@ -52,9 +52,9 @@ describe('chat webview: a reply interrupted by an error', function () {
     assert.equal(await view.page.getByRole('button', { name: 'Retry' }).count(), 0);
     assert.equal(await older.getByRole('button', { name: webviewStrings.actionOpenSettings }).count(), 1, 'the other actions stay');
 
-    await view.send({ type: 'turnAdded', turn: userTurn('u3', 'q3') });
+    await view.send({ type: 'turnAdded', conversationId: 'c1', turn: userTurn('u3', 'q3') });
     await view.send({ type: 'busy', busy: true });
-    await view.send({ type: 'turnAdded', turn: assistantTurn('a3', '', { status: 'streaming' }) });
+    await view.send({ type: 'turnAdded', conversationId: 'c1', turn: assistantTurn('a3', '', { status: 'streaming' }) });
     await view.send({ type: 'turnUpdated', turn: assistantTurn('a3', '', { status: 'error', error: networkError }) });
     assert.equal(await view.page.getByRole('button', { name: 'Retry' }).count(), 0, 'not while the host is still busy');
     await view.send({ type: 'busy', busy: false });

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { assistantTurn, gradientPng, richReply, state, userTurn } from './fixtures';
+import { assistantTurn, richReply, servedPicture, state, userTurn } from './fixtures';
 import { launchBrowser, repoRoot, startServer, View, type HarnessServer } from './harness';
 
 /**
@@ -25,14 +25,12 @@ describe('chat webview: screenshots', function () {
     await server?.close();
   });
 
-  const picture = gradientPng(320, 200);
-
-  const conversation = [
+  const conversation = () => [
     userTurn('u1', 'How do I read a file line by line in Node.js?', { contextLabel: 'src/reader.ts:12–40' }),
     assistantTurn('a1', richReply, { usage: { promptTokens: 812, completionTokens: 604, totalTokens: 1416, precachedTokens: 256 } }),
     userTurn('u2', 'Нарисуй кота в стиле акварели', { notice: 'The selection was trimmed to 4,000 lines.' }),
     assistantTurn('a2', 'Вот акварельный кот:\n\n\uFFFC\n\nЕсли хотите, могу изменить цвета.', {
-      images: [{ fileId: 'img1', dataUri: picture }],
+      images: [servedPicture(server.origin, 'img1', { width: 320, height: 200 })],
       usage: { promptTokens: 30, completionTokens: 29, totalTokens: 59 },
     }),
     userTurn('u3', 'Tell me something forbidden'),
@@ -64,7 +62,7 @@ describe('chat webview: screenshots', function () {
     it(`${theme} theme`, async () => {
       const view = await View.open(browser, server, { theme, height: 900 });
 
-      await view.send(state({ turns: conversation }));
+      await view.send(state({ turns: conversation() }));
       await view.page.locator('.scroller').evaluate((scroller) => { scroller.scrollTop = 0; });
       await shoot(view, `${theme}-reply`);
 
@@ -82,9 +80,9 @@ describe('chat webview: screenshots', function () {
       await view.page.locator('textarea').press('Escape');
 
       // Streaming: a reply half-way through, the input holding the next question, Stop showing.
-      await view.send(state({ turns: conversation.slice(0, 2), busy: true, conversationId: 'c-stream' }));
-      await view.send({ type: 'turnAdded', turn: userTurn('u9', 'And with async iterators in Python?') });
-      await view.send({ type: 'turnAdded', turn: assistantTurn('a9', '', { status: 'streaming' }) });
+      await view.send(state({ turns: conversation().slice(0, 2), busy: true, conversationId: 'c-stream' }));
+      await view.send({ type: 'turnAdded', conversationId: 'c-stream', turn: userTurn('u9', 'And with async iterators in Python?') });
+      await view.send({ type: 'turnAdded', conversationId: 'c-stream', turn: assistantTurn('a9', '', { status: 'streaming' }) });
       await view.send({ type: 'delta', turnId: 'a9', text: 'In Python, a file object is already an iterator over its lines:\n\n```python\nwith open("data.txt") as f:\n    for line in f:\n        print(line' });
       await view.send({ type: 'delta', turnId: 'a9', text: '.rstrip())\n```\n\nFor **asynchronous** code, use the `aiofiles` package' });
       await view.page.locator('textarea').fill('Can you also show the error handling?');
@@ -117,6 +115,22 @@ describe('chat webview: screenshots', function () {
       await view.page.keyboard.press('ArrowDown');
       await shoot(view, `${theme}-history`);
       await view.page.keyboard.press('Escape');
+
+      // A long chat shown a page at a time (the page before on its way), a reply shown cut, a picture
+      // too large to draw, and the notice that part of the chat could not be shown.
+      const longChat = state({
+        conversationId: 'c-long',
+        earlierTurns: 2_400,
+        turns: [
+          userTurn('l1', 'Paste the whole log back to me'),
+          assistantTurn('l2', 'Here it is:\n\n```\n2025-11-25 10:00:01 INFO started\n2025-11-25 10:00:02 INFO listening on :8080\n```', { fullLength: 2_000_001 }),
+          userTurn('l3', 'Draw it as a poster'),
+          assistantTurn('l4', 'Your poster:\n\n\uFFFC', { images: [{ fileId: 'poster', unavailable: 'tooLarge', bytes: 23_400_000 }] }),
+        ],
+      });
+      await view.send({ ...longChat, turns: 'unreadable' });
+      await view.send(longChat);
+      await shoot(view, `${theme}-partial`);
 
       await view.send(state({ hasKey: false, conversationId: 'c-nokey' }));
       await shoot(view, `${theme}-welcome`);

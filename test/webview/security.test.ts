@@ -117,7 +117,7 @@ describe('chat webview: untrusted content', function () {
 
   it('renders the XSS corpus safely while it streams', async () => {
     await view.send(state({ busy: true }));
-    await view.send({ type: 'turnAdded', turn: assistantTurn('s', '', { status: 'streaming' }) });
+    await view.send({ type: 'turnAdded', conversationId: 'c1', turn: assistantTurn('s', '', { status: 'streaming' }) });
     for (const piece of randomSplits(xssCorpus, 9, 3)) {
       await view.page.evaluate((text) => window.postMessage({ type: 'delta', turnId: 's', text }, '*'), piece);
     }
@@ -149,7 +149,7 @@ describe('chat webview: untrusted content', function () {
     const reply = megabyteReply();
     await view.send(state());
     const started = Date.now();
-    await view.page.evaluate((content) => window.postMessage({ type: 'turnAdded', turn: { id: 'big', role: 'assistant', content, status: 'done' } }, '*'), reply);
+    await view.page.evaluate((content) => window.postMessage({ type: 'turnAdded', conversationId: 'c1', turn: { id: 'big', role: 'assistant', content, status: 'done' } }, '*'), reply);
     // While the reply is being drawn, the page keeps answering and the input keeps working.
     const pings: number[] = [];
     let answeredWhileDrawing = 0;
@@ -176,7 +176,7 @@ describe('chat webview: untrusted content', function () {
   it('streams a 1 MB reply in large deltas and stays responsive', async () => {
     const reply = megabyteReply();
     await view.send(state({ busy: true }));
-    await view.send({ type: 'turnAdded', turn: assistantTurn('big', '', { status: 'streaming' }) });
+    await view.send({ type: 'turnAdded', conversationId: 'c1', turn: assistantTurn('big', '', { status: 'streaming' }) });
     const started = Date.now();
     for (let at = 0; at < reply.length; at += 50_000) await view.send({ type: 'delta', turnId: 'big', text: reply.slice(at, at + 50_000) });
     await view.send({ type: 'turnUpdated', turn: assistantTurn('big', reply) });
@@ -189,7 +189,7 @@ describe('chat webview: untrusted content', function () {
     const deep = `${nestedLists(200)}\n\n${'>'.repeat(200)} deep quote\n\n${'*'.repeat(5000)}text${'_'.repeat(5000)}\n\n${'['.repeat(3000)}x${']'.repeat(3000)}`;
     await view.send(state());
     // A parser that backtracked catastrophically would hang here until the suite's timeout.
-    await view.send({ type: 'turnAdded', turn: assistantTurn('deep', deep) });
+    await view.send({ type: 'turnAdded', conversationId: 'c1', turn: assistantTurn('deep', deep) });
     // markdown-it stops nesting at 100 levels (its guard against deep recursion); the rest stays as text.
     const shown = (await view.page.locator('.turn-body').textContent()) ?? '';
     for (const expected of ['level 0', 'level 199', 'deep quote', 'text']) assert.ok(shown.includes(expected), expected);

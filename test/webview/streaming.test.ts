@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { webviewStrings } from '../../src/shared/strings';
 import { BlockScanner } from '../../src/webview/blockScanner';
 import { closeUnfinished, MAY_CONTINUE_ADDRESS, splitUnfinishedLine } from '../../src/webview/unfinishedMarkdown';
-import { assistantTurn, randomSplits, state, streamingCorpus, tinyPng } from './fixtures';
+import { assistantTurn, randomSplits, servedPicture, state, streamingCorpus } from './fixtures';
 import { useView, View } from './harness';
 
 /**
@@ -57,10 +57,11 @@ describe('chat webview: streaming replies', function () {
   useView((opened) => (view = opened));
 
   async function startStream(): Promise<void> {
-    await view.send(state({ busy: true, conversationId: `c${Math.random()}` }));
-    await view.send({ type: 'turnAdded', turn: assistantTurn('s', '', { status: 'streaming' }) });
-    await view.send({ type: 'turnAdded', turn: assistantTurn('ref', '') });
-    await view.send({ type: 'turnAdded', turn: assistantTurn('restRef', '') });
+    const conversationId = `c${Math.random()}`;
+    await view.send(state({ busy: true, conversationId }));
+    await view.send({ type: 'turnAdded', conversationId, turn: assistantTurn('s', '', { status: 'streaming' }) });
+    await view.send({ type: 'turnAdded', conversationId, turn: assistantTurn('ref', '') });
+    await view.send({ type: 'turnAdded', conversationId, turn: assistantTurn('restRef', '') });
   }
 
   /**
@@ -327,7 +328,7 @@ describe('chat webview: streaming replies', function () {
 
   it('coalesces deltas into one drawing pass per frame', async () => {
     await view.send(state({ busy: true }));
-    await view.send({ type: 'turnAdded', turn: assistantTurn('s', '', { status: 'streaming' }) });
+    await view.send({ type: 'turnAdded', conversationId: 'c1', turn: assistantTurn('s', '', { status: 'streaming' }) });
     const mutations = await view.page.evaluate(async () => {
       const body = document.querySelector('.turn-assistant .turn-body')!;
       let batches = 0;
@@ -355,10 +356,10 @@ describe('chat webview: streaming replies', function () {
 
   it('shows image placeholders while streaming and the images in the final state', async () => {
     await view.send(state({ busy: true }));
-    await view.send({ type: 'turnAdded', turn: assistantTurn('a', 'Рисую:\n\n', { status: 'streaming' }) });
+    await view.send({ type: 'turnAdded', conversationId: 'c1', turn: assistantTurn('a', 'Рисую:\n\n', { status: 'streaming' }) });
     await view.send({ type: 'delta', turnId: 'a', text: '\uFFFC\n\nГотово' });
     assert.equal(await view.page.locator('.image-slot').count(), 1);
-    await view.send({ type: 'turnUpdated', turn: assistantTurn('a', 'Рисую:\n\n\uFFFC\n\nГотово', { images: [{ fileId: 'f', dataUri: tinyPng }] }) });
+    await view.send({ type: 'turnUpdated', turn: assistantTurn('a', 'Рисую:\n\n\uFFFC\n\nГотово', { images: [servedPicture(view.origin, 'f')] }) });
     assert.equal(await view.page.locator('.image-slot').count(), 0);
     assert.equal(await view.page.locator('.reply-image').getAttribute('data-file-id'), 'f');
   });

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { webviewStrings } from '../../src/shared/strings';
-import { assistantTurn, state, tinyPng, userTurn } from './fixtures';
+import { assistantTurn, servedPicture, state, userTurn } from './fixtures';
 import { useView, View } from './harness';
 
 describe('chat webview: behaviour', function () {
@@ -137,7 +137,7 @@ describe('chat webview: behaviour', function () {
   it('shows images where their markers stood, opens and saves them', async () => {
     const content = 'Вот картинка:\n\n\uFFFC\n\nИ ещё одна \uFFFC в тексте.';
     await view.send(state({
-      turns: [assistantTurn('a', content, { images: [{ fileId: 'img-1', dataUri: tinyPng }, { fileId: 'img-2', dataUri: tinyPng }, { fileId: 'img-3', dataUri: tinyPng }] })],
+      turns: [assistantTurn('a', content, { images: ['img-1', 'img-2', 'img-3'].map((fileId) => servedPicture(view.origin, fileId)) })],
     }));
     const figures = view.page.locator('.reply-image');
     assert.deepEqual(await figures.evaluateAll((all) => all.map((f) => f.getAttribute('data-file-id'))), ['img-1', 'img-2', 'img-3']);
@@ -153,7 +153,7 @@ describe('chat webview: behaviour', function () {
 
   it('a picture whose tag the model put in code goes right after the code, and the pictures after it keep their places', async () => {
     const content = 'In a block:\n\n```html\n\uFFFC\n```\n\nInline `\uFFFC` here, then \uFFFC at last.';
-    const images = ['in-block', 'in-span', 'in-text'].map((fileId) => ({ fileId, dataUri: tinyPng }));
+    const images = ['in-block', 'in-span', 'in-text'].map((fileId) => servedPicture(view.origin, fileId));
     await view.send(state({ turns: [assistantTurn('a', content, { images })] }));
     const order = await view.page.locator('.turn-body').evaluate((body) =>
       [...body.querySelectorAll('pre, code, .reply-image')].filter((node) => !node.closest('pre') || node.localName === 'pre').map((node) => (node.localName === 'figure' ? node.getAttribute('data-file-id') : node.localName)),
@@ -209,7 +209,7 @@ describe('chat webview: behaviour', function () {
     assert.deepEqual(await view.postedOfType('regenerate'), [{ type: 'regenerate', turnId: 'a2' }]);
     await view.send({ type: 'busy', busy: true });
     assert.equal(await visible(), 0);
-    await view.send({ type: 'turnAdded', turn: assistantTurn('a3', '', { status: 'streaming' }) });
+    await view.send({ type: 'turnAdded', conversationId: 'c1', turn: assistantTurn('a3', '', { status: 'streaming' }) });
     await view.send({ type: 'turnUpdated', turn: assistantTurn('a3', 'done') });
     await view.send({ type: 'busy', busy: false });
     assert.equal(await view.page.locator('.turn-assistant').nth(2).locator('.regenerate:visible').count(), 1);
@@ -217,14 +217,14 @@ describe('chat webview: behaviour', function () {
   });
 
   it('every finished reply with text has Copy reply, which posts its turn id and says it copied', async () => {
-    const pictureOnly = assistantTurn('a0', '\uFFFC', { images: [{ fileId: 'f1', dataUri: 'data:image/png;base64,iVBORw0KGgo=' }] });
+    const pictureOnly = assistantTurn('a0', '\uFFFC', { images: [servedPicture(view.origin, 'f1')] });
     await view.send(state({ turns: [userTurn('u0', 'draw'), pictureOnly, userTurn('u1', 'a'), assistantTurn('a1', 'first **answer**'), userTurn('u2', 'c'), assistantTurn('a2', '', { status: 'stopped' })] }));
     const copyButtons = view.page.getByRole('button', { name: 'Copy reply' });
     assert.equal(await copyButtons.count(), 1, 'a reply that is only a picture, or an empty stopped one, has nothing to copy');
     await copyButtons.click();
     assert.deepEqual(await view.postedOfType('copyReply'), [{ type: 'copyReply', turnId: 'a1' }]);
     assert.equal(await view.page.locator('.turn-assistant').nth(1).locator('.copy-reply').getAttribute('aria-label'), 'Copied');
-    await view.send({ type: 'turnAdded', turn: assistantTurn('a3', 'partial', { status: 'streaming' }) });
+    await view.send({ type: 'turnAdded', conversationId: 'c1', turn: assistantTurn('a3', 'partial', { status: 'streaming' }) });
     assert.equal(await view.page.locator('.turn-assistant').nth(3).locator('.copy-reply').count(), 0, 'not while it is being written');
     await view.send({ type: 'turnUpdated', turn: assistantTurn('a3', 'partial and done') });
     assert.equal(await view.page.locator('.turn-assistant').nth(3).locator('.copy-reply').count(), 1);
@@ -239,7 +239,7 @@ describe('chat webview: behaviour', function () {
     await view.send({ type: 'busy', busy: false });
     await getAnswer.click();
     assert.deepEqual(await view.postedOfType('regenerate'), [{ type: 'regenerate', turnId: 'u2' }]);
-    await view.send({ type: 'turnAdded', turn: assistantTurn('a2', '', { status: 'streaming' }) });
+    await view.send({ type: 'turnAdded', conversationId: 'c1', turn: assistantTurn('a2', '', { status: 'streaming' }) });
     assert.equal(await getAnswer.count(), 0, 'gone once the reply starts');
   });
 
@@ -297,7 +297,7 @@ describe('chat webview: behaviour', function () {
     const scroller = view.page.locator('.scroller');
     const distanceFromBottom = () => scroller.evaluate((s) => s.scrollHeight - s.scrollTop - s.clientHeight);
     assert.ok((await distanceFromBottom()) < 2, 'starts at the bottom');
-    await view.send({ type: 'turnAdded', turn: assistantTurn('s', '', { status: 'streaming' }) });
+    await view.send({ type: 'turnAdded', conversationId: 'c1', turn: assistantTurn('s', '', { status: 'streaming' }) });
     for (let i = 0; i < 10; i++) await view.send({ type: 'delta', turnId: 's', text: `Line ${i} of the reply.\n\n` });
     assert.ok((await distanceFromBottom()) < 2, 'follows the reply');
     assert.equal(await view.page.locator('.jump-to-latest').isVisible(), false);
@@ -442,22 +442,23 @@ describe('chat webview: behaviour', function () {
     assert.equal(await view.page.locator('textarea').evaluate((t) => t === document.activeElement), true);
   });
 
-  it('ignores invalid host messages with a warning', async () => {
+  it('acts on no invalid host message: says part of the chat could not be shown, and asks for it again once', async () => {
     await view.send(state({ turns: [assistantTurn('a', 'kept')] }));
     const invalid: unknown[] = [
       null,
       'state',
       { type: 'nope' },
-      { type: 'state' },
       { type: 'delta', turnId: 'a' },
-      { type: 'turnAdded', turn: { id: 'x', role: 'system', content: 'x', status: 'done' } },
-      { type: 'turnUpdated', turn: { ...assistantTurn('a', 'changed'), images: [{ fileId: 'f', dataUri: 'https://evil.example/x.png' }] } },
+      { type: 'turnAdded', conversationId: 'c1', turn: { id: 'x', role: 'system', content: 'x', status: 'done' } },
+      { type: 'turnUpdated', turn: { ...assistantTurn('a', 'changed'), images: [{ fileId: 'f', dataUri: 'data:image/png;base64,iVBORw0KGgo=' }] } },
       { type: 'history', conversations: [{ id: '', title: 't', updatedAt: 1 }] },
     ];
     for (const message of invalid) await view.send(message);
     assert.equal(await text('.turn-body'), 'kept\n');
     assert.equal(await view.page.locator('.turn').count(), 1);
-    assert.equal(view.consoleWarnings.filter((w) => w.includes('invalid message')).length, invalid.length);
+    assert.equal(view.consoleWarnings.filter((w) => w.includes('could not read a message')).length, invalid.length);
+    assert.deepEqual(await view.postedOfType('resync'), [{ type: 'resync', failed: 'unknown', issues: '(message): Invalid input: expected object, received null' }]);
+    assert.equal(await view.page.locator('.sync-notice').isVisible(), true);
   });
 
   it('uses the localized strings from data-strings', async () => {

@@ -1,5 +1,4 @@
-import { stableStreamingPrefix } from '../../core';
-import type { HostMessage, Turn } from '../../shared/protocol';
+import type { HostMessage } from '../../shared/protocol';
 import type { ClientProvider } from '../clientProvider';
 import { describeError } from '../errors';
 import type { Log } from '../log';
@@ -7,9 +6,11 @@ import { newConversation, type Conversation, type StoredTurn } from './conversat
 import type { ImageStore } from './imageStore';
 import { addQuestion, replaceQuestion } from './questions';
 import { DeltaPacer } from './deltaPacer';
+import { shownText, viewId } from './fitMessage';
 import { ReplyPictures } from './replyPictures';
 import type { SavedConversations } from './savedConversations';
-import { displayedReply, picturesOf, replyTextOf, toViewTurn } from './viewTurns';
+import { TranscriptPages, type NewestPage } from './transcriptPages';
+import { picturesOf, replyTextOf, streamedDelta, toViewTurn } from './viewTurns';
 import { writeReply } from './replyWriter';
 
 /** A user message, with the editor context that produced it (explain selection). */
@@ -19,10 +20,9 @@ export interface Prompt {
   notice?: string;
 }
 
-/** What the view's `state` message says of the open conversation. */
-export interface ConversationState {
+/** What the view's `state` message says of the open conversation: its newest page of turns. */
+export interface ConversationState extends NewestPage {
   conversationId: string;
-  turns: Turn[];
   busy: boolean;
 }
 
@@ -58,6 +58,7 @@ export class ChatController {
   /** Counts `open` calls, so that only the last one asked for is shown. */
   private openings = 0;
   private readonly replyPictures: ReplyPictures;
+  private readonly pages: TranscriptPages;
   private post: (message: HostMessage) => void = () => undefined;
   private refreshView: () => Promise<void> = async () => undefined;
 
@@ -68,6 +69,11 @@ export class ChatController {
     private readonly log: Log,
   ) {
     this.replyPictures = new ReplyPictures(images, clients, log);
+    this.pages = new TranscriptPages(images, this.replyPictures, saved, {
+      post: (message) => this.post(message),
+      isOpen: (conversation) => conversation === this.conversation,
+      liveTurn: () => this.live?.turn,
+    });
     this.conversation = newConversation();
     this.restored = this.saved.latest().then(
       (latest) => {
@@ -98,7 +104,7 @@ export class ChatController {
    */
   async send(prompt: Prompt): Promise<void> {
     const question = addQuestion(this.conversation, prompt);
-    this.post({ type: 'turnAdded', turn: toViewTurn(question) });
+    this.post({ type: 'turnAdded', conversationId: this.conversation.id, turn: toViewTurn(question) });
     if (this.busy) {
       this.waiting = this.conversation;
       return;
@@ -212,31 +218,21 @@ export class ChatController {
   async prepareState(): Promise<() => ConversationState | undefined> {
     await this.restored;
     const conversation = this.conversation;
-    const pictures = await picturesOf(conversation.turns, this.images);
-    void this.fetchMissingPictures(conversation, new Set(pictures.keys()));
+    const newestPage = await this.pages.newest(conversation);
     return () => {
       if (conversation !== this.conversation) return undefined;
+      const page = newestPage();
       const live = this.live?.conversation === conversation ? this.live : undefined;
-      const turns = conversation.turns.map((turn) => {
-        const view = toViewTurn(turn, pictures);
-        if (turn === live?.turn) live.shown = view.content.length;
-        return view;
-      });
-      return { conversationId: conversation.id, turns, busy: this.busy };
+      const reply = live && page.turns.find((turn) => turn.id === live.turn?.id);
+      if (live && reply) live.shown = shownText(reply.content).length;
+      return { conversationId: conversation.id, ...page, busy: this.busy };
     };
   }
 
-  /** Downloads the pictures of the conversation's replies missing from disk, and shows them when it is still open. */
-  private async fetchMissingPictures(conversation: Conversation, shown: ReadonlySet<string>): Promise<void> {
-    const finished = conversation.turns.filter((turn) => turn !== this.live?.turn);
-    const completed = await this.replyPictures.fetchMissing(finished, shown);
-    if (completed.length === 0) return;
-    // A reply's only notice is that its picture could not be downloaded: it has the picture now.
-    const noticed = completed.filter((turn) => turn.notice !== undefined);
-    for (const turn of noticed) turn.notice = undefined;
-    if (noticed.length > 0) await this.saved.save(conversation);
-    const pictures = await picturesOf(completed, this.images);
-    if (conversation === this.conversation) for (const turn of completed) this.post({ type: 'turnUpdated', turn: toViewTurn(turn, pictures) });
+  /** The page of the open conversation's turns before `before`, for the view scrolling up (ids as the view has them). */
+  earlierPage(conversationId: string, before: string): Promise<HostMessage | undefined> {
+    if (conversationId !== viewId(this.conversation.id)) return Promise.resolve(undefined);
+    return this.pages.earlier(this.conversation, before);
   }
 
   /** Starts the reply to the open conversation's last message; settles when it has ended. */
@@ -262,7 +258,7 @@ export class ChatController {
       // The user may have moved to another chat while this was saved: its view must not get this turn.
       if (conversation === this.conversation) {
         if (options.redraw) await this.refreshView();
-        else this.post({ type: 'turnAdded', turn: toViewTurn(assistant) });
+        else this.post({ type: 'turnAdded', conversationId: conversation.id, turn: toViewTurn(assistant) });
       }
       let savedAt = Date.now();
       await writeReply(await this.clients.get(), conversation, assistant, abort.signal, () => {
@@ -305,12 +301,10 @@ export class ChatController {
   private postDelta(live: LiveReply): number {
     const turn = live.turn;
     if (!turn || live.conversation !== this.conversation) return live.shown;
-    // Hold back a half-received media tag so it never flashes as text; show a marker for a whole one.
-    const visible = displayedReply(stableStreamingPrefix(turn.content)).text;
-    if (visible.length > live.shown) {
-      this.post({ type: 'delta', turnId: turn.id, text: visible.slice(live.shown) });
-      live.shown = visible.length;
-    }
-    return live.shown;
+    const next = streamedDelta(turn.content, live.shown);
+    if (next.text) this.post({ type: 'delta', turnId: turn.id, text: next.text });
+    live.shown = next.shown;
+    // Past what the view shows of a text it takes no more of this reply: the pacer is told it has it all.
+    return next.cut ? Number.POSITIVE_INFINITY : live.shown;
   }
 }

@@ -13,6 +13,7 @@ import { copyCode, insertCode, openCode, openLink, trackLastTextEditor } from '.
 import type { ImageStore } from './imageStore';
 import type { ModelCatalog } from './modelCatalog';
 import { conversationMarkdown } from './conversationMarkdown';
+import { fitHostMessage, viewId } from './fitMessage';
 import { parseViewMessage } from './viewMessages';
 import { chatHtml } from './webviewHtml';
 
@@ -53,8 +54,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.view = view;
     view.webview.options = {
       enableScripts: true,
-      localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist'), vscode.Uri.joinPath(this.extensionUri, 'media')],
+      // The view's script and stylesheet, and the pictures the model drew (the view loads them itself).
+      localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist'), vscode.Uri.joinPath(this.extensionUri, 'media'), this.images.folder],
     };
+    this.images.showIn(view.webview);
     view.webview.html = chatHtml(view.webview, this.extensionUri);
     this.controller.attach(
       (message) => this.post(message),
@@ -147,6 +150,17 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         // Not awaited one by one: the first starts its reply, the rest wait for it (see ChatController.send).
         await Promise.all(this.queued.splice(0).map((prompt) => this.controller.send(prompt)));
         return;
+      case 'resync':
+        // The view says so to the user; the log says what it could not read, and it is sent the chat again.
+        this.log.warn(`The chat view could not read a message from the host (${safeWord(message.failed)}: ${message.issues.replace(/[^\x20-\x7e]/g, '?')}); it is sent the chat again`);
+        return this.sendState();
+      case 'loadEarlier': {
+        const page = await this.controller.earlierPage(message.conversationId, message.before);
+        if (page) this.post(page);
+        // The turn it scrolled to is gone (replaced by an edit): the view gets the chat as it is now.
+        else if (message.conversationId === viewId(this.controller.conversationId)) await this.sendState();
+        return;
+      }
       case 'send': {
         const prompt = await this.attachments.prompt(message.text, message.attachmentIds);
         if (message.attachmentIds?.length) this.postAttachments();
@@ -238,11 +252,20 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.post({ type: 'attachments', attachments: this.attachments.chips() });
   }
 
+  /** Posts a message, fitted to what the view accepts (see fitMessage.ts); what had to be changed is logged. */
   private post(message: HostMessage): void {
-    void this.view?.webview.postMessage(message);
+    if (!this.view) return;
+    const fitted = fitHostMessage(message);
+    for (const note of fitted.notes) this.log.warn(note);
+    void this.view.webview.postMessage(fitted.message);
   }
 
   dispose(): void {
     for (const subscription of this.subscriptions) subscription.dispose();
   }
+}
+
+/** A message type the view names, as the log may show it. */
+function safeWord(text: string): string {
+  return /^\w{1,40}$/.test(text) ? text : 'a message';
 }

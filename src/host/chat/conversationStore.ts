@@ -85,7 +85,7 @@ export class ConversationStore {
     if (!this.entries().some((entry) => entry.id === id)) return undefined;
     await this.writes;
     const conversation = await this.read(id);
-    if (conversation) return interruptedRepliesStopped(conversation);
+    if (conversation) return interruptedRepliesStopped(readableTurns(conversation));
     await this.queue(() => this.setEntries(this.entries().filter((entry) => entry.id !== id)));
     return undefined;
   }
@@ -177,6 +177,20 @@ export class ConversationStore {
 function interruptedRepliesStopped(conversation: Conversation): Conversation {
   if (!conversation.turns.some((turn) => turn.status === 'streaming')) return conversation;
   return { ...conversation, turns: conversation.turns.map((turn) => (turn.status === 'streaming' ? { ...turn, status: 'stopped' } : turn)) };
+}
+
+/**
+ * Turns the chat can show and act on, in a file an older version, a full disk or a hand may have
+ * damaged: each has an id the view can send back (Copy, Edit, Regenerate find the turn by it) and
+ * text. The store's own turns always do, and are taken as they are.
+ */
+function readableTurns(conversation: Conversation): Conversation {
+  const readable = (turn: StoredTurn) => typeof turn?.id === 'string' && SAFE_ID.test(turn.id) && typeof turn.content === 'string';
+  if (conversation.turns.every(readable)) return conversation;
+  const turns = conversation.turns
+    .filter((turn) => typeof turn === 'object' && turn !== null)
+    .map((turn) => (readable(turn) ? turn : { ...turn, id: SAFE_ID.test(String(turn.id)) ? turn.id : crypto.randomUUID(), content: typeof turn.content === 'string' ? turn.content : '' }));
+  return { ...conversation, turns };
 }
 
 /** State or files written by an older or broken version must not crash the view. */

@@ -1,19 +1,33 @@
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../core';
 import type { ImageAttachment } from '../../shared/protocol';
+import { MAX_PICTURE_BYTES, sniffImageType, viewPicture } from './viewPictures';
 
-const DATA_URI_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp', 'image/tiff': 'tiff', 'image/bmp': 'bmp' };
 
 /**
  * Pictures the model generated. The host downloads them with its token (the webview never talks
  * to the service) and keeps them in the extension's storage, so history shows them after a restart.
+ * The view loads them from there itself (the folder is one of its resource roots): no message
+ * carries a picture's bytes.
  */
 export class ImageStore {
+  /** The address the view loads a stored file from: set once the view exists. */
+  private viewAddress?: (file: vscode.Uri) => string;
+  /** Each picture's type, read once: a file never changes after it is written. */
+  private readonly types = new Map<string, string | undefined>();
+
   constructor(
-    private readonly folder: vscode.Uri,
+    /** Where the pictures are kept. */
+    readonly folder: vscode.Uri,
     /** Whether other windows keep their pictures in the same folder (then nothing is ever removed). */
     private readonly options: { shared: boolean },
   ) {}
+
+  /** How the view loads the stored files (`webview.asWebviewUri`). */
+  showIn(webview: Pick<vscode.Webview, 'asWebviewUri'>): void {
+    this.viewAddress = (file) => webview.asWebviewUri(file).toString();
+  }
 
   /** Deletes the stored pictures whose file id is not in `kept`: those of deleted conversations and replaced replies. */
   async removeAllBut(kept: ReadonlySet<string>): Promise<number> {
@@ -25,7 +39,10 @@ export class ImageStore {
       return 0; // no picture stored yet
     }
     const unused = entries.filter(([name, type]) => type === vscode.FileType.File && !kept.has(name.slice(0, name.lastIndexOf('.'))));
-    for (const [name] of unused) await vscode.workspace.fs.delete(vscode.Uri.joinPath(this.folder, name), { useTrash: false });
+    for (const [name] of unused) {
+      await vscode.workspace.fs.delete(vscode.Uri.joinPath(this.folder, name), { useTrash: false });
+      this.types.delete(name.slice(0, name.lastIndexOf('.')));
+    }
     return unused.length;
   }
 
@@ -45,15 +62,18 @@ export class ImageStore {
     }
   }
 
-  /** The stored pictures as data URIs for the webview, skipping any that are missing. */
+  /**
+   * The stored pictures as the view gets them (their addresses, or why it cannot draw one), skipping
+   * any that are missing. A file too large to draw is not even read.
+   */
   async attachments(fileIds: readonly string[]): Promise<ImageAttachment[]> {
     const attachments: ImageAttachment[] = [];
     for (const fileId of fileIds) {
       const uri = await this.find(fileId);
       if (!uri) continue;
-      const bytes = await vscode.workspace.fs.readFile(uri);
-      const type = sniffImageType(bytes);
-      if (type && DATA_URI_TYPES.has(type)) attachments.push({ fileId, dataUri: `data:${type};base64,${Buffer.from(bytes).toString('base64')}` });
+      const { size } = await vscode.workspace.fs.stat(uri);
+      const type = size > MAX_PICTURE_BYTES ? undefined : await this.typeOf(fileId, uri);
+      attachments.push(viewPicture(fileId, { bytes: size, type, address: this.viewAddress?.(uri) }));
     }
     return attachments;
   }
@@ -73,26 +93,21 @@ export class ImageStore {
   }
 
   private async find(fileId: string): Promise<vscode.Uri | undefined> {
-    for (const extension of ['jpg', 'png', 'gif', 'webp']) {
+    for (const extension of ['jpg', 'png', 'gif', 'webp', 'tiff', 'bmp']) {
       const uri = vscode.Uri.joinPath(this.folder, `${fileId}.${extension}`);
       if (await exists(uri)) return uri;
     }
     return undefined;
   }
 
-  private uri(fileId: string, contentType: string): vscode.Uri {
-    const extension = { 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp' }[contentType] ?? 'jpg';
-    return vscode.Uri.joinPath(this.folder, `${fileId}.${extension}`);
+  private async typeOf(fileId: string, uri: vscode.Uri): Promise<string | undefined> {
+    if (!this.types.has(fileId)) this.types.set(fileId, sniffImageType(await vscode.workspace.fs.readFile(uri)));
+    return this.types.get(fileId);
   }
-}
 
-/** The type from the file's own magic bytes: the service labels JPEGs `application/jpg`. */
-export function sniffImageType(bytes: Uint8Array): string | undefined {
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return 'image/png';
-  if (bytes[0] === 0x47 && bytes[1] === 0x49 && bytes[2] === 0x46) return 'image/gif';
-  if (bytes[8] === 0x57 && bytes[9] === 0x45 && bytes[10] === 0x42 && bytes[11] === 0x50) return 'image/webp';
-  return undefined;
+  private uri(fileId: string, contentType: string): vscode.Uri {
+    return vscode.Uri.joinPath(this.folder, `${fileId}.${EXTENSIONS[contentType] ?? 'jpg'}`);
+  }
 }
 
 async function exists(uri: vscode.Uri): Promise<boolean> {

@@ -1,10 +1,8 @@
 import { parseMediaReply, stableStreamingPrefix } from '../../core';
-import type { ImageAttachment, Turn } from '../../shared/protocol';
+import { PICTURE_MARKER, type ImageAttachment, type Turn } from '../../shared/protocol';
 import type { StoredTurn } from './conversationStore';
+import { shownText } from './fitMessage';
 import type { ImageStore } from './imageStore';
-
-/** U+FFFC marks where the i-th picture of a reply goes (the webview puts `images[i]` there). */
-const PICTURE_MARKER = '\uFFFC';
 
 /**
  * A reply as the view shows it: media tags replaced by markers, and the ids of the pictures for
@@ -23,6 +21,18 @@ export function displayedReply(content: string): { text: string; pictureIds: str
     })
     .join('');
   return { text, pictureIds };
+}
+
+/**
+ * What the view gets next of a streaming reply of which it shows `shown` characters: the text to
+ * append ('' when there is none yet) and how much it shows then. A half-received media tag is held
+ * back so it never flashes as text, a whole one is a marker; nothing beyond what the view shows of
+ * a text is sent (`cut`: the reply goes on past it, and its final state says so).
+ */
+export function streamedDelta(content: string, shown: number): { text: string; shown: number; cut: boolean } {
+  const displayed = displayedReply(stableStreamingPrefix(content)).text;
+  const visible = shownText(displayed);
+  return { text: visible.slice(shown), shown: Math.max(shown, visible.length), cut: visible.length < displayed.length };
 }
 
 /** A reply's text with `picture` where each picture stood (by default nothing): what Copy reply and Export give. */

@@ -269,11 +269,13 @@ describe('chat view', function () {
     }
   });
 
-  it('a picture request shows the downloaded image inline', async () => {
+  it('a picture request shows the downloaded image inline, loaded by the view from where the host keeps it', async () => {
     await chatView.ask('Draw a picture of a pink cat');
-    await chatView.waitFor('.turn-assistant:last-child figure.reply-image img');
-    const sources = await chatView.attributes('.turn-assistant:last-child figure.reply-image img', 'src');
-    assert.match(sources[0] ?? '', /^data:image\/jpeg;base64,\/9j\//);
+    const picture = '.turn-assistant:last-child figure.reply-image img';
+    await chatView.waitFor(picture);
+    const sources = await chatView.attributes(picture, 'src');
+    assert.match(sources[0] ?? '', /^https:\/\/[^/]+\.vscode-cdn\.net\/.*\/images\/[\w-]+\.jpg$/, 'a webview resource address: the message carries no picture');
+    await until(async () => ((await chatView.properties<number>(picture, 'naturalWidth'))[0] ?? 0) > 0, 'the picture drawn');
     assert.equal(await emulator.count('files'), 1);
   });
 
