@@ -14,7 +14,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { EmbeddingCache, readSelectedFiles, selectFiles, ServiceClient, VectorIndex, WorkspaceIndexer } from '../../src/core';
+import { EmbeddingCache, readSelectedFiles, selectFiles, ServiceClient, WorkspaceIndexer } from '../../src/core';
 import { DiskFolder } from '../unit/support/diskFolder';
 import { clientOptionsFor } from '../unit/support/emulatorClient';
 import { startEmulatorThread, type EmulatorThread } from './emulatorThread';
@@ -32,7 +32,6 @@ async function indexOnce(client: ServiceClient, emulator: EmulatorThread, cacheD
     embed: (texts, signal) => client.embeddings(texts, { model: MODEL, signal }),
     cache,
     maxInFlight: inFlight,
-    createIndex: (dimensions) => new VectorIndex(dimensions),
   });
   const selection = await selectFiles([new DiskFolder(folder)], { maxFileBytes: 1024 * 1024, maxFiles: 5000 });
   await emulator.resetCounts();

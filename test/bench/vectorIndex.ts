@@ -14,9 +14,7 @@
  *   - naive: number[][] and, per pair, the cosine with both norms, then a full sort;
  *   - memory per vector: process.memoryUsage() deltas (external, which counts WebAssembly
  *     memories and ArrayBuffers, for the pages; heapUsed for ids and maps) around building the
- *     index, after garbage collection;
- *   - int8: VectorIndex.searchQuantized (int8 scan by WebAssembly SIMD, exact re-ranking), its
- *     recall@10 against the exact search over the same queries, and its memory.
+ *     index, after garbage collection.
  *
  *   node out/test/bench/vectorIndex.js [--sizes 10000,100000] [--queries 50] [--dimensions 1024]
  */
@@ -189,9 +187,6 @@ interface Figures {
   naiveQueries: number;
   agrees: boolean;
   bytesPerVector: { pages: number; ids: number };
-  int8: number;
-  int8Recall: number;
-  int8BytesPerVector: number;
 }
 
 function idOf(i: number): string {
@@ -205,7 +200,7 @@ function idOf(i: number): string {
 async function timedIndex(
   data: Float32Array,
   n: number,
-  options: { quantized: boolean; simd?: boolean },
+  options: { simd?: boolean },
   search: (index: VectorIndex, q: number) => void,
 ): Promise<{ ms: number; bytes: { pages: number; ids: number } }> {
   await gc();
@@ -233,24 +228,13 @@ async function measure(n: number): Promise<Figures> {
 
   // Each index is built, timed and dropped in turn, so only one is in memory at a time.
   const exact: VectorMatch[][] = [];
-  const { ms: indexMs, bytes: bytesPerVector } = await timedIndex(data, n, { quantized: false }, (index, q) => {
+  const { ms: indexMs, bytes: bytesPerVector } = await timedIndex(data, n, {}, (index, q) => {
     exact[q] = index.search(queries[q], k);
   });
   const floorMs = floor(data, n >= 50_000 ? 10 : 30);
-  const { ms: plainLoopsMs } = await timedIndex(data, n, { quantized: false, simd: false }, (index, q) => {
+  const { ms: plainLoopsMs } = await timedIndex(data, n, { simd: false }, (index, q) => {
     index.search(queries[q], k);
   });
-  const approximate: VectorMatch[][] = [];
-  const { ms: int8Ms, bytes: int8Bytes } = await timedIndex(data, n, { quantized: true }, (index, q) => {
-    approximate[q] = index.searchQuantized(queries[q], k);
-  });
-  let found = 0;
-  for (let q = 0; q < queryCount; q++) {
-    const want = new Set(exact[q].map((m) => m.id));
-    found += approximate[q].filter((m) => want.has(m.id)).length;
-  }
-  const int8Recall = found / (queryCount * k);
-  const int8BytesPerVector = int8Bytes.pages + int8Bytes.ids;
 
   // The naive baseline on the same data, as number[][].
   const naiveQueries = Math.min(queryCount, n >= 50_000 ? 5 : 20);
@@ -279,9 +263,6 @@ async function measure(n: number): Promise<Figures> {
     naiveQueries,
     agrees,
     bytesPerVector,
-    int8: int8Ms,
-    int8Recall,
-    int8BytesPerVector,
   };
 }
 
@@ -304,11 +285,6 @@ const rows: [string, (f: Figures) => string, string][] = [
   ['bytes / vector: pages', (f) => bytes(f.bytesPerVector.pages), ''],
   ['bytes / vector: ids + map', (f) => bytes(f.bytesPerVector.ids), ''],
   ['bytes / vector: total', (f) => bytes(f.bytesPerVector.pages + f.bytesPerVector.ids), `≤ ${bytes(memoryTarget)}`],
-  ['int8 + re-rank, median', (f) => ms(f.int8), ''],
-  ['int8 / float floor', (f) => times(f.int8 / f.floor.ms), ''],
-  ['int8 speed-up over naive', (f) => times(f.naive / f.int8), '≥ 10×'],
-  ['int8 recall@10', (f) => f.int8Recall.toFixed(4), '≥ 0.99'],
-  ['int8 bytes / vector, total', (f) => bytes(f.int8BytesPerVector), `(≤ ${bytes(memoryTarget)})`],
 ];
 
 async function main(): Promise<void> {

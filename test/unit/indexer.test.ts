@@ -307,7 +307,7 @@ describe('WorkspaceIndexer against the emulator', function () {
 
   describe('search', () => {
     for (const [name, createIndex] of [
-      ['exact scan', undefined],
+      ['the default VectorIndex', undefined],
       ['an injected index', (dimensions: number) => new BruteForceIndex(dimensions)],
     ] as const) {
       it(`puts the file that shares the query's words first (${name}); follows renames and removals`, async () => {

@@ -1,6 +1,5 @@
 import * as assert from 'node:assert/strict';
 import { VectorIndex, type VectorMatch } from '../../src/core/search/vectorIndex';
-import { quantizeInt8 } from '../../src/core/search/vectorInt8';
 import { VectorPage } from '../../src/core/search/vectorPage';
 import { type Random, seededRandom } from '../emulator/random';
 import { cosine } from './support/cosine';
@@ -58,6 +57,21 @@ function roundedValue(value: number): number {
   return new Float32Array(new Uint32Array([value << 16]).buffer)[0];
 }
 
+/**
+ * Every vector of `model` scored exactly against `query`, best first, then by id: each in an index
+ * of its own, where the one vector always gets its exact float32 score (the same number wherever a
+ * vector is stored), so this is the ranking the two-pass search must reproduce bit for bit.
+ */
+function exactRanking(model: Map<string, Float32Array>, query: Float32Array, k: number, simd: boolean): VectorMatch[] {
+  const all = [...model].map(([id, vector]) => {
+    const alone = new VectorIndex(vector.length, { vectorsPerPage: 1, simd });
+    alone.add(id, vector);
+    return alone.search(query, 1)[0];
+  });
+  all.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return all.slice(0, k);
+}
+
 function fill(index: VectorIndex, model: Map<string, Float32Array>, random: Random, count: number, prefix = 'v'): void {
   for (let i = 0; i < count; i++) {
     const id = `${prefix}${i}`;
@@ -95,18 +109,20 @@ describe('VectorIndex', () => {
       it(`ranks near-ties exactly, closer together than the rounded first pass can tell apart${simd ? '' : ', plain loops'}`, () => {
         const random = seededRandom(77);
         const dimensions = 64;
-        const index = new VectorIndex(dimensions, { quantized: true, vectorsPerPage: 100, simd });
+        const index = new VectorIndex(dimensions, { vectorsPerPage: 100, simd });
         const model = new Map<string, Float32Array>();
         fill(index, model, random, 300, 'far');
         const base = randomVector(random, dimensions);
         const near = (spread: number) => base.map((x) => x + spread * (random() * 2 - 1));
-        for (let i = 0; i < 400; i++) index.add(`near${i}`, near(1e-3));
+        for (let i = 0; i < 400; i++) {
+          const vector = near(1e-3);
+          index.add(`near${i}`, vector);
+          model.set(`near${i}`, vector);
+        }
         for (let q = 0; q < 10; q++) {
           const query = near(1e-3);
           for (const k of [1, 10, 37]) {
-            // Every vector scored exactly, by the same float kernel: the reference ranking.
-            const reference = index.searchQuantized(query, k, { candidates: 1e9 });
-            assert.deepEqual(index.search(query, k), reference, `query ${q}, k=${k}`);
+            assert.deepEqual(index.search(query, k), exactRanking(model, query, k, simd), `query ${q}, k=${k}`);
           }
         }
       });
@@ -132,11 +148,13 @@ describe('VectorIndex', () => {
         const b = unit([...new Array<number>(61).fill(0x3e008000), 0x3e007fc2 - 256]);
         const query = new Float32Array(dimensions).fill(1, 0, 62);
         const random = seededRandom(78);
-        const index = new VectorIndex(dimensions, { quantized: true, simd });
-        fill(index, new Map(), random, 50, 'far');
+        const index = new VectorIndex(dimensions, { simd });
+        const model = new Map<string, Float32Array>();
+        fill(index, model, random, 50, 'far');
         index.add('A', a);
         index.add('B', b);
-        const reference = index.searchQuantized(query, 1, { candidates: 1e9 });
+        model.set('A', a).set('B', b);
+        const reference = exactRanking(model, query, 1, simd);
         assert.equal(reference[0].id, 'A', 'the construction: A scores best exactly');
         assert.deepEqual(index.search(query, 1), reference);
         assert.deepEqual(index.search(query, 2).map((m) => m.id), ['A', 'B']);
@@ -221,51 +239,48 @@ describe('VectorIndex', () => {
       assert.ok(!index.search(basis(1), 10).some((m) => m.id === 'e1'));
     });
 
-    for (const quantized of [false, true]) {
-      it(`a random sequence of adds, replaces and removes matches brute force${quantized ? ' (quantized index)' : ''}`, () => {
-        const random = seededRandom(quantized ? 42 : 41);
-        const dimensions = 20;
-        const index = new VectorIndex(dimensions, { vectorsPerPage: 16, quantized });
-        const model = new Map<string, Float32Array>();
-        const removed = new Set<string>();
-        let next = 0;
-        for (let step = 0; step < 1500; step++) {
-          const action = random();
-          const ids = [...model.keys()];
-          if (action < 0.5 || ids.length === 0) {
-            const id = `n${next++}`;
-            const vector = randomVector(random, dimensions);
-            index.add(id, vector);
-            model.set(id, vector);
-            removed.delete(id);
-          } else if (action < 0.65) {
-            const id = ids[Math.floor(random() * ids.length)];
-            const vector = randomVector(random, dimensions);
-            index.add(id, vector);
-            model.set(id, vector);
-          } else {
-            // Favour the ends: the last slot (no swap) and the first (swap from far away).
-            const pick = random();
-            const id = pick < 0.2 ? ids[ids.length - 1] : pick < 0.4 ? ids[0] : ids[Math.floor(random() * ids.length)];
-            assert.equal(index.remove(id), true);
-            model.delete(id);
-            removed.add(id);
-          }
-          assert.equal(index.size, model.size);
-          if (step % 50 === 0 || step === 1499) {
-            const query = randomVector(random, dimensions);
-            const k = 1 + Math.floor(random() * 40);
-            const results = index.search(query, k);
-            assertSameResults(results, bruteForce(model, query, k), model, query, `step ${step}`);
-            assert.ok(!results.some((m) => removed.has(m.id)), 'a removed id was returned');
-            for (const [id, vector] of model) {
-              assert.equal(index.search(vector, 1)[0].id, id, `${id} is not its own nearest`);
-              if (quantized) assert.equal(index.searchQuantized(vector, 1, { candidates: 1 })[0].id, id, `${id}'s codes moved wrong`);
-            }
+    it('a random sequence of adds, replaces and removes matches brute force', () => {
+      const random = seededRandom(41);
+      const dimensions = 20;
+      const index = new VectorIndex(dimensions, { vectorsPerPage: 16 });
+      const model = new Map<string, Float32Array>();
+      const removed = new Set<string>();
+      let next = 0;
+      for (let step = 0; step < 1500; step++) {
+        const action = random();
+        const ids = [...model.keys()];
+        if (action < 0.5 || ids.length === 0) {
+          const id = `n${next++}`;
+          const vector = randomVector(random, dimensions);
+          index.add(id, vector);
+          model.set(id, vector);
+          removed.delete(id);
+        } else if (action < 0.65) {
+          const id = ids[Math.floor(random() * ids.length)];
+          const vector = randomVector(random, dimensions);
+          index.add(id, vector);
+          model.set(id, vector);
+        } else {
+          // Favour the ends: the last slot (no swap) and the first (swap from far away).
+          const pick = random();
+          const id = pick < 0.2 ? ids[ids.length - 1] : pick < 0.4 ? ids[0] : ids[Math.floor(random() * ids.length)];
+          assert.equal(index.remove(id), true);
+          model.delete(id);
+          removed.add(id);
+        }
+        assert.equal(index.size, model.size);
+        if (step % 50 === 0 || step === 1499) {
+          const query = randomVector(random, dimensions);
+          const k = 1 + Math.floor(random() * 40);
+          const results = index.search(query, k);
+          assertSameResults(results, bruteForce(model, query, k), model, query, `step ${step}`);
+          assert.ok(!results.some((m) => removed.has(m.id)), 'a removed id was returned');
+          for (const [id, vector] of model) {
+            assert.equal(index.search(vector, 1)[0].id, id, `${id} is not its own nearest`);
           }
         }
-      });
-    }
+      }
+    });
 
     it('releases pages after removals, keeping one spare', () => {
       const random = seededRandom(5);
@@ -368,47 +383,27 @@ describe('VectorIndex', () => {
     });
   });
 
-  describe('quantized search', () => {
-    it('needs a quantized index', () => {
-      const index = new VectorIndex(4);
-      index.add('a', new Float32Array([1, 0, 0, 0]));
-      assert.throws(() => index.searchQuantized(new Float32Array([1, 0, 0, 0]), 1), /quantized: true/);
-    });
-
-    it('uses the WebAssembly SIMD kernels here, which agree with the plain loops (int8 exactly)', () => {
+  describe('storage pages', () => {
+    it('uses the WebAssembly SIMD kernels here, which agree with the plain loops', () => {
       const random = seededRandom(21);
       for (const dimensions of [1, 31, 32, 100, 1024]) {
         const capacity = 37;
-        const shape = { dimensions, capacity, quantized: true };
+        const shape = { dimensions, capacity };
         const simd = new VectorPage(shape);
         const plain = new VectorPage({ ...shape, simd: false });
         assert.equal(simd.simd, true, 'WebAssembly SIMD is unavailable: the fast path is not tested');
         assert.equal(plain.simd, false);
         const stride = simd.floatStride;
-        const codes = simd.codeStride;
         const vectors: Float32Array[] = [];
         for (let v = 0; v < capacity; v++) {
           const values = new Float32Array(stride);
-          for (let i = 0; i < dimensions; i++) {
-            values[i] = random() * 2 - 1;
-            simd.codes[v * codes + i] = plain.codes[v * codes + i] = Math.floor(random() * 255) - 127;
-          }
+          for (let i = 0; i < dimensions; i++) values[i] = random() * 2 - 1;
           simd.write(v, values);
           plain.write(v, values);
           vectors.push(values);
         }
-        for (let i = 0; i < dimensions; i++) {
-          simd.query[i] = plain.query[i] = random() * 2 - 1;
-          simd.queryCodes[i] = plain.queryCodes[i] = Math.floor(random() * 65535) - 32767;
-        }
+        for (let i = 0; i < dimensions; i++) simd.query[i] = plain.query[i] = random() * 2 - 1;
         const label = `d=${dimensions}`;
-        const codeDots = Array.from(simd.codeDots(capacity).subarray(0, capacity));
-        assert.deepEqual(codeDots, Array.from(plain.codeDots(capacity).subarray(0, capacity)), label);
-        codeDots.forEach((dot, v) => {
-          let sum = 0;
-          for (let i = 0; i < dimensions; i++) sum += simd.codes[v * codes + i] * simd.queryCodes[i];
-          assert.equal(dot, sum | 0, `${label}: codes of vector ${v}`);
-        });
         const roundedDots = Array.from(simd.roundedDots(capacity).subarray(0, capacity));
         const plainRounded = Array.from(plain.roundedDots(capacity).subarray(0, capacity));
         const tolerance = EPSILON * Math.sqrt(dimensions);
@@ -438,7 +433,7 @@ describe('VectorIndex', () => {
       // Values whose low half rounds up (carrying into the exponent), down, signs, a subnormal, ±1.
       const bits = [0x3f80ffff, 0x3f7fffff, 0xbf7f8000, 0x3f808000, 0xbe4ccccd, 0x00000001, 0x807fffff, 0x3f800000, 0xbf800000, 0x3c23d70a];
       for (const simd of [true, false]) {
-        const page = new VectorPage({ dimensions: bits.length, capacity: 2, quantized: false, simd });
+        const page = new VectorPage({ dimensions: bits.length, capacity: 2, simd });
         const values = new Float32Array(page.floatStride);
         new Uint32Array(values.buffer).set(bits);
         page.write(1, values);
@@ -448,58 +443,6 @@ describe('VectorIndex', () => {
           assert.equal(page.exactDot(1), values[i], `component ${i} (0x${bits[i].toString(16)})${simd ? '' : ', plain'}`);
         });
       }
-    });
-
-    it('quantizes to codes within ±127 with the right scale', () => {
-      const source = new Float32Array([0.5, -0.3, 0.125, 0]);
-      const codes = new Int8Array(8);
-      const scale = quantizeInt8(source, 0, 4, codes, 2);
-      assert.deepEqual(Array.from(codes), [0, 0, 127, -76, 32, 0, 0, 0]);
-      assert.equal(scale, 0.5 / 127);
-      assert.equal(quantizeInt8(new Float32Array(4), 0, 4, codes, 0), 0);
-    });
-
-    it('has recall@10 ≥ 0.99 against the exact search, with exact scores', () => {
-      const random = seededRandom(31);
-      const dimensions = 256;
-      const index = new VectorIndex(dimensions, { quantized: true });
-      const model = new Map<string, Float32Array>();
-      fill(index, model, random, 5000);
-      let found = 0;
-      const queries = 40;
-      for (let q = 0; q < queries; q++) {
-        const query = randomVector(random, dimensions);
-        const exact = index.search(query, 10);
-        const approximate = index.searchQuantized(query, 10);
-        assertWellFormed(approximate, 'quantized');
-        const scores = new Map(exact.map((m) => [m.id, m.score]));
-        for (const m of approximate) {
-          if (scores.has(m.id)) {
-            found++;
-            assert.equal(m.score, scores.get(m.id), 'a re-ranked score differs from the exact one');
-          }
-        }
-      }
-      assert.ok(found / (10 * queries) >= 0.99, `recall@10 ${found / (10 * queries)}`);
-    });
-
-    it('with every vector a candidate, equals the exact search', () => {
-      const random = seededRandom(32);
-      const index = new VectorIndex(33, { quantized: true, vectorsPerPage: 50 });
-      const model = new Map<string, Float32Array>();
-      fill(index, model, random, 260);
-      index.add('zero', new Float32Array(33));
-      for (let q = 0; q < 10; q++) {
-        const query = randomVector(random, 33);
-        assert.deepEqual(index.searchQuantized(query, 25, { candidates: 1e9 }), index.search(query, 25));
-      }
-      const query = randomVector(random, 33);
-      for (const candidates of [0, -3, Number.NaN, 2.5]) {
-        assert.deepEqual(index.searchQuantized(query, 3, { candidates }).length, 3, `candidates ${candidates}`);
-      }
-      assert.deepEqual(index.searchQuantized(new Float32Array(33), 5), []);
-      assert.deepEqual(index.searchQuantized(randomVector(random, 33), 0), []);
-      assert.throws(() => index.searchQuantized(new Float32Array(32), 5), /the query has 32 dimensions/);
     });
   });
 });

@@ -1,6 +1,5 @@
 import type { Chunk } from './chunker';
 import type { EmbeddingCache } from './embeddingCache';
-import { exactCosineTopK, type ScoredId } from './exactScan';
 import type { IndexedChunk, IndexedFile, SearchHit, SearchIndex } from './indexerTypes';
 
 /** A chunk whose vector is in the cache under `key`, ready to be indexed. */
@@ -15,8 +14,8 @@ interface FileRecord {
 
 /**
  * The indexed files and their chunks, searchable by vector. Vectors stay in the cache (looked up by
- * key); an injected nearest-neighbour index is built lazily, once the vectors' length is known, and
- * kept in step with every change after that.
+ * key); the nearest-neighbour index is built lazily, once the vectors' length is known, and kept
+ * in step with every change after that. Every search goes through it.
  */
 export class ChunkStore {
   private readonly files = new Map<string, FileRecord>();
@@ -27,7 +26,7 @@ export class ChunkStore {
   constructor(
     private readonly cache: EmbeddingCache,
     private readonly previewChars: number,
-    private readonly createIndex?: (dimensions: number) => SearchIndex,
+    private readonly createIndex: (dimensions: number) => SearchIndex,
   ) {}
 
   get fileCount(): number {
@@ -91,13 +90,12 @@ export class ChunkStore {
     return true;
   }
 
-  /** The `k` chunks closest to `query`, best first, by the injected index or else an exact cosine scan. */
+  /** The `k` chunks closest to `query`, best first. */
   search(query: Float32Array, k: number): SearchHit[] {
-    if (k <= 0 || this.chunksById.size === 0) return [];
-    const index = this.ensureIndex();
-    const scored = index ? index.search(query, k) : this.scan(query, k);
+    const index = k > 0 && this.chunksById.size > 0 ? this.ensureIndex() : undefined;
+    if (!index) return [];
     const hits: SearchHit[] = [];
-    for (const { id, score } of scored) {
+    for (const { id, score } of index.search(query, k)) {
       const entry = this.chunksById.get(id);
       if (!entry) continue;
       const { file, chunk } = entry;
@@ -118,16 +116,13 @@ export class ChunkStore {
     }
   }
 
+  /** The index, built now if need be; undefined while no vector length is known (nothing to search). */
   private ensureIndex(): SearchIndex | undefined {
-    if (this.index || !this.createIndex || this.cache.dimensions === undefined) return this.index;
+    if (this.index || this.cache.dimensions === undefined) return this.index;
     const index = this.createIndex(this.cache.dimensions);
     for (const [id, vector] of this.vectorsById()) if (vector) index.add(id, vector);
     this.index = index;
     return index;
-  }
-
-  private scan(query: Float32Array, k: number): ScoredId[] {
-    return exactCosineTopK(query, this.vectorsById(), k);
   }
 
   private *vectorsById(): Generator<[string, Float32Array | undefined]> {

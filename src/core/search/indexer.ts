@@ -6,6 +6,7 @@ import type { EmbeddingCache } from './embeddingCache';
 import { IndexRun } from './indexRun';
 import type { EmbeddingCounters, IndexedFile, IndexerStats, IndexRunOptions, IndexRunResult, SearchHit, SourceFile, WorkspaceIndexerOptions } from './indexerTypes';
 import { PathVersions } from './pathVersions';
+import { VectorIndex } from './vectorIndex';
 
 export type { RateLimitPolicy } from './adaptiveLimiter';
 export type {
@@ -56,7 +57,7 @@ export class WorkspaceIndexer {
     this.batchSize = Math.max(1, options.batchSize ?? 32);
     this.batchChars = Math.max(1, options.batchChars ?? 48_000);
     this.chunkOptions = options.chunkOptions ?? {};
-    this.store = new ChunkStore(options.cache, options.previewChars ?? 300, options.createIndex);
+    this.store = new ChunkStore(options.cache, options.previewChars ?? 300, options.createIndex ?? ((dimensions) => new VectorIndex(dimensions)));
     const maxInFlight = Math.max(1, Math.floor(options.maxInFlight ?? 2));
     this.limiter = new AdaptiveLimiter(maxInFlight, { ...defaultRateLimitPolicy, ...options.rateLimit });
   }
@@ -141,7 +142,7 @@ export class WorkspaceIndexer {
 
   /**
    * The `k` chunks closest to `queryVector` (embedded with the same model), best first. Scores are
-   * cosine similarities for the built-in exact scan, or whatever the injected index reports. A query
+   * cosine similarities for the default VectorIndex, or whatever an injected index reports. A query
    * of another length than the indexed vectors is an EMBEDDING_DIMENSIONS_CHANGED error.
    */
   search(queryVector: Float32Array, k: number): SearchHit[] {

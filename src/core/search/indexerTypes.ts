@@ -1,7 +1,7 @@
 import type { ChunkOptions } from './chunker';
 import type { EmbeddingCache } from './embeddingCache';
 import type { EmbedFunction, RateLimitPolicy } from './adaptiveLimiter';
-import type { ScoredId } from './exactScan';
+import type { VectorIndex } from './vectorIndex';
 
 /** The public shapes of `WorkspaceIndexer`: what goes in, what comes out. */
 
@@ -10,7 +10,13 @@ export interface SourceFile {
   text: string;
 }
 
-/** What `createIndex` must return: an approximate or exact nearest-neighbour index over vectors. */
+/** A search result of a {@link SearchIndex}: the id it was given and the vector's similarity to the query. */
+export interface ScoredId {
+  id: string;
+  score: number;
+}
+
+/** What `createIndex` must return: a nearest-neighbour index over vectors (VectorIndex, or a small stand-in in tests). */
 export interface SearchIndex {
   add(id: string, vector: Float32Array): void;
   remove(id: string): void;
@@ -32,7 +38,7 @@ export interface WorkspaceIndexerOptions {
   chunkOptions?: ChunkOptions;
   /** Characters of a chunk kept for search results. Default 300. */
   previewChars?: number;
-  /** A nearest-neighbour index, made once the vectors' length is known; without it `search` scans exactly. */
+  /** The nearest-neighbour index, made once the vectors' length is known. Default: the exact {@link VectorIndex}. */
   createIndex?: (dimensions: number) => SearchIndex;
   rateLimit?: Partial<RateLimitPolicy>;
 }

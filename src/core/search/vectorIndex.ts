@@ -22,19 +22,13 @@
  * Equal scores are ordered by id (ascending, by UTF-16 code units), so results do not depend on
  * insertion or removal order.
  *
- * Optionally (`{ quantized: true }`) the index also keeps int8 codes of every vector (+1 byte per
- * dimension, +25 % memory) and {@link VectorIndex.searchQuantized} scans those, then re-ranks the
- * best candidates exactly. It reads half the memory the rounded first pass reads; see the bench for
- * what that buys and its recall.
- *
  * This file is the façade; storage is in vectorPages.ts and vectorPage.ts, the kernels in
- * vectorSimd.ts (and their plain twins in vectorKernels.ts), the top-k heap in vectorTopK.ts, the
- * int8 first pass in vectorQuantizedScan.ts and input checks in vectorNorm.ts.
+ * vectorSimd.ts (and their plain twins in vectorKernels.ts), the top-k heap in vectorTopK.ts and
+ * input checks in vectorNorm.ts.
  */
 import { checkedNorm } from './vectorNorm';
 import { floatStride, roundingBound } from './vectorPage';
 import { VectorPages } from './vectorPages';
-import { int8Candidates } from './vectorQuantizedScan';
 import { TopK } from './vectorTopK';
 
 /** One search result: the id given to {@link VectorIndex.add} and its cosine similarity. */
@@ -47,18 +41,8 @@ export interface VectorMatch {
 export interface VectorIndexOptions {
   /** Vectors per storage page; default {@link DEFAULT_VECTORS_PER_PAGE}. */
   vectorsPerPage?: number;
-  /** Also keep int8 codes of every vector for {@link VectorIndex.searchQuantized}; default false. */
-  quantized?: boolean;
   /** `false` uses the plain loops even where WebAssembly SIMD is available (tests compare them). */
   simd?: boolean;
-}
-
-export interface QuantizedSearchOptions {
-  /**
-   * How many of the best vectors by the int8 scan are re-ranked by their exact score; default
-   * `max(8 × k, 64)`. More candidates: better recall, slightly slower.
-   */
-  candidates?: number;
 }
 
 /** `x` limited to [-1, 1] (rounding can take the dot product of unit vectors just past them). */
@@ -75,8 +59,6 @@ export class VectorIndex {
   readonly dimensions: number;
   /** Vectors per storage page. */
   readonly vectorsPerPage: number;
-  /** Whether int8 codes are kept, so {@link searchQuantized} is available. */
-  readonly quantized: boolean;
 
   private readonly store: VectorPages;
   /** The normalised query of the running search, reused so a search allocates no query copy. */
@@ -84,7 +66,7 @@ export class VectorIndex {
 
   /**
    * @param dimensions the length of every vector (a positive integer).
-   * @param options page size and whether to keep int8 codes for {@link searchQuantized}.
+   * @param options page size, and whether to use the plain loops.
    */
   constructor(dimensions: number, options: VectorIndexOptions = {}) {
     if (!Number.isInteger(dimensions) || dimensions <= 0) {
@@ -96,8 +78,7 @@ export class VectorIndex {
     }
     this.dimensions = dimensions;
     this.vectorsPerPage = vectorsPerPage;
-    this.quantized = options.quantized === true;
-    this.store = new VectorPages(dimensions, vectorsPerPage, this.quantized, options.simd);
+    this.store = new VectorPages(dimensions, vectorsPerPage, options.simd);
     this.unitQuery = new Float32Array(floatStride(dimensions));
   }
 
@@ -106,7 +87,7 @@ export class VectorIndex {
     return this.store.size;
   }
 
-  /** Bytes of the pages allocated now (vectors, and codes and scales if `quantized`); not the ids. */
+  /** Bytes of the pages allocated now; not the ids. */
   get allocatedBytes(): number {
     return this.store.allocatedBytes;
   }
@@ -182,35 +163,6 @@ export class VectorIndex {
         const score = clamp(source.exactDot(j));
         if (score >= threshold) threshold = top.offer(score, slot + j);
       }
-    }
-    return this.matches(top);
-  }
-
-  /**
-   * Like {@link search}, but ranks all vectors by their int8 codes first and computes the exact
-   * score only for the best `options.candidates` of them: much less memory to read, and a vector
-   * whose approximate rank falls outside the candidates is missed. Scores are exact, and equal to
-   * what {@link search} reports for the same vector. Needs an index made with `{ quantized: true }`.
-   *
-   * @throws Error if the index is not quantized, or as {@link search} does.
-   */
-  searchQuantized(query: ArrayLike<number>, k: number, options: QuantizedSearchOptions = {}): VectorMatch[] {
-    if (!this.quantized) throw new Error('VectorIndex: searchQuantized needs an index created with { quantized: true }');
-    const limit = this.prepareQuery(query, k);
-    if (limit === 0) return [];
-    const store = this.store;
-    const wanted = Math.floor(options.candidates ?? Math.max(8 * limit, 64));
-    // Never fewer candidates than results, never more than vectors; a NaN request means "just k".
-    const capacity = Math.min(store.size, Math.max(limit, Number.isNaN(wanted) ? 0 : wanted));
-    const candidates = int8Candidates(store, this.unitQuery, capacity);
-
-    // The same kernel as search, one vector at a time, so the scores are the same too.
-    store.loadQuery(this.unitQuery);
-    const top = new TopK(limit, store.ids);
-    for (let c = 0; c < candidates.count; c++) {
-      const slot = candidates.slotAt(c);
-      const { page, index } = store.locate(slot);
-      top.offer(clamp(store.pages[page].exactDot(index)), slot);
     }
     return this.matches(top);
   }

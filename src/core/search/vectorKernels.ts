@@ -1,9 +1,9 @@
 /**
  * Plain-JavaScript twins of the SIMD kernels in vectorSimd.ts, for a runtime without WebAssembly
- * SIMD: the same signatures (addresses in bytes within `buffer`), the same results per vector
- * (int8: exactly; float32: up to rounding, as the sums are taken in another order). Each vector's
- * sum has one order here too (even and odd components apart, in double precision), whether it is
- * scanned alone or with others, so its score does not depend on where it is stored.
+ * SIMD: the same signatures (addresses in bytes within `buffer`), the same results per vector up
+ * to rounding (the sums are taken in another order). Each vector's sum has one order here too
+ * (even and odd components apart, in double precision), whether it is scanned alone or with
+ * others, so its score does not depend on where it is stored.
  */
 import type { SimdKernels } from './vectorSimd';
 
@@ -21,10 +21,7 @@ function roundedToFloat(): Float32Array {
 
 export function plainKernels(buffer: ArrayBuffer): SimdKernels {
   const floats = new Float32Array(buffer);
-  const codes = new Int8Array(buffer);
-  const shorts = new Int16Array(buffer);
   const unsignedShorts = new Uint16Array(buffer);
-  const ints = new Int32Array(buffer);
   return {
     dotsF32(query, base, count, stride, out) {
       const q = query >> 2;
@@ -84,22 +81,6 @@ export function plainKernels(buffer: ArrayBuffer): SimdKernels {
           a1 += toFloat[unsignedShorts[v + i + 1]] * floats[q + i + 1];
         }
         floats[o] = a0 + a1;
-      }
-    },
-    dotsI8(query, base, count, stride, out) {
-      const q = query >> 1;
-      for (let j = 0, v = base, o = out >> 2; j < count; j++, v += stride, o++) {
-        let s0 = 0;
-        let s1 = 0;
-        let s2 = 0;
-        let s3 = 0;
-        for (let i = 0; i < stride; i += 4) {
-          s0 += codes[v + i] * shorts[q + i];
-          s1 += codes[v + i + 1] * shorts[q + i + 1];
-          s2 += codes[v + i + 2] * shorts[q + i + 2];
-          s3 += codes[v + i + 3] * shorts[q + i + 3];
-        }
-        ints[o] = s0 + s1 + s2 + s3;
       }
     },
   };

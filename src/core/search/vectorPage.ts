@@ -1,7 +1,6 @@
 /**
- * One storage page of {@link VectorIndex}: up to `capacity` unit vectors (and, in a quantized
- * index, their int8 codes), one after another, in a memory of the page's own that the kernels scan
- * in place.
+ * One storage page of {@link VectorIndex}: up to `capacity` unit vectors, one after another, in a
+ * memory of the page's own that the kernels scan in place.
  *
  * Each float32 component is kept whole, but in two halves stored apart: its 32 bits rounded to the
  * nearest multiple of 2^16, whose high 16 bits are a bfloat16 (8 significant bits, so within 2^-8
@@ -15,14 +14,14 @@
  * which a growing shared memory could not); otherwise it is an ArrayBuffer scanned by the plain
  * loops. Layout, each part 64-byte aligned except the remainders (never loaded by SIMD):
  *
- *   float query | int16 query codes | results (one 32-bit number per vector) | one vector put back
- *   together | its result | rounded halves | remainders | codes
+ *   float query | results (one float per vector) | one vector put back together | its result |
+ *   rounded halves | remainders
  *
  * Vectors are `floatStride` values apart in both halves (the dimensions rounded up to the SIMD
- * step, zero padded), codes `codeStride` bytes apart.
+ * step, zero padded).
  */
 import { plainKernels } from './vectorKernels';
-import { F32_STEP_BYTES, I8_STEP_BYTES, instantiateKernels, ROUNDED_STEP_BYTES, type SimdKernels, simdModule } from './vectorSimd';
+import { F32_STEP_BYTES, instantiateKernels, ROUNDED_STEP_BYTES, type SimdKernels, simdModule } from './vectorSimd';
 
 const ALIGN = 64;
 const WASM_PAGE_BYTES = 65536;
@@ -45,17 +44,10 @@ export function roundingBound(dimensions: number): number {
   return 2 ** -8 + (dimensions + 64) * 2 ** -22;
 }
 
-/** Bytes per coded vector: `dimensions` rounded up to what the int8 kernel takes a step. */
-export function codeStride(dimensions: number): number {
-  return Math.ceil(dimensions / I8_STEP_BYTES) * I8_STEP_BYTES;
-}
-
 export interface PageShape {
   dimensions: number;
   /** Vectors the page holds. */
   capacity: number;
-  /** Whether the page also holds int8 codes (and their scales). */
-  quantized: boolean;
   /** `simd: false` forces the plain loops (tests compare the two). */
   simd?: boolean;
 }
@@ -64,19 +56,12 @@ export class VectorPage {
   /** Whether the SIMD kernels scan this page (false: the plain loops). */
   readonly simd: boolean;
   readonly floatStride: number;
-  readonly codeStride: number;
   /** The vectors' components rounded to 16 bits (bfloat16), `floatStride` each; the padding stays zero. */
   readonly rounded: Uint16Array;
   /** What each component's float32 bits add to its rounded value × 2^16 (in −2^15 … 2^15 − 1). */
   readonly remainders: Int16Array;
-  /** With `quantized`: the int8 codes, `codeStride` bytes each; the padding stays zero. */
-  readonly codes: Int8Array;
-  /** With `quantized`: per vector, the factor from its codes back to its components. */
-  readonly scales: Float32Array;
   /** The query the next rounded scan and exact scores compare with (`floatStride` floats, zero padded). */
   readonly query: Float32Array;
-  /** The query codes the next int8 scan compares with (`codeStride` entries, zero padded). */
-  readonly queryCodes: Int16Array;
   /** Bytes this page holds. */
   readonly byteLength: number;
 
@@ -84,26 +69,22 @@ export class VectorPage {
   readonly dots: Float32Array;
 
   private readonly kernels: SimdKernels;
-  private readonly intResults: Int32Array;
   /** One vector's float32 bits, put back together from its halves for an exact score. */
   private readonly wholeBits: Uint32Array;
   private readonly wholeResult: Float32Array;
-  private readonly at: { query: number; queryCodes: number; results: number; whole: number; wholeResult: number; rounded: number; codes: number };
+  private readonly at: { query: number; results: number; whole: number; wholeResult: number; rounded: number };
 
   constructor(shape: PageShape) {
-    const { dimensions, capacity, quantized } = shape;
+    const { dimensions, capacity } = shape;
     this.floatStride = floatStride(dimensions);
-    this.codeStride = quantized ? codeStride(dimensions) : 0;
     const query = 0;
-    const queryCodes = query + align(this.floatStride * 4);
-    const results = queryCodes + align(this.codeStride * 2);
+    const results = query + align(this.floatStride * 4);
     const whole = results + align(capacity * 4);
     const wholeResult = whole + align(this.floatStride * 4);
     const rounded = wholeResult + ALIGN;
     const remainders = rounded + capacity * this.floatStride * 2;
-    const codes = remainders + capacity * this.floatStride * 2;
-    const end = codes + capacity * this.codeStride;
-    this.at = { query, queryCodes, results, whole, wholeResult, rounded, codes };
+    const end = remainders + capacity * this.floatStride * 2;
+    this.at = { query, results, whole, wholeResult, rounded };
 
     const module = shape.simd === false ? null : simdModule();
     let buffer: ArrayBuffer;
@@ -117,16 +98,12 @@ export class VectorPage {
     }
     this.simd = module !== null;
     this.query = new Float32Array(buffer, query, this.floatStride);
-    this.queryCodes = new Int16Array(buffer, queryCodes, this.codeStride);
     this.dots = new Float32Array(buffer, results, capacity);
-    this.intResults = new Int32Array(buffer, results, capacity);
     this.wholeBits = new Uint32Array(buffer, whole, this.floatStride);
     this.wholeResult = new Float32Array(buffer, wholeResult, 1);
     this.rounded = new Uint16Array(buffer, rounded, capacity * this.floatStride);
     this.remainders = new Int16Array(buffer, remainders, capacity * this.floatStride);
-    this.codes = new Int8Array(buffer, codes, capacity * this.codeStride);
-    this.scales = new Float32Array(quantized ? capacity : 0);
-    this.byteLength = buffer.byteLength + this.scales.byteLength;
+    this.byteLength = buffer.byteLength;
   }
 
   /** Stores the float32 `values` (`floatStride` of them, zero padded) as vector `index`. */
@@ -146,17 +123,12 @@ export class VectorPage {
     const n = this.floatStride;
     this.rounded.set(source.rounded.subarray(sourceIndex * n, (sourceIndex + 1) * n), index * n);
     this.remainders.set(source.remainders.subarray(sourceIndex * n, (sourceIndex + 1) * n), index * n);
-    if (this.codeStride > 0) {
-      const c = this.codeStride;
-      this.codes.set(source.codes.subarray(sourceIndex * c, (sourceIndex + 1) * c), index * c);
-      this.scales[index] = source.scales[sourceIndex];
-    }
   }
 
   /**
    * The dot products of {@link query} with the rounded halves of the first `count` vectors, each
-   * within {@link roundingBound} of the exact one. Kept until this page's next `roundedDots` or
-   * `codeDots` ({@link exactDot} leaves them).
+   * within {@link roundingBound} of the exact one. Kept until this page's next `roundedDots`
+   * ({@link exactDot} leaves them).
    */
   roundedDots(count: number): Float32Array {
     this.kernels.dotsRounded(this.at.query, this.at.rounded, count, this.floatStride * 2, this.at.results);
@@ -172,11 +144,5 @@ export class VectorPage {
     for (let i = 0, at = index * n; i < n; i++, at++) bits[i] = (rounded[at] << 16) + remainders[at];
     this.kernels.dotsF32(this.at.query, this.at.whole, 1, n * 4, this.at.wholeResult);
     return this.wholeResult[0];
-  }
-
-  /** The integer dot products of {@link queryCodes} with the codes of the first `count` vectors; reused by the next scan. */
-  codeDots(count: number): Int32Array {
-    this.kernels.dotsI8(this.at.queryCodes, this.at.codes, count, this.codeStride, this.at.results);
-    return this.intResults;
   }
 }

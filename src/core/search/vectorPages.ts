@@ -5,7 +5,6 @@
  * Removing swaps the last vector into the hole, so the used slots stay dense (a scan needs no
  * holes check) and removal is O(dimensions).
  */
-import { quantizeInt8 } from './vectorInt8';
 import { floatStride, VectorPage } from './vectorPage';
 
 /** Where a slot lives: its page and its index within that page. */
@@ -26,7 +25,6 @@ export class VectorPages {
   constructor(
     readonly dimensions: number,
     readonly vectorsPerPage: number,
-    readonly quantized: boolean,
     private readonly simd?: boolean,
   ) {
     this.unit = new Float32Array(floatStride(dimensions));
@@ -36,7 +34,7 @@ export class VectorPages {
     return this.ids.length;
   }
 
-  /** Bytes of the pages allocated now (vectors, and codes and scales if `quantized`); not the ids. */
+  /** Bytes of the pages allocated now; not the ids. */
   get allocatedBytes(): number {
     let bytes = 0;
     for (const page of this.pages) bytes += page.byteLength;
@@ -57,11 +55,6 @@ export class VectorPages {
     for (const page of this.pages) page.query.set(unit);
   }
 
-  /** Makes `codes` (`codeStride` entries) the query of every page's next int8 scan. */
-  loadQueryCodes(codes: Int16Array): void {
-    for (const page of this.pages) page.queryCodes.set(codes);
-  }
-
   /**
    * Stores `vector / norm` under `id` (zeros if `norm` is 0), in its existing slot or a new one.
    * The caller has already checked the vector, so this cannot fail half-way.
@@ -78,11 +71,7 @@ export class VectorPages {
     const unit = this.unit;
     for (let i = 0; i < d; i++) unit[i] = norm === 0 ? 0 : vector[i] / norm;
     const { page, index } = this.locate(slot);
-    const target = this.pages[page];
-    target.write(index, unit);
-    if (this.quantized) {
-      target.scales[index] = quantizeInt8(unit, 0, d, target.codes, index * target.codeStride);
-    }
+    this.pages[page].write(index, unit);
   }
 
   /**
@@ -109,7 +98,7 @@ export class VectorPages {
   }
 
   private addPage(): void {
-    this.pages.push(new VectorPage({ dimensions: this.dimensions, capacity: this.vectorsPerPage, quantized: this.quantized, simd: this.simd }));
+    this.pages.push(new VectorPage({ dimensions: this.dimensions, capacity: this.vectorsPerPage, simd: this.simd }));
   }
 
   private copySlot(from: number, to: number): void {

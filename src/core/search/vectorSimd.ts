@@ -10,43 +10,37 @@
  *     high half of a float32) against a float32 query, float32 results; stride a multiple of 32.
  *     Each 8 values are widened to two f32x4 by shifting them into the high half of 32-bit lanes,
  *     then multiplied and added as in dotsF32, 16 values a step. Half the bytes of dotsF32.
- *   dotsI8(query, base, count, stride, out)   int8 codes against an int16 query, int32 results;
- *     stride a multiple of 32. Each 16 codes are widened to two i16x8 halves and multiplied and
- *     pairwise added with the query by i32x4.dot_i16x8_s.
  *
  * Each vector's lanes are summed in one fixed order, so a vector's score does not depend on where
  * it is stored or how many vectors one call takes.
  */
 import {
   f32Add, I32, i32Add, i32Const, i32Eqz, i32GeU, i32Sub, type KernelFunction, localGet as get, localSet as set,
-  localTee as tee, loopUntil, moduleBytes, simd, store, V128, v128Load as load, v128Zero as zero,
+  localTee as tee, loopUntil, moduleBytes, simd, f32Store, V128, v128Load as load, v128Zero as zero,
 } from './wasmBinary';
 
 /** Bytes of float32 vectors the float kernel takes a step (the stride must be a multiple). */
 export const F32_STEP_BYTES = 64;
 /** Bytes of rounded vectors the rounded kernel takes a step (the stride must be a multiple). */
 export const ROUNDED_STEP_BYTES = 32;
-/** Bytes of int8 codes the int8 kernel takes a step (the stride must be a multiple). */
-export const I8_STEP_BYTES = 32;
 
 export type DotsKernel = (query: number, base: number, count: number, stride: number, out: number) => void;
 
 export interface SimdKernels {
   dotsF32: DotsKernel;
   dotsRounded: DotsKernel;
-  dotsI8: DotsKernel;
 }
 
-// Locals shared by all three functions: 0 query, 1 base, 2 count, 3 stride, 4 out (parameters);
+// Locals shared by both functions: 0 query, 1 base, 2 count, 3 stride, 4 out (parameters);
 // 5 p (the vector's next bytes), 6 q (the query's), 7 end (the vector's end); 8..11 accumulators;
-// 12 the loaded codes or rounded values (int8 and rounded only).
+// 12 the loaded rounded values (rounded only).
 const P = 5;
 const Q = 6;
 const END = 7;
 const ACC = [8, 9, 10, 11];
 
 /** The loop over vectors around `inner` (which consumes one vector), and the store of its result. */
-function perVector(inner: number[], step: number, reduce: number[], storeOp: 0x36 | 0x38): number[] {
+function perVector(inner: number[], step: number, reduce: number[]): number[] {
   return loopUntil([...get(2), ...i32Eqz], [
     ...ACC.flatMap((acc) => [...zero, ...set(acc)]),
     ...get(1), ...set(P), ...get(0), ...set(Q), ...get(1), ...get(3), ...i32Add, ...set(END),
@@ -56,7 +50,7 @@ function perVector(inner: number[], step: number, reduce: number[], storeOp: 0x3
     ]),
     ...get(4), // the address the result is stored at
     ...reduce,
-    ...store(storeOp),
+    ...f32Store,
     ...get(4), ...i32Const(4), ...i32Add, ...set(4),
     ...get(END), ...set(1),
     ...get(2), ...i32Const(1), ...i32Sub, ...set(2),
@@ -83,7 +77,7 @@ function dotsF32(): KernelFunction {
     ...ACC.flatMap((acc, i) => [...get(P), ...load(16 * i), ...multiplyAdd(16 * i, acc)]),
     ...get(Q), ...i32Const(F32_STEP_BYTES), ...i32Add, ...set(Q),
   ];
-  return { name: 'dotsF32', parameters: 5, locals: [{ count: 3, type: I32 }, { count: 5, type: V128 }], body: perVector(inner, F32_STEP_BYTES, reduceF32(), 0x38) };
+  return { name: 'dotsF32', parameters: 5, locals: [{ count: 3, type: I32 }, { count: 5, type: V128 }], body: perVector(inner, F32_STEP_BYTES, reduceF32()) };
 }
 
 function dotsRounded(): KernelFunction {
@@ -96,26 +90,7 @@ function dotsRounded(): KernelFunction {
     ...get(12), ...extendHigh, ...i32Const(16), ...shiftLeft, ...multiplyAdd(offset * 2 + 16, high),
   ];
   const inner = [...eight(0, 8, 9), ...eight(16, 10, 11), ...get(Q), ...i32Const(2 * ROUNDED_STEP_BYTES), ...i32Add, ...set(Q)];
-  return { name: 'dotsRounded', parameters: 5, locals: [{ count: 3, type: I32 }, { count: 5, type: V128 }], body: perVector(inner, ROUNDED_STEP_BYTES, reduceF32(), 0x38) };
-}
-
-function dotsI8(): KernelFunction {
-  const extendLow = simd(0x87); // i16x8.extend_low_i8x16_s
-  const extendHigh = simd(0x88); // i16x8.extend_high_i8x16_s
-  const dot = simd(0xba); // i32x4.dot_i16x8_s
-  const add = simd(0xae); // i32x4.add
-  const lane = (n: number) => simd(0x1b, n); // i32x4.extract_lane
-  /** 16 codes at p+offset against 16 query entries at q+2×offset, into accumulators low and high. */
-  const half = (offset: number, low: number, high: number) => [
-    ...get(P), ...load(offset), ...tee(12), ...extendLow, ...get(Q), ...load(offset * 2), ...dot, ...get(low), ...add, ...set(low),
-    ...get(12), ...extendHigh, ...get(Q), ...load(offset * 2 + 16), ...dot, ...get(high), ...add, ...set(high),
-  ];
-  const inner = [...half(0, 8, 9), ...half(16, 10, 11), ...get(Q), ...i32Const(2 * I8_STEP_BYTES), ...i32Add, ...set(Q)];
-  const reduce = [
-    ...get(8), ...get(9), ...add, ...get(10), ...get(11), ...add, ...add, ...set(8),
-    ...get(8), ...lane(0), ...get(8), ...lane(1), ...i32Add, ...get(8), ...lane(2), ...get(8), ...lane(3), ...i32Add, ...i32Add,
-  ];
-  return { name: 'dotsI8', parameters: 5, locals: [{ count: 3, type: I32 }, { count: 5, type: V128 }], body: perVector(inner, I8_STEP_BYTES, reduce, 0x36) };
+  return { name: 'dotsRounded', parameters: 5, locals: [{ count: 3, type: I32 }, { count: 5, type: V128 }], body: perVector(inner, ROUNDED_STEP_BYTES, reduceF32()) };
 }
 
 let compiled: WebAssembly.Module | null | undefined;
@@ -124,7 +99,7 @@ let compiled: WebAssembly.Module | null | undefined;
 export function simdModule(): WebAssembly.Module | null {
   if (compiled === undefined) {
     try {
-      const bytes = moduleBytes([dotsF32(), dotsRounded(), dotsI8()]);
+      const bytes = moduleBytes([dotsF32(), dotsRounded()]);
       compiled = typeof WebAssembly === 'object' && WebAssembly.validate(bytes) ? new WebAssembly.Module(bytes) : null;
     } catch {
       compiled = null;
@@ -136,5 +111,5 @@ export function simdModule(): WebAssembly.Module | null {
 /** The kernels, working on `memory`. */
 export function instantiateKernels(module: WebAssembly.Module, memory: WebAssembly.Memory): SimdKernels {
   const exports = new WebAssembly.Instance(module, { env: { memory } }).exports;
-  return { dotsF32: exports.dotsF32 as DotsKernel, dotsRounded: exports.dotsRounded as DotsKernel, dotsI8: exports.dotsI8 as DotsKernel };
+  return { dotsF32: exports.dotsF32 as DotsKernel, dotsRounded: exports.dotsRounded as DotsKernel };
 }

@@ -45,8 +45,8 @@ export const i32Sub = [0x6b];
 export const i32Eqz = [0x45];
 export const i32GeU = [0x4f];
 export const f32Add = [0x92];
-/** Stores an i32 or f32 (whichever `op` says: 0x36 or 0x38) with 4-byte alignment. */
-export const store = (op: 0x36 | 0x38) => [op, 2, 0];
+/** f32.store with 4-byte alignment. */
+export const f32Store = [0x38, 2, 0];
 export const simd = (op: number, ...immediates: number[]) => [0xfd, ...uleb(op), ...immediates];
 /** v128.load with 16-byte alignment at a constant offset from the address on the stack. */
 export const v128Load = (offset: number) => simd(0x00, 4, ...uleb(offset));

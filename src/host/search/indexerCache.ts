@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { EmbeddingCache, VectorIndex, WorkspaceIndexer } from '../../core';
+import { EmbeddingCache, WorkspaceIndexer } from '../../core';
 import type { ClientProvider } from '../clientProvider';
 import type { Log } from '../log';
 import type { SearchSettings } from './searchSettings';
@@ -21,7 +21,6 @@ export async function openIndexer(cacheDirectory: vscode.Uri, settings: SearchSe
     batchSize,
     batchChars,
     chunkOptions: { maxChars: chunkChars },
-    createIndex: (dimensions) => new VectorIndex(dimensions),
   });
 }
 
