@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { DEFAULT_PACING, DeltaPacer } from '../../src/host/chat/deltaPacer';
-import { ManualClock, pacedStream as stream } from './support/pacedStream';
+import { ManualClock } from './support/manualClock';
+import { pacedStream as stream } from './support/pacedStream';
 
 describe('DeltaPacer', () => {
   const reply = 'Ответ модели, строка за строкой.\n'.repeat(600); // ~20,000 characters

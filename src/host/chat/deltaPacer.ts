@@ -10,6 +10,7 @@
  * reader is far behind the end anyway, a few lines at a time; and the number of messages grows
  * with the logarithm of the reply's length instead of with the length.
  */
+import { type Clock, systemClock } from '../clock';
 
 export interface PacingRule {
   /** Never two deltas closer than this. */
@@ -27,18 +28,6 @@ function deltaDueAfter(rule: PacingRule, shown: number, waiting: number): number
   return waiting >= shown * rule.share ? rule.minIntervalMs : rule.maxIntervalMs;
 }
 
-export interface PacerClock {
-  now(): number;
-  setTimeout(run: () => void, ms: number): unknown;
-  clearTimeout(timer: unknown): void;
-}
-
-const systemClock: PacerClock = {
-  now: () => Date.now(),
-  setTimeout: (run, ms) => setTimeout(run, ms),
-  clearTimeout: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
-};
-
 /**
  * Calls `send` when the rule says a delta is due. The owner calls {@link offer} whenever more text
  * arrived; `send` takes everything waiting and reports how much is shown after it.
@@ -52,7 +41,7 @@ export class DeltaPacer {
   constructor(
     private readonly send: () => number,
     private readonly rule: PacingRule = DEFAULT_PACING,
-    private readonly clock: PacerClock = systemClock,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /** `length` characters are ready to show in all: sends them now if due, or arranges that they go out when due. */

@@ -1,6 +1,7 @@
-import { LinkFinder, readSelectedFile, type IgnoreRules, type LinkOnPath, type WorkspaceIndexer } from '../../core';
+import * as vscode from 'vscode';
+import { IgnoreRules, LinkFinder, readSelectedFile, type FileSelection, type LinkOnPath, type WorkspaceIndexer } from '../../core';
 import type { SearchSettings } from './searchSettings';
-import type { WorkspaceFolderSource } from './workspaceFolderSource';
+import { locateIn, type WorkspaceFolderSource } from './workspaceFolderSource';
 
 /** How many of a new folder's files are looked at to tell whether any of them belongs in the index. */
 const FOLDER_SAMPLE = 20;
@@ -14,6 +15,20 @@ export type FileUpdate =
   /** A symbolic link is on the path's way: nothing at or below it belongs in the index. */
   | { kind: 'link'; link: LinkOnPath }
   | { kind: 'index'; text: string };
+
+/** What the last full scan found: the workspace's folders and the files it selected (with their rules). */
+export interface ScanScope {
+  sources: WorkspaceFolderSource[];
+  selection: FileSelection;
+}
+
+/** Whether a change to the path `key` can matter to the index: one it may hold (its rules do not exclude it), or one holding rules. */
+export function mayMatter({ sources, selection }: ScanScope, key: string): boolean {
+  const located = locateIn(sources, vscode.Uri.parse(key));
+  if (!located) return false;
+  const rules = selection.rules.get(located.source);
+  return IgnoreRules.holdsRules(located.path) || (rules !== undefined && !rules.excludes(located.path));
+}
 
 export interface FileToUpdate {
   source: WorkspaceFolderSource;

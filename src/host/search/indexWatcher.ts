@@ -1,35 +1,24 @@
 import * as vscode from 'vscode';
 import type { Log } from '../log';
+import { ChangeBatcher } from './changeBatcher';
 import type { WorkspaceIndex } from './workspaceIndex';
-
-/** Quiet time after a file's last change before it is re-indexed (a save can fire several events). */
-const SETTLE_MS = 300;
 
 /**
  * Keeps the index current as files change: a created or saved file is re-indexed (only its changed
  * chunks are embedded), a deleted one leaves the index, a renamed one keeps its vectors. Changes
  * made in VS Code (saves, Explorer operations, refactorings) arrive through the workspace's events
  * at once; the file system watcher adds changes made outside, which can arrive later or, on some
- * file systems, not at all. Both paths meet in one settle timer per file, so a file is indexed once.
+ * file systems, not at all. Both paths meet in one batch (see ChangeBatcher), so a file saved once
+ * is indexed once, and a burst of changes (a branch checkout) reaches the index in one piece.
  */
 export function watchWorkspace(index: WorkspaceIndex, log: Log): vscode.Disposable {
-  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  const warn = (error: unknown) => log.warn(`Search index: ${(error as Error).message}`);
+  const batcher = new ChangeBatcher((changes) => index.filesChanged(changes).catch(warn));
   const changed = (uri: vscode.Uri) => {
     if (uri.scheme !== 'file' && uri.scheme !== 'vscode-remote') return; // untitled, output, git…
-    const key = uri.toString();
-    clearTimeout(timers.get(key));
-    timers.set(
-      key,
-      setTimeout(() => {
-        timers.delete(key);
-        index.fileChanged(uri).catch((error) => log.warn(`Search index: ${(error as Error).message}`));
-      }, SETTLE_MS),
-    );
+    batcher.add(uri.toString(), 'changed');
   };
-  const deleted = (uri: vscode.Uri) => {
-    clearTimeout(timers.get(uri.toString()));
-    index.fileDeleted(uri).catch((error) => log.warn(`Search index: ${(error as Error).message}`));
-  };
+  const deleted = (uri: vscode.Uri) => batcher.add(uri.toString(), 'deleted');
   const watcher = vscode.workspace.createFileSystemWatcher('**/*');
   const subscriptions = [
     watcher,
@@ -40,11 +29,11 @@ export function watchWorkspace(index: WorkspaceIndex, log: Log): vscode.Disposab
     vscode.workspace.onDidCreateFiles((event) => event.files.forEach(changed)),
     vscode.workspace.onDidDeleteFiles((event) => event.files.forEach(deleted)),
     vscode.workspace.onDidRenameFiles((event) => {
-      for (const { oldUri, newUri } of event.files) index.fileRenamed(oldUri, newUri).catch((error) => log.warn(`Search index: ${(error as Error).message}`));
+      for (const { oldUri, newUri } of event.files) index.fileRenamed(oldUri, newUri).catch(warn);
     }),
   ];
   return new vscode.Disposable(() => {
-    for (const timer of timers.values()) clearTimeout(timer);
+    batcher.dispose();
     for (const subscription of subscriptions) subscription.dispose();
   });
 }

@@ -4,20 +4,21 @@ import {
   indexingCancelled,
   isDimensionsChanged,
   SharedRun,
-  type FileSelection,
   type IndexProgress,
   type SearchHit,
   type WorkspaceIndexer,
 } from '../../core';
 import type { ClientProvider } from '../clientProvider';
 import type { Log } from '../log';
-import { moveAtOrBelow, planFileUpdate, removeAtOrBelow } from './fileUpdates';
+import { planBatch, type PathChange } from './changeBatcher';
+import { mayMatter, moveAtOrBelow, planFileUpdate, removeAtOrBelow, type ScanScope } from './fileUpdates';
 import { openIndexer, saveIndexerCache } from './indexerCache';
+import { CLEARED, currentScope, endScan, type IndexLifecycle, invalidate, invalidationIsNews, needsScan, noteChanges, STALE, startScan } from './indexLifecycle';
 import { OutsideRulesWatcher } from './outsideRulesWatcher';
 import { describeLink, indexSelection, selectWorkspaceFiles } from './scanSteps';
 import { summarizeUpload, type UploadSummary } from './uploadSummary';
 import { readSearchSettings } from './searchSettings';
-import { locateIn, type WorkspaceFolderSource } from './workspaceFolderSource';
+import { locateIn } from './workspaceFolderSource';
 
 /** What the status bar shows. */
 export type IndexState =
@@ -52,8 +53,12 @@ const SAVE_DELAY_MS = 2000;
  */
 const MAX_PASSES = 3;
 
-/** What happened to a file while a full scan ran (the scan may have read it before). */
-type ChangeDuringScan = 'changed' | 'deleted';
+/**
+ * More changed files than this at once (a branch checkout, an unpacked archive) make the next
+ * search scan, instead of one update each: each costs a few file system calls (one `findFiles`),
+ * where a scan lists the workspace once and takes unchanged files from the embedding cache.
+ */
+const MAX_SINGLE_UPDATES = 100;
 
 /**
  * The workspace's semantic index: which files are in it, their vectors (in memory, backed by the
@@ -65,18 +70,8 @@ type ChangeDuringScan = 'changed' | 'deleted';
 export class WorkspaceIndex implements vscode.Disposable {
   private indexer?: Promise<WorkspaceIndexer>;
   private settings = readSearchSettings();
-  private selection?: FileSelection;
-  private sources: WorkspaceFolderSource[] = [];
-  /** True until a full scan has finished since the last change to the set of files. */
-  private stale = true;
-  /** Counts changes to the set of files, so a scan knows whether one came while it ran. */
-  private generation = 0;
-  /** Counts Clear Search Index: a run that was cleared meanwhile starts no further pass. */
-  private clears = 0;
+  private lifecycle: IndexLifecycle<ScanScope> = STALE;
   private readonly scans = new SharedRun<boolean>();
-  /** Set while a full scan runs: changes to single files wait in `changedDuringScan` until it ends. */
-  private scanning = false;
-  private readonly changedDuringScan = new Map<string, ChangeDuringScan>();
   private saveTimer?: ReturnType<typeof setTimeout>;
   private current: IndexState = { phase: 'idle' };
   private readonly stateChanged = new vscode.EventEmitter<IndexState>();
@@ -95,7 +90,7 @@ export class WorkspaceIndex implements vscode.Disposable {
 
   /** Whether the next search needs a full scan (nothing indexed in this window yet, or the rules changed). */
   get needsScan(): boolean {
-    return this.stale;
+    return needsScan(this.lifecycle);
   }
 
   /**
@@ -105,10 +100,9 @@ export class WorkspaceIndex implements vscode.Disposable {
    */
   async ensureCurrent(options: BuildOptions): Promise<boolean> {
     const { consent } = options;
-    const clears = this.clears;
-    for (let pass = 0; this.stale && pass < MAX_PASSES; pass++) {
+    for (let pass = 0; needsScan(this.lifecycle) && pass < MAX_PASSES; pass++) {
       // Cleared after a pass: the user withdrew the files (and the consent); no pass sends them again.
-      if (this.clears !== clears) throw indexingCancelled();
+      if (pass > 0 && this.lifecycle.kind === 'cleared') throw indexingCancelled();
       if (!(await this.scans.join((signal) => this.fullScan(consent, signal), options.signal))) return false;
       // Nothing to send, so nothing agreed to: the index stays due, and the next search looks (and asks) again.
       if (!consent.granted) return true;
@@ -133,21 +127,41 @@ export class WorkspaceIndex implements vscode.Disposable {
     }
   }
 
+  /**
+   * Files were created, saved or deleted (a batch of the watcher's events, each path once). A few
+   * are settled one by one; more than {@link MAX_SINGLE_UPDATES} that may matter make the next
+   * search scan. While a scan runs they are also kept, to be settled again once it ends.
+   */
+  async filesChanged(changes: ReadonlyMap<string, PathChange>): Promise<void> {
+    this.lifecycle = noteChanges(this.lifecycle, changes);
+    const scope = currentScope(this.lifecycle);
+    const plan = scope ? planBatch(changes, (key) => mayMatter(scope, key), MAX_SINGLE_UPDATES) : { kind: 'each' as const, changes: [...changes] };
+    if (plan.kind === 'scan') return this.invalidate(`${plan.count} files changed at once`);
+    await Promise.all(
+      plan.changes.map(([key, change]) => {
+        const uri = vscode.Uri.parse(key);
+        return (change === 'deleted' ? this.fileDeleted(uri) : this.fileChanged(uri)).catch((error) => this.log.warn(`Search index: ${(error as Error).message}`));
+      }),
+    );
+  }
+
   /** A file was created or saved: re-index it if it belongs in the index, forget it if it no longer does. */
-  async fileChanged(uri: vscode.Uri): Promise<void> {
-    if (this.scanning) return void this.changedDuringScan.set(uri.toString(), 'changed');
-    if (this.stale || !this.indexer) return; // the next full scan sees it
-    const located = locateIn(this.sources, uri);
+  private async fileChanged(uri: vscode.Uri): Promise<void> {
+    // Not current: the scan due or under way reads the file (one under way has kept the change for after it).
+    const state = this.lifecycle;
+    if (state.kind !== 'current' || !this.indexer) return;
+    const { sources, selection } = state.scope;
+    const located = locateIn(sources, uri);
     if (!located) return;
     const { source, path } = located;
     if (IgnoreRules.holdsRules(path)) return this.invalidate(`${path} changed`);
-    const rules = this.selection?.rules.get(source);
+    const rules = selection.rules.get(source);
     if (!rules) return;
-    const generation = this.generation;
     const indexer = await this.indexer;
     const update = await planFileUpdate(indexer, { source, path, rules }, this.settings);
-    // The rules or the indexer changed meanwhile: what was decided above may be wrong; the scan due decides.
-    if (generation !== this.generation || this.scanning) return this.fileChanged(uri);
+    // The rules or the indexer changed meanwhile, so what was decided may be wrong: the scan that
+    // is due, under way or done since began after this change, and reads the file itself.
+    if (this.lifecycle !== state) return;
     if (update.kind === 'folder') {
       if (update.bringsFiles) this.invalidate(`${path}/ appeared`);
       return;
@@ -172,10 +186,10 @@ export class WorkspaceIndex implements vscode.Disposable {
     }
   }
 
-  /** A file or folder was deleted: everything at or below it leaves the index. */
-  async fileDeleted(uri: vscode.Uri): Promise<void> {
-    if (this.scanning) this.changedDuringScan.set(uri.toString(), 'deleted');
-    const located = locateIn(this.sources, uri);
+  /** A file or folder was deleted: everything at or below it leaves the index, in any state. */
+  private async fileDeleted(uri: vscode.Uri): Promise<void> {
+    const scope = currentScope(this.lifecycle);
+    const located = scope && locateIn(scope.sources, uri);
     if (located && IgnoreRules.holdsRules(located.path)) this.invalidate(`${located.path} deleted`);
     if (!this.indexer) return;
     if (removeAtOrBelow(await this.indexer, uri.toString())) this.updated();
@@ -184,7 +198,7 @@ export class WorkspaceIndex implements vscode.Disposable {
   /** A file or folder was renamed in VS Code: its chunks move without being embedded again. */
   async fileRenamed(from: vscode.Uri, to: vscode.Uri): Promise<void> {
     // A scan under way may have listed the old paths and not read them yet: only a new scan sees the new ones.
-    if (this.scanning) return this.invalidate('files were renamed while the workspace was scanned');
+    if (this.lifecycle.kind === 'scanning') return this.invalidate('files were renamed while the workspace was scanned');
     if (!this.indexer) return;
     const moved = moveAtOrBelow(await this.indexer, from.toString(), to.toString());
     if (moved.length > 0) this.updated();
@@ -194,9 +208,8 @@ export class WorkspaceIndex implements vscode.Disposable {
 
   /** The next search scans the workspace again (settings or ignore files changed). Nothing is re-embedded that did not change. */
   invalidate(reason: string): void {
-    if (!this.stale || this.scanning) this.log.info(`Search index: full scan due (${reason})`);
-    this.stale = true;
-    this.generation++;
+    if (invalidationIsNews(this.lifecycle)) this.log.info(`Search index: full scan due (${reason})`);
+    this.lifecycle = invalidate(this.lifecycle);
   }
 
   /** The embeddings model or batching changed: a new indexer (and, for a new model, a new cache) on the next search. */
@@ -209,16 +222,14 @@ export class WorkspaceIndex implements vscode.Disposable {
 
   /** Stops a scan under way, forgets the index and deletes the cached vectors from disk. */
   async clear(): Promise<void> {
-    this.clears++;
-    // At once, not after the awaits below: a file saved meanwhile must not be sent (an update under way sees the new generation).
+    // At once, not after the awaits below: a file saved meanwhile must not be sent (an update under way sees the new state).
     this.invalidate('the index is being cleared');
+    this.lifecycle = CLEARED;
     this.scans.stop();
     await this.scans.current?.catch(() => undefined);
     const indexer = await this.indexer?.catch(() => undefined);
     indexer?.clear();
     this.indexer = undefined;
-    this.selection = undefined;
-    this.sources = [];
     this.outsideRules.dispose();
     clearTimeout(this.saveTimer);
     await vscode.workspace.fs.delete(this.cacheDirectory, { recursive: true, useTrash: false }).then(undefined, () => undefined);
@@ -236,30 +247,22 @@ export class WorkspaceIndex implements vscode.Disposable {
    * read them before the change); a change to the rules during it leaves the index stale.
    */
   private async fullScan(consent: UploadConsent, signal: AbortSignal): Promise<boolean> {
-    const generation = this.generation;
-    this.changedDuringScan.clear();
-    this.scanning = true;
-    let done: boolean;
+    const scanning = startScan<ScanScope>();
+    this.lifecycle = scanning;
+    let scope: ScanScope | undefined;
     try {
-      done = await this.scanFiles(consent, signal);
+      scope = await this.scanFiles(consent, signal);
     } finally {
-      this.scanning = false;
+      // Until the user has agreed, no saved file is sent either (fileChanged waits for a scan that asks).
+      const ended = endScan(this.lifecycle, scanning.scan, scope && { scope, agreed: consent.granted });
+      this.lifecycle = ended.state;
+      await this.filesChanged(ended.changes);
     }
-    if (!done) return false;
-    // Until the user has agreed, no saved file is sent either (fileChanged waits for a scan that asks).
-    this.stale = this.generation !== generation || !consent.granted;
-    const changes = [...this.changedDuringScan];
-    this.changedDuringScan.clear();
-    for (const [key, change] of changes) {
-      const uri = vscode.Uri.parse(key);
-      await (change === 'deleted' ? this.fileDeleted(uri) : this.fileChanged(uri)).catch((error) =>
-        this.log.warn(`Search index: ${(error as Error).message}`),
-      );
-    }
-    return true;
+    return scope !== undefined;
   }
 
-  private async scanFiles(consent: UploadConsent, signal: AbortSignal): Promise<boolean> {
+  /** The scope the scan found, or undefined when the user declined to send the files. */
+  private async scanFiles(consent: UploadConsent, signal: AbortSignal): Promise<ScanScope | undefined> {
     this.settings = readSearchSettings();
     const indexer = await this.getIndexer();
     const { sources, selection } = await selectWorkspaceFiles(this.settings, signal, this.log);
@@ -267,7 +270,7 @@ export class WorkspaceIndex implements vscode.Disposable {
       const summary = await summarizeUpload(selection, indexer.cache, this.settings, signal);
       // Cancelled while the files were counted: no question about sending them.
       if (signal.aborted) throw indexingCancelled();
-      if (!(await consent.ask(summary))) return false;
+      if (!(await consent.ask(summary))) return undefined;
     }
 
     const totalFiles = selection.files.length;
@@ -279,11 +282,9 @@ export class WorkspaceIndex implements vscode.Disposable {
       this.setState({ phase: 'incomplete', files: indexer.stats.files, chunks: indexer.stats.chunks });
       throw error;
     }
-    this.selection = selection;
-    this.sources = sources;
     this.outsideRules.watch(selection.outsideRuleFiles);
     this.setState({ phase: 'ready', files: indexer.stats.files, chunks: indexer.stats.chunks });
-    return true;
+    return { sources, selection };
   }
 
   private getIndexer(): Promise<WorkspaceIndexer> {
@@ -303,7 +304,7 @@ export class WorkspaceIndex implements vscode.Disposable {
       const phase = this.current.phase === 'incomplete' ? 'incomplete' : 'ready';
       if (this.current.phase !== 'indexing') this.setState({ phase, files: indexer.stats.files, chunks: indexer.stats.chunks });
       clearTimeout(this.saveTimer);
-      this.saveTimer = setTimeout(() => void saveIndexerCache(indexer, !this.stale, this.log), SAVE_DELAY_MS);
+      this.saveTimer = setTimeout(() => void saveIndexerCache(indexer, this.lifecycle.kind === 'current', this.log), SAVE_DELAY_MS);
     });
   }
 

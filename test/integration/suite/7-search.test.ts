@@ -456,6 +456,26 @@ describe('semantic search', function () {
     }
   });
 
+  it('hundreds of files changed at once (a branch checkout) make the next search scan once, instead of updating each', async () => {
+    const checkout = path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, 'search-fixture', 'checkout');
+    // The index is current (the previous test's folders have settled): only the checkout can make it scan again.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await searchRows(QUERY);
+    const newLog = await logFromNow();
+    try {
+      fs.mkdirSync(checkout);
+      for (let i = 0; i < 300; i++) fs.writeFileSync(path.join(checkout, `page${i}.md`), `Pelican ledger, page ${i}: herring counted at dawn.\n`);
+      await until(() => /full scan due \(\d+ files changed at once\)/.test(newLog()), 'the checkout noticed as one change');
+      const rows = await searchRows('pelican ledger herring counted at dawn');
+      assert.match(rows[0] ?? '', /search-fixture\/checkout\/page\d+\.md/, 'the next search scanned and found the new files');
+      assert.equal(newLog().match(/files selected/g)?.length, 1, 'one scan for the checkout');
+      assert.doesNotMatch(newLog(), /page\d+\.md re-indexed/, 'no file updated on its own');
+    } finally {
+      fs.rmSync(checkout, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 1500)); // the deletions reach the index before the next test
+    }
+  });
+
   it('Clear Search Index while indexing stops it: nothing more is sent', async () => {
     await withSlowIndexing(1000, async () => {
       const question = await startFreshIndex();
