@@ -26,11 +26,10 @@ describe('the workspace index lifecycle', () => {
   });
 
   it('files changed during a scan are settled again once it ends, each once, as they were last', () => {
-    let state: IndexLifecycle<Scope> = startScan<Scope>();
-    const { scan } = state as { scan: symbol };
-    state = noteChanges(state, changes(['a.ts', 'changed'], ['b.ts', 'changed']));
+    const scanning = startScan<Scope>();
+    let state: IndexLifecycle<Scope> = noteChanges<Scope>(scanning, changes(['a.ts', 'changed'], ['b.ts', 'changed']));
     state = noteChanges(state, changes(['b.ts', 'deleted']));
-    const ended = endScan(state, scan, { scope, agreed: true });
+    const ended = endScan(state, scanning.scan, { scope, agreed: true });
     assert.equal(ended.state.kind, 'current');
     assert.deepEqual([...ended.changes], [['a.ts', 'changed'], ['b.ts', 'deleted']]);
   });
@@ -62,10 +61,8 @@ describe('the workspace index lifecycle', () => {
   });
 
   it('a declined, failed or stopped scan leaves the index stale, with nothing to settle', () => {
-    let scanning: IndexLifecycle<Scope> = startScan<Scope>();
-    const { scan } = scanning as { scan: symbol };
-    scanning = noteChanges(scanning, changes(['a.ts', 'changed']));
-    const ended = endScan(scanning, scan);
+    const scanning = startScan<Scope>();
+    const ended = endScan(noteChanges<Scope>(scanning, changes(['a.ts', 'changed'])), scanning.scan);
     assert.equal(ended.state, STALE);
     assert.equal(ended.changes.size, 0);
   });

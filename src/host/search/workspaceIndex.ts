@@ -203,7 +203,7 @@ export class WorkspaceIndex implements vscode.Disposable {
     const moved = moveAtOrBelow(await this.indexer, from.toString(), to.toString());
     if (moved.length > 0) this.updated();
     // Whether the new place is indexed at all (ignore rules, size) is settled like any change.
-    for (const key of moved) await this.fileChanged(vscode.Uri.parse(key));
+    await this.filesChanged(new Map(moved.map((key) => [key, 'changed'])));
   }
 
   /** The next search scans the workspace again (settings or ignore files changed). Nothing is re-embedded that did not change. */

@@ -458,16 +458,22 @@ describe('semantic search', function () {
 
   it('hundreds of files changed at once (a branch checkout) make the next search scan once, instead of updating each', async () => {
     const checkout = path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, 'search-fixture', 'checkout');
-    // The index is current (the previous test's folders have settled): only the checkout can make it scan again.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    await searchRows(QUERY);
-    const newLog = await logFromNow();
+    const writePages = (when: string) => {
+      for (let i = 0; i < 300; i++) fs.writeFileSync(path.join(checkout, `page${i}.md`), `Pelican ledger, page ${i}: herring counted at ${when}.\n`);
+    };
     try {
+      // The branch's files are indexed, as they would be after working on it.
+      const arrived = await logFromNow();
       fs.mkdirSync(checkout);
-      for (let i = 0; i < 300; i++) fs.writeFileSync(path.join(checkout, `page${i}.md`), `Pelican ledger, page ${i}: herring counted at dawn.\n`);
+      writePages('dawn');
+      await until(() => /full scan due/.test(arrived()), 'the new folder noticed');
+      await searchRows(QUERY);
+      // Checking out another branch rewrites them all.
+      const newLog = await logFromNow();
+      writePages('dusk');
       await until(() => /full scan due \(\d+ files changed at once\)/.test(newLog()), 'the checkout noticed as one change');
-      const rows = await searchRows('pelican ledger herring counted at dawn');
-      assert.match(rows[0] ?? '', /search-fixture\/checkout\/page\d+\.md/, 'the next search scanned and found the new files');
+      const rows = await searchRows('pelican ledger herring counted at dusk');
+      assert.match(rows[0] ?? '', /page\d+\.md.*search-fixture\/checkout/s, 'the next search scanned and found the new text');
       assert.equal(newLog().match(/files selected/g)?.length, 1, 'one scan for the checkout');
       assert.doesNotMatch(newLog(), /page\d+\.md re-indexed/, 'no file updated on its own');
     } finally {
