@@ -461,6 +461,9 @@ describe('semantic search', function () {
     const writePages = (when: string) => {
       for (let i = 0; i < 300; i++) fs.writeFileSync(path.join(checkout, `page${i}.md`), `Pelican ledger, page ${i}: herring counted at ${when}.\n`);
     };
+    // The index is current (the previous test's folders have settled): the new folder is news.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await searchRows(QUERY);
     try {
       // The branch's files are indexed, as they would be after working on it.
       const arrived = await logFromNow();
