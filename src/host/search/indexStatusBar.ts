@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import type { IndexState, WorkspaceIndex } from './workspaceIndex';
+import type { IndexState } from './indexState';
+import type { WorkspaceIndex } from './workspaceIndex';
 
 /**
  * The index's state at a glance: indexing progress, or how much is indexed. Hidden until the

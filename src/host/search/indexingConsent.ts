@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { UploadSummary } from './uploadSummary';
-import type { UploadConsent } from './workspaceIndex';
+import type { UploadConsent } from './indexState';
 
 const CONSENT_KEY = 'gigachat.search.consent';
 

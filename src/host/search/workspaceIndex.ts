@@ -16,32 +16,10 @@ import { openIndexer, saveIndexerCache } from './indexerCache';
 import { CLEARED, currentScope, endScan, type IndexLifecycle, invalidate, invalidationIsNews, needsScan, noteChanges, STALE, startScan } from './indexLifecycle';
 import { OutsideRulesWatcher } from './outsideRulesWatcher';
 import { describeLink, indexSelection, selectWorkspaceFiles } from './scanSteps';
-import { summarizeUpload, type UploadSummary } from './uploadSummary';
+import type { BuildOptions, IndexState, UploadConsent } from './indexState';
+import { summarizeUpload } from './uploadSummary';
 import { readSearchSettings } from './searchSettings';
 import { locateIn } from './workspaceFolderSource';
-
-/** What the status bar shows. */
-export type IndexState =
-  | { phase: 'idle' }
-  | { phase: 'indexing'; progress: IndexProgress; totalFiles: number }
-  | { phase: 'ready'; files: number; chunks: number }
-  /** A run was cancelled or failed: what it finished is searchable, the rest is indexed by the next search. */
-  | { phase: 'incomplete'; files: number; chunks: number };
-
-/** The user's agreement to send the workspace's files (see IndexingConsent). */
-export interface UploadConsent {
-  /** Whether the user agreed to send the files of every folder of the workspace. */
-  readonly granted: boolean;
-  /** Asks, with what would be sent; resolves whether to go on (true without asking when there is nothing to send). */
-  ask(summary: UploadSummary): Promise<boolean>;
-}
-
-export interface BuildOptions {
-  /** Asked before anything is sent, until the user has agreed. */
-  consent: UploadConsent;
-  /** Stops the scan, for every caller waiting on it (each shows its own Cancel). */
-  signal?: AbortSignal;
-}
 
 /** How long after the last background update the cache is written. */
 const SAVE_DELAY_MS = 2000;
