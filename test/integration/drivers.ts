@@ -125,6 +125,17 @@ export async function setKeyThroughCommand(key: string): Promise<void> {
   await done;
 }
 
+/**
+ * Makes sure the product has the emulator's key, so a suite does not depend on the suites before it
+ * (run alone with --grep, or in a window with user data of its own). The chat view's welcome shows
+ * while no key is set.
+ */
+export async function ensureKey(): Promise<void> {
+  await openChat();
+  if ((await chatView.count('.welcome')) > 0) await setKeyThroughCommand((await emulator.info()).key);
+  await chatView.waitFor('.welcome', 'hidden');
+}
+
 export async function until(condition: () => Promise<boolean> | boolean, what: string, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

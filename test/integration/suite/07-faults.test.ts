@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { seededRandom } from '../../emulator/random';
 import { TestProxy } from '../../emulator/proxy';
-import { chatView, emulator, openChat, productLog, productWorkspaceStorage, setKeyThroughCommand, until, workbench } from '../drivers';
+import { chatView, emulator, ensureKey, productLog, productWorkspaceStorage, until, workbench } from '../drivers';
 import { hasOuterRunner } from '../outer';
 
 /**
@@ -54,9 +54,7 @@ describe('faults survived', function () {
 
   before(async function () {
     if (!hasOuterRunner()) this.skip();
-    await openChat();
-    if ((await chatView.count('.welcome')) > 0) await setKeyThroughCommand((await emulator.info()).key); // run alone (--grep)
-    await chatView.waitFor('.welcome', 'hidden');
+    await ensureKey();
     await chatView.newChat();
     await chatView.ask(FIRST);
   });

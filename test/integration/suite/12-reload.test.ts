@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { chatView, openChat } from '../drivers';
+import { chatView, ensureKey } from '../drivers';
 import { hasOuterRunner } from '../outer';
 
 /**
@@ -11,7 +11,7 @@ import { hasOuterRunner } from '../outer';
 describe('before the window reloads', function () {
   before(async function () {
     if (!hasOuterRunner()) this.skip();
-    await openChat();
+    await ensureKey();
   });
 
   it('code attached to the next message and a half-typed question show in the chat', async () => {

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { certificateHost, chatView, emulator, openChat, productStorage, setKeyThroughCommand, until, workbench } from '../drivers';
+import { certificateHost, chatView, emulator, ensureKey, productStorage, until, workbench } from '../drivers';
 import { hasOuterRunner } from '../outer';
 
 // The runner points the extension's pin at the emulator's CA, downloadable from a stand-in for the
@@ -52,9 +52,7 @@ describe('certificates', function () {
   before(async function () {
     if (!hasOuterRunner()) this.skip();
     trusted = settings().get<string[]>('caCertificates', []);
-    await openChat();
-    // Run alone (--grep), no earlier suite has set the key.
-    if (await chatView.count('.welcome')) await setKeyThroughCommand((await emulator.info()).key);
+    await ensureKey();
     await chatView.newChat();
   });
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { chatView, emulator, openChat, workbench } from '../drivers';
+import { chatView, emulator, ensureKey, workbench } from '../drivers';
 import { hasOuterRunner } from '../outer';
 
 /** Each failure the user can meet: the message they read and the button that fixes it. */
@@ -18,7 +18,7 @@ describe('errors in the chat', function () {
 
   before(async function () {
     if (!hasOuterRunner()) this.skip();
-    await openChat();
+    await ensureKey();
     await chatView.newChat();
   });
 

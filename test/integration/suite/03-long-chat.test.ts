@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { chatView, openChat, productLog, productWorkspaceStorage, until } from '../drivers';
+import { chatView, ensureKey, productLog, productWorkspaceStorage, until } from '../drivers';
 import { hasOuterRunner } from '../outer';
 
 interface StoredConversation {
@@ -21,7 +21,7 @@ describe('chat view: a conversation too large for one message', function () {
 
   before(async function () {
     if (!hasOuterRunner()) this.skip();
-    await openChat();
+    await ensureKey();
   });
 
   after(async () => {

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { chatView, emulator, embeddedTexts, openChat, productStorage, setKeyThroughCommand, until, workbench } from '../drivers';
+import { chatView, embeddedTexts, emulator, ensureKey, openChat, productStorage, until, workbench } from '../drivers';
 import { hasOuterRunner } from '../outer';
 
 const QUERY = 'where do we retry failed uploads';
@@ -125,7 +125,7 @@ describe('semantic search', function () {
 
   before(async function () {
     if (!hasOuterRunner()) this.skip();
-    await setKeyThroughCommand((await emulator.info()).key); // when this suite runs alone
+    await ensureKey();
     for (const [path, text] of Object.entries(FILES)) await vscode.workspace.fs.writeFile(fixtureUri(path), Buffer.from(text));
   });
 

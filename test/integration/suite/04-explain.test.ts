@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { chatView, emulator, until, workbench } from '../drivers';
+import { chatView, emulator, ensureKey, until, workbench } from '../drivers';
 import { hasOuterRunner } from '../outer';
 
 const SOURCE = [
@@ -19,6 +19,7 @@ describe('explain selection', function () {
 
   before(async function () {
     if (!hasOuterRunner()) this.skip();
+    await ensureKey();
     const folder = vscode.workspace.workspaceFolders![0].uri;
     const file = vscode.Uri.joinPath(folder, 'retry.ts');
     await vscode.workspace.fs.writeFile(file, Buffer.from(SOURCE));
