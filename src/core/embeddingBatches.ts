@@ -68,7 +68,7 @@ async function embedSplittingOnTooLarge(
 
 /** The vectors of one batch answer in input order (by `index`, never by position), every index exactly once. */
 export function vectorsInInputOrder(data: { index: number; embedding: number[] }[], expected: number, url: string): Float32Array[] {
-  const vectors: Float32Array[] = new Array(expected);
+  const vectors = new Array<Float32Array>(expected);
   for (const item of data) {
     if (item.index >= expected || vectors[item.index]) throw new ServiceError('protocol', `${redactUrl(url)} returned an embedding with index ${item.index} for ${expected} inputs.`);
     vectors[item.index] = Float32Array.from(item.embedding);

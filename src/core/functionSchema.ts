@@ -40,6 +40,11 @@ function isJson(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** `value` when it is an array (of values of any kind), else undefined. */
+function arrayOf(value: unknown): unknown[] | undefined {
+  return Array.isArray(value) ? (value as unknown[]) : undefined;
+}
+
 /** The function's parameters: always an object schema, whatever the tool gave (nothing, `true`, a string schema). */
 export function reduceParameters(schema: unknown): PlainSchema & { type: 'object'; properties: Record<string, PlainSchema> } {
   const root = isJson(schema) ? schema : {};
@@ -74,7 +79,7 @@ function reduce(node: Json, root: Json, depth: number): PlainSchema {
     if (required.length > 0) out.required = [...new Set(required)];
   }
   if (out.type === 'array') {
-    const items = Array.isArray(schema.items) ? schema.items[0] : (schema.items ?? (Array.isArray(schema.prefixItems) ? schema.prefixItems[0] : undefined));
+    const items = arrayOf(schema.items)?.[0] ?? schema.items ?? arrayOf(schema.prefixItems)?.[0];
     if (isJson(items)) out.items = reduce(items, root, depth + 1);
   }
   return out;
@@ -88,7 +93,7 @@ function flatten(node: Json, root: Json, depth: number): Json {
   let schema = node;
   for (let hops = 0; typeof schema.$ref === 'string' && hops < MAX_DEPTH; hops++) {
     const { $ref, ...rest } = schema;
-    schema = { ...resolveRef($ref as string, root), ...rest };
+    schema = { ...resolveRef($ref, root), ...rest };
   }
   if (Array.isArray(schema.allOf) && depth < MAX_DEPTH) {
     const { allOf, ...rest } = schema;
@@ -99,7 +104,7 @@ function flatten(node: Json, root: Json, depth: number): Json {
     const { anyOf: _anyOf, oneOf: _oneOf, ...rest } = schema;
     const options = branches.filter(isJson).map((branch) => flatten(branch, root, depth + 1)).filter((branch) => branch.type !== 'null');
     // Branches that are each a value or a few (`const`, `enum`) of one type are one enum.
-    const valuesOf = (option: Json) => (Array.isArray(option.enum) ? option.enum : 'const' in option ? [option.const] : undefined);
+    const valuesOf = (option: Json) => arrayOf(option.enum) ?? ('const' in option ? [option.const] : undefined);
     const sameEnums = options.length > 1 && options.every((option) => valuesOf(option) && option.type === options[0].type);
     const chosen = sameEnums ? { ...options[0], enum: options.flatMap((option) => valuesOf(option) ?? []) } : (options[0] ?? {});
     schema = { ...chosen, ...rest, description: rest.description ?? chosen.description };
@@ -117,12 +122,12 @@ function resolveRef(ref: string, root: Json): Json {
 
 function mergeObjects(a: Json, b: Json): Json {
   const properties = { ...(isJson(a.properties) ? a.properties : {}), ...(isJson(b.properties) ? b.properties : {}) };
-  const required = [...(Array.isArray(a.required) ? a.required : []), ...(Array.isArray(b.required) ? b.required : [])];
+  const required = [...(arrayOf(a.required) ?? []), ...(arrayOf(b.required) ?? [])];
   return { ...b, ...a, properties, required, description: a.description ?? b.description };
 }
 
 function typeOf(schema: Json): PlainSchema['type'] {
-  const declared = Array.isArray(schema.type) ? schema.type.find((type) => type !== 'null') : schema.type;
+  const declared = arrayOf(schema.type)?.find((type) => type !== 'null') ?? (Array.isArray(schema.type) ? undefined : schema.type);
   if (typeof declared === 'string' && TYPES.has(declared)) return declared as PlainSchema['type'];
   if (isJson(schema.properties)) return 'object';
   if (schema.items !== undefined || schema.prefixItems !== undefined) return 'array';

@@ -49,6 +49,7 @@ export interface HttpResponse {
  * would make every window pay for a client that may never send a request.
  */
 function undici(): typeof Undici {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when first needed, not at import
   return require('undici') as typeof Undici;
 }
 

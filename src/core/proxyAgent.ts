@@ -25,8 +25,8 @@ export function createProxyAgent(undici: typeof Undici, proxy: Proxy, tls: Conne
           data.socket.on('error', () => undefined).destroy();
           throw proxyRefusal(data.statusCode, proxy, options.path);
         },
-        (error: { code?: string }) => {
-          throw error?.code === 'UND_ERR_HEADERS_TIMEOUT' ? proxySilence(proxy, options.path, timeoutMs, error) : error;
+        (error: unknown) => {
+          throw (error as { code?: string } | undefined)?.code === 'UND_ERR_HEADERS_TIMEOUT' ? proxySilence(proxy, options.path, timeoutMs, error) : (error as Error);
         },
       );
       if (!callback) return opened;

@@ -36,7 +36,7 @@ export async function setAuthorizationKey(keys: KeyStore, clients: ClientProvide
         if (closed.signal.aborted) return;
         input.busy = false;
         input.enabled = true;
-        if (verdict === 'accepted') {
+        if (verdict.accepted) {
           if (!(await storeKey(keys, key, log))) {
             input.validationMessage = vscode.l10n.t(
               'GigaChat accepted the key, but VS Code could not keep it in its secret storage (on Linux that needs a keyring, such as GNOME Keyring or KWallet). The GigaChat log says why. Alternatively, start VS Code with the key in the {0} environment variable.',
@@ -48,7 +48,7 @@ export async function setAuthorizationKey(keys: KeyStore, clients: ClientProvide
           input.hide();
           void vscode.window.showInformationMessage(vscode.l10n.t('GigaChat authorization key saved.'));
         } else {
-          input.validationMessage = verdict;
+          input.validationMessage = verdict.reason;
         }
       };
       input.onDidAccept(check);
@@ -70,27 +70,27 @@ async function storeKey(keys: KeyStore, key: string, log: Log): Promise<boolean>
   }
 }
 
-/** 'accepted', or the reason to show under the input. Only a rejected key keeps the box open. */
-async function checkKey(key: string, clients: ClientProvider, log: Log, signal: AbortSignal, retry: () => unknown): Promise<'accepted' | string> {
+/** Whether the service accepted the key, or the reason to show under the input. Only a rejected key keeps the box open. */
+async function checkKey(key: string, clients: ClientProvider, log: Log, signal: AbortSignal, retry: () => unknown): Promise<{ accepted: true } | { accepted: false; reason: string }> {
   log.addSecret(key);
   const client = await clients.createFor(key);
   try {
     await client.authorize({ signal });
     log.info('The new authorization key was accepted.');
-    return 'accepted';
+    return { accepted: true };
   } catch (error) {
     if (signal.aborted) {
       log.info('Setting the authorization key was cancelled while the key was checked; nothing was stored.');
-      return '';
+      return { accepted: false, reason: '' };
     }
     if (error instanceof ServiceError && error.kind === 'auth') {
       log.warn(`The new authorization key was rejected: ${error.message}`);
-      return vscode.l10n.t('GigaChat rejected this key. Check that it is copied whole and matches the scope in the settings.');
+      return { accepted: false, reason: vscode.l10n.t('GigaChat rejected this key. Check that it is copied whole and matches the scope in the settings.') };
     }
     // The key could not be checked (network, certificate, proxy): the notification says why, with
     // the buttons that fix it; the key stays out of storage until a check passes.
     void showErrorNotification(error, log, retry);
-    return vscode.l10n.t('The key could not be checked: see the notification for why. Once that is fixed, press Enter to check again.');
+    return { accepted: false, reason: vscode.l10n.t('The key could not be checked: see the notification for why. Once that is fixed, press Enter to check again.') };
   } finally {
     void client.dispose();
   }

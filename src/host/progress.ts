@@ -11,6 +11,8 @@ export function withCancellableProgress<T>(
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => {
     const controller = new AbortController();
     const subscription = token.onCancellationRequested(() => controller.abort());
-    return task(controller.signal, (message, increment) => progress.report({ message, increment })).finally(() => subscription.dispose());
+    return task(controller.signal, (message, increment) => progress.report({ message, increment })).finally(() => {
+      subscription.dispose();
+    });
   });
 }

@@ -25,7 +25,10 @@ export async function startEmulatorThread(options: EmulatorOptions): Promise<Emu
     worker.once('error', reject);
     worker.on('message', (message: { id?: number; value?: unknown; ready?: never }) => {
       if (message.id === undefined) resolve(message as never);
-      else pending.get(message.id)?.(message.value), pending.delete(message.id);
+      else {
+        pending.get(message.id)?.(message.value);
+        pending.delete(message.id);
+      }
     });
   });
   const call = <T>(request: Call) =>
@@ -50,13 +53,14 @@ async function serve(): Promise<void> {
   const { Emulator } = await import('../emulator');
   const emulator = await Emulator.start(workerData as EmulatorOptions);
   parentPort!.postMessage({ authUrl: emulator.authUrl, baseUrl: emulator.baseUrl, caPem: emulator.caPem, authorizationKey: emulator.authorizationKey });
-  parentPort!.on('message', async (request: Request) => {
+  parentPort!.on('message', (request: Request) => void answer(request));
+  async function answer(request: Request): Promise<void> {
     let value: unknown;
     if (request.call === 'count') value = emulator.count(request.endpoint);
     else if (request.call === 'resetCounts') emulator.resetCounts();
     else await emulator.stop();
     parentPort!.postMessage({ id: request.id, value });
-  });
+  }
 }
 
 if (!isMainThread) void serve();

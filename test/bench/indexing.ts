@@ -60,7 +60,7 @@ async function main(): Promise<void> {
     const second = await indexOnce(client, emulator, cacheDir, folder);
     console.log(`second run, nothing changed (cache loaded from disk): ${second.embeddingRequests} embedding requests (goal 0), ${second.result.files} files, ${second.wallMs.toFixed(0)} ms`);
   } finally {
-    client.dispose();
+    await client.dispose();
     await emulator.stop();
     fs.rmSync(cacheDir, { recursive: true, force: true });
     fs.rmSync(folder, { recursive: true, force: true });

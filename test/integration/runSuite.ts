@@ -82,7 +82,7 @@ export function runSuite(options: { color?: boolean } = {}): Promise<SuiteResult
         }),
       );
     } catch (error) {
-      reject(error);
+      reject(error instanceof Error ? error : new Error(String(error)));
     }
   });
 }

@@ -65,7 +65,7 @@ describe('ChangeBatcher', () => {
 });
 
 describe('planBatch', () => {
-  const changes = (count: number, prefix = 'src/') => new Map(Array.from({ length: count }, (_, i) => [`${prefix}f${i}.ts`, 'changed' as PathChange]));
+  const changes = (count: number, prefix = 'src/') => new Map(Array.from({ length: count }, (_, i): [string, PathChange] => [`${prefix}f${i}.ts`, 'changed']));
   const inSource = (key: string) => key.startsWith('src/');
 
   it('updates a few files one by one, leaving out those that cannot matter', () => {

@@ -19,7 +19,7 @@ describe('DeltaPacer', () => {
     const { deltas } = stream(reply, 300, 10);
     // The first text shows at once, and the start keeps a frame-like pace.
     assert.equal(deltas[0].length, 10);
-    assert.ok(deltas.slice(0, 20).every((d) => d.length <= 20), `first deltas: ${deltas.slice(0, 20).map((d) => d.length)}`);
+    assert.ok(deltas.slice(0, 20).every((d) => d.length <= 20), `first deltas: ${deltas.slice(0, 20).map((d) => d.length).join(',')}`);
     // Far fewer messages than a fixed 32 ms pace (one per 10 characters here), growing pieces.
     assert.ok(deltas.length < 200, `${deltas.length} deltas`);
     const late = deltas.slice(-10).reduce((sum, d) => sum + d.length, 0) / 10;

@@ -11,7 +11,7 @@ describe('the emulator killed and restarted under a client', () => {
     let reply: ChatReply = { content: '' };
     const stream = client.chatStream(long);
     const first = await stream.next();
-    reply = applyChunk(reply, first.value!);
+    reply = applyChunk(reply, first.value);
     await t.emulator.kill();
     await assert.rejects(
       (async () => {

@@ -34,7 +34,7 @@ async function stateOf(opened: Conversation): Promise<Extract<HostMessage, { typ
   const { message } = fitHostMessage({ type: 'state', hasKey: true, conversationId: opened.id, ...page, busy: false, models: [], model: 'GigaChat', draft: '', attachments: [] });
   const parsed = HostMessage.parse(message);
   assert.equal(parsed.type, 'state');
-  return parsed as Extract<HostMessage, { type: 'state' }>;
+  return parsed;
 }
 
 describe('a long conversation, shown a page at a time', () => {

@@ -168,7 +168,7 @@ describe('chat webview: untrusted content', function () {
     // blocked the page for the whole reply would answer only once, after it finished.
     assert.ok(answeredWhileDrawing >= 2, `the page answered ${answeredWhileDrawing} times while drawing`);
     assert.equal(await view.page.locator('textarea').inputValue(), 'still typing');
-    const shown = await view.page.evaluate(() => document.querySelector('.turn-body')!.textContent!.length);
+    const shown = await view.page.evaluate(() => document.querySelector('.turn-body')!.textContent.length);
     assert.ok(shown > 800_000, `all of it is shown (${shown} characters of text)`);
     await assertNothingHappened();
   });

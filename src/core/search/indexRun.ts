@@ -35,7 +35,8 @@ export class IndexRun {
   private readonly progress: IndexProgress = { files: 0, chunks: 0, requests: 0, cachedChunks: 0, embeddedChunks: 0, rateLimited: 0 };
   private readonly queue: EmbeddingQueue<FileJob>;
   private readonly outstanding = new Set<Promise<void>>();
-  private error: unknown;
+  /** The run's first failure, boxed: `undefined` could be what was thrown. */
+  private failure?: { error: unknown };
   /** Stops waiting batches after a failure (requests already sent finish). */
   private readonly stop = new AbortController();
   private readonly waitSignal: AbortSignal;
@@ -64,22 +65,22 @@ export class IndexRun {
       this.fail(error);
     }
     while (this.outstanding.size > 0) await Promise.race(this.outstanding);
-    if (this.error === undefined && this.options.signal?.aborted) this.error = indexingCancelled();
-    if (this.error !== undefined) throw this.error;
+    if (this.failure === undefined && this.options.signal?.aborted) this.failure = { error: indexingCancelled() };
+    if (this.failure !== undefined) throw this.failure.error;
     return { ...this.progress };
   }
 
   private get stopped(): boolean {
-    return this.error !== undefined || this.options.signal?.aborted === true;
+    return this.failure !== undefined || this.options.signal?.aborted === true;
   }
 
   private throwIfStopped(): void {
     if (this.options.signal?.aborted) throw indexingCancelled();
-    if (this.error !== undefined) throw this.error;
+    if (this.failure !== undefined) throw this.failure.error;
   }
 
   private fail(error: unknown): void {
-    if (this.error === undefined) this.error = error;
+    if (this.failure === undefined) this.failure = { error };
     this.stop.abort();
   }
 

@@ -1,7 +1,6 @@
 import type { ChunkOptions } from './chunker';
 import type { EmbeddingCache } from './embeddingCache';
 import type { EmbedFunction, RateLimitPolicy } from './adaptiveLimiter';
-import type { VectorIndex } from './vectorIndex';
 
 /** The public shapes of `WorkspaceIndexer`: what goes in, what comes out. */
 

@@ -263,7 +263,7 @@ function cut(text: string, max: number): string {
 }
 
 function listOf<T>(value: readonly T[] | undefined): T[] {
-  return Array.isArray(value) ? [...value] : [];
+  return Array.isArray(value) ? [...(value as readonly T[])] : [];
 }
 
 function isCount(value: unknown): value is number {

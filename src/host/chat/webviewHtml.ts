@@ -15,12 +15,12 @@ export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri): str
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link href="${style}" rel="stylesheet">
+<link href="${style.toString()}" rel="stylesheet">
 <title>GigaChat</title>
 </head>
 <body data-strings="${escapeHtml(JSON.stringify(localizedStrings()))}">
 <div id="app"></div>
-<script nonce="${nonce}" src="${script}"></script>
+<script nonce="${nonce}" src="${script.toString()}"></script>
 </body>
 </html>`;
 }

@@ -13,7 +13,7 @@ import type { WorkspaceIndex } from './workspaceIndex';
  */
 export function watchWorkspace(index: WorkspaceIndex, log: Log): vscode.Disposable {
   const warn = (error: unknown) => log.warn(`Search index: ${(error as Error).message}`);
-  const batcher = new ChangeBatcher((changes) => index.filesChanged(changes).catch(warn));
+  const batcher = new ChangeBatcher((changes) => void index.filesChanged(changes).catch(warn));
   const changed = (uri: vscode.Uri) => {
     if (uri.scheme !== 'file' && uri.scheme !== 'vscode-remote') return; // untitled, output, git…
     batcher.add(uri.toString(), 'changed');

@@ -17,6 +17,6 @@ export function virtualLinkProbe(folder: vscode.Uri): LinkProbe {
       const stat = await vscode.workspace.fs.stat(uriOf(path)).then(undefined, () => undefined);
       return stat !== undefined && isLink(stat.type);
     },
-    follow: async () => 'linkUnresolved',
+    follow: () => Promise.resolve('linkUnresolved'),
   };
 }

@@ -34,7 +34,7 @@ async function notificationMatching(pattern: RegExp): Promise<string> {
       return found !== '';
     }, `a notification matching ${pattern}`);
   } catch (error) {
-    throw new Error(`${(error as Error).message}; shown: ${JSON.stringify(shown)}`);
+    throw new Error(`${(error as Error).message}; shown: ${JSON.stringify(shown)}`, { cause: error });
   }
   return found;
 }

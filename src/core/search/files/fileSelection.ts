@@ -107,7 +107,7 @@ async function withoutLinks(folder: FolderSource, paths: readonly string[], link
 async function loadRules(folder: FolderSource, paths: readonly string[], outside: RepositoryRules | undefined): Promise<IgnoreRules> {
   const rules = new IgnoreRules(outside?.folderPath);
   for (const { directory, content } of outside?.sources ?? []) rules.addRules(directory, content);
-  for (const path of paths.filter(IgnoreRules.isIgnoreFile)) {
+  for (const path of paths.filter((listed) => IgnoreRules.isIgnoreFile(listed))) {
     const bytes = await folder.readFile(path);
     const text = bytes && decodeSourceText(bytes);
     if (text !== undefined) rules.addGitignore(path, text);
