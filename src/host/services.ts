@@ -7,10 +7,10 @@ import { ImageStore } from './chat/imageStore';
 import { ModelCatalog } from './chat/modelCatalog';
 import { ClientProvider } from './clientProvider';
 import { codeCommands, type CodeCommands } from './codeCommands';
-import { connectionCheck } from './connectionCheck/checkConnectionCommand';
+import { ConnectionCheck } from './connectionCheck/checkConnectionCommand';
 import { clearAuthorizationKey, setAuthorizationKey } from './keyCommands';
 import { Log } from './log';
-import { semanticSearch, type SemanticSearchCommands } from './search/semanticSearch';
+import { SemanticSearch, type SemanticSearchCommands } from './search/semanticSearch';
 import { KeyStore } from './secrets';
 import { showTokenBalance } from './tokenBalance';
 import { certificateActions, createTrustedRoot, type CertificateActions } from './trust/registerTrust';
@@ -36,7 +36,6 @@ export interface Services {
 
 export function createServices(context: vscode.ExtensionContext): Services {
   const log = new Log();
-  context.subscriptions.push(log);
   const keys = new KeyStore(context.secrets);
   const trustedRoot = createTrustedRoot(context, log);
   const clients = new ClientProvider(keys, trustedRoot, log, context.extension.packageJSON.version);
@@ -47,7 +46,9 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const controller = new ChatController(clients, new SavedConversations(conversations, images, log), images, log);
   const models = new ModelCatalog(clients, log);
   const chat = new ChatViewProvider(context.extensionUri, controller, models, images, keys, context.workspaceState, log);
-  context.subscriptions.push(chat, clients);
+  const check = new ConnectionCheck(clients, trustedRoot, log);
+  const search = new SemanticSearch(context, { clients, keys, log, ask: (prompt) => chat.ask(prompt) });
+  context.subscriptions.push(log, trustedRoot, chat, clients, check, search);
   return {
     log,
     keys,
@@ -57,8 +58,8 @@ export function createServices(context: vscode.ExtensionContext): Services {
     setAuthorizationKey: () => setAuthorizationKey(keys, clients, log),
     clearAuthorizationKey: () => clearAuthorizationKey(keys),
     certificates: certificateActions(context, trustedRoot, clients, log),
-    checkConnection: connectionCheck(context, clients, trustedRoot, log),
+    checkConnection: () => check.run(),
     showTokenBalance: () => showTokenBalance(clients, log),
-    search: semanticSearch(context, { clients, keys, log, ask: (prompt) => chat.ask(prompt) }),
+    search,
   };
 }

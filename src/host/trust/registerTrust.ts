@@ -9,9 +9,7 @@ import { TrustedRoot } from './trustedRoot';
 
 /** The pinned root the user may trust, kept in the extension's global storage. */
 export function createTrustedRoot(context: vscode.ExtensionContext, log: Log): TrustedRoot {
-  const trustedRoot = new TrustedRoot(context.globalStorageUri, activeRootPin(log), log);
-  context.subscriptions.push(trustedRoot);
-  return trustedRoot;
+  return new TrustedRoot(context.globalStorageUri, activeRootPin(log), log);
 }
 
 /** What the certificate commands do (extension.ts registers them); the error buttons of the chat and of notifications run them too. */
