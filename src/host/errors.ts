@@ -135,6 +135,27 @@ export function actionLabel(action: ErrorAction): string {
   return vscode.l10n.t(webviewStrings[ACTION_LABELS[action]]);
 }
 
+/** What an error's buttons run that belongs to other features: typed calls, not command ids. */
+export interface ErrorFixes {
+  setAuthorizationKey(): Promise<unknown>;
+  /** Each resolves true once the certificate is trusted, so what failed can be retried. */
+  trustRootCertificate(): Promise<boolean>;
+  addTrustedCertificate(): Promise<boolean>;
+  certificateHelp(): Promise<unknown>;
+}
+
+let fixes: ErrorFixes | undefined;
+
+/** Gives the error buttons the features they run; services.ts calls it as it builds them, before any error can be shown. */
+export function provideErrorFixes(provided: ErrorFixes): void {
+  fixes = provided;
+}
+
+function errorFixes(): ErrorFixes {
+  if (!fixes) throw new Error('An error button was used before the features it runs were built');
+  return fixes;
+}
+
 /**
  * Carries out an error's button. `retry` is the caller's, since only it knows what to repeat; the
  * certificate buttons retry too once the certificate is trusted, so the failed request goes on.
@@ -142,7 +163,7 @@ export function actionLabel(action: ErrorAction): string {
 export async function runErrorAction(action: ErrorAction, log: Log, retry?: () => unknown): Promise<void> {
   switch (action) {
     case 'setKey':
-      await vscode.commands.executeCommand('gigachat.setAuthorizationKey');
+      await errorFixes().setAuthorizationKey();
       return;
     case 'openAccount':
       await vscode.env.openExternal(vscode.Uri.parse('https://developers.sber.ru/studio/'));
@@ -151,13 +172,13 @@ export async function runErrorAction(action: ErrorAction, log: Log, retry?: () =
       await retry?.();
       return;
     case 'trustRootCertificate':
-      if (await vscode.commands.executeCommand<boolean>('gigachat.trustRootCertificate')) await retry?.();
+      if (await errorFixes().trustRootCertificate()) await retry?.();
       return;
     case 'chooseCertificateFile':
-      if (await vscode.commands.executeCommand<boolean>('gigachat.addTrustedCertificate')) await retry?.();
+      if (await errorFixes().addTrustedCertificate()) await retry?.();
       return;
     case 'certificateHelp':
-      await vscode.commands.executeCommand('gigachat.certificateHelp');
+      await errorFixes().certificateHelp();
       return;
     case 'openLogs':
       log.show();

@@ -8,6 +8,7 @@ import { ModelCatalog } from './chat/modelCatalog';
 import { ClientProvider } from './clientProvider';
 import { codeCommands, type CodeCommands } from './codeCommands';
 import { ConnectionCheck } from './connectionCheck/checkConnectionCommand';
+import { provideErrorFixes } from './errors';
 import { clearAuthorizationKey, setAuthorizationKey } from './keyCommands';
 import { Log } from './log';
 import { SemanticSearch, type SemanticSearchCommands } from './search/semanticSearch';
@@ -49,15 +50,18 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const check = new ConnectionCheck(clients, trustedRoot, log);
   const search = new SemanticSearch(context, { clients, keys, log, ask: (prompt) => chat.ask(prompt) });
   context.subscriptions.push(log, trustedRoot, chat, clients, check, search);
+  const certificates = certificateActions(context, trustedRoot, clients, log);
+  const setKey = () => setAuthorizationKey(keys, clients, log);
+  provideErrorFixes({ ...certificates, setAuthorizationKey: setKey });
   return {
     log,
     keys,
     clients,
     chat,
     code: codeCommands(chat, log),
-    setAuthorizationKey: () => setAuthorizationKey(keys, clients, log),
+    setAuthorizationKey: setKey,
     clearAuthorizationKey: () => clearAuthorizationKey(keys),
-    certificates: certificateActions(context, trustedRoot, clients, log),
+    certificates,
     checkConnection: () => check.run(),
     showTokenBalance: () => showTokenBalance(clients, log),
     search,

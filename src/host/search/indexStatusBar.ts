@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { commandId } from '../commands';
 import { Disposable } from '../dispose';
 import type { IndexState } from './indexState';
 import type { WorkspaceIndex } from './workspaceIndex';
@@ -13,7 +14,7 @@ export class IndexStatusBar extends Disposable {
   constructor(index: WorkspaceIndex) {
     super();
     this.item.name = vscode.l10n.t('GigaChat Search Index');
-    this.item.command = 'gigachat.semanticSearch';
+    this.item.command = commandId('semanticSearch');
     this._register(index.onDidChangeState((state) => this.show(state)));
     this.show(index.state);
   }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { ClientProvider } from '../clientProvider';
+import type { ErrorFixes } from '../errors';
 import type { Log } from '../log';
 import { openCertificateHelp } from './certificateHelp';
 import { chooseCertificateFile } from './chooseCertificateFile';
@@ -13,11 +14,7 @@ export function createTrustedRoot(context: vscode.ExtensionContext, log: Log): T
 }
 
 /** What the certificate commands do (extension.ts registers them); the error buttons of the chat and of notifications run them too. */
-export interface CertificateActions {
-  trustRootCertificate(): Promise<unknown>;
-  addTrustedCertificate(): Promise<unknown>;
-  certificateHelp(): Promise<unknown>;
-}
+export type CertificateActions = Pick<ErrorFixes, 'trustRootCertificate' | 'addTrustedCertificate' | 'certificateHelp'>;
 
 export function certificateActions(context: vscode.ExtensionContext, trustedRoot: TrustedRoot, clients: ClientProvider, log: Log): CertificateActions {
   return {
