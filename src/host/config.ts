@@ -40,11 +40,19 @@ export function readSetting<K extends SettingKey>(key: K): SettingTypes[K] {
   return vscode.workspace.getConfiguration(SETTINGS_SECTION).get(key) as SettingTypes[K];
 }
 
+/** Where a setting's value comes from: package.json's default, the user's settings, the workspace's. */
+export function inspectSetting<K extends SettingKey>(key: K) {
+  return vscode.workspace.getConfiguration(SETTINGS_SECTION).inspect<SettingTypes[K]>(key);
+}
+
+export function writeSetting<K extends SettingKey>(key: K, value: SettingTypes[K], target: vscode.ConfigurationTarget): Thenable<void> {
+  return vscode.workspace.getConfiguration(SETTINGS_SECTION).update(key, value, target);
+}
+
 /** A number from settings.json, which the user may have edited by hand into anything: kept within bounds, package.json's default when not a number. */
-function clampedSetting(key: SettingKey, min: number, max: number): number {
-  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
-  const value = config.get<unknown>(key);
-  return typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : (config.inspect<number>(key)?.defaultValue as number);
+function clampedSetting(key: 'requestTimeout', min: number, max: number): number {
+  const value: unknown = readSetting(key);
+  return typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : (inspectSetting(key)?.defaultValue as number);
 }
 
 /** Settings that change how the client connects: a new client is built when one of them changes. */

@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
-import { INVALID_URL_CODES, NOT_TLS_CODE, ServiceError, isUnknownRootError, type ServiceErrorKind } from '../core';
+import { INVALID_URL_CODES, NOT_TLS_CODE, ServiceError, isUnknownRootError, type ServiceErrorKind, type ServiceUrlSetting } from '../core';
 import type { ErrorAction, TurnError } from '../shared/protocol';
 import { ACTION_LABELS, webviewStrings } from '../shared/strings';
 import type { Log } from './log';
+import { settingId } from './settingKeys';
 
 /**
  * What the user reads when something fails: what happened and why in plain words, and the
@@ -57,9 +58,9 @@ function explain(error: ServiceError): { message: string; actions: ErrorAction[]
 
 /** The service's 400/422, or an address in the settings that the client would not even send to. */
 function explainInvalidRequest(error: ServiceError): { message: string; actions: ErrorAction[] } {
-  const setting = Object.entries(INVALID_URL_CODES).find(([, code]) => code === error.code)?.[0];
+  const setting = (Object.keys(INVALID_URL_CODES) as ServiceUrlSetting[]).find((key) => INVALID_URL_CODES[key] === error.code);
   if (setting) {
-    return { message: vscode.l10n.t('The setting {0} is not an https:// address. Correct it in the settings, or reset it to the default.', `gigachat.${setting}`), actions: ['openSettings'] };
+    return { message: vscode.l10n.t('The setting {0} is not an https:// address. Correct it in the settings, or reset it to the default.', settingId(setting)), actions: ['openSettings'] };
   }
   return { message: vscode.l10n.t('GigaChat rejected the request as invalid. The log has the details.'), actions: ['openLogs', 'retry'] };
 }

@@ -2,10 +2,9 @@ import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { readCertificates, type CertificatePin, type CertificateSummary } from '../../core';
 import type { ClientProvider } from '../clientProvider';
-import { readSetting } from '../config';
+import { readSetting, writeSetting } from '../config';
 import { askErrorAction, runErrorAction } from '../errors';
 import type { Log } from '../log';
-import { SETTINGS_SECTION, type SettingKey } from '../settingKeys';
 import { describeCertificate } from './certificateDescription';
 
 /**
@@ -46,7 +45,7 @@ export async function chooseCertificateFile(clients: ClientProvider, pin: Certif
 /** Writes `gigachat.caCertificates`; false after telling the user why it could not be (a settings file with errors, say). */
 async function addToSetting(files: string[], log: Log): Promise<boolean> {
   try {
-    await vscode.workspace.getConfiguration(SETTINGS_SECTION).update('caCertificates' satisfies SettingKey, files, vscode.ConfigurationTarget.Global);
+    await writeSetting('caCertificates', files, vscode.ConfigurationTarget.Global);
     return true;
   } catch (error) {
     const reason = (error as Error).message;
