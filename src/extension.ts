@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { ServiceClient } from './core';
 import { CHAT_VIEW_ID } from './host/chat/chatViewId';
 import { ExplainCodeActionProvider } from './host/explainCodeAction';
+import { registerCommands, type CommandHandlers } from './host/registerCommands';
 import { servicesLoader, type ServicesLoader } from './host/servicesLoader';
 
 /** The service's requests, as other extensions may make them (token, retries, certificates handled). */
@@ -23,11 +24,17 @@ export interface GigaChatApi {
  */
 export function activate(context: vscode.ExtensionContext): GigaChatApi {
   const services = servicesLoader(context);
-  registerChat(context, services);
-  registerKeyCommands(context, services);
-  registerSelectionCommands(context, services);
-  registerCertificateCommands(context, services);
-  registerSemanticSearch(context, services);
+  registerChatView(context, services);
+  context.subscriptions.push(
+    vscode.languages.registerCodeActionsProvider({ scheme: '*' }, new ExplainCodeActionProvider(), { providedCodeActionKinds: ExplainCodeActionProvider.kinds }),
+  );
+  registerCommands(context, {
+    ...chatCommands(services),
+    ...keyCommands(services),
+    ...selectionCommands(services),
+    ...certificateCommands(services),
+    ...searchCommands(services),
+  });
   return {
     getClient: async () => requestsOnly(() => services().clients.get()),
     ask: async (text) => services().chat.ask({ text }),
@@ -53,51 +60,55 @@ function requestsOnly(current: () => Promise<ServiceClient>): GigaChatClient {
   } satisfies GigaChatClient);
 }
 
-function registerChat(context: vscode.ExtensionContext, services: ServicesLoader): void {
+function registerChatView(context: vscode.ExtensionContext, services: ServicesLoader): void {
   context.subscriptions.push(
     vscode.window.registerWebviewViewProvider(
       CHAT_VIEW_ID,
       { resolveWebviewView: (view) => services().chat.resolveWebviewView(view) },
       { webviewOptions: { retainContextWhenHidden: true } },
     ),
-    vscode.commands.registerCommand('gigachat.openChat', () => services().chat.openChat()),
-    vscode.commands.registerCommand('gigachat.newChat', () => services().chat.newChat()),
-    vscode.commands.registerCommand('gigachat.exportChat', () => services().chat.exportChat()),
   );
 }
 
-function registerKeyCommands(context: vscode.ExtensionContext, services: ServicesLoader): void {
-  context.subscriptions.push(
-    vscode.commands.registerCommand('gigachat.setAuthorizationKey', () => services().setAuthorizationKey()),
-    vscode.commands.registerCommand('gigachat.clearAuthorizationKey', () => services().clearAuthorizationKey()),
-    vscode.commands.registerCommand('gigachat.showTokenBalance', () => services().showTokenBalance()),
-  );
+function chatCommands(services: ServicesLoader): CommandHandlers<'openChat' | 'newChat' | 'exportChat'> {
+  return {
+    openChat: () => services().chat.openChat(),
+    newChat: () => services().chat.newChat(),
+    exportChat: () => services().chat.exportChat(),
+  };
 }
 
-function registerSelectionCommands(context: vscode.ExtensionContext, services: ServicesLoader): void {
-  context.subscriptions.push(
-    vscode.commands.registerTextEditorCommand('gigachat.explainSelection', (editor) => services().code.explainSelection(editor)),
-    vscode.commands.registerTextEditorCommand('gigachat.addSelectionToChat', (editor) => services().code.addSelectionToChat(editor)),
-    vscode.commands.registerCommand('gigachat.addFileToChat', (clicked?: unknown, selected?: unknown) => services().code.addFileToChat(clicked, selected)),
-    vscode.languages.registerCodeActionsProvider({ scheme: '*' }, new ExplainCodeActionProvider(), { providedCodeActionKinds: ExplainCodeActionProvider.kinds }),
-  );
+function keyCommands(services: ServicesLoader): CommandHandlers<'setAuthorizationKey' | 'clearAuthorizationKey' | 'showTokenBalance'> {
+  return {
+    setAuthorizationKey: () => services().setAuthorizationKey(),
+    clearAuthorizationKey: () => services().clearAuthorizationKey(),
+    showTokenBalance: () => services().showTokenBalance(),
+  };
 }
 
-function registerCertificateCommands(context: vscode.ExtensionContext, services: ServicesLoader): void {
-  context.subscriptions.push(
-    vscode.commands.registerCommand('gigachat.trustRootCertificate', () => services().certificates.trustRootCertificate()),
-    vscode.commands.registerCommand('gigachat.addTrustedCertificate', () => services().certificates.addTrustedCertificate()),
-    vscode.commands.registerCommand('gigachat.certificateHelp', () => services().certificates.certificateHelp()),
-    vscode.commands.registerCommand('gigachat.checkConnection', () => services().checkConnection()),
-  );
+function selectionCommands(services: ServicesLoader): CommandHandlers<'explainSelection' | 'addSelectionToChat' | 'addFileToChat'> {
+  return {
+    explainSelection: { textEditor: (editor) => services().code.explainSelection(editor) },
+    addSelectionToChat: { textEditor: (editor) => services().code.addSelectionToChat(editor) },
+    addFileToChat: (clicked?: unknown, selected?: unknown) => services().code.addFileToChat(clicked, selected),
+  };
 }
 
-function registerSemanticSearch(context: vscode.ExtensionContext, services: ServicesLoader): void {
-  context.subscriptions.push(
-    vscode.commands.registerCommand('gigachat.semanticSearch', (query?: unknown) => services().search.search(query)),
-    vscode.commands.registerCommand('gigachat.rebuildSearchIndex', () => services().search.rebuild()),
-    vscode.commands.registerCommand('gigachat.clearSearchIndex', () => services().search.clear()),
-  );
+function certificateCommands(services: ServicesLoader): CommandHandlers<'trustRootCertificate' | 'addTrustedCertificate' | 'certificateHelp' | 'checkConnection'> {
+  return {
+    trustRootCertificate: () => services().certificates.trustRootCertificate(),
+    addTrustedCertificate: () => services().certificates.addTrustedCertificate(),
+    certificateHelp: () => services().certificates.certificateHelp(),
+    checkConnection: () => services().checkConnection(),
+  };
+}
+
+function searchCommands(services: ServicesLoader): CommandHandlers<'semanticSearch' | 'rebuildSearchIndex' | 'clearSearchIndex'> {
+  return {
+    semanticSearch: (query?: unknown) => services().search.search(query),
+    rebuildSearchIndex: () => services().search.rebuild(),
+    clearSearchIndex: () => services().search.clear(),
+  };
 }
 
 export function deactivate(): void {}

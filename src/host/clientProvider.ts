@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { ServiceClient, type ProxyOptions } from '../core';
 import { loadExtraRoots } from './certificates';
+import { Disposable } from './dispose';
 import { affectsConnection, proxySettings, readSettings, type Settings } from './config';
 import type { Log } from './log';
 import type { KeyStore } from './secrets';
@@ -25,12 +26,11 @@ const RETIRE_AFTER_MS = 30_000;
  * Hands out the service client, built on first use (nothing connects at activation) and rebuilt
  * when a connection setting or the trusted root changes. A changed key or scope drops the cached token.
  */
-export class ClientProvider implements vscode.Disposable {
+export class ClientProvider extends Disposable {
   /** The client in use, with the roots it trusts (see `trusts`). */
   private current?: Promise<{ client: ServiceClient; roots: readonly string[] }>;
   /** Replaced clients still open, with the timer that closes each. */
   private readonly retiring = new Map<NodeJS.Timeout, () => void>();
-  private readonly subscriptions: vscode.Disposable[] = [];
   /** One id per window: files the model generates are scoped to the client id that asked. */
   private readonly clientId = crypto.randomUUID();
 
@@ -40,13 +40,14 @@ export class ClientProvider implements vscode.Disposable {
     private readonly log: Log,
     private readonly version: string,
   ) {
-    this.subscriptions.push(
+    super();
+    this._register(
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (affectsConnection(event)) this.reset('settings changed');
       }),
-      keys.onDidChange(() => this.reset('authorization key changed')),
-      trustedRoot.onDidChange(() => this.reset('trusted root certificate changed')),
     );
+    this._register(keys.onDidChange(() => this.reset('authorization key changed')));
+    this._register(trustedRoot.onDidChange(() => this.reset('trusted root certificate changed')));
   }
 
   get(): Promise<ServiceClient> {
@@ -134,14 +135,15 @@ export class ClientProvider implements vscode.Disposable {
     this.retiring.set(timer, close);
   }
 
-  dispose(): void {
+  override dispose(): void {
+    if (this.isDisposed) return;
     this.reset(); // silently: the log channel may already be gone when the extension stops
     for (const [timer, close] of this.retiring) {
       clearTimeout(timer);
       close();
     }
     this.retiring.clear();
-    for (const subscription of this.subscriptions) subscription.dispose();
+    super.dispose();
   }
 }
 

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { ProxyOptions } from '../core';
+import { SETTINGS_SECTION, settingsFor, type SettingKey, type SettingTypes } from './settingKeys';
 
 /** The extension's settings, read fresh each time so changes apply without a reload. */
 export interface Settings {
@@ -17,23 +18,45 @@ export interface Settings {
 }
 
 export function readSettings(): Settings {
-  const config = vscode.workspace.getConfiguration('gigachat');
   return {
-    authUrl: config.get('authUrl', 'https://ngw.devices.sberbank.ru:9443/api/v2/oauth'),
-    baseUrl: config.get('baseUrl', 'https://gigachat.devices.sberbank.ru/api/v1'),
-    scope: config.get('scope', 'GIGACHAT_API_PERS'),
-    model: config.get('model', 'GigaChat'),
-    embeddingsModel: config.get('embeddingsModel', 'Embeddings'),
-    temperature: config.get<number | null>('temperature', null) ?? undefined,
-    maxTokens: config.get<number | null>('maxTokens', null) ?? undefined,
-    systemPrompt: config.get('systemPrompt', ''),
-    caCertificates: config.get<string[]>('caCertificates', []),
-    requestTimeout: clamp(config.get<number>('requestTimeout', 90), 1, 600, 90),
+    authUrl: readSetting('authUrl'),
+    baseUrl: readSetting('baseUrl'),
+    scope: readSetting('scope'),
+    model: readSetting('model'),
+    embeddingsModel: readSetting('embeddingsModel'),
+    temperature: readSetting('temperature') ?? undefined,
+    maxTokens: readSetting('maxTokens') ?? undefined,
+    systemPrompt: readSetting('systemPrompt'),
+    caCertificates: readSetting('caCertificates'),
+    requestTimeout: clampedSetting('requestTimeout', 1, 600),
   };
 }
 
+/**
+ * A setting's value. Asked without a default, VS Code answers with package.json's when the user
+ * set none, so package.json stays the one place defaults are written.
+ */
+export function readSetting<K extends SettingKey>(key: K): SettingTypes[K] {
+  return vscode.workspace.getConfiguration(SETTINGS_SECTION).get(key) as SettingTypes[K];
+}
+
+/** Where a setting's value comes from: package.json's default, the user's settings, the workspace's. */
+export function inspectSetting<K extends SettingKey>(key: K) {
+  return vscode.workspace.getConfiguration(SETTINGS_SECTION).inspect<SettingTypes[K]>(key);
+}
+
+export function writeSetting<K extends SettingKey>(key: K, value: SettingTypes[K], target: vscode.ConfigurationTarget): Thenable<void> {
+  return vscode.workspace.getConfiguration(SETTINGS_SECTION).update(key, value, target);
+}
+
+/** A number from settings.json, which the user may have edited by hand into anything: kept within bounds, package.json's default when not a number. */
+function clampedSetting(key: 'requestTimeout', min: number, max: number): number {
+  const value: unknown = readSetting(key);
+  return typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : (inspectSetting(key)?.defaultValue as number);
+}
+
 /** Settings that change how the client connects: a new client is built when one of them changes. */
-export const CONNECTION_SETTINGS = ['gigachat.authUrl', 'gigachat.baseUrl', 'gigachat.scope', 'gigachat.caCertificates', 'gigachat.requestTimeout', 'http.proxy', 'http.noProxy', 'http.proxyAuthorization'];
+export const CONNECTION_SETTINGS = [...settingsFor('connection'), 'http.proxy', 'http.noProxy', 'http.proxyAuthorization'];
 
 export function affectsConnection(event: vscode.ConfigurationChangeEvent): boolean {
   return CONNECTION_SETTINGS.some((section) => event.affectsConfiguration(section));
@@ -46,9 +69,4 @@ export function proxySettings(): ProxyOptions {
   const noProxy = http.get<string[]>('noProxy', []);
   const authorization = http.get<string | null>('proxyAuthorization')?.trim();
   return { url: url || undefined, noProxy: noProxy.length ? noProxy.join(',') : undefined, authorization: authorization || undefined };
-}
-
-/** A number from settings.json, which the user may have edited by hand into anything. */
-function clamp(value: unknown, min: number, max: number, fallback: number): number {
-  return typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : fallback;
 }

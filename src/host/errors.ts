@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
-import { INVALID_URL_CODES, NOT_TLS_CODE, ServiceError, isUnknownRootError, type ServiceErrorKind } from '../core';
+import { INVALID_URL_CODES, NOT_TLS_CODE, ServiceError, isUnknownRootError, type ServiceErrorKind, type ServiceUrlSetting } from '../core';
 import type { ErrorAction, TurnError } from '../shared/protocol';
 import { ACTION_LABELS, webviewStrings } from '../shared/strings';
 import type { Log } from './log';
+import { settingId } from './settingKeys';
 
 /**
  * What the user reads when something fails: what happened and why in plain words, and the
@@ -57,9 +58,9 @@ function explain(error: ServiceError): { message: string; actions: ErrorAction[]
 
 /** The service's 400/422, or an address in the settings that the client would not even send to. */
 function explainInvalidRequest(error: ServiceError): { message: string; actions: ErrorAction[] } {
-  const setting = Object.entries(INVALID_URL_CODES).find(([, code]) => code === error.code)?.[0];
+  const setting = (Object.keys(INVALID_URL_CODES) as ServiceUrlSetting[]).find((key) => INVALID_URL_CODES[key] === error.code);
   if (setting) {
-    return { message: vscode.l10n.t('The setting {0} is not an https:// address. Correct it in the settings, or reset it to the default.', `gigachat.${setting}`), actions: ['openSettings'] };
+    return { message: vscode.l10n.t('The setting {0} is not an https:// address. Correct it in the settings, or reset it to the default.', settingId(setting)), actions: ['openSettings'] };
   }
   return { message: vscode.l10n.t('GigaChat rejected the request as invalid. The log has the details.'), actions: ['openLogs', 'retry'] };
 }
@@ -135,6 +136,27 @@ export function actionLabel(action: ErrorAction): string {
   return vscode.l10n.t(webviewStrings[ACTION_LABELS[action]]);
 }
 
+/** What an error's buttons run that belongs to other features: typed calls, not command ids. */
+export interface ErrorFixes {
+  setAuthorizationKey(): Promise<unknown>;
+  /** Each resolves true once the certificate is trusted, so what failed can be retried. */
+  trustRootCertificate(): Promise<boolean>;
+  addTrustedCertificate(): Promise<boolean>;
+  certificateHelp(): Promise<unknown>;
+}
+
+let fixes: ErrorFixes | undefined;
+
+/** Gives the error buttons the features they run; services.ts calls it as it builds them, before any error can be shown. */
+export function provideErrorFixes(provided: ErrorFixes): void {
+  fixes = provided;
+}
+
+function errorFixes(): ErrorFixes {
+  if (!fixes) throw new Error('An error button was used before the features it runs were built');
+  return fixes;
+}
+
 /**
  * Carries out an error's button. `retry` is the caller's, since only it knows what to repeat; the
  * certificate buttons retry too once the certificate is trusted, so the failed request goes on.
@@ -142,7 +164,7 @@ export function actionLabel(action: ErrorAction): string {
 export async function runErrorAction(action: ErrorAction, log: Log, retry?: () => unknown): Promise<void> {
   switch (action) {
     case 'setKey':
-      await vscode.commands.executeCommand('gigachat.setAuthorizationKey');
+      await errorFixes().setAuthorizationKey();
       return;
     case 'openAccount':
       await vscode.env.openExternal(vscode.Uri.parse('https://developers.sber.ru/studio/'));
@@ -151,13 +173,13 @@ export async function runErrorAction(action: ErrorAction, log: Log, retry?: () =
       await retry?.();
       return;
     case 'trustRootCertificate':
-      if (await vscode.commands.executeCommand<boolean>('gigachat.trustRootCertificate')) await retry?.();
+      if (await errorFixes().trustRootCertificate()) await retry?.();
       return;
     case 'chooseCertificateFile':
-      if (await vscode.commands.executeCommand<boolean>('gigachat.addTrustedCertificate')) await retry?.();
+      if (await errorFixes().addTrustedCertificate()) await retry?.();
       return;
     case 'certificateHelp':
-      await vscode.commands.executeCommand('gigachat.certificateHelp');
+      await errorFixes().certificateHelp();
       return;
     case 'openLogs':
       log.show();

@@ -1,19 +1,16 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../core';
 import { redactSecrets } from '../core/redact';
+import { Disposable } from './dispose';
 
 /**
  * The "GigaChat" log channel. Errors' technical detail and request ids go here, never into
  * notifications. Every line passes through `redact` first: the core never logs secrets, and this
  * is the second lock on that door.
  */
-export class Log implements Logger, vscode.Disposable {
-  readonly channel: vscode.LogOutputChannel;
+export class Log extends Disposable implements Logger {
+  readonly channel = this._register(vscode.window.createOutputChannel('GigaChat', { log: true }));
   private readonly secrets = new Set<string>();
-
-  constructor() {
-    this.channel = vscode.window.createOutputChannel('GigaChat', { log: true });
-  }
 
   /** Registers a value that must never appear in the log (the authorization key). */
   addSecret(value: string | undefined): void {
@@ -35,10 +32,6 @@ export class Log implements Logger, vscode.Disposable {
 
   show(): void {
     this.channel.show(true);
-  }
-
-  dispose(): void {
-    this.channel.dispose();
   }
 
   private redact(message: string): string {

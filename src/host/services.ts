@@ -7,10 +7,11 @@ import { ImageStore } from './chat/imageStore';
 import { ModelCatalog } from './chat/modelCatalog';
 import { ClientProvider } from './clientProvider';
 import { codeCommands, type CodeCommands } from './codeCommands';
-import { connectionCheck } from './connectionCheck/checkConnectionCommand';
+import { ConnectionCheck } from './connectionCheck/checkConnectionCommand';
+import { provideErrorFixes } from './errors';
 import { clearAuthorizationKey, setAuthorizationKey } from './keyCommands';
 import { Log } from './log';
-import { semanticSearch, type SemanticSearchCommands } from './search/semanticSearch';
+import { SemanticSearch, type SemanticSearchCommands } from './search/semanticSearch';
 import { KeyStore } from './secrets';
 import { showTokenBalance } from './tokenBalance';
 import { certificateActions, createTrustedRoot, type CertificateActions } from './trust/registerTrust';
@@ -36,7 +37,6 @@ export interface Services {
 
 export function createServices(context: vscode.ExtensionContext): Services {
   const log = new Log();
-  context.subscriptions.push(log);
   const keys = new KeyStore(context.secrets);
   const trustedRoot = createTrustedRoot(context, log);
   const clients = new ClientProvider(keys, trustedRoot, log, context.extension.packageJSON.version);
@@ -47,18 +47,23 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const controller = new ChatController(clients, new SavedConversations(conversations, images, log), images, log);
   const models = new ModelCatalog(clients, log);
   const chat = new ChatViewProvider(context.extensionUri, controller, models, images, keys, context.workspaceState, log);
-  context.subscriptions.push(chat, clients);
+  const check = new ConnectionCheck(clients, trustedRoot, log);
+  const search = new SemanticSearch(context, { clients, keys, log, ask: (prompt) => chat.ask(prompt) });
+  context.subscriptions.push(log, trustedRoot, chat, clients, check, search);
+  const certificates = certificateActions(context, trustedRoot, clients, log);
+  const setKey = () => setAuthorizationKey(keys, clients, log);
+  provideErrorFixes({ ...certificates, setAuthorizationKey: setKey });
   return {
     log,
     keys,
     clients,
     chat,
     code: codeCommands(chat, log),
-    setAuthorizationKey: () => setAuthorizationKey(keys, clients, log),
+    setAuthorizationKey: setKey,
     clearAuthorizationKey: () => clearAuthorizationKey(keys),
-    certificates: certificateActions(context, trustedRoot, clients, log),
-    checkConnection: connectionCheck(context, clients, trustedRoot, log),
+    certificates,
+    checkConnection: () => check.run(),
     showTokenBalance: () => showTokenBalance(clients, log),
-    search: semanticSearch(context, { clients, keys, log, ask: (prompt) => chat.ask(prompt) }),
+    search,
   };
 }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import * as z from 'zod';
 import { MAX_ATTACHMENTS, type HostMessage, type ViewMessage } from '../../shared/protocol';
 import { webviewStrings } from '../../shared/strings';
+import { Disposable, disposeAll } from '../dispose';
 import { askErrorAction, runErrorAction } from '../errors';
 import type { Log } from '../log';
 import type { KeyStore } from '../secrets';
@@ -21,9 +22,8 @@ const DRAFT_KEY = 'gigachat.draft';
 const StoredDraft = z.union([z.string(), z.object({ text: z.string(), at: z.number() })]);
 
 /** The chat side panel: draws the controller's conversation and carries the view's requests to it. */
-export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
+export class ChatViewProvider extends Disposable implements vscode.WebviewViewProvider {
   private view?: vscode.WebviewView;
-  private readonly subscriptions: vscode.Disposable[] = [];
   /** Prompts that arrived before the view existed (explain selection opened it), oldest first. */
   private readonly queued: Prompt[] = [];
   private readonly attachments: PendingAttachments;
@@ -37,13 +37,16 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     private readonly workspaceState: vscode.Memento,
     private readonly log: Log,
   ) {
+    super();
     this.attachments = new PendingAttachments(workspaceState);
-    this.subscriptions.push(
-      trackLastTextEditor(),
+    this._register(trackLastTextEditor());
+    this._register(
       keys.onDidChange(async () => {
         this.post({ type: 'keyState', hasKey: await keys.has() });
         void this.sendModels();
       }),
+    );
+    this._register(
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration('gigachat')) void this.sendModels();
       }),
@@ -63,8 +66,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       (message) => this.post(message),
       () => this.sendState(),
     );
-    view.webview.onDidReceiveMessage((raw) => this.receive(raw), undefined, this.subscriptions);
-    view.onDidDispose(() => (this.view = undefined), undefined, this.subscriptions);
+    // This view's listeners go with it: VS Code resolves a new view each time the panel is opened again.
+    const received = view.webview.onDidReceiveMessage((raw) => this.receive(raw));
+    const closed = view.onDidDispose(() => {
+      this.view = undefined;
+      disposeAll([received, closed]);
+    });
   }
 
   /** Opens the view and sends a prompt as a new turn (explain selection, search results). */
@@ -258,10 +265,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     const fitted = fitHostMessage(message);
     for (const note of fitted.notes) this.log.warn(note);
     void this.view.webview.postMessage(fitted.message);
-  }
-
-  dispose(): void {
-    for (const subscription of this.subscriptions) subscription.dispose();
   }
 }
 

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../core';
 import type { ClientProvider } from '../clientProvider';
-import { readSettings } from '../config';
+import { inspectSetting, readSettings, writeSetting } from '../config';
 import type { Log } from '../log';
 
 /**
@@ -41,9 +41,8 @@ export class ModelCatalog {
    * its own model, which would override them (the picker would then snap back to it).
    */
   async select(model: string): Promise<void> {
-    const config = vscode.workspace.getConfiguration('gigachat');
-    const target = config.inspect('model')?.workspaceValue === undefined ? vscode.ConfigurationTarget.Global : vscode.ConfigurationTarget.Workspace;
-    await config.update('model', model, target);
+    const target = inspectSetting('model')?.workspaceValue === undefined ? vscode.ConfigurationTarget.Global : vscode.ConfigurationTarget.Workspace;
+    await writeSetting('model', model, target);
   }
 
   private async fetch(client: ServiceClient): Promise<string[]> {

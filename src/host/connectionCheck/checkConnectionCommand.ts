@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { checkConnection, ServiceError, type CheckStep } from '../../core';
 import type { ClientProvider } from '../clientProvider';
+import { Disposable } from '../dispose';
 import { askErrorAction, runErrorAction } from '../errors';
 import type { Log } from '../log';
 import { withCancellableProgress } from '../progress';
@@ -10,12 +11,23 @@ import { ReportDocument } from './reportDocument';
 
 /**
  * "GigaChat: Check Connection" (in the palette and in the chat view's title menu; extension.ts
- * registers the command): returns what it runs, with the report's document provider in place.
+ * registers the command): `run` is what it does, with the report's document provider in place.
  */
-export function connectionCheck(context: vscode.ExtensionContext, clients: ClientProvider, trustedRoot: TrustedRoot, log: Log): () => Promise<CheckStep[] | undefined> {
-  const reports = new ReportDocument();
-  context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(ReportDocument.scheme, reports));
-  return () => runConnectionCheck(clients, trustedRoot, reports, log);
+export class ConnectionCheck extends Disposable {
+  private readonly reports = new ReportDocument();
+
+  constructor(
+    private readonly clients: ClientProvider,
+    private readonly trustedRoot: TrustedRoot,
+    private readonly log: Log,
+  ) {
+    super();
+    this._register(vscode.workspace.registerTextDocumentContentProvider(ReportDocument.scheme, this.reports));
+  }
+
+  run(): Promise<CheckStep[] | undefined> {
+    return runConnectionCheck(this.clients, this.trustedRoot, this.reports, this.log);
+  }
 }
 
 /**

@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { commandId } from '../commands';
+import { Disposable } from '../dispose';
 import type { IndexState } from './indexState';
 import type { WorkspaceIndex } from './workspaceIndex';
 
@@ -6,14 +8,14 @@ import type { WorkspaceIndex } from './workspaceIndex';
  * The index's state at a glance: indexing progress, or how much is indexed. Hidden until the
  * index is first used in this window; a click opens semantic search.
  */
-export class IndexStatusBar implements vscode.Disposable {
-  private readonly item = vscode.window.createStatusBarItem('gigachat.searchIndex', vscode.StatusBarAlignment.Left, 50);
-  private readonly subscription: vscode.Disposable;
+export class IndexStatusBar extends Disposable {
+  private readonly item = this._register(vscode.window.createStatusBarItem('gigachat.searchIndex', vscode.StatusBarAlignment.Left, 50));
 
   constructor(index: WorkspaceIndex) {
+    super();
     this.item.name = vscode.l10n.t('GigaChat Search Index');
-    this.item.command = 'gigachat.semanticSearch';
-    this.subscription = index.onDidChangeState((state) => this.show(state));
+    this.item.command = commandId('semanticSearch');
+    this._register(index.onDidChangeState((state) => this.show(state)));
     this.show(index.state);
   }
 
@@ -40,10 +42,5 @@ export class IndexStatusBar implements vscode.Disposable {
         break;
     }
     this.item.show();
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.item.dispose();
   }
 }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { disposeAll } from '../dispose';
 import type { Log } from '../log';
 import { ChangeBatcher } from './changeBatcher';
 import type { WorkspaceIndex } from './workspaceIndex';
@@ -20,7 +21,8 @@ export function watchWorkspace(index: WorkspaceIndex, log: Log): vscode.Disposab
   };
   const deleted = (uri: vscode.Uri) => batcher.add(uri.toString(), 'deleted');
   const watcher = vscode.workspace.createFileSystemWatcher('**/*');
-  const subscriptions = [
+  const owned = [
+    batcher,
     watcher,
     watcher.onDidCreate(changed),
     watcher.onDidChange(changed),
@@ -32,8 +34,5 @@ export function watchWorkspace(index: WorkspaceIndex, log: Log): vscode.Disposab
       for (const { oldUri, newUri } of event.files) index.fileRenamed(oldUri, newUri).catch(warn);
     }),
   ];
-  return new vscode.Disposable(() => {
-    batcher.dispose();
-    for (const subscription of subscriptions) subscription.dispose();
-  });
+  return new vscode.Disposable(() => disposeAll(owned));
 }

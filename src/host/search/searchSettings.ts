@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { readSettings } from '../config';
+import { readSetting } from '../config';
+import { settingsFor } from '../settingKeys';
 
 /** The `gigachat.search.*` settings (and the embeddings model), read fresh for each run. */
 export interface SearchSettings {
@@ -13,28 +14,23 @@ export interface SearchSettings {
 }
 
 export function readSearchSettings(): SearchSettings {
-  const config = vscode.workspace.getConfiguration('gigachat');
   return {
-    embeddingsModel: readSettings().embeddingsModel,
-    maxFileBytes: config.get('search.maxFileSizeKB', 1024) * 1024,
-    maxFiles: config.get('search.maxFiles', 5000),
-    batchSize: config.get('search.batchSize', 32),
-    batchChars: config.get('search.batchCharacters', 48_000),
-    maxRequestsInFlight: config.get('search.maxRequestsInFlight', 2),
-    chunkChars: config.get('search.chunkCharacters', 1500),
+    embeddingsModel: readSetting('embeddingsModel'),
+    maxFileBytes: readSetting('search.maxFileSizeKB') * 1024,
+    maxFiles: readSetting('search.maxFiles'),
+    batchSize: readSetting('search.batchSize'),
+    batchChars: readSetting('search.batchCharacters'),
+    maxRequestsInFlight: readSetting('search.maxRequestsInFlight'),
+    chunkChars: readSetting('search.chunkCharacters'),
   };
 }
 
-/** Settings after whose change the set of files (or their chunks) must be worked out again. */
+/** Settings after whose change the set of files must be worked out again. */
 export function affectsFileSet(event: vscode.ConfigurationChangeEvent): boolean {
-  return ['files.exclude', 'search.exclude', 'gigachat.search.maxFileSizeKB', 'gigachat.search.maxFiles', 'gigachat.search.chunkCharacters'].some((section) =>
-    event.affectsConfiguration(section),
-  );
+  return ['files.exclude', 'search.exclude', ...settingsFor('searchFiles')].some((section) => event.affectsConfiguration(section));
 }
 
-/** Settings after whose change the indexer is made anew (another model means another cache). */
+/** Settings after whose change the indexer is made anew (another model means another cache), which scans the files again too. */
 export function affectsIndexer(event: vscode.ConfigurationChangeEvent): boolean {
-  return ['gigachat.embeddingsModel', 'gigachat.search.batchSize', 'gigachat.search.batchCharacters', 'gigachat.search.maxRequestsInFlight', 'gigachat.search.chunkCharacters'].some(
-    (section) => event.affectsConfiguration(section),
-  );
+  return settingsFor('searchIndexer').some((section) => event.affectsConfiguration(section));
 }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { ClientProvider } from '../clientProvider';
+import { Disposable } from '../dispose';
 import { showErrorNotification } from '../errors';
 import type { Log } from '../log';
 import type { KeyStore } from '../secrets';
@@ -34,26 +35,47 @@ export interface SemanticSearchCommands {
  * Semantic search of the workspace: the search command with its results picker, Rebuild and Clear
  * Index, the status bar item, and the watcher that keeps the index current once it exists.
  */
-export function semanticSearch(context: vscode.ExtensionContext, services: SearchServices): SemanticSearchCommands {
-  const { log } = services;
-  const index = new WorkspaceIndex(context.storageUri ?? context.globalStorageUri, services.clients, log);
-  const consent = new IndexingConsent(context.workspaceState);
-  let watcher: vscode.Disposable | undefined;
-  const startWatching = index.onDidChangeState((state) => {
-    if (state.phase !== 'ready' || watcher) return;
-    watcher = watchWorkspace(index, log);
-    context.subscriptions.push(watcher);
-  });
+export class SemanticSearch extends Disposable implements SemanticSearchCommands {
+  private readonly index: WorkspaceIndex;
+  private readonly consent: IndexingConsent;
+  private watching = false;
 
-  const search = async (query?: unknown) => {
+  constructor(
+    context: vscode.ExtensionContext,
+    private readonly services: SearchServices,
+  ) {
+    super();
+    const { log } = services;
+    this.index = this._register(new WorkspaceIndex(context.storageUri ?? context.globalStorageUri, services.clients, log));
+    const { index } = this;
+    this.consent = new IndexingConsent(context.workspaceState);
+    this._register(
+      index.onDidChangeState((state) => {
+        if (state.phase !== 'ready' || this.watching) return;
+        this.watching = true;
+        this._register(watchWorkspace(index, log));
+      }),
+    );
+    this._register(new IndexStatusBar(index));
+    this._register(
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (affectsIndexer(event)) index.resetIndexer();
+        else if (affectsFileSet(event)) index.invalidate('settings changed');
+      }),
+    );
+    this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => index.invalidate('workspace folders changed')));
+  }
+
+  readonly search = async (query?: unknown): Promise<void> => {
+    const { index, consent, services } = this;
+    const { log } = services;
     if (!(await canIndex(services.keys, log))) return;
-    const retry = () => vscode.commands.executeCommand('gigachat.semanticSearch', query);
-    if (!(await indexWithProgress(index, consent, log, retry))) return;
+    if (!(await indexWithProgress(index, consent, log, () => this.search(query)))) return;
     showSearchPicker({
       index,
       log,
       initialQuery: typeof query === 'string' ? query : undefined,
-      searchAnew: search,
+      searchAnew: this.search,
       askAbout: async (question, hits) => {
         const prompt = await searchResultsPrompt(question, hits);
         if (prompt) await services.ask(prompt);
@@ -62,31 +84,20 @@ export function semanticSearch(context: vscode.ExtensionContext, services: Searc
     });
   };
 
-  const rebuild = async () => {
-    if (!(await canIndex(services.keys, log))) return;
+  readonly rebuild = async (): Promise<void> => {
+    const { index, consent, services } = this;
+    if (!(await canIndex(services.keys, services.log))) return;
     index.invalidate('rebuild requested');
-    if (!(await indexWithProgress(index, consent, log, rebuild))) return;
+    if (!(await indexWithProgress(index, consent, services.log, this.rebuild))) return;
     if (index.state.phase === 'ready') void vscode.window.showInformationMessage(vscode.l10n.t('The search index is up to date: {0} files, {1} chunks.', index.state.files, index.state.chunks));
   };
 
-  const clear = async () => {
+  readonly clear = async (): Promise<void> => {
     // The agreement goes first: a search started while the index is deleted asks again.
-    await consent.revoke();
-    await index.clear();
+    await this.consent.revoke();
+    await this.index.clear();
     void vscode.window.showInformationMessage(vscode.l10n.t('The search index of this workspace was deleted. The next search asks again before sending any file.'));
   };
-
-  context.subscriptions.push(
-    index,
-    startWatching,
-    new IndexStatusBar(index),
-    vscode.workspace.onDidChangeConfiguration((event) => {
-      if (affectsIndexer(event)) index.resetIndexer();
-      else if (affectsFileSet(event)) index.invalidate('settings changed');
-    }),
-    vscode.workspace.onDidChangeWorkspaceFolders(() => index.invalidate('workspace folders changed')),
-  );
-  return { search, rebuild, clear };
 }
 
 /** Indexing needs a folder, a trusted workspace and a key; says what is missing, with the button that fixes it. */

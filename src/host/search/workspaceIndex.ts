@@ -9,6 +9,7 @@ import {
   type WorkspaceIndexer,
 } from '../../core';
 import type { ClientProvider } from '../clientProvider';
+import { Disposable } from '../dispose';
 import type { Log } from '../log';
 import { planBatch, type PathChange } from './changeBatcher';
 import { mayMatter, moveAtOrBelow, planFileUpdate, removeAtOrBelow, type ScanScope } from './fileUpdates';
@@ -45,22 +46,25 @@ const MAX_SINGLE_UPDATES = 100;
  * `.gitignore`); in between, saved files are re-indexed one by one, and only their changed chunks
  * are embedded.
  */
-export class WorkspaceIndex implements vscode.Disposable {
+export class WorkspaceIndex extends Disposable {
   private indexer?: Promise<WorkspaceIndexer>;
   private settings = readSearchSettings();
   private lifecycle: IndexLifecycle<ScanScope> = STALE;
   private readonly scans = new SharedRun<boolean>();
   private saveTimer?: ReturnType<typeof setTimeout>;
   private current: IndexState = { phase: 'idle' };
-  private readonly stateChanged = new vscode.EventEmitter<IndexState>();
-  private readonly outsideRules = new OutsideRulesWatcher((file) => this.invalidate(`${file} changed`));
+  private readonly stateChanged = this._register(new vscode.EventEmitter<IndexState>());
+  private readonly outsideRules = this._register(new OutsideRulesWatcher((file) => this.invalidate(`${file} changed`)));
   readonly onDidChangeState = this.stateChanged.event;
 
   constructor(
     private readonly storage: vscode.Uri,
     private readonly clients: ClientProvider,
     private readonly log: Log,
-  ) {}
+  ) {
+    super();
+    this._register({ dispose: () => clearTimeout(this.saveTimer) });
+  }
 
   get state(): IndexState {
     return this.current;
@@ -208,16 +212,10 @@ export class WorkspaceIndex implements vscode.Disposable {
     const indexer = await this.indexer?.catch(() => undefined);
     indexer?.clear();
     this.indexer = undefined;
-    this.outsideRules.dispose();
+    this.outsideRules.stop();
     clearTimeout(this.saveTimer);
     await vscode.workspace.fs.delete(this.cacheDirectory, { recursive: true, useTrash: false }).then(undefined, () => undefined);
     this.setState({ phase: 'idle' });
-  }
-
-  dispose(): void {
-    clearTimeout(this.saveTimer);
-    this.outsideRules.dispose();
-    this.stateChanged.dispose();
   }
 
   /**

@@ -2,6 +2,7 @@ import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { readCertificates, type CertificatePin, type CertificateSummary } from '../../core';
 import type { ClientProvider } from '../clientProvider';
+import { readSetting, writeSetting } from '../config';
 import { askErrorAction, runErrorAction } from '../errors';
 import type { Log } from '../log';
 import { describeCertificate } from './certificateDescription';
@@ -33,9 +34,8 @@ export async function chooseCertificateFile(clients: ClientProvider, pin: Certif
   ].join('\n\n');
   if ((await vscode.window.showWarningMessage(question, { modal: true, detail }, trust)) !== trust) return false;
 
-  const settings = vscode.workspace.getConfiguration('gigachat');
-  const configured = settings.get<string[]>('caCertificates', []);
-  if (!configured.includes(file.fsPath) && !(await addToSetting(settings, [...configured, file.fsPath], log))) return false;
+  const configured = readSetting('caCertificates');
+  if (!configured.includes(file.fsPath) && !(await addToSetting([...configured, file.fsPath], log))) return false;
   clients.reconnect('a trusted certificate file was added');
   log.info(`Added ${file.fsPath} to gigachat.caCertificates: ${certificates.map((c) => `${c.subject} (SHA-256 ${c.sha256})`).join('; ')}`);
   void vscode.window.showInformationMessage(vscode.l10n.t('{0} was added to the trusted certificates (the setting gigachat.caCertificates).', file.fsPath));
@@ -43,9 +43,9 @@ export async function chooseCertificateFile(clients: ClientProvider, pin: Certif
 }
 
 /** Writes `gigachat.caCertificates`; false after telling the user why it could not be (a settings file with errors, say). */
-async function addToSetting(settings: vscode.WorkspaceConfiguration, files: string[], log: Log): Promise<boolean> {
+async function addToSetting(files: string[], log: Log): Promise<boolean> {
   try {
-    await settings.update('caCertificates', files, vscode.ConfigurationTarget.Global);
+    await writeSetting('caCertificates', files, vscode.ConfigurationTarget.Global);
     return true;
   } catch (error) {
     const reason = (error as Error).message;

@@ -4,6 +4,7 @@ import type { ClientProvider } from '../clientProvider';
 import { askErrorAction, runErrorAction } from '../errors';
 import type { Log } from '../log';
 import { withCancellableProgress } from '../progress';
+import { chooseCertificateFile } from './chooseCertificateFile';
 import type { TrustedRoot } from './trustedRoot';
 
 /**
@@ -21,7 +22,7 @@ export async function downloadAndTrustRoot(trustedRoot: TrustedRoot, clients: Cl
     clients.reconnect('the root certificate was trusted in another window');
     return true;
   }
-  if (alreadyTrusted) return offerAlternatives(vscode.l10n.t("GigaChat already trusts the Russian Trusted Root CA, yet the certificate could not be verified. A company proxy or antivirus probably inspects secure connections: choose your company's root certificate."), log);
+  if (alreadyTrusted) return offerAlternatives(trustedRoot, clients, vscode.l10n.t("GigaChat already trusts the Russian Trusted Root CA, yet the certificate could not be verified. A company proxy or antivirus probably inspects secure connections: choose your company's root certificate."), log);
   const { ca, proxy } = await clients.connection();
   try {
     const certificate = await withCancellableProgress(vscode.l10n.t('Downloading the Russian Trusted Root CA…'), (signal) =>
@@ -31,9 +32,9 @@ export async function downloadAndTrustRoot(trustedRoot: TrustedRoot, clients: Cl
     return true;
   } catch (error) {
     if (error instanceof ServiceError && error.kind === 'cancelled') return false;
-    if (error instanceof PinnedDownloadError) return offerAlternatives(failureMessage(error.failure), log);
+    if (error instanceof PinnedDownloadError) return offerAlternatives(trustedRoot, clients, failureMessage(error.failure), log);
     log.error(`Trusting the root certificate failed: ${(error as Error).message}`);
-    return offerAlternatives(vscode.l10n.t('The Russian Trusted Root CA could not be stored: {0}', (error as Error).message), log);
+    return offerAlternatives(trustedRoot, clients, vscode.l10n.t('The Russian Trusted Root CA could not be stored: {0}', (error as Error).message), log);
   }
 }
 
@@ -55,10 +56,10 @@ function failureMessage(failure: DownloadFailure): string {
 }
 
 /** A failure with the other ways out; resolves true when the user trusted a file from here. */
-async function offerAlternatives(message: string, log: Log): Promise<boolean> {
+async function offerAlternatives(trustedRoot: TrustedRoot, clients: ClientProvider, message: string, log: Log): Promise<boolean> {
   const actions = ['chooseCertificateFile', 'certificateHelp', 'openLogs'] as const;
   const action = await askErrorAction(message, actions);
-  if (action === 'chooseCertificateFile') return Boolean(await vscode.commands.executeCommand<boolean>('gigachat.addTrustedCertificate'));
+  if (action === 'chooseCertificateFile') return chooseCertificateFile(clients, trustedRoot.pin, log);
   if (action) await runErrorAction(action, log);
   return false;
 }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { ClientProvider } from '../clientProvider';
+import type { ErrorFixes } from '../errors';
 import type { Log } from '../log';
 import { openCertificateHelp } from './certificateHelp';
 import { chooseCertificateFile } from './chooseCertificateFile';
@@ -9,17 +10,11 @@ import { TrustedRoot } from './trustedRoot';
 
 /** The pinned root the user may trust, kept in the extension's global storage. */
 export function createTrustedRoot(context: vscode.ExtensionContext, log: Log): TrustedRoot {
-  const trustedRoot = new TrustedRoot(context.globalStorageUri, activeRootPin(log), log);
-  context.subscriptions.push(trustedRoot);
-  return trustedRoot;
+  return new TrustedRoot(context.globalStorageUri, activeRootPin(log), log);
 }
 
 /** What the certificate commands do (extension.ts registers them); the error buttons of the chat and of notifications run them too. */
-export interface CertificateActions {
-  trustRootCertificate(): Promise<unknown>;
-  addTrustedCertificate(): Promise<unknown>;
-  certificateHelp(): Promise<unknown>;
-}
+export type CertificateActions = Pick<ErrorFixes, 'trustRootCertificate' | 'addTrustedCertificate' | 'certificateHelp'>;
 
 export function certificateActions(context: vscode.ExtensionContext, trustedRoot: TrustedRoot, clients: ClientProvider, log: Log): CertificateActions {
   return {

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { PinnedRootFile, type CertificatePin, type CertificateSummary, type PinnedDownloadOptions } from '../../core';
+import { Disposable } from '../dispose';
 import type { Log } from '../log';
 
 /**
@@ -7,9 +8,9 @@ import type { Log } from '../log';
  * the extension's global storage, re-checked against the pin each time it is read. Connections
  * are rebuilt when it changes.
  */
-export class TrustedRoot implements vscode.Disposable {
+export class TrustedRoot extends Disposable {
   private readonly file: PinnedRootFile;
-  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.changed.event;
 
   constructor(
@@ -17,6 +18,7 @@ export class TrustedRoot implements vscode.Disposable {
     readonly pin: CertificatePin,
     log: Log,
   ) {
+    super();
     this.file = new PinnedRootFile(vscode.Uri.joinPath(globalStorage, 'trusted-root-ca.pem').fsPath, pin, log);
   }
 
@@ -30,9 +32,5 @@ export class TrustedRoot implements vscode.Disposable {
     const { certificate } = await this.file.downloadAndStore(options);
     this.changed.fire();
     return certificate;
-  }
-
-  dispose(): void {
-    this.changed.dispose();
   }
 }

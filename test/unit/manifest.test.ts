@@ -1,0 +1,45 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { CHAT_VIEW_ID } from '../../src/host/chat/chatViewId';
+import { COMMAND_NAMES, commandId } from '../../src/host/commands';
+import { SETTING_KEYS, settingId } from '../../src/host/settingKeys';
+
+interface Manifest {
+  contributes: {
+    commands: { command: string }[];
+    keybindings: { command: string }[];
+    menus: Record<string, { command: string }[]>;
+    views: Record<string, { id: string }[]>;
+    configuration: { properties: Record<string, { default?: unknown }> };
+  };
+}
+
+const manifest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../package.json'), 'utf8')) as Manifest;
+const sorted = (values: Iterable<string>) => [...values].sort();
+
+/** package.json is data the code depends on: each command and setting it contributes is one the code registers or reads, and the reverse. */
+describe('package.json and the code agree', () => {
+  const contributed = manifest.contributes.commands.map((command) => command.command);
+
+  it('contributes every command the extension registers, and registers every command it contributes', () => {
+    assert.deepEqual(sorted(contributed), sorted(COMMAND_NAMES.map(commandId)));
+  });
+
+  it('names only contributed commands in its menus and keybindings', () => {
+    const referenced = [...manifest.contributes.keybindings, ...Object.values(manifest.contributes.menus).flat()].map((item) => item.command);
+    assert.ok(referenced.length > 0, 'no menu or keybinding was found where the test looks');
+    assert.deepEqual(referenced.filter((id) => !contributed.includes(id)), []);
+  });
+
+  it('contributes every setting the extension reads, each with a default, and reads every setting it contributes', () => {
+    const properties = manifest.contributes.configuration.properties;
+    assert.deepEqual(sorted(Object.keys(properties)), sorted(SETTING_KEYS.map(settingId)));
+    // The code asks for no default of its own: without one in package.json it would get undefined.
+    assert.deepEqual(Object.keys(properties).filter((id) => !('default' in properties[id])), []);
+  });
+
+  it('contributes the chat view the extension provides', () => {
+    assert.deepEqual(Object.values(manifest.contributes.views).flat().map((view) => view.id), [CHAT_VIEW_ID]);
+  });
+});
