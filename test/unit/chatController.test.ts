@@ -205,6 +205,24 @@ describe('chat controller (no VS Code): what the user sees of a conversation', (
     assert.deepEqual([saved?.turns.at(-1)?.content, saved?.turns.at(-1)?.status], ['Retries are', 'stopped']);
   });
 
+  it('a chat grown too long for the model is answered without its earliest messages, says how many, and the next reply starts there', async () => {
+    await askAndAnswer('Write a very long essay', 'Essay.');
+    await askAndAnswer('Short question one', 'One.');
+    const { ended } = await ask('Short question two');
+    chat.reply.fail(new ServiceError('tooLarge', 'Request Entity Too Large', { status: 413 }));
+    await until(() => chat.client.replies.length === 4, 'the request asked again, shorter');
+    assert.deepEqual(chat.reply.messages, ['system: Be brief.', 'user: Short question one', 'assistant: One.', 'user: Short question two']);
+    chat.reply.write('Two.');
+    chat.reply.end();
+    await ended;
+    assert.equal(chat.view.turns.at(-1)?.omittedMessages, 2, 'the reply says the model did not see the first two messages');
+    await askAndAnswer('Short question three', 'Three.');
+    assert.equal(chat.client.replies.length, 5, 'not refused first');
+    assert.equal(chat.reply.messages[1], 'user: Short question one');
+    assert.equal(chat.view.turns.at(-1)?.omittedMessages, undefined, 'said once');
+    assert.equal(chat.transcript.length, 8, 'every message is still shown');
+  });
+
   it('deleting the conversation a reply is written to removes it for good: its last save does not bring it back', async () => {
     await askAndAnswer('Keep me', 'Kept.');
     await chat.controller.newChat();
