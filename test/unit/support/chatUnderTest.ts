@@ -2,7 +2,7 @@ import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ServiceError } from '../../../src/core';
-import type { ChatDependencies, ChatSettings, PictureStore } from '../../../src/host/chat/chatDependencies';
+import type { ChatClient, ChatDependencies, ChatSettings, PictureStore } from '../../../src/host/chat/chatDependencies';
 import { ChatController } from '../../../src/host/chat/chatController';
 import { ConversationStore, type Conversation } from '../../../src/host/chat/conversationStore';
 import { SavedConversations } from '../../../src/host/chat/savedConversations';
@@ -17,7 +17,7 @@ class MemoryPictures implements PictureStore {
   async has(fileId: string): Promise<boolean> {
     return this.stored.has(fileId);
   }
-  async download(client: ScriptedClient, fileIds: readonly string[]): Promise<void> {
+  async download(client: Pick<ChatClient, 'fileContent'>, fileIds: readonly string[]): Promise<void> {
     for (const id of fileIds) if (!this.stored.has(id)) this.stored.set(id, (await client.fileContent(id)).bytes);
   }
   async attachments(fileIds: readonly string[]): Promise<ImageAttachment[]> {
