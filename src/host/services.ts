@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { ChatController } from './chat/chatController';
+import { chatHost, warnSaveFailing } from './chat/chatHost';
 import { ChatViewProvider } from './chat/chatViewProvider';
 import { ConversationStore } from './chat/conversationStore';
 import { SavedConversations } from './chat/savedConversations';
@@ -44,7 +45,8 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const storage = context.storageUri ?? context.globalStorageUri;
   const images = new ImageStore(vscode.Uri.joinPath(storage, 'images'), { shared: !context.storageUri });
   const conversations = new ConversationStore(context.workspaceState, vscode.Uri.joinPath(storage, 'conversations').fsPath);
-  const controller = new ChatController(clients, new SavedConversations(conversations, images, log), images, log);
+  const saved = new SavedConversations(conversations, images, log, () => warnSaveFailing(log));
+  const controller = new ChatController(chatHost(clients, images, log), saved);
   const models = new ModelCatalog(clients, log);
   const chat = new ChatViewProvider(context.extensionUri, controller, models, images, keys, context.workspaceState, log);
   const check = new ConnectionCheck(clients, trustedRoot, log);

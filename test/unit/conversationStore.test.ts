@@ -2,30 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type * as vscode from 'vscode';
 import { ConversationStore, newConversation, titleFrom, type Conversation, type StoredTurn } from '../../src/host/chat/conversationStore';
-
-/** An in-memory Memento that, like VS Code's, hands back a JSON copy of what was stored. */
-class MemoryMemento implements vscode.Memento {
-  private readonly values = new Map<string, string>();
-  /** How many times it was written, and how much it holds: what VS Code writes at each update. */
-  updates = 0;
-  size(): number {
-    return [...this.values.values()].reduce((sum, value) => sum + value.length, 0);
-  }
-  keys(): readonly string[] {
-    return [...this.values.keys()];
-  }
-  get<T>(key: string, defaultValue?: T): T | undefined {
-    const raw = this.values.get(key);
-    return raw === undefined ? defaultValue : (JSON.parse(raw) as T);
-  }
-  async update(key: string, value: unknown): Promise<void> {
-    this.updates += 1;
-    if (value === undefined) this.values.delete(key);
-    else this.values.set(key, JSON.stringify(value));
-  }
-}
+import { MemoryMemento } from './support/memoryMemento';
 
 function conversationWith(text: string, updatedAt: number): Conversation {
   const conversation = { ...newConversation(), title: titleFrom(text), updatedAt };

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../core';
+import type { PictureStore } from './chatDependencies';
 import type { ImageAttachment } from '../../shared/protocol';
 import { MAX_PICTURE_BYTES, sniffImageType, viewPicture } from './viewPictures';
 
@@ -11,7 +12,7 @@ const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/gif': 'g
  * The view loads them from there itself (the folder is one of its resource roots): no message
  * carries a picture's bytes.
  */
-export class ImageStore {
+export class ImageStore implements PictureStore {
   /** The address the view loads a stored file from: set once the view exists. */
   private viewAddress?: (file: vscode.Uri) => string;
   /** Each picture's type, read once: a file never changes after it is written. */
@@ -52,7 +53,7 @@ export class ImageStore {
   }
 
   /** Downloads each file not already stored. */
-  async download(client: ServiceClient, fileIds: readonly string[], signal?: AbortSignal): Promise<void> {
+  async download(client: Pick<ServiceClient, 'fileContent'>, fileIds: readonly string[], signal?: AbortSignal): Promise<void> {
     await vscode.workspace.fs.createDirectory(this.folder);
     for (const fileId of fileIds) {
       if (await this.has(fileId)) continue;

@@ -1,10 +1,5 @@
-import * as vscode from 'vscode';
-import type { ServiceClient } from '../../core';
-import type { ClientProvider } from '../clientProvider';
-import { describeError } from '../errors';
-import type { Log } from '../log';
+import type { ChatClient, ChatDependencies } from './chatDependencies';
 import type { StoredTurn } from './conversationStore';
-import type { ImageStore } from './imageStore';
 import { pictureIdsOf } from './viewTurns';
 
 /**
@@ -17,11 +12,7 @@ import { pictureIdsOf } from './viewTurns';
 export class ReplyPictures {
   private readonly asked = new Set<string>();
 
-  constructor(
-    private readonly images: ImageStore,
-    private readonly clients: ClientProvider,
-    private readonly log: Log,
-  ) {}
+  constructor(private readonly chat: Pick<ChatDependencies, 'pictures' | 'clients' | 'describeError' | 'texts' | 'log'>) {}
 
   /**
    * Downloads the pictures of a reply that has just ended. A failure becomes the turn's notice;
@@ -31,12 +22,12 @@ export class ReplyPictures {
     const pictureIds = pictureIdsOf([turn]);
     if (pictureIds.length === 0) return;
     try {
-      await this.images.download(await this.clients.get(), pictureIds, signal);
+      await this.chat.pictures.download(await this.chat.clients.get(), pictureIds, signal);
     } catch (error) {
-      const described = describeError(error, this.log);
+      const described = this.chat.describeError(error);
       // Stopped while the picture downloaded: the reply says it was stopped, no other notice needed.
       if (described.kind === 'cancelled') turn.status = 'stopped';
-      else turn.notice = vscode.l10n.t('The picture could not be downloaded: {0}', described.message);
+      else turn.notice = this.chat.texts.pictureNotDownloaded(described.message);
     }
   }
 
@@ -50,19 +41,19 @@ export class ReplyPictures {
       .map((turn) => ({ turn, missing: pictureIdsOf([turn]).filter((id) => !shown.has(id)) }))
       .filter(({ missing }) => missing.some((id) => !this.asked.has(id)));
     if (lacking.length === 0) return [];
-    let client: ServiceClient;
+    let client: ChatClient;
     try {
-      client = await this.clients.get();
+      client = await this.chat.clients.get();
     } catch (error) {
       // No key or no connection yet: the next time the chat is shown tries again.
-      this.log.info(`Pictures missing from disk are not downloaded now: ${(error as Error).message}`);
+      this.chat.log.info(`Pictures missing from disk are not downloaded now: ${(error as Error).message}`);
       return [];
     }
     const completed: StoredTurn[] = [];
     for (const { turn, missing } of lacking) {
       let complete = true;
       for (const id of missing) {
-        if (await this.images.has(id)) continue;
+        if (await this.chat.pictures.has(id)) continue;
         if (this.asked.has(id)) complete = false;
         else complete = (await this.download(client, id)) && complete;
       }
@@ -71,15 +62,15 @@ export class ReplyPictures {
     return completed;
   }
 
-  private async download(client: ServiceClient, id: string): Promise<boolean> {
+  private async download(client: ChatClient, id: string): Promise<boolean> {
     this.asked.add(id);
     try {
-      await this.images.download(client, [id]);
-      this.log.info(`Picture ${id} was missing from disk: downloaded again`);
+      await this.chat.pictures.download(client, [id]);
+      this.chat.log.info(`Picture ${id} was missing from disk: downloaded again`);
       return true;
     } catch (error) {
-      describeError(error, this.log); // logs the reason and the request id
-      this.log.warn(`Picture ${id} is missing from disk and could not be downloaded again`);
+      this.chat.describeError(error); // logs the reason and the request id
+      this.chat.log.warn(`Picture ${id} is missing from disk and could not be downloaded again`);
       return false;
     }
   }

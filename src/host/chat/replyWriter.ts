@@ -1,5 +1,5 @@
 import { applyChunk, chatStreamWithinContext, type ChatReply, type ServiceClient } from '../../core';
-import { readSettings } from '../config';
+import type { ChatSettings } from './chatDependencies';
 import type { Conversation, StoredTurn } from './conversationStore';
 import { wireMessages } from './wireMessages';
 
@@ -14,9 +14,9 @@ export async function writeReply(
   conversation: Conversation,
   assistant: StoredTurn,
   signal: AbortSignal,
+  settings: ChatSettings,
   onText: () => void,
 ): Promise<void> {
-  const settings = readSettings();
   const wire = wireMessages(conversation, assistant, settings.systemPrompt);
   const stream = chatStreamWithinContext(
     client,

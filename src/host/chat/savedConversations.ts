@@ -1,8 +1,6 @@
-import * as vscode from 'vscode';
-import { actionLabel } from '../errors';
-import type { Log } from '../log';
+import type { Logger } from '../../core';
+import type { PictureStore } from './chatDependencies';
 import type { Conversation, ConversationStore } from './conversationStore';
-import type { ImageStore } from './imageStore';
 import { pictureIdsOf } from './viewTurns';
 
 /**
@@ -18,8 +16,10 @@ export class SavedConversations {
 
   constructor(
     private readonly store: ConversationStore,
-    private readonly images: ImageStore,
-    private readonly log: Log,
+    private readonly images: PictureStore,
+    private readonly log: Logger,
+    /** Tells the user the history is not being saved (a notification that does not wait). */
+    private readonly warnSaveFailing: () => void,
   ) {}
 
   list() {
@@ -44,11 +44,7 @@ export class SavedConversations {
       this.log.error(`Could not save the conversation to the history: ${(error as Error).message}`);
       if (this.saveFailing) return;
       this.saveFailing = true;
-      // Not awaited: the notification stays until the user closes it, and the chat goes on meanwhile.
-      const showLogs = actionLabel('openLogs');
-      void vscode.window
-        .showWarningMessage(vscode.l10n.t('GigaChat could not save this conversation to the chat history. The chat goes on, but the conversation may be missing after a restart.'), showLogs)
-        .then((chosen) => chosen === showLogs && this.log.show());
+      this.warnSaveFailing();
     }
   }
 

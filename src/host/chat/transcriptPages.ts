@@ -1,7 +1,7 @@
 import { LIMITS, type HostMessage, type ImageAttachment, type Turn } from '../../shared/protocol';
+import type { PictureStore } from './chatDependencies';
 import type { Conversation, StoredTurn } from './conversationStore';
 import { viewId } from './fitMessage';
-import type { ImageStore } from './imageStore';
 import type { ReplyPictures } from './replyPictures';
 import type { SavedConversations } from './savedConversations';
 import { picturesOf, toViewTurn } from './viewTurns';
@@ -65,7 +65,7 @@ export class TranscriptPages {
   private held?: { conversation: Conversation; oldest?: StoredTurn };
 
   constructor(
-    private readonly images: ImageStore,
+    private readonly images: PictureStore,
     private readonly replyPictures: ReplyPictures,
     private readonly saved: SavedConversations,
     private readonly host: {

@@ -1,8 +1,8 @@
 import { parseMediaReply, stableStreamingPrefix } from '../../core';
 import { PICTURE_MARKER, type ImageAttachment, type Turn } from '../../shared/protocol';
+import type { PictureStore } from './chatDependencies';
 import type { StoredTurn } from './conversationStore';
 import { shownText } from './fitMessage';
-import type { ImageStore } from './imageStore';
 
 /**
  * A reply as the view shows it: media tags replaced by markers, and the ids of the pictures for
@@ -46,7 +46,7 @@ export function pictureIdsOf(turns: readonly StoredTurn[]): string[] {
 }
 
 /** The downloaded pictures of these turns' replies, by file id (reading them takes a while). */
-export async function picturesOf(turns: readonly StoredTurn[], images: ImageStore): Promise<Map<string, ImageAttachment>> {
+export async function picturesOf(turns: readonly StoredTurn[], images: PictureStore): Promise<Map<string, ImageAttachment>> {
   const ids = pictureIdsOf(turns);
   const attachments = ids.length ? await images.attachments(ids) : [];
   return new Map(attachments.map((attachment) => [attachment.fileId, attachment]));

@@ -33,13 +33,6 @@ describe('chat view', function () {
     await chatView.waitForReply(1);
   });
 
-  it('every turn of a conversation carries the same X-Session-ID', async () => {
-    const sessions = (await emulator.requests()).filter((r) => r.endpoint === 'chat').map((r) => r.headers['x-session-id']);
-    assert.ok(sessions.length >= 2);
-    assert.equal(new Set(sessions).size, 1);
-    assert.ok(sessions[0]);
-  });
-
   it('renders code blocks with highlighting and copies them exactly', async () => {
     await chatView.ask('Show me a function in code');
     await chatView.waitFor('.turn-assistant pre code .hljs-keyword');
@@ -193,7 +186,6 @@ describe('chat view', function () {
       await chatView.press('Enter');
       await chatView.waitFor('.turn-assistant:last-child .turn-body p');
     };
-    const history = () => chatView.textContents('.history-title');
     afterEach(async () => {
       // A failed test must not leave the History dialog over the view for the next ones.
       if (await chatView.count('.history-dialog:visible')) await chatView.click('.history-close');
@@ -217,16 +209,6 @@ describe('chat view', function () {
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     });
 
-    it('editing its question stops it and answers the edit instead', async () => {
-      await chatView.newChat();
-      await startLongReply('Write a long poem');
-      await chatView.editQuestion(0, 'Write a haiku');
-      await chatView.waitForReply(0);
-      assert.deepEqual(await chatView.textContents('.turn-user .user-text'), ['Write a haiku']);
-      assert.equal(await chatView.count('.turn-assistant'), 1, 'the long reply is gone, not kept as stopped');
-      await chatView.waitForText('.turn-assistant .turn-body', 'You asked: "Write a haiku"');
-    });
-
     it('opening the same conversation from History redraws it and keeps the reply coming', async () => {
       await chatView.newChat();
       const before = await chatView.count('.turn-assistant');
@@ -236,21 +218,6 @@ describe('chat view', function () {
       await chatView.waitForReply(before);
       assert.equal(await chatView.count('.turn-assistant:last-child .note-stopped'), 0);
       assert.ok((await chatView.count('.turn-assistant:last-child h2')) >= 10, 'the whole long answer arrived');
-    });
-
-    it('deleting the conversation it is written to removes it for good', async () => {
-      await chatView.newChat();
-      await startLongReply('Delete me while you write');
-      await chatView.click('button[aria-label="Chat history"]');
-      await chatView.click('.history-delete[aria-label*="Delete me while you write"]');
-      await chatView.waitFor('.turn', 'hidden');
-      // The stopped reply's last save comes after the delete: it must not bring the conversation back.
-      await new Promise((resolve) => setTimeout(resolve, 2500));
-      await chatView.click('.history-close');
-      await chatView.click('button[aria-label="Chat history"]');
-      await chatView.waitFor('.history-title'); // the list as the host has it now (the other chats are in it)
-      assert.ok(!(await history()).some((title) => title.includes('Delete me while you write')), `still listed: ${(await history()).join(' | ')}`);
-      await chatView.click('.history-close');
     });
   });
 

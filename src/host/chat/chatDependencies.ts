@@ -1,0 +1,53 @@
+import type { Logger, ServiceClient } from '../../core';
+import type { ImageAttachment, TurnError } from '../../shared/protocol';
+import type { Clock } from '../clock';
+
+/**
+ * What the chat's behaviour (the controller and what it calls) takes from outside: VS Code, the
+ * service, the disk of pictures. Types only, so the chat runs under plain Node with stand-ins
+ * (test/unit/chatController.test.ts); services.ts gives it the real ones.
+ */
+
+/** The part of the service client the chat uses: replies, and the pictures they draw. */
+export type ChatClient = Pick<ServiceClient, 'chatStream' | 'fileContent'>;
+
+/** The client as the current settings and key make it; rejects when there is no key or no connection. */
+export interface ChatClients {
+  get(): Promise<ChatClient>;
+}
+
+/** The settings a reply is asked with, read when it starts. */
+export interface ChatSettings {
+  model: string;
+  systemPrompt: string;
+  temperature?: number;
+  maxTokens?: number;
+}
+
+/** The pictures the model drew, kept on disk (ImageStore). */
+export interface PictureStore {
+  has(fileId: string): Promise<boolean>;
+  /** Downloads each file not already stored. */
+  download(client: Pick<ServiceClient, 'fileContent'>, fileIds: readonly string[], signal?: AbortSignal): Promise<void>;
+  /** The stored pictures as the view gets them, skipping any that are missing. */
+  attachments(fileIds: readonly string[]): Promise<ImageAttachment[]>;
+  /** Deletes the stored pictures whose file id is not in `kept`; how many it deleted. */
+  removeAllBut(kept: ReadonlySet<string>): Promise<number>;
+}
+
+/** The user-facing texts the chat writes itself (the host's localized strings). */
+export interface ChatTexts {
+  /** A reply's notice when its picture could not be downloaded, with the reason. */
+  pictureNotDownloaded(reason: string): string;
+}
+
+export interface ChatDependencies {
+  clients: ChatClients;
+  pictures: PictureStore;
+  readSettings(): ChatSettings;
+  /** What the user reads of a failure; logs its technical detail (errors.ts `describeError`). */
+  describeError(error: unknown): TurnError;
+  texts: ChatTexts;
+  log: Logger;
+  clock: Clock;
+}

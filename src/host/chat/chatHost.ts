@@ -1,0 +1,29 @@
+import * as vscode from 'vscode';
+import type { ClientProvider } from '../clientProvider';
+import { systemClock } from '../clock';
+import { readSettings } from '../config';
+import { actionLabel, describeError } from '../errors';
+import type { Log } from '../log';
+import type { ChatDependencies, PictureStore } from './chatDependencies';
+
+/** The chat's dependencies in VS Code: the settings, the localized texts, the log channel. */
+export function chatHost(clients: ClientProvider, pictures: PictureStore, log: Log): ChatDependencies {
+  return {
+    clients,
+    pictures,
+    readSettings,
+    describeError: (error) => describeError(error, log),
+    texts: { pictureNotDownloaded: (reason) => vscode.l10n.t('The picture could not be downloaded: {0}', reason) },
+    log,
+    clock: systemClock,
+  };
+}
+
+/** Tells the user the chat history is not being saved, with a button to the log. */
+export function warnSaveFailing(log: Log): void {
+  // Not awaited: the notification stays until the user closes it, and the chat goes on meanwhile.
+  const showLogs = actionLabel('openLogs');
+  void vscode.window
+    .showWarningMessage(vscode.l10n.t('GigaChat could not save this conversation to the chat history. The chat goes on, but the conversation may be missing after a restart.'), showLogs)
+    .then((chosen) => chosen === showLogs && log.show());
+}

@@ -1,0 +1,179 @@
+import type { HostMessage, Turn } from '../../shared/protocol';
+import type { ChatDependencies } from './chatDependencies';
+import type { Conversation, StoredTurn } from './conversationStore';
+import { DeltaPacer } from './deltaPacer';
+import { shownText } from './fitMessage';
+import type { ReplyPictures } from './replyPictures';
+import { writeReply } from './replyWriter';
+import type { SavedConversations } from './savedConversations';
+import { picturesOf, streamedDelta, toViewTurn } from './viewTurns';
+
+/** A reply being written: from the moment a send or regenerate starts it until it has ended. */
+interface LiveReply {
+  conversation: Conversation;
+  /** Ends the reply's stream: Stop, or moving to another chat. */
+  abort: AbortController;
+  /** Ends the download of its pictures, once that has begun: Stop only (see `leave`). */
+  downloading?: AbortController;
+  turn?: StoredTurn;
+  /** How much of the reply's displayed text the view has (deltas continue from there). */
+  shown: number;
+  /** Settles once the reply has ended: saved, its pictures downloaded, the view told. */
+  ended: Promise<void>;
+}
+
+/** What the replies need of the chat that shows them. */
+export interface ReplyView {
+  /** The conversation the view shows now: only its replies reach the view. */
+  open(): Conversation;
+  post(message: HostMessage): void;
+  /** Redraws the view whole. */
+  refresh(): Promise<void>;
+}
+
+/** While a reply streams, what has arrived is saved this often, so a reload or crash keeps it. */
+const SAVE_STREAMING_EVERY_MS = 2000;
+
+/**
+ * The model's replies as they are written, one at a time: streaming into the conversation and to
+ * the view, saved as they grow, stopped, and a message that came meanwhile answered next.
+ */
+export class LiveReplies {
+  private live?: LiveReply;
+  /** A conversation whose last user message arrived while a reply was being written: answered next. */
+  private waiting?: Conversation;
+
+  constructor(
+    private readonly chat: ChatDependencies,
+    private readonly saved: SavedConversations,
+    private readonly replyPictures: ReplyPictures,
+    private readonly view: ReplyView,
+  ) {}
+
+  get busy(): boolean {
+    return this.live !== undefined;
+  }
+
+  /** The conversation a reply is being written to. */
+  get conversation(): Conversation | undefined {
+    return this.live?.conversation;
+  }
+
+  /** The reply turn being written. */
+  get turn(): StoredTurn | undefined {
+    return this.live?.turn;
+  }
+
+  /** Answers `conversation`'s last message once the reply being written has ended. */
+  answerNext(conversation: Conversation): void {
+    this.waiting = conversation;
+  }
+
+  /** `conversation`'s waiting message is not answered as it was (it was edited). */
+  forgetWaiting(conversation: Conversation): void {
+    if (this.waiting === conversation) this.waiting = undefined;
+  }
+
+  /** Stops the reply being written to `conversation`, if one is; settles once it has ended. */
+  async stopFor(conversation: Conversation): Promise<void> {
+    if (this.live?.conversation !== conversation) return;
+    const { ended } = this.live;
+    this.stop();
+    await ended;
+  }
+
+  /** The Stop button: ends the reply being written, and the download of its pictures. */
+  stop(): void {
+    this.live?.abort.abort();
+    this.live?.downloading?.abort();
+  }
+
+  /**
+   * Ends the reply being written when the user moves to another chat. Its pictures still arrive:
+   * the model has made them already, and nothing would download them later.
+   */
+  leave(): void {
+    this.live?.abort.abort();
+  }
+
+  /** The view is about to be given `turns` of `conversation`: the next delta continues from the text they show. */
+  shownIn(conversation: Conversation, turns: readonly Turn[]): void {
+    const live = this.live?.conversation === conversation ? this.live : undefined;
+    const reply = live && turns.find((turn) => turn.id === live.turn?.id);
+    if (live && reply) live.shown = shownText(reply.content).length;
+  }
+
+  /** Starts the reply to the open conversation's last message; settles when it has ended. */
+  start(options: { redraw?: boolean } = {}): Promise<void> {
+    const live: LiveReply = { conversation: this.view.open(), abort: new AbortController(), shown: 0, ended: Promise.resolve() };
+    this.live = live;
+    live.ended = this.reply(live, options);
+    return live.ended;
+  }
+
+  private async reply(live: LiveReply, options: { redraw?: boolean }): Promise<void> {
+    const { conversation, abort } = live;
+    const { clock } = this.chat;
+    const assistant: StoredTurn = { id: crypto.randomUUID(), role: 'assistant', content: '', status: 'streaming' };
+    conversation.turns.push(assistant);
+    conversation.updatedAt = Date.now();
+    live.turn = assistant;
+    // Each message costs the view a render: the pacer sends fewer, larger deltas as the reply grows.
+    const deltas = new DeltaPacer(() => this.postDelta(live), undefined, clock);
+    try {
+      // Busy before the save: until the reply's turn arrives, the view must not offer to answer the message.
+      this.view.post({ type: 'busy', busy: true });
+      await this.saved.save(conversation);
+      // The user may have moved to another chat while this was saved: its view must not get this turn.
+      if (conversation === this.view.open()) {
+        if (options.redraw) await this.view.refresh();
+        else this.view.post({ type: 'turnAdded', conversationId: conversation.id, turn: toViewTurn(assistant) });
+      }
+      let savedAt = clock.now();
+      await writeReply(await this.chat.clients.get(), conversation, assistant, abort.signal, this.chat.readSettings(), () => {
+        deltas.offer(assistant.content.length);
+        if (clock.now() - savedAt >= SAVE_STREAMING_EVERY_MS) {
+          savedAt = clock.now();
+          void this.saved.save(conversation);
+        }
+      });
+    } catch (error) {
+      const described = this.chat.describeError(error);
+      assistant.status = described.kind === 'cancelled' ? 'stopped' : 'error';
+      if (assistant.status === 'error') assistant.error = described;
+    } finally {
+      deltas.cancel(); // the final state below carries all the text
+      // Also for a reply stopped or cut off: a picture whose tag came whole is made already.
+      live.downloading = new AbortController();
+      await this.replyPictures.downloadFor(assistant, live.downloading.signal);
+      if (this.live === live) this.live = undefined;
+      conversation.updatedAt = Date.now();
+      await this.saved.save(conversation);
+      const pictures = await picturesOf([assistant], this.chat.pictures);
+      // Checked after the pictures are read, not before: the user may have switched chats meanwhile.
+      if (conversation === this.view.open()) this.view.post({ type: 'turnUpdated', turn: toViewTurn(assistant, pictures) });
+      // Not idle when the next reply has started (one that waited, or one sent during the saving above).
+      if (!this.answerWaiting() && !this.busy) this.view.post({ type: 'busy', busy: false });
+    }
+  }
+
+  /** Starts the reply to a message that came while the last one was written; false when there is none. */
+  private answerWaiting(): boolean {
+    const conversation = this.waiting;
+    this.waiting = undefined;
+    if (this.busy || conversation !== this.view.open() || conversation.turns.at(-1)?.role !== 'user') return false;
+    void this.start();
+    return true;
+  }
+
+  /** Sends the view the reply's text it does not have yet; returns how much it has then. */
+  private postDelta(live: LiveReply): number {
+    const turn = live.turn;
+    if (!turn || live.conversation !== this.view.open()) return live.shown;
+    const next = streamedDelta(turn.content, live.shown);
+    if (next.text) this.view.post({ type: 'delta', turnId: turn.id, text: next.text });
+    live.shown = next.shown;
+    // Past what the view shows of a text it takes no more of this reply: the pacer is told it has it all.
+    return next.cut ? Number.POSITIVE_INFINITY : live.shown;
+  }
+}
