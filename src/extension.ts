@@ -36,7 +36,7 @@ export function activate(context: vscode.ExtensionContext): GigaChatApi {
     ...searchCommands(services),
   });
   return {
-    getClient: async () => requestsOnly(() => services().clients.get()),
+    getClient: () => Promise.resolve(requestsOnly(() => services().clients.get())),
     ask: async (text) => services().chat.ask({ text }),
   };
 }

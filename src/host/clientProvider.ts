@@ -64,7 +64,7 @@ export class ClientProvider extends Disposable {
 
   /** A client for a key that is not stored yet (to check it before storing). */
   async createFor(key: string): Promise<ServiceClient> {
-    return this.build(async () => key, await this.connection());
+    return this.build(() => Promise.resolve(key), await this.connection());
   }
 
   /**

@@ -14,6 +14,7 @@ export function servicesLoader(context: vscode.ExtensionContext): ServicesLoader
   return () => {
     if (services) return services;
     try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the services bundle loads on first use, not at activation
       const module = require('./services.js') as typeof import('./services');
       services = module.createServices(context);
       return services;

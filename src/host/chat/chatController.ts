@@ -36,7 +36,7 @@ export class ChatController {
   private openings = 0;
   private readonly pages: TranscriptPages;
   private post: (message: HostMessage) => void = () => undefined;
-  private refreshView: () => Promise<void> = async () => undefined;
+  private refreshView: () => Promise<void> = () => Promise.resolve();
 
   constructor(
     chat: ChatDependencies,
@@ -126,10 +126,11 @@ export class ChatController {
     this.replies.stop();
   }
 
-  async newChat(): Promise<void> {
+  newChat(): Promise<void> {
     this.openings++; // a conversation still loading must not replace the new chat
     this.replies.leave();
     if (this.conversation.turns.length > 0) this.conversation = newConversation();
+    return Promise.resolve();
   }
 
   /**

@@ -41,10 +41,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     this.attachments = new PendingAttachments(workspaceState);
     this._register(trackLastTextEditor());
     this._register(
-      keys.onDidChange(async () => {
-        this.post({ type: 'keyState', hasKey: await keys.has() });
-        void this.sendModels();
-      }),
+      keys.onDidChange(() => void this.keyChanged()),
     );
     this._register(
       vscode.workspace.onDidChangeConfiguration((event) => {
@@ -248,6 +245,11 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
       attachments: this.attachments.chips(),
     });
     void this.sendModels(); // the full list follows (cached after the first time)
+  }
+
+  private async keyChanged(): Promise<void> {
+    this.post({ type: 'keyState', hasKey: await this.keys.has() });
+    await this.sendModels();
   }
 
   private async sendModels(): Promise<void> {

@@ -2,13 +2,13 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { chatView, emulator, openChat, productStorage, until, workbench } from '../drivers';
+import { chatView, emulator, ensureKey, productStorage, until, workbench } from '../drivers';
 import { callOuter, hasOuterRunner } from '../outer';
 
 describe('chat view', function () {
   before(async function () {
     if (!hasOuterRunner()) this.skip();
-    await openChat();
+    await ensureKey();
     await chatView.newChat();
   });
 
