@@ -108,7 +108,11 @@ async function main() {
     return;
   }
   const results = await Promise.all(builds.map((options) => esbuild.build(options)));
-  if (production) writeNotices(results.flatMap((result) => Object.keys(result.metafile.inputs)), 'dist/THIRD-PARTY-NOTICES.txt');
+  if (production)
+    writeNotices(
+      results.flatMap((result) => Object.keys(result.metafile.inputs)),
+      'dist/THIRD-PARTY-NOTICES.txt',
+    );
 }
 
 /**

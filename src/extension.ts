@@ -26,7 +26,9 @@ export function activate(context: vscode.ExtensionContext): GigaChatApi {
   const services = servicesLoader(context);
   registerChatView(context, services);
   context.subscriptions.push(
-    vscode.languages.registerCodeActionsProvider({ scheme: '*' }, new ExplainCodeActionProvider(), { providedCodeActionKinds: ExplainCodeActionProvider.kinds }),
+    vscode.languages.registerCodeActionsProvider({ scheme: '*' }, new ExplainCodeActionProvider(), {
+      providedCodeActionKinds: ExplainCodeActionProvider.kinds,
+    }),
   );
   registerCommands(context, {
     ...chatCommands(services),
@@ -94,7 +96,9 @@ function selectionCommands(services: ServicesLoader): CommandHandlers<'explainSe
   };
 }
 
-function certificateCommands(services: ServicesLoader): CommandHandlers<'trustRootCertificate' | 'addTrustedCertificate' | 'certificateHelp' | 'checkConnection'> {
+function certificateCommands(
+  services: ServicesLoader,
+): CommandHandlers<'trustRootCertificate' | 'addTrustedCertificate' | 'certificateHelp' | 'checkConnection'> {
   return {
     trustRootCertificate: () => services().certificates.trustRootCertificate(),
     addTrustedCertificate: () => services().certificates.addTrustedCertificate(),

@@ -68,7 +68,9 @@ export function readCertificates(input: Uint8Array | string): CertificateSummary
 export function readSingleCertificate(input: Uint8Array | string): CertificateSummary {
   const certificates = readCertificates(input);
   if (certificates.length !== 1) {
-    throw new NotACertificateError(certificates.length === 0 ? 'No certificate found (expected PEM or DER).' : `Expected one certificate, found ${certificates.length}.`);
+    throw new NotACertificateError(
+      certificates.length === 0 ? 'No certificate found (expected PEM or DER).' : `Expected one certificate, found ${certificates.length}.`,
+    );
   }
   return certificates[0];
 }

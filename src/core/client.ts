@@ -196,15 +196,20 @@ export class ServiceClient {
   private async callJson<T, R = T>(call: Call, schema: ZodType<T>, interpret: (value: T) => R = (value) => value as unknown as R): Promise<R> {
     // Reading the body belongs inside the retries: a connection reset mid-body is worth repeating
     // (for what costs nothing to ask again: see chat()).
-    return withRetries(async () => {
-      const res = await this.openOnce(call);
-      const value = await readJson(res, schema, this.url(call.path), { signal: call.signal });
-      try {
-        return interpret(value);
-      } catch (error) {
-        throw error instanceof ServiceError ? error.withRequestId(res.requestId) : error;
-      }
-    }, this.retry, this.logger, call.signal);
+    return withRetries(
+      async () => {
+        const res = await this.openOnce(call);
+        const value = await readJson(res, schema, this.url(call.path), { signal: call.signal });
+        try {
+          return interpret(value);
+        } catch (error) {
+          throw error instanceof ServiceError ? error.withRequestId(res.requestId) : error;
+        }
+      },
+      this.retry,
+      this.logger,
+      call.signal,
+    );
   }
 
   /** A successful response to `call` (its body not yet read), after token refresh and retries. */
@@ -234,10 +239,14 @@ export class ServiceClient {
     if (res.status >= 200 && res.status < 300) return res;
     const error = await errorFromResponse(res, this.url(call.path), call.signal);
     if (error.kind === 'auth') {
-      throw new ServiceError('auth', `The service refused a fresh access token (${error.message}). Check the authorization key and its scope (${this.options.scope}).`, {
-        status: error.status,
-        requestId: error.requestId,
-      });
+      throw new ServiceError(
+        'auth',
+        `The service refused a fresh access token (${error.message}). Check the authorization key and its scope (${this.options.scope}).`,
+        {
+          status: error.status,
+          requestId: error.requestId,
+        },
+      );
     }
     throw error;
   }

@@ -45,10 +45,7 @@ export function planBatches(texts: readonly string[], limits: BatchLimits): stri
   return batches;
 }
 
-async function embedSplittingOnTooLarge(
-  batch: readonly string[],
-  embedBatch: (batch: readonly string[]) => Promise<Float32Array[]>,
-): Promise<Float32Array[]> {
+async function embedSplittingOnTooLarge(batch: readonly string[], embedBatch: (batch: readonly string[]) => Promise<Float32Array[]>): Promise<Float32Array[]> {
   try {
     return await embedBatch(batch);
   } catch (error) {
@@ -70,10 +67,12 @@ async function embedSplittingOnTooLarge(
 export function vectorsInInputOrder(data: { index: number; embedding: number[] }[], expected: number, url: string): Float32Array[] {
   const vectors = new Array<Float32Array>(expected);
   for (const item of data) {
-    if (item.index >= expected || vectors[item.index]) throw new ServiceError('protocol', `${redactUrl(url)} returned an embedding with index ${item.index} for ${expected} inputs.`);
+    if (item.index >= expected || vectors[item.index])
+      throw new ServiceError('protocol', `${redactUrl(url)} returned an embedding with index ${item.index} for ${expected} inputs.`);
     vectors[item.index] = Float32Array.from(item.embedding);
   }
   const missing = vectors.findIndex((v) => v === undefined);
-  if (data.length !== expected || missing !== -1) throw new ServiceError('protocol', `${redactUrl(url)} returned ${data.length} embeddings for ${expected} inputs.`);
+  if (data.length !== expected || missing !== -1)
+    throw new ServiceError('protocol', `${redactUrl(url)} returned ${data.length} embeddings for ${expected} inputs.`);
   return vectors;
 }

@@ -74,7 +74,15 @@ export class ServiceError extends Error {
   }
 
   private details(): ServiceErrorDetails {
-    return { status: this.status, requestId: this.requestId, retryAfterMs: this.retryAfterMs, code: this.code, proxy: this.proxy, limitBytes: this.limitBytes, cause: this.cause };
+    return {
+      status: this.status,
+      requestId: this.requestId,
+      retryAfterMs: this.retryAfterMs,
+      code: this.code,
+      proxy: this.proxy,
+      limitBytes: this.limitBytes,
+      cause: this.cause,
+    };
   }
 }
 

@@ -52,9 +52,13 @@ export function checkUpload(bytes: Uint8Array, options: UploadOptions): void {
   if (name === '') throw new ServiceError('invalidRequest', 'A file to upload needs a file name.', { code: 'UPLOAD_NO_NAME' });
   const kind = uploadKind(options.contentType);
   if (!kind) {
-    throw new ServiceError('invalidRequest', `The service does not accept files of type "${options.contentType}" (${name}). It takes pictures (JPEG, PNG, TIFF, BMP) and text documents (TXT, PDF, DOCX, …).`, {
-      code: 'UPLOAD_TYPE',
-    });
+    throw new ServiceError(
+      'invalidRequest',
+      `The service does not accept files of type "${options.contentType}" (${name}). It takes pictures (JPEG, PNG, TIFF, BMP) and text documents (TXT, PDF, DOCX, …).`,
+      {
+        code: 'UPLOAD_TYPE',
+      },
+    );
   }
   if (options.purpose !== undefined && !/^[A-Za-z0-9_-]+$/.test(options.purpose)) {
     throw new ServiceError('invalidRequest', `"${options.purpose.slice(0, 40)}" is not a valid upload purpose.`, { code: 'UPLOAD_PURPOSE' });

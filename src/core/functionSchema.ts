@@ -102,7 +102,10 @@ function flatten(node: Json, root: Json, depth: number): Json {
   const branches = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
   if (branches && depth < MAX_DEPTH) {
     const { anyOf: _anyOf, oneOf: _oneOf, ...rest } = schema;
-    const options = branches.filter(isJson).map((branch) => flatten(branch, root, depth + 1)).filter((branch) => branch.type !== 'null');
+    const options = branches
+      .filter(isJson)
+      .map((branch) => flatten(branch, root, depth + 1))
+      .filter((branch) => branch.type !== 'null');
     // Branches that are each a value or a few (`const`, `enum`) of one type are one enum.
     const valuesOf = (option: Json) => arrayOf(option.enum) ?? ('const' in option ? [option.const] : undefined);
     const sameEnums = options.length > 1 && options.every((option) => valuesOf(option) && option.type === options[0].type);

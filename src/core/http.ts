@@ -88,7 +88,9 @@ export class Transport {
         bodyTimeout: this.options.timeoutMs,
       });
       const requestId = header(res.headers, 'x-request-id');
-      this.options.logger.debug(`${req.method} ${redactUrl(req.url)} → ${res.statusCode} in ${Date.now() - started} ms${requestId ? ` (request id ${requestId})` : ''}`);
+      this.options.logger.debug(
+        `${req.method} ${redactUrl(req.url)} → ${res.statusCode} in ${Date.now() - started} ms${requestId ? ` (request id ${requestId})` : ''}`,
+      );
       return {
         status: res.statusCode,
         requestId,

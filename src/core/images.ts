@@ -4,10 +4,7 @@
  * fuse="true"/>`). Only tags marked `fuse="true"` count, so HTML the model merely talks about is
  * left as text.
  */
-export type ReplyPart =
-  | { type: 'text'; text: string }
-  | { type: 'image'; fileId: string }
-  | { type: 'video'; fileId: string; coverFileId?: string };
+export type ReplyPart = { type: 'text'; text: string } | { type: 'image'; fileId: string } | { type: 'video'; fileId: string; coverFileId?: string };
 
 export interface MediaReply {
   /** Text and media in reply order; adjacent text is merged, empty text dropped. */

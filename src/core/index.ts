@@ -16,7 +16,20 @@ export { redactSecrets } from './redact';
 export type { Logger } from './logger';
 export type { RetryPolicy } from './retry';
 export type { BatchLimits } from './embeddingBatches';
-export type { ChatRequest, ChatMessage, ChatCompletion, ChatChunk, FinishReason, Usage, ModelInfo, TokenCount, BalanceEntry, Role, FileInfo, FunctionCall } from './schemas';
+export type {
+  ChatRequest,
+  ChatMessage,
+  ChatCompletion,
+  ChatChunk,
+  FinishReason,
+  Usage,
+  ModelInfo,
+  TokenCount,
+  BalanceEntry,
+  Role,
+  FileInfo,
+  FunctionCall,
+} from './schemas';
 
 // Function calling (tools) and files a user message attaches.
 export { toServiceFunction, toServiceFunctions } from './serviceFunctions';

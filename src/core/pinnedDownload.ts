@@ -43,7 +43,10 @@ const MAX_REDIRECTS = 5;
  * `PinnedDownloadError` when no address gave the pinned certificate; a mismatch anywhere is
  * reported before any other failure, since it may mean someone tampers with the download.
  */
-export async function downloadPinnedCertificate(pin: CertificatePin, options: PinnedDownloadOptions = {}): Promise<{ certificate: CertificateSummary; url: string }> {
+export async function downloadPinnedCertificate(
+  pin: CertificatePin,
+  options: PinnedDownloadOptions = {},
+): Promise<{ certificate: CertificateSummary; url: string }> {
   const logger = options.logger ?? silentLogger;
   const transport = new Transport({ ca: options.ca, proxy: options.proxy, timeoutMs: options.timeoutMs ?? 30_000, logger });
   const failures: DownloadFailure[] = [];

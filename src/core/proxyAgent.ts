@@ -26,11 +26,16 @@ export function createProxyAgent(undici: typeof Undici, proxy: Proxy, tls: Conne
           throw proxyRefusal(data.statusCode, proxy, options.path);
         },
         (error: unknown) => {
-          throw (error as { code?: string } | undefined)?.code === 'UND_ERR_HEADERS_TIMEOUT' ? proxySilence(proxy, options.path, timeoutMs, error) : (error as Error);
+          throw (error as { code?: string } | undefined)?.code === 'UND_ERR_HEADERS_TIMEOUT'
+            ? proxySilence(proxy, options.path, timeoutMs, error)
+            : (error as Error);
         },
       );
       if (!callback) return opened;
-      opened.then((data) => callback(null, data), (error: Error) => callback(error, undefined as never));
+      opened.then(
+        (data) => callback(null, data),
+        (error: Error) => callback(error, undefined as never),
+      );
     }
   }
   return new undici.ProxyAgent({

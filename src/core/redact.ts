@@ -14,8 +14,5 @@ const JSON_WEB_TOKEN = /\beyJ[\w-]{8,}(?:\.[\w-]*){1,4}/g;
 const AUTHORIZATION_VALUE = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/g;
 
 export function redactSecrets(text: string): string {
-  return text
-    .replace(SECRET_FIELD, '$1[redacted]$2')
-    .replace(JSON_WEB_TOKEN, '[redacted token]')
-    .replace(AUTHORIZATION_VALUE, '$1 [redacted]');
+  return text.replace(SECRET_FIELD, '$1[redacted]$2').replace(JSON_WEB_TOKEN, '[redacted token]').replace(AUTHORIZATION_VALUE, '$1 [redacted]');
 }

@@ -106,7 +106,10 @@ export async function readJson<T extends z.ZodType>(res: HttpResponse, schema: T
 export function parseShape<T extends z.ZodType>(schema: T, value: unknown, url: string, requestId?: string): z.infer<T> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');
+  const issues = parsed.error.issues
+    .slice(0, 3)
+    .map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`)
+    .join('; ');
   throw new ServiceError('protocol', `The service's answer to ${redactUrl(url)} has an unexpected shape (${issues}).`, { requestId });
 }
 
@@ -142,7 +145,8 @@ function safeJson(text: string): unknown {
 
 /** The start of a body for a message or the log, with anything that looks like a secret masked. */
 function preview(text: string): string {
-  const flat = redactSecrets(text.slice(0, 4 * KiB)).replace(/\s+/g, ' ').trim();
+  const flat = redactSecrets(text.slice(0, 4 * KiB))
+    .replace(/\s+/g, ' ')
+    .trim();
   return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat;
 }
-

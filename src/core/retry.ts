@@ -36,12 +36,7 @@ export function isRetryable(error: unknown): error is ServiceError {
  * Runs `attempt` until it succeeds, fails for good, or the retries run out. Only for requests that
  * are safe to repeat, and only before any of a response has been handed to the caller.
  */
-export async function withRetries<T>(
-  attempt: (attemptNumber: number) => Promise<T>,
-  policy: RetryPolicy,
-  logger: Logger,
-  signal?: AbortSignal,
-): Promise<T> {
+export async function withRetries<T>(attempt: (attemptNumber: number) => Promise<T>, policy: RetryPolicy, logger: Logger, signal?: AbortSignal): Promise<T> {
   for (let n = 0; ; n++) {
     try {
       return await attempt(n);
@@ -53,7 +48,9 @@ export async function withRetries<T>(
         throw error;
       }
       const delay = error.retryAfterMs ?? backoffDelay(n, policy);
-      logger.info(`Retrying after ${error.status ?? error.code ?? error.kind} in ${Math.round(delay)} ms (retry ${n + 1} of ${policy.maxRetries})${error.requestId ? `, request id ${error.requestId}` : ''}`);
+      logger.info(
+        `Retrying after ${error.status ?? error.code ?? error.kind} in ${Math.round(delay)} ms (retry ${n + 1} of ${policy.maxRetries})${error.requestId ? `, request id ${error.requestId}` : ''}`,
+      );
       await sleep(delay, signal);
     }
   }

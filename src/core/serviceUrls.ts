@@ -20,9 +20,13 @@ export function serviceUrlProblem(url: string, setting: ServiceUrlSetting): Serv
     protocol = '';
   }
   if (protocol === 'https:') return undefined;
-  return new ServiceError('invalidRequest', `The setting gigachat.${setting} is not an https:// address${protocol === 'http:' ? ' (plain http would send the key unencrypted)' : ''}.`, {
-    code: INVALID_URL_CODES[setting],
-  });
+  return new ServiceError(
+    'invalidRequest',
+    `The setting gigachat.${setting} is not an https:// address${protocol === 'http:' ? ' (plain http would send the key unencrypted)' : ''}.`,
+    {
+      code: INVALID_URL_CODES[setting],
+    },
+  );
 }
 
 /** The first problem with the two addresses, the token exchange's first as it is used first. */

@@ -16,9 +16,12 @@ export class SharedRun<T> {
     let running = this.running;
     if (!running) {
       const stop = new AbortController();
-      const started = { stop, promise: start(stop.signal).finally(() => {
-        if (this.running === started) this.running = undefined;
-      }) };
+      const started = {
+        stop,
+        promise: start(stop.signal).finally(() => {
+          if (this.running === started) this.running = undefined;
+        }),
+      };
       running = this.running = started;
     }
     const cancel = () => running.stop.abort();

@@ -66,10 +66,14 @@ class EventData {
   /** Throws when the event so far, with `pending` characters of a line still arriving, is over the limit. */
   check(pending: number): void {
     if (this.chars + pending <= this.maxChars) return;
-    throw new ServiceError('protocol', `The reply stream carried an event longer than ${Math.round(this.maxChars / 1024 / 1024)} MiB, the limit for one event.`, {
-      code: 'EVENT_TOO_LARGE',
-      limitBytes: this.maxChars,
-    });
+    throw new ServiceError(
+      'protocol',
+      `The reply stream carried an event longer than ${Math.round(this.maxChars / 1024 / 1024)} MiB, the limit for one event.`,
+      {
+        code: 'EVENT_TOO_LARGE',
+        limitBytes: this.maxChars,
+      },
+    );
   }
 
   /** The event's payload (its data lines joined), or undefined when it had none; starts the next event. */

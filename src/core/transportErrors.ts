@@ -55,7 +55,11 @@ export function describeTransportError(error: unknown, url: string, signal?: Abo
     return new ServiceError('tls', `The secure connection to ${host} failed (${code}): ${messageOf(error)}`, { code, cause: error });
   }
   if (code === NOT_TLS_CODE) {
-    return new ServiceError('network', `${host} did not answer with TLS (${code}): the port or the scheme of the address (or of the proxy) is probably wrong.`, { code, cause: error });
+    return new ServiceError(
+      'network',
+      `${host} did not answer with TLS (${code}): the port or the scheme of the address (or of the proxy) is probably wrong.`,
+      { code, cause: error },
+    );
   }
   if (code && TIMEOUT_CODES.has(code)) {
     return new ServiceError('timeout', `${host} did not answer in time (${code}).`, { code, cause: error });

@@ -41,7 +41,10 @@ export function codeCommands(chat: ChatViewProvider, log: Log): CodeCommands {
           return undefined;
         });
         if (document) excerpts.push(fileExcerpt(document));
-        else void vscode.window.showWarningMessage(vscode.l10n.t('{0} was not added to the chat: it is not a text file that VS Code can open.', relativeFile(uri)));
+        else
+          void vscode.window.showWarningMessage(
+            vscode.l10n.t('{0} was not added to the chat: it is not a text file that VS Code can open.', relativeFile(uri)),
+          );
       }
       if (excerpts.length > 0) await chat.attach(excerpts);
     },

@@ -33,7 +33,15 @@ export function fileExcerpt(document: vscode.TextDocument): CodeExcerpt {
 
 function excerpt(document: vscode.TextDocument, code: string, first: number, last: number, wholeFile: boolean): CodeExcerpt {
   const trimmed = code.length > MAX_SELECTION_CHARS;
-  return { file: relativeFile(document.uri), first, last, language: document.languageId, code: trimmed ? code.slice(0, MAX_SELECTION_CHARS) : code, trimmed, wholeFile };
+  return {
+    file: relativeFile(document.uri),
+    first,
+    last,
+    language: document.languageId,
+    code: trimmed ? code.slice(0, MAX_SELECTION_CHARS) : code,
+    trimmed,
+    wholeFile,
+  };
 }
 
 export function trimmedNotice(): string {

@@ -23,10 +23,22 @@ function explain(error: ServiceError): { message: string; actions: ErrorAction[]
     auth: () =>
       error.code === 'NO_KEY'
         ? { message: vscode.l10n.t('No GigaChat authorization key is set. Set one to start chatting.'), actions: ['setKey'] }
-        : { message: vscode.l10n.t('GigaChat did not accept the authorization key. Check that it is copied whole and matches the selected scope.'), actions: ['setKey', 'openSettings', 'openLogs'] },
-    payment: () => ({ message: vscode.l10n.t('Your GigaChat account has run out of tokens. Top up or change the plan in your account.'), actions: ['openAccount'] }),
-    forbidden: () => ({ message: vscode.l10n.t('GigaChat denied access. The key or its scope may not allow this model or file.'), actions: ['openSettings', 'openLogs'] }),
-    notFound: () => ({ message: vscode.l10n.t('GigaChat does not know the requested model or file. Check the model in the settings.'), actions: ['openSettings', 'openLogs'] }),
+        : {
+            message: vscode.l10n.t('GigaChat did not accept the authorization key. Check that it is copied whole and matches the selected scope.'),
+            actions: ['setKey', 'openSettings', 'openLogs'],
+          },
+    payment: () => ({
+      message: vscode.l10n.t('Your GigaChat account has run out of tokens. Top up or change the plan in your account.'),
+      actions: ['openAccount'],
+    }),
+    forbidden: () => ({
+      message: vscode.l10n.t('GigaChat denied access. The key or its scope may not allow this model or file.'),
+      actions: ['openSettings', 'openLogs'],
+    }),
+    notFound: () => ({
+      message: vscode.l10n.t('GigaChat does not know the requested model or file. Check the model in the settings.'),
+      actions: ['openSettings', 'openLogs'],
+    }),
     tooLarge: () => ({ message: vscode.l10n.t('The request is too large for GigaChat. Start a new chat or send less text.'), actions: ['openLogs'] }),
     invalidRequest: () => explainInvalidRequest(error),
     rateLimit: () => ({ message: vscode.l10n.t('GigaChat is receiving too many requests right now. Wait a moment and try again.'), actions: ['retry'] }),
@@ -34,19 +46,29 @@ function explain(error: ServiceError): { message: string; actions: ErrorAction[]
     network: () =>
       error.code === NOT_TLS_CODE
         ? {
-            message: vscode.l10n.t('The server did not answer with a secure connection: the port or the scheme of an address is probably wrong. Check the GigaChat addresses in the settings, and the proxy: a proxy that speaks plain http is written http://, not https://.'),
+            message: vscode.l10n.t(
+              'The server did not answer with a secure connection: the port or the scheme of an address is probably wrong. Check the GigaChat addresses in the settings, and the proxy: a proxy that speaks plain http is written http://, not https://.',
+            ),
             actions: ['openSettings', 'proxySettings', 'openLogs'],
           }
-        : { message: vscode.l10n.t('Could not connect to GigaChat. Check your network connection and proxy settings.'), actions: ['retry', 'openSettings', 'openLogs'] },
+        : {
+            message: vscode.l10n.t('Could not connect to GigaChat. Check your network connection and proxy settings.'),
+            actions: ['retry', 'openSettings', 'openLogs'],
+          },
     proxy: () => explainProxy(error),
     tls: () =>
       isUnknownRootError(error)
         ? {
-            message: vscode.l10n.t("The GigaChat server's certificate could not be verified: it comes from a root certificate this computer does not trust. GigaChat's certificates are issued by the Russian Trusted Root CA, which most systems do not trust yet. Behind a company proxy that inspects secure connections, choose your company's root certificate instead."),
+            message: vscode.l10n.t(
+              "The GigaChat server's certificate could not be verified: it comes from a root certificate this computer does not trust. GigaChat's certificates are issued by the Russian Trusted Root CA, which most systems do not trust yet. Behind a company proxy that inspects secure connections, choose your company's root certificate instead.",
+            ),
             actions: ['trustRootCertificate', 'chooseCertificateFile', 'certificateHelp'],
           }
         : {
-            message: vscode.l10n.t("The secure connection to GigaChat failed ({0}): the server's certificate has expired, is not valid yet, or was issued for another name. Check the computer's date and the addresses in the settings.", error.code ?? 'TLS'),
+            message: vscode.l10n.t(
+              "The secure connection to GigaChat failed ({0}): the server's certificate has expired, is not valid yet, or was issued for another name. Check the computer's date and the addresses in the settings.",
+              error.code ?? 'TLS',
+            ),
             actions: ['certificateHelp', 'openSettings', 'openLogs'],
           },
     timeout: () => ({ message: vscode.l10n.t('GigaChat did not answer in time.'), actions: ['retry', 'openLogs'] }),
@@ -60,7 +82,10 @@ function explain(error: ServiceError): { message: string; actions: ErrorAction[]
 function explainInvalidRequest(error: ServiceError): { message: string; actions: ErrorAction[] } {
   const setting = (Object.keys(INVALID_URL_CODES) as ServiceUrlSetting[]).find((key) => INVALID_URL_CODES[key] === error.code);
   if (setting) {
-    return { message: vscode.l10n.t('The setting {0} is not an https:// address. Correct it in the settings, or reset it to the default.', settingId(setting)), actions: ['openSettings'] };
+    return {
+      message: vscode.l10n.t('The setting {0} is not an https:// address. Correct it in the settings, or reset it to the default.', settingId(setting)),
+      actions: ['openSettings'],
+    };
   }
   return { message: vscode.l10n.t('GigaChat rejected the request as invalid. The log has the details.'), actions: ['openLogs', 'retry'] };
 }
@@ -74,12 +99,17 @@ function explainProtocol(error: ServiceError): { message: string; actions: Error
     case 'RESPONSE_TOO_LARGE':
     case 'EVENT_TOO_LARGE':
       return {
-        message: vscode.l10n.t("GigaChat's answer was larger than {0}, the most the extension accepts for it. Something else may be answering in GigaChat's place (a proxy, or a wrong address in the settings): the log has the details.", limit),
+        message: vscode.l10n.t(
+          "GigaChat's answer was larger than {0}, the most the extension accepts for it. Something else may be answering in GigaChat's place (a proxy, or a wrong address in the settings): the log has the details.",
+          limit,
+        ),
         actions: ['retry', 'openSettings', 'openLogs'],
       };
     case 'EMBEDDING_DIMENSIONS_CHANGED':
       return {
-        message: vscode.l10n.t("GigaChat's embeddings model now gives vectors of another size than the search index holds, so the index is built again: search again."),
+        message: vscode.l10n.t(
+          "GigaChat's embeddings model now gives vectors of another size than the search index holds, so the index is built again: search again.",
+        ),
         actions: ['retry'],
       };
     default:
@@ -114,19 +144,30 @@ function explainProxy(error: ServiceError): { message: string; actions: ErrorAct
       };
     case 'PROXY_SILENT':
       return {
-        message: vscode.l10n.t('The proxy {0} set in {1} accepted the connection but did not pass it on to GigaChat in time. Check the proxy address, or ask your network administrator whether the proxy is working.', address, source),
+        message: vscode.l10n.t(
+          'The proxy {0} set in {1} accepted the connection but did not pass it on to GigaChat in time. Check the proxy address, or ask your network administrator whether the proxy is working.',
+          address,
+          source,
+        ),
         actions: ['retry', 'proxySettings', 'openLogs'],
       };
     case 'PROXY_CREDENTIALS_ENCODING':
       return {
-        message: vscode.l10n.t('The user name or password of the proxy set in {0} holds a % that is not followed by two hexadecimal digits. In a proxy address, write % as %25 (and @ as %40, : as %3A).', source),
+        message: vscode.l10n.t(
+          'The user name or password of the proxy set in {0} holds a % that is not followed by two hexadecimal digits. In a proxy address, write % as %25 (and @ as %40, : as %3A).',
+          source,
+        ),
         actions: ['proxySettings'],
       };
     case 'PROXY_INVALID':
       return { message: vscode.l10n.t('The proxy address in {0} is not a valid URL. Use the form http://host:port.', source), actions: ['proxySettings'] };
     default:
       return {
-        message: vscode.l10n.t('The proxy {0} did not let the connection to GigaChat through (status {1}). Ask your network administrator to allow GigaChat, or list its hosts in http.noProxy.', address, String(error.proxy?.status ?? '')),
+        message: vscode.l10n.t(
+          'The proxy {0} did not let the connection to GigaChat through (status {1}). Ask your network administrator to allow GigaChat, or list its hosts in http.noProxy.',
+          address,
+          String(error.proxy?.status ?? ''),
+        ),
         actions: ['retry', 'proxySettings', 'openLogs'],
       };
   }

@@ -5,6 +5,15 @@ import { excerptLabel, fencedCode, linesText, selectedExcerpt, trimmedNotice } f
 /** The prompt that explains the editor's selection: file, language and line numbers included. */
 export function explainPrompt(document: vscode.TextDocument, selection: vscode.Range): Prompt {
   const excerpt = selectedExcerpt(document, selection);
-  const question = vscode.l10n.t('Explain this code from {0} ({1}, {2}): what it does, how, and anything surprising.', excerpt.file, linesText(excerpt.first, excerpt.last), excerpt.language);
-  return { text: `${question}\n\n${fencedCode(excerpt.code, excerpt.language)}`, contextLabel: excerptLabel(excerpt), notice: excerpt.trimmed ? trimmedNotice() : undefined };
+  const question = vscode.l10n.t(
+    'Explain this code from {0} ({1}, {2}): what it does, how, and anything surprising.',
+    excerpt.file,
+    linesText(excerpt.first, excerpt.last),
+    excerpt.language,
+  );
+  return {
+    text: `${question}\n\n${fencedCode(excerpt.code, excerpt.language)}`,
+    contextLabel: excerptLabel(excerpt),
+    notice: excerpt.trimmed ? trimmedNotice() : undefined,
+  };
 }

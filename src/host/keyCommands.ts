@@ -71,7 +71,13 @@ async function storeKey(keys: KeyStore, key: string, log: Log): Promise<boolean>
 }
 
 /** Whether the service accepted the key, or the reason to show under the input. Only a rejected key keeps the box open. */
-async function checkKey(key: string, clients: ClientProvider, log: Log, signal: AbortSignal, retry: () => unknown): Promise<{ accepted: true } | { accepted: false; reason: string }> {
+async function checkKey(
+  key: string,
+  clients: ClientProvider,
+  log: Log,
+  signal: AbortSignal,
+  retry: () => unknown,
+): Promise<{ accepted: true } | { accepted: false; reason: string }> {
   log.addSecret(key);
   const client = await clients.createFor(key);
   try {
@@ -90,7 +96,10 @@ async function checkKey(key: string, clients: ClientProvider, log: Log, signal: 
     // The key could not be checked (network, certificate, proxy): the notification says why, with
     // the buttons that fix it; the key stays out of storage until a check passes.
     void showErrorNotification(error, log, retry);
-    return { accepted: false, reason: vscode.l10n.t('The key could not be checked: see the notification for why. Once that is fixed, press Enter to check again.') };
+    return {
+      accepted: false,
+      reason: vscode.l10n.t('The key could not be checked: see the notification for why. Once that is fixed, press Enter to check again.'),
+    };
   } finally {
     void client.dispose();
   }
@@ -104,9 +113,15 @@ export async function clearAuthorizationKey(keys: KeyStore): Promise<void> {
   const variable = KeyStore.variable;
   let message: string;
   if (wasStored && fromEnvironment) {
-    message = vscode.l10n.t('GigaChat authorization key removed. GigaChat still uses the key in the {0} environment variable: unset it and restart VS Code to stop that.', variable);
+    message = vscode.l10n.t(
+      'GigaChat authorization key removed. GigaChat still uses the key in the {0} environment variable: unset it and restart VS Code to stop that.',
+      variable,
+    );
   } else if (fromEnvironment) {
-    message = vscode.l10n.t('No authorization key is stored: GigaChat uses the key in the {0} environment variable. Unset it and restart VS Code to stop that.', variable);
+    message = vscode.l10n.t(
+      'No authorization key is stored: GigaChat uses the key in the {0} environment variable. Unset it and restart VS Code to stop that.',
+      variable,
+    );
   } else if (wasStored) {
     message = vscode.l10n.t('GigaChat authorization key removed.');
   } else {

@@ -12,6 +12,8 @@ export function registerCommands(context: vscode.ExtensionContext, handlers: Com
   for (const name of COMMAND_NAMES) {
     const handler = handlers[name];
     const id = commandId(name);
-    context.subscriptions.push(typeof handler === 'function' ? vscode.commands.registerCommand(id, handler) : vscode.commands.registerTextEditorCommand(id, handler.textEditor));
+    context.subscriptions.push(
+      typeof handler === 'function' ? vscode.commands.registerCommand(id, handler) : vscode.commands.registerTextEditorCommand(id, handler.textEditor),
+    );
   }
 }

@@ -19,7 +19,13 @@ export async function showTokenBalance(clients: ClientProvider, log: Log): Promi
   } catch (error) {
     if (error instanceof ServiceError && error.kind === 'forbidden' && readSettings().scope === POSTPAID_SCOPE) {
       log.info(`Balance: ${error.message} (postpaid scope)`);
-      return offerAccount(vscode.l10n.t('A postpaid account ({0}) has no token balance: its tokens are billed after use. GigaChat Studio shows what has been used.', POSTPAID_SCOPE), log);
+      return offerAccount(
+        vscode.l10n.t(
+          'A postpaid account ({0}) has no token balance: its tokens are billed after use. GigaChat Studio shows what has been used.',
+          POSTPAID_SCOPE,
+        ),
+        log,
+      );
     }
     return showErrorNotification(error, log, () => showTokenBalance(clients, log));
   }

@@ -10,11 +10,7 @@
  * - script-src: only the script carrying this page's nonce (fresh and random on every load).
  */
 export function chatContentSecurityPolicy(resourceSource: string, nonce: string): string {
-  return [
-    "default-src 'none'",
-    `img-src ${resourceSource}`,
-    `style-src ${resourceSource}`,
-    `font-src ${resourceSource}`,
-    `script-src 'nonce-${nonce}'`,
-  ].join('; ');
+  return ["default-src 'none'", `img-src ${resourceSource}`, `style-src ${resourceSource}`, `font-src ${resourceSource}`, `script-src 'nonce-${nonce}'`].join(
+    '; ',
+  );
 }

@@ -65,7 +65,17 @@ export type Usage = z.infer<typeof Usage>;
  * A button offered with an error; the host knows how to carry out each one. `certificateHelp`
  * ("Learn more") opens the certificate section of the README.
  */
-export const ErrorAction = z.enum(['setKey', 'openAccount', 'retry', 'trustRootCertificate', 'chooseCertificateFile', 'certificateHelp', 'openLogs', 'openSettings', 'proxySettings']);
+export const ErrorAction = z.enum([
+  'setKey',
+  'openAccount',
+  'retry',
+  'trustRootCertificate',
+  'chooseCertificateFile',
+  'certificateHelp',
+  'openLogs',
+  'openSettings',
+  'proxySettings',
+]);
 export type ErrorAction = z.infer<typeof ErrorAction>;
 
 export const TurnError = z.object({
@@ -91,7 +101,13 @@ export type PictureProblem = z.infer<typeof PictureProblem>;
  * without an address and says why (`bytes`: its size); the view offers to open or save it instead.
  */
 export const ImageAttachment = z.union([
-  z.object({ fileId, src: z.string().max(LIMITS.imageSource).regex(/^https?:\/\/[^\s"'<>\\]+$/) }),
+  z.object({
+    fileId,
+    src: z
+      .string()
+      .max(LIMITS.imageSource)
+      .regex(/^https?:\/\/[^\s"'<>\\]+$/),
+  }),
   z.object({ fileId, unavailable: PictureProblem, bytes: z.number().int().nonnegative().optional() }),
 ]);
 export type ImageAttachment = z.infer<typeof ImageAttachment>;

@@ -39,8 +39,7 @@ export const webviewStrings = {
   stopped: 'Stopped',
   replyIncomplete: 'The reply was interrupted: the text above is incomplete.',
   finishLength: 'The reply was cut off because it reached the maximum number of tokens.',
-  finishBlacklist:
-    'The GigaChat content filter declined to answer this request. Try rephrasing it or asking about something else.',
+  finishBlacklist: 'The GigaChat content filter declined to answer this request. Try rephrasing it or asking about something else.',
   finishError: 'The service stopped this reply because of an error on its side: it may be incomplete. Regenerate it to try again.',
   contextShortened:
     "This chat has grown too long for the model: this reply, and the ones after it, do not see the chat's earliest messages ({0}). Start a new chat to give GigaChat a clean slate.",

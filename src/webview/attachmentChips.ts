@@ -40,8 +40,13 @@ export class AttachmentChips {
   private chip(chip: AttachmentChip): HTMLLIElement {
     const remove = iconButton(icon('close'), format(this.strings.removeAttachment, chip.label), 'remove-attachment');
     remove.addEventListener('click', () => this.remove(chip.id));
-    return el('li', { className: 'attachment-chip', attrs: { title: chip.title, 'data-id': chip.id } },
-      icon('openEditor'), el('span', { text: chip.label }), remove);
+    return el(
+      'li',
+      { className: 'attachment-chip', attrs: { title: chip.title, 'data-id': chip.id } },
+      icon('openEditor'),
+      el('span', { text: chip.label }),
+      remove,
+    );
   }
 
   /** Gone from the view at once (the host confirms); the keyboard user lands on the next chip, or the input. */

@@ -21,7 +21,11 @@ export class BottomFollower {
   private followed = false;
 
   /** `content`: what grows inside `scroller`. */
-  constructor(private readonly scroller: HTMLElement, content: HTMLElement, jumpLabel: string) {
+  constructor(
+    private readonly scroller: HTMLElement,
+    content: HTMLElement,
+    jumpLabel: string,
+  ) {
     this.jump = iconButton(icon('arrowDown'), jumpLabel, 'jump-to-latest');
     this.jump.hidden = true;
     this.jump.addEventListener('click', () => {
@@ -34,9 +38,13 @@ export class BottomFollower {
     this.scroller.addEventListener('scroll', () => this.onScroll(), { passive: true });
     // Scrolling up (wheel, keys, or the scroll bar, which is the scroller itself under the pointer)
     // unpins at once, before a frame of new text could pull the view back down.
-    this.scroller.addEventListener('wheel', (event) => {
-      if (event.deltaY < 0) this.pinned = false;
-    }, { passive: true });
+    this.scroller.addEventListener(
+      'wheel',
+      (event) => {
+        if (event.deltaY < 0) this.pinned = false;
+      },
+      { passive: true },
+    );
     this.scroller.addEventListener('keydown', (event) => {
       if (SCROLL_UP_KEYS.has(event.key)) this.pinned = false;
     });

@@ -66,19 +66,25 @@ export class Composer {
     });
     this.button = el('button', { className: 'send-button', attrs: { type: 'button' } });
     this.recall = new QuestionRecall(() => hooks.questions());
-    this.attachments = new AttachmentChips(strings, () => this.focus(), () => this.updatePlaceholder());
+    this.attachments = new AttachmentChips(
+      strings,
+      () => this.focus(),
+      () => this.updatePlaceholder(),
+    );
     const cancelEdit = iconButton(icon('close'), strings.cancelEdit, 'cancel-edit');
     cancelEdit.addEventListener('click', () => {
       this.cancelEdit();
       this.focus();
     });
-    this.editBar = el('div', { className: 'edit-bar' },
-      icon('edit'), el('span', { text: strings.editingQuestion }), cancelEdit);
+    this.editBar = el('div', { className: 'edit-bar' }, icon('edit'), el('span', { text: strings.editingQuestion }), cancelEdit);
     this.editBar.hidden = true;
-    this.element = el('footer', { className: 'composer' },
+    this.element = el(
+      'footer',
+      { className: 'composer' },
       this.editBar,
       this.attachments.element,
-      el('div', { className: 'composer-box' }, this.input, this.button));
+      el('div', { className: 'composer-box' }, this.input, this.button),
+    );
 
     this.input.addEventListener('input', () => {
       this.resize();

@@ -13,11 +13,7 @@ export interface ElementOptions {
   attrs?: Record<string, string | undefined>;
 }
 
-export function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  options: ElementOptions = {},
-  ...children: Child[]
-): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, options: ElementOptions = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   if (options.className) element.className = options.className;
   if (options.attrs) {

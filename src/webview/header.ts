@@ -19,9 +19,12 @@ export class Header {
     this.historyButton.addEventListener('click', onHistory);
     const newChat = iconButton(icon('add'), strings.newChat);
     newChat.addEventListener('click', () => post({ type: 'newChat' }));
-    this.element = el('header', { className: 'header' },
+    this.element = el(
+      'header',
+      { className: 'header' },
       el('div', { className: 'model-picker' }, this.select),
-      el('div', { className: 'header-actions' }, this.historyButton, newChat));
+      el('div', { className: 'header-actions' }, this.historyButton, newChat),
+    );
   }
 
   setModels(models: readonly string[], model: string): void {

@@ -30,8 +30,29 @@ import yaml from 'highlight.js/lib/languages/yaml';
  */
 
 const languages = {
-  bash, c, cpp, csharp, css, diff, go, java, javascript, json, kotlin, markdown, php, plaintext,
-  python, ruby, rust, shell, sql, swift, typescript, xml, yaml,
+  bash,
+  c,
+  cpp,
+  csharp,
+  css,
+  diff,
+  go,
+  java,
+  javascript,
+  json,
+  kotlin,
+  markdown,
+  php,
+  plaintext,
+  python,
+  ruby,
+  rust,
+  shell,
+  sql,
+  swift,
+  typescript,
+  xml,
+  yaml,
 };
 for (const [name, language] of Object.entries(languages)) hljs.registerLanguage(name, language);
 // Names models use that highlight.js knows under another name.

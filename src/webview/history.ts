@@ -30,10 +30,12 @@ export class HistoryPanel {
       attrs: { type: 'search', placeholder: strings.historyFilter, 'aria-label': strings.historyFilter, 'aria-controls': 'history-list', spellcheck: 'false' },
     });
     this.filter.addEventListener('input', () => this.applyFilter());
-    const dialog = el('div', {
-      className: 'history-dialog',
-      attrs: { role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'history-title' },
-    },
+    const dialog = el(
+      'div',
+      {
+        className: 'history-dialog',
+        attrs: { role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'history-title' },
+      },
       el('div', { className: 'history-header' }, el('h2', { text: strings.historyTitle, attrs: { id: 'history-title' } }), close),
       el('div', { className: 'history-filter-row' }, this.filter),
       this.status,
@@ -97,21 +99,24 @@ export class HistoryPanel {
       item.hidden = !words.every((word) => title.includes(word));
       if (!item.hidden) shown++;
     }
-    this.status.textContent = this.list.childElementCount === 0 ? this.strings.historyEmpty : shown === 0 ? format(this.strings.historyNoMatch, this.filter.value.trim()) : '';
+    this.status.textContent =
+      this.list.childElementCount === 0 ? this.strings.historyEmpty : shown === 0 ? format(this.strings.historyNoMatch, this.filter.value.trim()) : '';
     this.status.hidden = this.status.textContent === '';
   }
 
   private item(conversation: ConversationSummary): HTMLElement {
     const title = conversation.title.trim() || this.strings.untitled;
     const date = new Date(conversation.updatedAt);
-    const open = el('button', {
-      className: 'history-open',
-      attrs: {
-        type: 'button',
-        'aria-label': format(this.strings.openConversation, title),
-        'aria-current': conversation.id === this.currentId ? 'true' : undefined,
+    const open = el(
+      'button',
+      {
+        className: 'history-open',
+        attrs: {
+          type: 'button',
+          'aria-label': format(this.strings.openConversation, title),
+          'aria-current': conversation.id === this.currentId ? 'true' : undefined,
+        },
       },
-    },
       el('span', { className: 'history-title', text: title }),
       Number.isFinite(date.getTime())
         ? el('time', { className: 'history-date', text: this.dates.format(date), attrs: { datetime: date.toISOString() } })

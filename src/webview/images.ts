@@ -52,14 +52,16 @@ export function textWithSlots(text: string, slot: () => HTMLElement): Node[] {
 }
 
 function onlySlots(paragraph: HTMLElement): boolean {
-  return [...paragraph.childNodes].every((node) =>
-    node instanceof HTMLElement ? node.classList.contains('image-slot') : !node.textContent?.trim());
+  return [...paragraph.childNodes].every((node) => (node instanceof HTMLElement ? node.classList.contains('image-slot') : !node.textContent?.trim()));
 }
 
 /** An empty place for a picture that is on its way. */
 export function imageSlot(strings: WebviewStrings): HTMLElement {
-  return el('span', { className: 'image-slot', attrs: { role: 'img', 'aria-label': strings.imageLoading } },
-    el('span', { className: 'image-slot-label', text: strings.imageLoading }));
+  return el(
+    'span',
+    { className: 'image-slot', attrs: { role: 'img', 'aria-label': strings.imageLoading } },
+    el('span', { className: 'image-slot-label', text: strings.imageLoading }),
+  );
 }
 
 /**
@@ -92,14 +94,22 @@ function imageFigure(image: ImageAttachment, strings: WebviewStrings): HTMLEleme
     return figure;
   }
   const picture = el('img', { attrs: { src: image.src, alt: strings.generatedImage, draggable: 'false' } });
-  const open = el('button', {
-    className: 'image-open',
-    attrs: { type: 'button', 'aria-label': strings.openImage, title: strings.openImage, 'data-image-action': 'open' },
-  }, picture);
-  picture.addEventListener('error', () => {
-    open.replaceWith(...unavailablePicture('cannotLoad', undefined, strings));
-    figure.classList.add('image-unavailable');
-  }, { once: true });
+  const open = el(
+    'button',
+    {
+      className: 'image-open',
+      attrs: { type: 'button', 'aria-label': strings.openImage, title: strings.openImage, 'data-image-action': 'open' },
+    },
+    picture,
+  );
+  picture.addEventListener(
+    'error',
+    () => {
+      open.replaceWith(...unavailablePicture('cannotLoad', undefined, strings));
+      figure.classList.add('image-unavailable');
+    },
+    { once: true },
+  );
   figure.prepend(open);
   return figure;
 }
@@ -107,7 +117,9 @@ function imageFigure(image: ImageAttachment, strings: WebviewStrings): HTMLEleme
 /** What stands in a picture's place when the view cannot draw it: why, and the button that opens it. */
 function unavailablePicture(problem: PictureProblem, bytes: number | undefined, strings: WebviewStrings): HTMLElement[] {
   // "22.3 MB", "22,3 МБ": the unit in the display language, never on a line of its own.
-  const size = new Intl.NumberFormat(uiLocale(), { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format((bytes ?? 0) / (1024 * 1024)).replace(' ', '\u00a0');
+  const size = new Intl.NumberFormat(uiLocale(), { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 })
+    .format((bytes ?? 0) / (1024 * 1024))
+    .replace(' ', '\u00a0');
   const text = { tooLarge: format(strings.pictureTooLarge, size), unsupportedType: strings.pictureUnsupported, cannotLoad: strings.pictureCannotLoad }[problem];
   const open = textButton(strings.openImage, 'button secondary image-open-file', icon('openEditor'));
   open.dataset.imageAction = 'open';

@@ -28,8 +28,14 @@ const composer = new Composer(strings, {
   questions: () => transcript.questions(),
 });
 const history = new HistoryPanel(strings);
-const transcript = new Transcript(strings, announcer, (text) => composer.usePrompt(text), () => composer.focus(),
-  (turn) => composer.edit(turn.id, turn.content), (before) => post({ type: 'loadEarlier', conversationId, before }));
+const transcript = new Transcript(
+  strings,
+  announcer,
+  (text) => composer.usePrompt(text),
+  () => composer.focus(),
+  (turn) => composer.edit(turn.id, turn.content),
+  (before) => post({ type: 'loadEarlier', conversationId, before }),
+);
 const header = new Header(strings, () => history.open(conversationId));
 const sync = new SyncGuard(strings);
 
@@ -100,7 +106,8 @@ function handle(message: HostMessage): void {
       break;
     }
     case 'earlierPage':
-      if (message.conversationId === conversationId) transcript.prependPage(message.before, message.turns, { turns: message.earlierTurns, questions: message.earlierQuestions });
+      if (message.conversationId === conversationId)
+        transcript.prependPage(message.before, message.turns, { turns: message.earlierTurns, questions: message.earlierQuestions });
       break;
     case 'turnAdded':
       if (message.conversationId === conversationId) transcript.add(message.turn);

@@ -128,7 +128,7 @@ export function createMarkdownRenderer(strings: WebviewStrings): MarkdownRendere
     const limit = md.options.maxNesting ?? 100;
     if (!tokens.some((token) => token.level >= limit - 1)) return html;
     let lastLine = 0;
-    for (const token of tokens) if (token.map && (token.type === 'inline' || token.block && !token.nesting)) lastLine = Math.max(lastLine, token.map[1]);
+    for (const token of tokens) if (token.map && (token.type === 'inline' || (token.block && !token.nesting))) lastLine = Math.max(lastLine, token.map[1]);
     const rest = source.split('\n').slice(lastLine).join('\n').trim();
     return rest ? `${html}<p class="md-overflow">${escape(rest)}</p>\n` : html;
   };

@@ -30,14 +30,22 @@ export class SyncGuard {
     this.logs.addEventListener('click', () => post({ type: 'errorAction', action: 'openLogs' }));
     const dismiss = iconButton(icon('close'), strings.dismiss, 'sync-notice-dismiss');
     dismiss.addEventListener('click', () => (this.element.hidden = true));
-    this.element = el('div', { className: 'sync-notice', attrs: { role: 'alert' } },
-      icon('warning'), el('div', { className: 'sync-notice-body' }, this.text, this.logs), dismiss);
+    this.element = el(
+      'div',
+      { className: 'sync-notice', attrs: { role: 'alert' } },
+      icon('warning'),
+      el('div', { className: 'sync-notice-body' }, this.text, this.logs),
+      dismiss,
+    );
     this.element.hidden = true;
   }
 
   /** A message from the host failed the view's check: says so, and asks for the chat again. */
   failed(raw: unknown, issues: readonly z.core.$ZodIssue[]): void {
-    const described = issues.slice(0, 3).map((issue) => `${issue.path.map(String).join('.') || '(message)'}: ${issue.message}`).join('; ');
+    const described = issues
+      .slice(0, 3)
+      .map((issue) => `${issue.path.map(String).join('.') || '(message)'}: ${issue.message}`)
+      .join('; ');
     console.warn('[gigachat] the chat view could not read a message from the host:', described);
     if (this.ask(typeOf(raw), described)) this.show(this.strings.partNotShown, false);
     else if (!this.saidStill) {

@@ -112,11 +112,16 @@ export class TurnView {
         edit.dataset.turnAction = 'edit';
         header.appendChild(edit);
       }
-      append(article,
+      append(
+        article,
         header,
         turn.contextLabel
-          ? el('div', { className: 'context-chip', attrs: { title: format(strings.context, turn.contextLabel) } },
-              icon('openEditor'), el('span', { text: turn.contextLabel }))
+          ? el(
+              'div',
+              { className: 'context-chip', attrs: { title: format(strings.context, turn.contextLabel) } },
+              icon('openEditor'),
+              el('span', { text: turn.contextLabel }),
+            )
           : null,
         el('div', { className: 'turn-body user-text', text: turn.content }),
         turn.fullLength ? this.cutNote(strings.questionCut, turn.content.length, turn.fullLength) : null,
@@ -130,9 +135,12 @@ export class TurnView {
     article.replaceChildren(
       this.header('sparkle', strings.assistant),
       body,
-      el('div', { className: 'thinking', attrs: { 'aria-hidden': 'true' } },
+      el(
+        'div',
+        { className: 'thinking', attrs: { 'aria-hidden': 'true' } },
         el('span', { className: 'dots' }, el('span'), el('span'), el('span')),
-        el('span', { text: strings.thinking })),
+        el('span', { text: strings.thinking }),
+      ),
       this.notes(turn),
       this.footer(turn),
     );
@@ -170,9 +178,12 @@ export class TurnView {
   }
 
   private header(iconName: IconName, author: string): HTMLElement {
-    return el('div', { className: 'turn-header' },
+    return el(
+      'div',
+      { className: 'turn-header' },
       el('span', { className: 'avatar', attrs: { 'aria-hidden': 'true' } }, icon(iconName)),
-      el('span', { className: 'turn-author', text: author }));
+      el('span', { className: 'turn-author', text: author }),
+    );
   }
 
   /** Why the reply ended, when that is worth saying: stopped, cut off, filtered, interrupted, or failed. */
@@ -180,7 +191,8 @@ export class TurnView {
     const { strings } = this.context;
     const notes = el('div', { className: 'turn-notes' });
     if (turn.fullLength) notes.appendChild(this.cutNote(strings.replyCut, turn.content.length, turn.fullLength));
-    if (turn.moreImages) notes.appendChild(note('info', format(strings.morePictures, this.context.numbers.format(turn.moreImages), LIMITS.imagesPerTurn), 'note-more-pictures'));
+    if (turn.moreImages)
+      notes.appendChild(note('info', format(strings.morePictures, this.context.numbers.format(turn.moreImages), LIMITS.imagesPerTurn), 'note-more-pictures'));
     if (turn.omittedMessages) notes.appendChild(note('info', format(strings.contextShortened, turn.omittedMessages), 'note-info'));
     if (turn.status === 'stopped') notes.appendChild(note('stop', strings.stopped, 'note-stopped'));
     if (turn.status !== 'streaming' && turn.finishReason === 'length') notes.appendChild(note('warning', strings.finishLength, 'note-warning'));
@@ -193,13 +205,19 @@ export class TurnView {
     if (turn.status === 'error' && turn.error) {
       const { error } = turn;
       notes.appendChild(
-        el('div', { className: `turn-error error-${error.kind.replace(/[^\w-]/g, '')}` },
+        el(
+          'div',
+          { className: `turn-error error-${error.kind.replace(/[^\w-]/g, '')}` },
           icon('error', 'icon error-icon'),
-          el('div', { className: 'error-content' },
+          el(
+            'div',
+            { className: 'error-content' },
             el('div', { className: 'error-message', text: error.message }),
             error.requestId ? el('div', { className: 'request-id', text: format(strings.requestId, error.requestId) }) : null,
             error.actions.length > 0
-              ? el('div', { className: 'error-actions' },
+              ? el(
+                  'div',
+                  { className: 'error-actions' },
                   ...error.actions.map((action, index) => {
                     const button = el('button', {
                       className: index === 0 ? 'button primary' : 'button secondary',
@@ -207,8 +225,11 @@ export class TurnView {
                       attrs: { type: 'button', 'data-error-action': action },
                     });
                     return button;
-                  }))
-              : null)),
+                  }),
+                )
+              : null,
+          ),
+        ),
       );
     }
     return notes;
@@ -226,13 +247,20 @@ export class TurnView {
     if (turn.role !== 'assistant' || turn.status === 'streaming') return footer;
     if (turn.usage) {
       const { promptTokens, completionTokens, totalTokens, precachedTokens = 0 } = turn.usage;
-      const details = format(strings.usageDetails, numbers.format(promptTokens), numbers.format(completionTokens),
-        numbers.format(precachedTokens), numbers.format(totalTokens));
-      footer.appendChild(el('span', {
-        className: 'usage',
-        text: format(strings.tokens, numbers.format(totalTokens)),
-        attrs: { title: details, 'aria-label': details, role: 'note' },
-      }));
+      const details = format(
+        strings.usageDetails,
+        numbers.format(promptTokens),
+        numbers.format(completionTokens),
+        numbers.format(precachedTokens),
+        numbers.format(totalTokens),
+      );
+      footer.appendChild(
+        el('span', {
+          className: 'usage',
+          text: format(strings.tokens, numbers.format(totalTokens)),
+          attrs: { title: details, 'aria-label': details, role: 'note' },
+        }),
+      );
     }
     const actions = el('div', { className: 'turn-actions' });
     // A reply that is only a picture has no text to copy (the picture has its own buttons).

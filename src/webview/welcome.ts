@@ -14,7 +14,9 @@ export function welcomeScreen(strings: WebviewStrings): HTMLElement {
   setKey.addEventListener('click', () => post({ type: 'errorAction', action: 'setKey' }));
   const studio = textButton(strings.actionOpenAccount, 'button secondary');
   studio.addEventListener('click', () => post({ type: 'errorAction', action: 'openAccount' }));
-  return el('section', { className: 'welcome', attrs: { 'aria-labelledby': 'welcome-title' } },
+  return el(
+    'section',
+    { className: 'welcome', attrs: { 'aria-labelledby': 'welcome-title' } },
     el('div', { className: 'welcome-logo', attrs: { 'aria-hidden': 'true' } }, icon('sparkle')),
     el('h2', { text: strings.welcomeTitle, attrs: { id: 'welcome-title' } }),
     el('p', { text: strings.welcomeBody }),
@@ -29,7 +31,9 @@ export function emptyState(strings: WebviewStrings, usePrompt: (text: string) =>
     button.addEventListener('click', () => usePrompt(text));
     return el('li', {}, button);
   });
-  return el('section', { className: 'empty-state', attrs: { 'aria-labelledby': 'empty-title' } },
+  return el(
+    'section',
+    { className: 'empty-state', attrs: { 'aria-labelledby': 'empty-title' } },
     el('div', { className: 'welcome-logo', attrs: { 'aria-hidden': 'true' } }, icon('sparkle')),
     el('h2', { text: strings.emptyTitle, attrs: { id: 'empty-title' } }),
     el('p', { text: format(strings.emptyBody, addSelectionShortcut()) }),

@@ -55,10 +55,14 @@ async function main(): Promise<void> {
     const first = await indexOnce(client, emulator, cacheDir, folder);
     const ideal = (first.embeddingRequests * latencyMs) / inFlight;
     console.log(`source: ${path.relative(root, sourceRoot)}; latency ${latencyMs} ms per request, ${inFlight} in flight`);
-    console.log(`first run:  ${first.result.files} files, ${first.result.chunks} chunks, ${first.embeddingRequests} embedding requests, ${first.wallMs.toFixed(0)} ms`);
+    console.log(
+      `first run:  ${first.result.files} files, ${first.result.chunks} chunks, ${first.embeddingRequests} embedding requests, ${first.wallMs.toFixed(0)} ms`,
+    );
     console.log(`            ideal (requests × latency ÷ in flight) ${ideal.toFixed(0)} ms; ratio ${(first.wallMs / ideal).toFixed(2)}×`);
     const second = await indexOnce(client, emulator, cacheDir, folder);
-    console.log(`second run, nothing changed (cache loaded from disk): ${second.embeddingRequests} embedding requests (goal 0), ${second.result.files} files, ${second.wallMs.toFixed(0)} ms`);
+    console.log(
+      `second run, nothing changed (cache loaded from disk): ${second.embeddingRequests} embedding requests (goal 0), ${second.result.files} files, ${second.wallMs.toFixed(0)} ms`,
+    );
   } finally {
     await client.dispose();
     await emulator.stop();

@@ -28,7 +28,9 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
 
 function report(label: string, direct: number[], proxied: number[]): void {
   const [d, p] = [median(direct), median(proxied)];
-  console.log(`${label.padEnd(16)} direct ${d.toFixed(2)} ms · through the proxy ${p.toFixed(2)} ms · added ${(p - d).toFixed(2)} ms · ratio ${(p / d).toFixed(2)}×   (medians of ${direct.length}; p90 ${percentile(direct, 0.9).toFixed(2)} / ${percentile(proxied, 0.9).toFixed(2)} ms)`);
+  console.log(
+    `${label.padEnd(16)} direct ${d.toFixed(2)} ms · through the proxy ${p.toFixed(2)} ms · added ${(p - d).toFixed(2)} ms · ratio ${(p / d).toFixed(2)}×   (medians of ${direct.length}; p90 ${percentile(direct, 0.9).toFixed(2)} / ${percentile(proxied, 0.9).toFixed(2)} ms)`,
+  );
 }
 
 async function main(): Promise<void> {

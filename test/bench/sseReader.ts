@@ -39,7 +39,9 @@ async function main(): Promise<void> {
   const longChars = MAX_EVENT_CHARS - 1;
   const long = wire(longChars, 1);
   const short = wire(SHORT_EVENT_CHARS, Math.round(longChars / (SHORT_EVENT_CHARS + 8)));
-  console.log(`one event of ${(long.length / 1024 / 1024).toFixed(1)} MiB versus ${(short.length / 1024 / 1024).toFixed(1)} MiB of ${SHORT_EVENT_CHARS}-character events`);
+  console.log(
+    `one event of ${(long.length / 1024 / 1024).toFixed(1)} MiB versus ${(short.length / 1024 / 1024).toFixed(1)} MiB of ${SHORT_EVENT_CHARS}-character events`,
+  );
   for (const chunkSize of CHUNK_SIZES) {
     const times = { long: [] as number[], short: [] as number[] };
     for (let run = 0; run < runs; run++) {
@@ -48,7 +50,9 @@ async function main(): Promise<void> {
       times.short.push(await timeRead(short, chunkSize));
     }
     const [l, s] = [median(times.long), median(times.short)];
-    console.log(`chunks of ${String(chunkSize).padStart(5)} bytes: long event ${l.toFixed(1)} ms · short events ${s.toFixed(1)} ms · ratio ${(l / s).toFixed(2)}× (target ≤ 2×; medians of ${runs})`);
+    console.log(
+      `chunks of ${String(chunkSize).padStart(5)} bytes: long event ${l.toFixed(1)} ms · short events ${s.toFixed(1)} ms · ratio ${(l / s).toFixed(2)}× (target ≤ 2×; medians of ${runs})`,
+    );
   }
 }
 

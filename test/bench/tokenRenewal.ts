@@ -61,12 +61,20 @@ async function main(): Promise<void> {
     const chatRequests = emulator.count('chat');
     const failed = [...failures.values()].reduce((sum, n) => sum + n, 0);
     const expected = Math.floor(lifetimes / RENEW_AT) + 1;
-    console.log(`token renewal: ${callers} concurrent callers for ${lifetimes} token lifetimes of ${(lifetimeMs / 1000).toFixed(1)} s (${(elapsedMs / 1000).toFixed(1)} s)`);
-    console.log(`token exchanges:             ${exchanges}   (goal: one per token — ${lifetimes} at renewal on expiry; ${expected} with renewal at 90 % of each lifetime, which this client does)`);
+    console.log(
+      `token renewal: ${callers} concurrent callers for ${lifetimes} token lifetimes of ${(lifetimeMs / 1000).toFixed(1)} s (${(elapsedMs / 1000).toFixed(1)} s)`,
+    );
+    console.log(
+      `token exchanges:             ${exchanges}   (goal: one per token — ${lifetimes} at renewal on expiry; ${expected} with renewal at 90 % of each lifetime, which this client does)`,
+    );
     console.log(`duplicate exchanges:         ${Math.max(0, exchanges - expected)}   (goal 0)`);
-    console.log(`calls made:                  ${calls}, failed ${failed}${failed ? ` (${[...failures].map(([kind, n]) => `${kind} ${n}`).join(', ')})` : ''}   (goal: none failed)`);
+    console.log(
+      `calls made:                  ${calls}, failed ${failed}${failed ? ` (${[...failures].map(([kind, n]) => `${kind} ${n}`).join(', ')})` : ''}   (goal: none failed)`,
+    );
     console.log(`requests repeated after 401: ${chatRequests - calls}   (a token that expired in flight; goal 0)`);
-    console.log(`longest event-loop pause:    ${(loopDelay.max / 1e6).toFixed(0)} ms   (renewal margin ${((1 - RENEW_AT) * lifetimeMs).toFixed(0)} ms; a longer pause lets tokens expire in flight)`);
+    console.log(
+      `longest event-loop pause:    ${(loopDelay.max / 1e6).toFixed(0)} ms   (renewal margin ${((1 - RENEW_AT) * lifetimeMs).toFixed(0)} ms; a longer pause lets tokens expire in flight)`,
+    );
   } finally {
     loopDelay.disable();
     await client.dispose();

@@ -296,8 +296,12 @@ async function main(): Promise<void> {
   }
 
   const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
-  console.log(`Vector index: ${dimensions} dimensions, k = ${k}, ${queryCount} queries after ${WARM_UP} warm-up; Node ${process.version}, ${os.cpus().length} × ${cpu}`);
-  console.log('Memory: process.memoryUsage() deltas around building the index, after gc (external: pages, in WebAssembly memories or ArrayBuffers; heapUsed: ids and map).');
+  console.log(
+    `Vector index: ${dimensions} dimensions, k = ${k}, ${queryCount} queries after ${WARM_UP} warm-up; Node ${process.version}, ${os.cpus().length} × ${cpu}`,
+  );
+  console.log(
+    'Memory: process.memoryUsage() deltas around building the index, after gc (external: pages, in WebAssembly memories or ArrayBuffers; heapUsed: ids and map).',
+  );
   const width = Math.max(...rows.map(([label]) => label.length)) + 2;
   const columns = results.map((f) => `N = ${f.n.toLocaleString('en-US')}`);
   const cell = 24;

@@ -96,36 +96,42 @@ async function measure(page: Page, cdp: CDPSession, action: () => Promise<void>)
 
 /** Streams the deltas from inside the page: post one, let it be handled, let one frame draw it. */
 async function stream(page: Page, conversationId: string, turnId: string, deltas: string[]): Promise<void> {
-  await page.evaluate(async ({ conversationId, turnId, deltas }) => {
-    const handled = () => new Promise((resolve) => setTimeout(resolve, 0));
-    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    window.postMessage({ type: 'turnAdded', conversationId, turn: { id: turnId, role: 'assistant', content: '', status: 'streaming' } }, '*');
-    await handled();
-    for (const text of deltas) {
-      window.postMessage({ type: 'delta', turnId, text }, '*');
+  await page.evaluate(
+    async ({ conversationId, turnId, deltas }) => {
+      const handled = () => new Promise((resolve) => setTimeout(resolve, 0));
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      window.postMessage({ type: 'turnAdded', conversationId, turn: { id: turnId, role: 'assistant', content: '', status: 'streaming' } }, '*');
       await handled();
+      for (const text of deltas) {
+        window.postMessage({ type: 'delta', turnId, text }, '*');
+        await handled();
+        await frame();
+      }
       await frame();
-    }
-    await frame();
-  }, { conversationId, turnId, deltas });
+    },
+    { conversationId, turnId, deltas },
+  );
 }
 
 /** The naive way: every delta re-renders the whole reply so far, as a finished turn. */
 async function streamNaively(page: Page, conversationId: string, turnId: string, deltas: string[]): Promise<void> {
-  await page.evaluate(async ({ conversationId, turnId, deltas }) => {
-    const handled = () => new Promise((resolve) => setTimeout(resolve, 0));
-    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    let content = '';
-    window.postMessage({ type: 'turnAdded', conversationId, turn: { id: turnId, role: 'assistant', content, status: 'done' } }, '*');
-    await handled();
-    for (const text of deltas) {
-      content += text;
-      window.postMessage({ type: 'turnUpdated', turn: { id: turnId, role: 'assistant', content, status: 'done' } }, '*');
+  await page.evaluate(
+    async ({ conversationId, turnId, deltas }) => {
+      const handled = () => new Promise((resolve) => setTimeout(resolve, 0));
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      let content = '';
+      window.postMessage({ type: 'turnAdded', conversationId, turn: { id: turnId, role: 'assistant', content, status: 'done' } }, '*');
       await handled();
+      for (const text of deltas) {
+        content += text;
+        window.postMessage({ type: 'turnUpdated', turn: { id: turnId, role: 'assistant', content, status: 'done' } }, '*');
+        await handled();
+        await frame();
+      }
       await frame();
-    }
-    await frame();
-  }, { conversationId, turnId, deltas });
+    },
+    { conversationId, turnId, deltas },
+  );
 }
 
 /**
@@ -211,10 +217,12 @@ async function main(): Promise<void> {
       await post(view.page, state({ conversationId: `s${run}`, busy: true }));
       const streaming = await measure(view.page, cdp, () => stream(view.page, `s${run}`, 'r', deltas));
       const final = await measure(view.page, cdp, () =>
-        post(view.page, { type: 'turnUpdated', turn: { id: 'r', role: 'assistant', content: reply, status: 'done' } }));
+        post(view.page, { type: 'turnUpdated', turn: { id: 'r', role: 'assistant', content: reply, status: 'done' } }),
+      );
       await post(view.page, state({ conversationId: `o${run}` }));
       const single = await measure(view.page, cdp, () =>
-        post(view.page, { type: 'turnAdded', conversationId: `o${run}`, turn: { id: 'r', role: 'assistant', content: reply, status: 'done' } }));
+        post(view.page, { type: 'turnAdded', conversationId: `o${run}`, turn: { id: 'r', role: 'assistant', content: reply, status: 'done' } }),
+      );
       const least = await floor(view.page, deltas);
       await post(view.page, state({ conversationId: `n${run}` }));
       const everything = await measure(view.page, cdp, () => streamNaively(view.page, `n${run}`, 'r', deltas));
@@ -228,8 +236,13 @@ async function main(): Promise<void> {
     const shown = await view.page.evaluate(() => document.querySelector('.turn-body')?.textContent?.length ?? 0);
 
     const row = (label: string, costs: Cost[]) => {
-      const pick = (key: keyof Cost) => median(costs.map((cost) => cost[key])).toFixed(1).padStart(8);
-      console.log(`${label.padEnd(34)}${pick('script')} ms script (${pick('messages').trim()} in message handlers)${pick('layout')} ms layout${pick('style')} ms style${pick('frames')} frames${pick('wall')} ms wall`);
+      const pick = (key: keyof Cost) =>
+        median(costs.map((cost) => cost[key]))
+          .toFixed(1)
+          .padStart(8);
+      console.log(
+        `${label.padEnd(34)}${pick('script')} ms script (${pick('messages').trim()} in message handlers)${pick('layout')} ms layout${pick('style')} ms style${pick('frames')} frames${pick('wall')} ms wall`,
+      );
     };
     console.log(`webview render benchmark: ${reply.length} characters, ${label}; median of ${runs} runs (${shown} characters shown)`);
     console.log(`timer resolution: ${isolated ? '5 µs (cross-origin isolated)' : '100 µs (not isolated: small costs are noisy)'}`);
@@ -241,13 +254,21 @@ async function main(): Promise<void> {
     const finalScript = median(finals.map((cost) => cost.script));
     const onceScript = median(once.map((cost) => cost.script));
     const floorScript = median(floors);
-    console.log(`floor: message + frame doing nothing else      ${floorScript.toFixed(1).padStart(8)} ms script (${((floorScript / deltas.length) * 1000).toFixed(0)} µs per delta; the least any view pays here)`);
+    console.log(
+      `floor: message + frame doing nothing else      ${floorScript.toFixed(1).padStart(8)} ms script (${((floorScript / deltas.length) * 1000).toFixed(0)} µs per delta; the least any view pays here)`,
+    );
     console.log(`ratio floor / once (scripting):                ${(floorScript / onceScript).toFixed(2)}×`);
     console.log(`ratio streamed / once (scripting):            ${(streamScript / onceScript).toFixed(2)}×`);
-    console.log(`ratio streamed + final / once (scripting):    ${((streamScript + finalScript) / onceScript).toFixed(2)}×  (the issue's target, ≤ 2×, is not met by design: see webviewRender.ts)`);
+    console.log(
+      `ratio streamed + final / once (scripting):    ${((streamScript + finalScript) / onceScript).toFixed(2)}×  (the issue's target, ≤ 2×, is not met by design: see webviewRender.ts)`,
+    );
     console.log(`ratio naive / once (scripting):               ${(median(naive.map((cost) => cost.script)) / onceScript).toFixed(2)}×`);
-    console.log(`ratio (streamed + final − floor) / once:      ${((streamScript + finalScript - floorScript) / onceScript).toFixed(2)}×  (the rendering itself)`);
-    console.log(`per delta while streaming:                    ${((streamScript / deltas.length) * 1000).toFixed(0)} µs on average, longest frame ${median(streamed.map((cost) => cost.longestFrame)).toFixed(1)} ms`);
+    console.log(
+      `ratio (streamed + final − floor) / once:      ${((streamScript + finalScript - floorScript) / onceScript).toFixed(2)}×  (the rendering itself)`,
+    );
+    console.log(
+      `per delta while streaming:                    ${((streamScript / deltas.length) * 1000).toFixed(0)} µs on average, longest frame ${median(streamed.map((cost) => cost.longestFrame)).toFixed(1)} ms`,
+    );
     const streamTotal = median(streamed.map((cost) => cost.script + cost.layout + cost.style));
     const onceTotal = median(once.map((cost) => cost.script + cost.layout + cost.style));
     console.log(`ratio streamed / once (script+layout+style):  ${(streamTotal / onceTotal).toFixed(2)}×`);

@@ -44,7 +44,10 @@ export class CertificateDownloadHost {
   static async start(genuinePem: string): Promise<CertificateDownloadHost> {
     const certificates = await generateCertificates(undefined, WEB_CA_SUBJECT);
     const genuine = new X509Certificate(genuinePem);
-    const subject = genuine.subject.split('\n').map((part) => `/${part}`).join('');
+    const subject = genuine.subject
+      .split('\n')
+      .map((part) => `/${part}`)
+      .join('');
     const impostor = new X509Certificate(await generateLookalikeCa(certificates.dir, subject));
     const der = (type: string, body: Buffer) => ({ status: 200, type, body });
     const files = {

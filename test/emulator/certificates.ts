@@ -63,14 +63,33 @@ export async function generateCertificates(certDir?: string, caSubject = CA_SUBJ
   await writeFile(join(dir, 'openssl.cnf'), OPENSSL_CONFIG);
 
   const config = ['-config', 'openssl.cnf'];
-  await openssl(['req', '-x509', ...EC_KEY, '-keyout', 'ca.key', '-out', 'ca.pem', '-days', DAYS,
-    '-subj', caSubject, ...config, '-extensions', 'v3_ca'], dir);
-  await openssl(['req', '-new', ...EC_KEY, '-keyout', 'server.key', '-out', 'server.csr',
-    '-subj', '/CN=localhost', ...config], dir);
+  await openssl(['req', '-x509', ...EC_KEY, '-keyout', 'ca.key', '-out', 'ca.pem', '-days', DAYS, '-subj', caSubject, ...config, '-extensions', 'v3_ca'], dir);
+  await openssl(['req', '-new', ...EC_KEY, '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=localhost', ...config], dir);
   // A random serial avoids openssl's ca.srl bookkeeping file.
-  await openssl(['x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key',
-    '-set_serial', `0x${randomBytes(12).toString('hex')}`, '-days', DAYS, '-sha256',
-    '-extfile', 'openssl.cnf', '-extensions', 'v3_server', '-out', 'server.pem'], dir);
+  await openssl(
+    [
+      'x509',
+      '-req',
+      '-in',
+      'server.csr',
+      '-CA',
+      'ca.pem',
+      '-CAkey',
+      'ca.key',
+      '-set_serial',
+      `0x${randomBytes(12).toString('hex')}`,
+      '-days',
+      DAYS,
+      '-sha256',
+      '-extfile',
+      'openssl.cnf',
+      '-extensions',
+      'v3_server',
+      '-out',
+      'server.pem',
+    ],
+    dir,
+  );
   // The CA key is not needed any more: deleting it means a user who trusts ca.pem (CLI runs write it
   // to a stable path) cannot have anything else signed with a key left lying on disk.
   await Promise.all(['ca.key', 'server.csr'].map((file) => rm(join(dir, file), { force: true })));
@@ -93,8 +112,26 @@ export async function generateCertificates(certDir?: string, caSubject = CA_SUBJ
  */
 export async function generateLookalikeCa(dir: string, subject: string): Promise<string> {
   await writeFile(join(dir, 'openssl.cnf'), OPENSSL_CONFIG);
-  await openssl(['req', '-x509', ...EC_KEY, '-keyout', 'lookalike.key', '-out', 'lookalike.pem', '-days', DAYS,
-    '-subj', subject, '-config', 'openssl.cnf', '-extensions', 'v3_ca'], dir);
+  await openssl(
+    [
+      'req',
+      '-x509',
+      ...EC_KEY,
+      '-keyout',
+      'lookalike.key',
+      '-out',
+      'lookalike.pem',
+      '-days',
+      DAYS,
+      '-subj',
+      subject,
+      '-config',
+      'openssl.cnf',
+      '-extensions',
+      'v3_ca',
+    ],
+    dir,
+  );
   await rm(join(dir, 'lookalike.key'), { force: true });
   return readFile(join(dir, 'lookalike.pem'), 'utf8');
 }

@@ -21,9 +21,7 @@ export class FaultQueue {
 
   /** The fault for this request, if any; consumes one use of the matching rule. */
   take(request: RecordedRequest): Fault | undefined {
-    const index = this.rules.findIndex(
-      (rule) => (rule.endpoint === undefined || rule.endpoint === request.endpoint) && (rule.match?.(request) ?? true),
-    );
+    const index = this.rules.findIndex((rule) => (rule.endpoint === undefined || rule.endpoint === request.endpoint) && (rule.match?.(request) ?? true));
     if (index < 0) return undefined;
     const rule = this.rules[index];
     rule.remaining -= 1; // Infinity - 1 stays Infinity, so "always" rules never run out.

@@ -93,5 +93,5 @@ export function parseFunctionCall(value: unknown, functions: OfferedFunction[]):
   if (value.name !== 'text2image' && !functions.some((offered) => offered.name === value.name)) {
     return { problem: `function_call names '${value.name}', which is not among the functions` };
   }
-  return { name: value.name, partialArguments: (value.partial_arguments) ?? {} };
+  return { name: value.name, partialArguments: value.partial_arguments ?? {} };
 }

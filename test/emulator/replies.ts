@@ -32,9 +32,7 @@ function quote(prompt: string, limit = 200): string {
 
 /** The real service's own refusal wording for Russian; an English equivalent otherwise. */
 export function blacklistReply(language: Language): string {
-  return language === 'ru'
-    ? 'Не люблю менять тему разговора, но вот сейчас тот самый случай.'
-    : "I'd rather not talk about that. Let's change the subject.";
+  return language === 'ru' ? 'Не люблю менять тему разговора, но вот сейчас тот самый случай.' : "I'd rather not talk about that. Let's change the subject.";
 }
 
 /** Content of a text2image answer: the tag the client must turn into a downloaded picture. */
@@ -43,13 +41,7 @@ export function imageReply(language: Language, fileId: string): string {
   return `<img src="${fileId}" fuse="true"/> ${sentence}`;
 }
 
-const CODE_BLOCK = [
-  '```typescript',
-  'function echo(question: string): string {',
-  '  return `You asked: ${question}`;',
-  '}',
-  '```',
-].join('\n');
+const CODE_BLOCK = ['```typescript', 'function echo(question: string): string {', '  return `You asked: ${question}`;', '}', '```'].join('\n');
 
 export function textReply(prompt: string): string {
   const language = languageOf(prompt);

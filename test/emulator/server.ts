@@ -39,7 +39,13 @@ function statusReply(fault: Extract<Fault, { kind: 'status' }>, endpoint: Endpoi
 }
 
 /** The model host wants a live bearer token; the token endpoint and unknown paths do not. */
-function authorizeAndRoute(state: EmulatorState, req: IncomingMessage, { body, raw }: { body: string; raw: Buffer }, path: string, endpoint: Endpoint | 'unknown'): Reply {
+function authorizeAndRoute(
+  state: EmulatorState,
+  req: IncomingMessage,
+  { body, raw }: { body: string; raw: Buffer },
+  path: string,
+  endpoint: Endpoint | 'unknown',
+): Reply {
   if (endpoint === 'oauth' || endpoint === 'unknown') return route(endpoint, { state, req, body, raw, scope: '' }, path);
   const bearer = /^Bearer\s+(\S+)$/i.exec((header(req, 'authorization') ?? '').trim());
   const check = state.tokens.check(bearer?.[1]);

@@ -75,7 +75,7 @@ export async function writeSse(res: ServerResponse, chunks: object[], fault: Fau
   context.onOpen(res);
 
   const [min, max] = context.options.streamChunkBytes;
-  for (let offset = 0; offset < bytes.length; ) {
+  for (let offset = 0; offset < bytes.length;) {
     if (context.signal.aborted || !writable(res)) return;
     const size = randomInt(context.random, Math.max(1, min), Math.max(1, min, max));
     if (!res.write(bytes.subarray(offset, offset + size))) await drained(res);

@@ -22,7 +22,7 @@ const WORD_SEED = fnv1a('w:');
 const TRIGRAM_SEED = fnv1a('t:');
 
 function addFeature(vector: Float64Array, hash: number, weight: number): void {
-  const sign = (hash >>> 31) === 1 ? -1 : 1;
+  const sign = hash >>> 31 === 1 ? -1 : 1;
   vector[hash % EMBEDDING_DIMENSION] += sign * weight;
 }
 

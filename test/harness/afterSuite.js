@@ -57,14 +57,20 @@ async function afterSuiteChecks(ctx, { userDataDir, key }) {
       // restored an older webview state here, which once brought back an empty input.)
       const expected = await chatContents(await chatFrame(page));
       if (!expected.lastQuestion) throw new Error('the chat shows no question before the reload');
-      if (expected.chips.length === 0 || !expected.draft) throw new Error(`no attached code or no draft before the reload, so the check proves nothing: ${JSON.stringify(expected)}`);
+      if (expected.chips.length === 0 || !expected.draft)
+        throw new Error(`no attached code or no draft before the reload, so the check proves nothing: ${JSON.stringify(expected)}`);
       await page.reload();
       const frame = await chatFrame(page, 60_000);
-      await frame.waitForFunction((text) => [...document.querySelectorAll('.turn-user .user-text')].some((e) => e.textContent.trim() === text), expected.lastQuestion, {
-        timeout: 30_000,
-      });
+      await frame.waitForFunction(
+        (text) => [...document.querySelectorAll('.turn-user .user-text')].some((e) => e.textContent.trim() === text),
+        expected.lastQuestion,
+        {
+          timeout: 30_000,
+        },
+      );
       const after = await chatContents(frame);
-      if (JSON.stringify(after) !== JSON.stringify(expected)) throw new Error(`before the reload ${JSON.stringify(expected)}, after it ${JSON.stringify(after)}`);
+      if (JSON.stringify(after) !== JSON.stringify(expected))
+        throw new Error(`before the reload ${JSON.stringify(expected)}, after it ${JSON.stringify(after)}`);
     }),
     await check('the authorization key is in no log, state, settings file or webview page', async () => {
       const hits = filesContaining(userDataDir, key);

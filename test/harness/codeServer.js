@@ -68,12 +68,7 @@ function freePort() {
 
 /** code-server's own config file: without --config it would write one under ~/.config. */
 function commonArgs({ userDataDir, extensionsDir }) {
-  return [
-    paths.codeServerEntry,
-    '--config', path.join(userDataDir, 'code-server.yaml'),
-    '--user-data-dir', userDataDir,
-    '--extensions-dir', extensionsDir,
-  ];
+  return [paths.codeServerEntry, '--config', path.join(userDataDir, 'code-server.yaml'), '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
 }
 
 /** Installs a .vsix (or a Marketplace id, where the Marketplace can be reached) into extensionsDir. */
@@ -124,8 +119,10 @@ async function startCodeServer({ userDataDir, extensionsDir, workspace, settings
   const out = fs.openSync(log, 'a');
   const args = [
     ...commonArgs({ userDataDir, extensionsDir }),
-    '--auth', 'none',
-    '--bind-addr', `127.0.0.1:${chosenPort}`,
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${chosenPort}`,
     '--disable-telemetry',
     '--disable-update-check',
     ...(workspaceTrust ? [] : ['--disable-workspace-trust']),

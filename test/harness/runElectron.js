@@ -44,8 +44,10 @@ async function main() {
       extensionTestsEnv: { GIGACHAT_IT_RESULTS: resultsFile, GIGACHAT_IT_GREP: option('--grep') ?? '' },
       launchArgs: [
         workspace,
-        '--user-data-dir', userDataDir,
-        '--extensions-dir', path.join(runDir, 'extensions'),
+        '--user-data-dir',
+        userDataDir,
+        '--extensions-dir',
+        path.join(runDir, 'extensions'),
         '--disable-workspace-trust',
         '--skip-welcome',
         '--skip-release-notes',

@@ -63,13 +63,20 @@ const outerHandlers = {
   workbench: workbenchHandler(),
   /** The text of the product's "GigaChat" log channel, as VS Code wrote it to disk. */
   productLog: async (_params, ctx) =>
-    cs.exthostLogs(ctx.userDataDir).filter((file) => file.includes('gigachat-vscode.gigachat')).map((file) => cs.tail(file, 2000)).join('\n'),
+    cs
+      .exthostLogs(ctx.userDataDir)
+      .filter((file) => file.includes('gigachat-vscode.gigachat'))
+      .map((file) => cs.tail(file, 2000))
+      .join('\n'),
   /** The product's global storage folder, which every window of this profile shares. */
   productStorage: async (_params, ctx) => path.join(ctx.userDataDir, 'User', 'globalStorage', 'gigachat-vscode.gigachat'),
   /** The product's storage folder for the test workspace (its conversations, pictures and search index). */
   productWorkspaceStorage: async (_params, ctx) => {
     const root = path.join(ctx.userDataDir, 'User', 'workspaceStorage');
-    const found = fs.readdirSync(root).map((name) => path.join(root, name, 'gigachat-vscode.gigachat')).filter((folder) => fs.existsSync(folder));
+    const found = fs
+      .readdirSync(root)
+      .map((name) => path.join(root, name, 'gigachat-vscode.gigachat'))
+      .filter((folder) => fs.existsSync(folder));
     if (found.length !== 1) throw new Error(`expected the product's storage for one workspace, found ${found.length}`);
     return found[0];
   },
@@ -169,7 +176,10 @@ function addedFolderPhase(emulator) {
     what: 'a folder added to the workspace: starting a code-server on a .code-workspace file',
     emulator,
     prepare(phaseDir) {
-      for (const [file, text] of [['first/otters.md', 'Otters hold hands while they sleep.\n'], ['second/badgers.md', 'Badgers dig setts with many entrances.\n']]) {
+      for (const [file, text] of [
+        ['first/otters.md', 'Otters hold hands while they sleep.\n'],
+        ['second/badgers.md', 'Badgers dig setts with many entrances.\n'],
+      ]) {
         fs.mkdirSync(path.dirname(path.join(phaseDir, file)), { recursive: true });
         fs.writeFileSync(path.join(phaseDir, file), text);
       }

@@ -65,7 +65,9 @@ async function main() {
   });
   const url = cs.workbenchUrl(server, workspace);
   const service = emulator ? `the service emulator at ${emulator.baseUrl} (demo key preset)` : 'the real GigaChat service (key from GIGACHAT_CREDENTIALS)';
-  console.log(`\nVS Code with GigaChat ${version}, talking to ${service}:\n\n    ${url}\n\nThe chat is behind the GigaChat icon in the activity bar (or F1 → GigaChat: Open Chat).\n(log: ${server.logFile}; Ctrl+C stops everything)`);
+  console.log(
+    `\nVS Code with GigaChat ${version}, talking to ${service}:\n\n    ${url}\n\nThe chat is behind the GigaChat icon in the activity bar (or F1 → GigaChat: Open Chat).\n(log: ${server.logFile}; Ctrl+C stops everything)`,
+  );
 
   const stop = async () => {
     await server.stop();

@@ -9,9 +9,7 @@ async function chatFrame(page, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const frame of page.frames()) {
-      const isChat = await frame
-        .evaluate(() => Boolean(document.querySelector('#app') && document.body.dataset.strings))
-        .catch(() => false);
+      const isChat = await frame.evaluate(() => Boolean(document.querySelector('#app') && document.body.dataset.strings)).catch(() => false);
       if (isChat) return frame;
     }
     await page.waitForTimeout(200);
@@ -48,12 +46,18 @@ function webviewHandler() {
       case 'attribute':
         return frame.locator(params.selector).evaluateAll((elements, name) => elements.map((e) => e.getAttribute(name)), params.name);
       case 'scrollTo': // scrolls the first match to `top` pixels, as a drag of the scroll bar would
-        await frame.locator(params.selector).first().evaluate((element, top) => element.scrollTo({ top, behavior: 'instant' }), params.top);
+        await frame
+          .locator(params.selector)
+          .first()
+          .evaluate((element, top) => element.scrollTo({ top, behavior: 'instant' }), params.top);
         return true;
       case 'property': // a DOM property of every match (an image's naturalWidth once it has loaded…)
         return frame.locator(params.selector).evaluateAll((elements, name) => elements.map((e) => e[name]), params.name);
       case 'waitFor': // until `selector` matches (state: visible | attached | hidden)
-        await frame.locator(params.selector).first().waitFor({ state: params.state ?? 'visible', timeout: params.timeoutMs ?? 15_000 });
+        await frame
+          .locator(params.selector)
+          .first()
+          .waitFor({ state: params.state ?? 'visible', timeout: params.timeoutMs ?? 15_000 });
         return true;
       case 'waitForReply': // a reply beyond the first `after` ones has finished (not streaming, not busy)
         await frame.waitForFunction(
@@ -81,7 +85,8 @@ function webviewHandler() {
         }, params.messages);
         return params.messages.length;
       }
-      case 'screenshot': { // just the view: the outermost iframe that holds the chat's document
+      case 'screenshot': {
+        // just the view: the outermost iframe that holds the chat's document
         let outer = frame;
         while (outer.parentFrame() && outer.parentFrame() !== ctx.page.mainFrame()) outer = outer.parentFrame();
         const file = path.join(ctx.resultsDir, `${String(params.name).replace(/[^\w.-]/g, '_')}.png`);
@@ -107,7 +112,11 @@ function workbenchHandler() {
         return true;
       case 'quickInputMessage':
         await page.waitForTimeout(params.waitMs ?? 0);
-        return page.locator('.quick-input-widget .quick-input-message').first().innerText().catch(() => '');
+        return page
+          .locator('.quick-input-widget .quick-input-message')
+          .first()
+          .innerText()
+          .catch(() => '');
       case 'press':
         await page.keyboard.press(params.key);
         return true;
@@ -122,19 +131,35 @@ function workbenchHandler() {
         return true;
       case 'notificationButtons':
         return page.locator('.notification-toast .notification-list-item-buttons-container .monaco-button').allInnerTexts();
-      case 'quickPickRows': { // the open quick pick's rows (label, description, detail), once it has at least `min` and its title holds `title`
-        if (params.title) await page.locator('.quick-input-widget .quick-input-title', { hasText: params.title }).first().waitFor({ state: 'visible', timeout: params.timeoutMs ?? 15_000 });
+      case 'quickPickRows': {
+        // the open quick pick's rows (label, description, detail), once it has at least `min` and its title holds `title`
+        if (params.title)
+          await page
+            .locator('.quick-input-widget .quick-input-title', { hasText: params.title })
+            .first()
+            .waitFor({ state: 'visible', timeout: params.timeoutMs ?? 15_000 });
         const rows = page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
         await rows.nth((params.min ?? 1) - 1).waitFor({ state: 'visible', timeout: params.timeoutMs ?? 15_000 });
         return rows.evaluateAll((elements) => elements.map((row) => row.getAttribute('aria-label') ?? row.textContent ?? ''));
       }
-      case 'closeQuickInput': { // Escape, as a person closes it, until it is gone: a picker kept open on focus loss must not answer the next command with its old rows
+      case 'closeQuickInput': {
+        // Escape, as a person closes it, until it is gone: a picker kept open on focus loss must not answer the next command with its old rows
         const widget = page.locator('.quick-input-widget').first();
         for (let attempt = 0; attempt < 3; attempt++) {
           await page.keyboard.press('Escape');
-          if (await widget.waitFor({ state: 'hidden', timeout: 2_000 }).then(() => true, () => false)) return true;
+          if (
+            await widget.waitFor({ state: 'hidden', timeout: 2_000 }).then(
+              () => true,
+              () => false,
+            )
+          )
+            return true;
           // Escape went wherever the focus had moved (an editor opening): give it back to the input, as a person would.
-          await page.locator('.quick-input-widget input').first().click({ timeout: 2_000 }).catch(() => undefined);
+          await page
+            .locator('.quick-input-widget input')
+            .first()
+            .click({ timeout: 2_000 })
+            .catch(() => undefined);
         }
         throw new Error('the quick input stayed open after Escape');
       }
@@ -145,8 +170,13 @@ function workbenchHandler() {
         await page.locator(`.quick-input-widget .quick-input-titlebar [aria-label="${params.label}"]`).first().click();
         return true;
       case 'statusBarText': // the text of the status bar item with this id
-        return page.locator(`.statusbar-item[id="${params.id}"]`).first().innerText({ timeout: params.timeoutMs ?? 5_000 }).catch(() => '');
-      case 'chooseFile': { // types a path into the file dialog (a quick input in code-server) and accepts it
+        return page
+          .locator(`.statusbar-item[id="${params.id}"]`)
+          .first()
+          .innerText({ timeout: params.timeoutMs ?? 5_000 })
+          .catch(() => '');
+      case 'chooseFile': {
+        // types a path into the file dialog (a quick input in code-server) and accepts it
         const input = page.locator('.quick-input-widget input').first();
         await input.waitFor({ state: 'visible', timeout: 10_000 });
         // The dialog fills in its starting folder once it has read it, over anything typed before,
@@ -156,18 +186,31 @@ function workbenchHandler() {
           await page.waitForTimeout(300);
           if ((await input.inputValue()) !== params.path) continue;
           await page.keyboard.press('Enter');
-          if (await input.waitFor({ state: 'hidden', timeout: 1_000 }).then(() => true, () => false)) return true;
+          if (
+            await input.waitFor({ state: 'hidden', timeout: 1_000 }).then(
+              () => true,
+              () => false,
+            )
+          )
+            return true;
         }
         throw new Error(`the file dialog did not accept ${params.path}; it shows ${await input.inputValue()}`);
       }
-      case 'headingInView': { // in any webview (a Markdown preview…): is this heading scrolled near the top?
+      case 'headingInView': {
+        // in any webview (a Markdown preview…): is this heading scrolled near the top?
         const deadline = Date.now() + (params.timeoutMs ?? 15_000);
         let seen = [];
         while (Date.now() < deadline) {
           seen = [];
           for (const frame of page.frames()) {
             const headings = await frame
-              .evaluate(() => [...document.querySelectorAll('h1, h2, h3')].map((h) => ({ text: h.textContent.trim(), top: Math.round(h.getBoundingClientRect().top), height: window.innerHeight })))
+              .evaluate(() =>
+                [...document.querySelectorAll('h1, h2, h3')].map((h) => ({
+                  text: h.textContent.trim(),
+                  top: Math.round(h.getBoundingClientRect().top),
+                  height: window.innerHeight,
+                })),
+              )
               .catch(() => []);
             seen.push(...headings);
           }
@@ -175,11 +218,20 @@ function workbenchHandler() {
           if (heading && heading.top >= 0 && heading.top < heading.height / 2) return { inView: true, headings: [] };
           await page.waitForTimeout(200);
         }
-        const frames = await Promise.all(page.frames().map(async (f) => `${f.url().slice(0, 120)} ${await f.evaluate(() => document.body?.innerText.length).catch((e) => 'ERR ' + e.message.slice(0, 80))}`));
+        const frames = await Promise.all(
+          page
+            .frames()
+            .map(
+              async (f) => `${f.url().slice(0, 120)} ${await f.evaluate(() => document.body?.innerText.length).catch((e) => 'ERR ' + e.message.slice(0, 80))}`,
+            ),
+        );
         return { inView: false, headings: [...seen.map((h) => `${h.text}@${h.top}/${h.height}`), ...frames] };
       }
       case 'dialogText': // the open modal dialog's message and detail
-        await page.locator('.monaco-dialog-box').first().waitFor({ state: 'visible', timeout: params.timeoutMs ?? 10_000 });
+        await page
+          .locator('.monaco-dialog-box')
+          .first()
+          .waitFor({ state: 'visible', timeout: params.timeoutMs ?? 10_000 });
         return page.locator('.monaco-dialog-box').first().innerText();
       case 'dialogButton': // presses a button of the open modal dialog by its label
         await page.locator('.monaco-dialog-box').getByRole('button', { name: params.name, exact: true }).click();

@@ -59,7 +59,8 @@ export const workbench = {
   notificationButton: (message: string, label: string) => callOuter('workbench', { action: 'notificationButton', message, label }),
   notificationButtons: () => callOuter<string[]>('workbench', { action: 'notificationButtons' }),
   /** The open quick pick's rows as screen readers hear them (label, description, detail), once its title contains `title`. */
-  quickPickRows: (options: { title?: string; min?: number; timeoutMs?: number } = {}) => callOuter<string[]>('workbench', { action: 'quickPickRows', min: 1, ...options }),
+  quickPickRows: (options: { title?: string; min?: number; timeoutMs?: number } = {}) =>
+    callOuter<string[]>('workbench', { action: 'quickPickRows', min: 1, ...options }),
   /** Closes the open quick input with Escape, and waits until it is gone. */
   closeQuickInput: () => callOuter('workbench', { action: 'closeQuickInput' }),
   quickInputFocus: () => callOuter('workbench', { action: 'quickInputFocus' }),
@@ -88,7 +89,8 @@ export const emulator = {
   clearFaults: () => callOuter('emulator', { method: 'clearFaults' }),
   resetCounts: () => callOuter('emulator', { method: 'resetCounts' }),
   expireAllTokens: () => callOuter('emulator', { method: 'expireAllTokens' }),
-  setOptions: (options: { latencyMs?: number; maxConcurrent?: number; tokenLifetimeMs?: number; contextTokens?: number }) => callOuter('emulator', { method: 'setOptions', args: [options] }),
+  setOptions: (options: { latencyMs?: number; maxConcurrent?: number; tokenLifetimeMs?: number; contextTokens?: number }) =>
+    callOuter('emulator', { method: 'setOptions', args: [options] }),
   count: (endpoint: string) => callOuter<number>('emulator', { method: 'count', args: [endpoint] }),
   requests: () => callOuter<{ endpoint: string; headers: Record<string, string>; body: string }[]>('emulator', { method: 'requests' }),
   info: () => callOuter<{ authUrl: string; baseUrl: string; caPath: string; key: string }>('emulator', { method: 'info' }),

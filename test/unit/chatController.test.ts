@@ -50,12 +50,18 @@ describe('chat controller (no VS Code): what the user sees of a conversation', (
     assert.deepEqual(chat.transcript, ['user: What is a retry? (done)', 'assistant: A retry repeats a failed request. (done)']);
     assert.equal(chat.view.busy, false);
     assert.deepEqual(chat.reply.messages, ['system: Be brief.', 'user: What is a retry?']);
-    assert.deepEqual({ model: chat.reply.request.model, temperature: chat.reply.request.temperature, max_tokens: chat.reply.request.max_tokens }, { model: 'GigaChat-2-Max', temperature: 0.3, max_tokens: 500 });
+    assert.deepEqual(
+      { model: chat.reply.request.model, temperature: chat.reply.request.temperature, max_tokens: chat.reply.request.max_tokens },
+      { model: 'GigaChat-2-Max', temperature: 0.3, max_tokens: 500 },
+    );
     const saved = await storage.reopened(chat.controller.conversationId);
-    assert.deepEqual(saved?.turns.map((turn) => [turn.role, turn.content, turn.status]), [
-      ['user', 'What is a retry?', 'done'],
-      ['assistant', 'A retry repeats a failed request.', 'done'],
-    ]);
+    assert.deepEqual(
+      saved?.turns.map((turn) => [turn.role, turn.content, turn.status]),
+      [
+        ['user', 'What is a retry?', 'done'],
+        ['assistant', 'A retry repeats a failed request.', 'done'],
+      ],
+    );
     assert.equal(saved?.title, 'What is a retry?');
   });
 
@@ -69,7 +75,11 @@ describe('chat controller (no VS Code): what the user sees of a conversation', (
     assert.ok(first);
     assert.equal(second, first);
     assert.notEqual(third, first);
-    assert.deepEqual(chat.client.replies[1].messages, ['system: Be brief.', 'user: Name a colour', 'assistant: Blue.', 'user: Name a fruit'], 'the model hears the conversation so far');
+    assert.deepEqual(
+      chat.client.replies[1].messages,
+      ['system: Be brief.', 'user: Name a colour', 'assistant: Blue.', 'user: Name a fruit'],
+      'the model hears the conversation so far',
+    );
   });
 
   it('Stop ends the request; the reply keeps its text and reads as stopped, in the view and in the history', async () => {
@@ -181,7 +191,12 @@ describe('chat controller (no VS Code): what the user sees of a conversation', (
     // The window closes while the reply streams: the next one reads the storage as it is.
     chat = await openWindow();
     assert.equal(chat.controller.conversationId, id);
-    assert.deepEqual(chat.transcript, ['user: Name a colour (done)', 'assistant: Blue. (done)', 'user: Write a long essay (done)', 'assistant: Retries are useful. (stopped)']);
+    assert.deepEqual(chat.transcript, [
+      'user: Name a colour (done)',
+      'assistant: Blue. (done)',
+      'user: Write a long essay (done)',
+      'assistant: Retries are useful. (stopped)',
+    ]);
     assert.equal(chat.view.busy, false);
   });
 
@@ -197,7 +212,9 @@ describe('chat controller (no VS Code): what the user sees of a conversation', (
     chat.reply.write(' useful.');
     await chat.flush();
     await sent;
-    const aboutTheReply = chat.posted.slice(postedBefore).filter((message) => ('turnId' in message && message.turnId === replyId) || ('turn' in message && message.turn.id === replyId));
+    const aboutTheReply = chat.posted
+      .slice(postedBefore)
+      .filter((message) => ('turnId' in message && message.turnId === replyId) || ('turn' in message && message.turn.id === replyId));
     assert.deepEqual(aboutTheReply, []);
     assert.deepEqual(chat.transcript, []);
     assert.equal(chat.view.busy, false);
@@ -233,7 +250,10 @@ describe('chat controller (no VS Code): what the user sees of a conversation', (
     await chat.controller.delete(deleted);
     await sent;
     await settle();
-    assert.deepEqual(chat.controller.history().map((conversation) => conversation.title), ['Keep me']);
+    assert.deepEqual(
+      chat.controller.history().map((conversation) => conversation.title),
+      ['Keep me'],
+    );
     assert.equal(await storage.reopened(deleted), undefined, 'not in the storage either');
   });
 });

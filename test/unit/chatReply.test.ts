@@ -8,9 +8,19 @@ const chunk = (delta: ChatChunk['choices'][number]['delta'], finish?: ChatChunk[
 describe('applyChunk: a streamed function call', () => {
   it('keeps the call of the delta that carried it through the finish chunk after it', () => {
     let reply: ChatReply = { content: '' };
-    reply = applyChunk(reply, chunk({ role: 'assistant', content: '', function_call: { name: 'read_file', arguments: { path: 'a.ts' } }, functions_state_id: 'state-1' }));
+    reply = applyChunk(
+      reply,
+      chunk({ role: 'assistant', content: '', function_call: { name: 'read_file', arguments: { path: 'a.ts' } }, functions_state_id: 'state-1' }),
+    );
     reply = applyChunk(reply, chunk({ content: '' }, 'function_call'));
-    assert.deepEqual(reply, { content: '', finishReason: 'function_call', usage: undefined, functionsStateId: 'state-1', model: undefined, functionCall: { name: 'read_file', arguments: { path: 'a.ts' } } });
+    assert.deepEqual(reply, {
+      content: '',
+      finishReason: 'function_call',
+      usage: undefined,
+      functionsStateId: 'state-1',
+      model: undefined,
+      functionCall: { name: 'read_file', arguments: { path: 'a.ts' } },
+    });
   });
 
   it('reads arguments sent as a JSON string, and treats unreadable ones as none', () => {

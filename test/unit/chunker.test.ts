@@ -15,7 +15,10 @@ function checkChunks(text: string, chunks: Chunk[], maxChars: number, context: s
   let previousStart = -1;
   for (const chunk of chunks) {
     const where = `${context}: chunk ${chunk.startLine}-${chunk.endLine}`;
-    assert.ok(Number.isInteger(chunk.startLine) && chunk.startLine >= 0 && chunk.endLine >= chunk.startLine && chunk.endLine < lines.length, `${where}: range out of bounds`);
+    assert.ok(
+      Number.isInteger(chunk.startLine) && chunk.startLine >= 0 && chunk.endLine >= chunk.startLine && chunk.endLine < lines.length,
+      `${where}: range out of bounds`,
+    );
     assert.ok(chunk.startLine >= previousStart, `${where}: chunks are in order`);
     previousStart = chunk.startLine;
     assert.match(chunk.text, /\S/, `${where}: a whitespace-only chunk`);
@@ -54,9 +57,13 @@ function randomText(random: () => number): string {
     const roll = random();
     if (roll < 0.15) lines.push('');
     else if (roll < 0.2) lines.push(' '.repeat(randomInt(random, 1, 8)));
-    else if (roll < 0.22) lines.push(Array.from({ length: randomInt(random, 500, 6000) }, () => words[randomInt(random, 0, words.length - 1)]).join(random() < 0.5 ? ' ' : ''));
+    else if (roll < 0.22)
+      lines.push(Array.from({ length: randomInt(random, 500, 6000) }, () => words[randomInt(random, 0, words.length - 1)]).join(random() < 0.5 ? ' ' : ''));
     else if (roll < 0.23) lines.push(...Array.from({ length: randomInt(random, 20, 300) }, () => ''));
-    else lines.push(' '.repeat(randomInt(random, 0, 6)) + Array.from({ length: randomInt(random, 1, 15) }, () => words[randomInt(random, 0, words.length - 1)]).join(' '));
+    else
+      lines.push(
+        ' '.repeat(randomInt(random, 0, 6)) + Array.from({ length: randomInt(random, 1, 15) }, () => words[randomInt(random, 0, words.length - 1)]).join(' '),
+      );
   }
   let text = '';
   lines.forEach((line, i) => (text += (i > 0 ? breaks[randomInt(random, 0, 2)] : '') + line));
@@ -100,7 +107,10 @@ describe('chunker', () => {
     assert.ok(pieces.length >= 4);
     assert.ok(pieces.every((c) => c.endLine === 1 && c.text.length <= 1500));
     assert.equal(pieces.map((c) => c.text).join(''), long);
-    assert.ok(pieces.slice(0, -1).every((c) => c.text.endsWith(' ')), 'pieces end at a word boundary');
+    assert.ok(
+      pieces.slice(0, -1).every((c) => c.text.endsWith(' ')),
+      'pieces end at a word boundary',
+    );
     assert.deepEqual([chunks[0].startLine, chunks.at(-1)!.endLine], [0, 2]);
   });
 
@@ -111,7 +121,13 @@ describe('chunker', () => {
   });
 
   it('cuts before a declaration or at a blank line rather than mid-function', () => {
-    const fn = (name: string) => [`export function ${name}(input: string): string {`, ...Array.from({ length: 12 }, (_, i) => `  const step${i} = input.trim() + ${i};`), '  return input;', '}'].join('\n');
+    const fn = (name: string) =>
+      [
+        `export function ${name}(input: string): string {`,
+        ...Array.from({ length: 12 }, (_, i) => `  const step${i} = input.trim() + ${i};`),
+        '  return input;',
+        '}',
+      ].join('\n');
     const text = ['import { x } from "y";', '', fn('alpha'), fn('beta'), fn('gamma'), fn('delta')].join('\n');
     const chunks = chunkText(text, { maxChars: 1000 });
     assert.ok(chunks.length >= 2);
@@ -119,7 +135,8 @@ describe('chunker', () => {
   });
 
   it('prefers a markdown heading as a boundary', () => {
-    const section = (n: number) => [`# Section ${n}`, '', ...Array.from({ length: 8 }, (_, i) => `Paragraph ${i} of section ${n} says something useful about it.`)].join('\n');
+    const section = (n: number) =>
+      [`# Section ${n}`, '', ...Array.from({ length: 8 }, (_, i) => `Paragraph ${i} of section ${n} says something useful about it.`)].join('\n');
     const chunks = chunkText([1, 2, 3, 4, 5].map(section).join('\n'), { maxChars: 1200 });
     for (const chunk of chunks) assert.match(chunk.text, /^# Section \d/);
   });
@@ -131,7 +148,10 @@ describe('chunker', () => {
   });
 
   it('is fast on a large file', () => {
-    const text = Array.from({ length: 100_000 }, (_, i) => (i % 50 === 0 ? `function f${i}() {` : `  call(${i}, "some argument text");`)).join('\n') + '\n' + 'y'.repeat(1_000_000);
+    const text =
+      Array.from({ length: 100_000 }, (_, i) => (i % 50 === 0 ? `function f${i}() {` : `  call(${i}, "some argument text");`)).join('\n') +
+      '\n' +
+      'y'.repeat(1_000_000);
     const started = performance.now();
     const chunks = chunkText(text);
     const elapsed = performance.now() - started;

@@ -68,7 +68,13 @@ describe('ServiceClient against the emulator: chat', () => {
   });
 
   it('a misplaced system message is an invalidRequest with the service message, not retried', async () => {
-    const request = { model: 'GigaChat', messages: [{ role: 'user' as const, content: 'hi' }, { role: 'system' as const, content: 'be brief' }] };
+    const request = {
+      model: 'GigaChat',
+      messages: [
+        { role: 'user' as const, content: 'hi' },
+        { role: 'system' as const, content: 'be brief' },
+      ],
+    };
     const error = await rejectsWith(t.client.chat(request), 'invalidRequest');
     assert.equal(error.status, 422);
     assert.match(error.message, /system message must be the first/);
@@ -82,7 +88,9 @@ describe('ServiceClient against the emulator: chat', () => {
 
   it('a picture request returns an image tag whose file downloads as a real JPEG with the same client id', async () => {
     const client = t.clientWith({ clientId: 'client-a' });
-    const reply = await collectReply(client.chatStream({ model: 'GigaChat', messages: [{ role: 'user', content: 'Нарисуй розового кота' }], function_call: 'auto' }));
+    const reply = await collectReply(
+      client.chatStream({ model: 'GigaChat', messages: [{ role: 'user', content: 'Нарисуй розового кота' }], function_call: 'auto' }),
+    );
     const { fileIds, parts } = parseMediaReply(reply.content);
     assert.equal(fileIds.length, 1);
     assert.ok(parts.some((p) => p.type === 'text' && p.text.trim().length > 0));

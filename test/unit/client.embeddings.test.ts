@@ -2,7 +2,6 @@ import * as assert from 'node:assert/strict';
 import { rejectsWith, useEmulator } from './support/fixture';
 import { cosine } from './support/cosine';
 
-
 describe('ServiceClient against the emulator: embeddings', () => {
   const t = useEmulator({ maxBatch: 10 });
 
@@ -33,7 +32,11 @@ describe('ServiceClient against the emulator: embeddings', () => {
   });
 
   it('puts texts that share words closer than unrelated ones', async () => {
-    const [query, related, unrelated] = await t.client.embeddings(['where do we retry failed uploads', 'retry the upload when it failed', 'css colour theme for buttons']);
+    const [query, related, unrelated] = await t.client.embeddings([
+      'where do we retry failed uploads',
+      'retry the upload when it failed',
+      'css colour theme for buttons',
+    ]);
     assert.ok(cosine(query, related) > cosine(query, unrelated));
   });
 

@@ -59,16 +59,28 @@ describe('ServiceClient against the emulator: files and attachments', () => {
     assert.equal(whole.code, ATTACHMENTS_REFUSED);
     assert.equal(whole.status, 422);
     assert.match(whole.message, /GigaChat refused the attached files .*choose a model that does/);
-    const streamed = await rejectsWith((async () => {
-      for await (const chunk of client.chatStream(askAbout('GigaChat-2', [info.id]))) assert.fail(`no chunk expected, got ${JSON.stringify(chunk)}`);
-    })(), 'invalidRequest');
+    const streamed = await rejectsWith(
+      (async () => {
+        for await (const chunk of client.chatStream(askAbout('GigaChat-2', [info.id]))) assert.fail(`no chunk expected, got ${JSON.stringify(chunk)}`);
+      })(),
+      'invalidRequest',
+    );
     assert.equal(streamed.code, ATTACHMENTS_REFUSED);
     // A 422 that is not about files keeps no such code.
-    const misplaced = await rejectsWith(client.chat({ model: 'GigaChat', messages: [{ role: 'user', content: 'hi' }, { role: 'system', content: 'late' }] }), 'invalidRequest');
+    const misplaced = await rejectsWith(
+      client.chat({
+        model: 'GigaChat',
+        messages: [
+          { role: 'user', content: 'hi' },
+          { role: 'system', content: 'late' },
+        ],
+      }),
+      'invalidRequest',
+    );
     assert.equal(misplaced.code, undefined);
   });
 
-  it('an unknown file id, or another client\'s file, is refused with the attachments named', async () => {
+  it("an unknown file id, or another client's file, is refused with the attachments named", async () => {
     const owner = t.clientWith({ clientId: 'owner' });
     const info = await owner.uploadFile(PNG, { filename: 'shot.png', contentType: 'image/png' });
     const unknown = await rejectsWith(owner.chat(askAbout('GigaChat-2-Pro', ['0199e20f-0000-4000-8000-000000000000'])), 'notFound');

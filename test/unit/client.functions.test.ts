@@ -64,7 +64,10 @@ describe('ServiceClient against the emulator: function calling', () => {
     functions_state_id: reply.functionsStateId,
   });
 
-  for (const [mode, ask] of [['whole', whole], ['streamed', streamed]] as const) {
+  for (const [mode, ask] of [
+    ['whole', whole],
+    ['streamed', streamed],
+  ] as const) {
     it(`${mode}: a tool loop: the call with its arguments object, the result sent back, and an answer that uses it`, async () => {
       const messages: ChatMessage[] = [{ role: 'user', content: `What is in a.ts? [call ${readFile} {"path":"src/a.ts","startLine":3}]` }];
       const first = await ask({ model: 'GigaChat', messages, functions });
@@ -83,7 +86,9 @@ describe('ServiceClient against the emulator: function calling', () => {
   }
 
   it('two tools asked for in one question come as two calls, the second only once the first result is in', async () => {
-    const messages: ChatMessage[] = [{ role: 'user', content: `Find retry, then open it: [call ${searchCode} {"query":"retry"}] [call ${readFile} {"path":"retry.ts"}]` }];
+    const messages: ChatMessage[] = [
+      { role: 'user', content: `Find retry, then open it: [call ${searchCode} {"query":"retry"}] [call ${readFile} {"path":"retry.ts"}]` },
+    ];
     const first = await streamed({ model: 'GigaChat', messages, functions });
     assert.deepEqual(first.functionCall, { name: searchCode, arguments: { query: 'retry' } });
     messages.push(assistantCall(first), { role: 'function', name: searchCode, content: '"retry.ts:1"' });
@@ -113,7 +118,11 @@ describe('ServiceClient against the emulator: function calling', () => {
 
   it('every reduced tool is accepted by the service, the call mapping back to its tool', async () => {
     const [, , createIssue] = functions.map((fn) => fn.name);
-    const reply = await whole({ model: 'GigaChat', messages: [{ role: 'user', content: `File it: [call ${createIssue} {"labels":[{"name":"bug"}]}]` }], functions });
+    const reply = await whole({
+      model: 'GigaChat',
+      messages: [{ role: 'user', content: `File it: [call ${createIssue} {"labels":[{"name":"bug"}]}]` }],
+      functions,
+    });
     assert.equal(names.toolName(reply.functionCall?.name ?? ''), 'mcp_github_create_issue');
     assert.deepEqual(reply.functionCall?.arguments, { labels: [{ name: 'bug' }] });
   });

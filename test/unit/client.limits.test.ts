@@ -43,7 +43,12 @@ describe('ServiceClient against the emulator: answers that are too large', () =>
   it('refuses a streamed reply whose line never ends, as EVENT_TOO_LARGE', async () => {
     t.emulator.inject({ kind: 'endlessBody', prefix: 'data: {"choices":[{"delta":{"content":"' }, { endpoint: 'chat' });
     const stream = t.client.chatStream({ model: 'GigaChat', messages: [{ role: 'user', content: 'Привет' }] });
-    const error = await rejectsWith((async () => { for await (const _ of stream); })(), 'protocol');
+    const error = await rejectsWith(
+      (async () => {
+        for await (const _ of stream);
+      })(),
+      'protocol',
+    );
     assert.equal(error.code, 'EVENT_TOO_LARGE');
   });
 });
@@ -59,7 +64,10 @@ describe('ServiceClient against the emulator: token answers are never quoted', (
   });
 
   it('reports a token answer with trailing bytes as unreadable without quoting the token', async () => {
-    t.emulator.inject({ kind: 'body', body: `{"access_token":"${TOKEN}","expires_at":${expiresAt()}}\n<!-- proxy -->` }, { endpoint: 'oauth', times: Infinity });
+    t.emulator.inject(
+      { kind: 'body', body: `{"access_token":"${TOKEN}","expires_at":${expiresAt()}}\n<!-- proxy -->` },
+      { endpoint: 'oauth', times: Infinity },
+    );
     const error = await rejectsWith(t.clientWith({ maxRetries: 0 }).authorize(), 'protocol');
     assert.match(error.message, /invalid JSON/);
     assert.ok(!error.message.includes(TOKEN.slice(0, 24)), error.message);
@@ -69,7 +77,10 @@ describe('ServiceClient against the emulator: token answers are never quoted', (
     t.emulator.inject({ kind: 'body', status: 401, body: `{"code":4,"message":"key refused; last token ${TOKEN}"}` }, { endpoint: 'oauth' });
     const fromMessage = await rejectsWith(t.clientWith({ maxRetries: 0 }).authorize(), 'auth');
     assert.ok(!fromMessage.message.includes(TOKEN.slice(0, 24)), fromMessage.message);
-    t.emulator.inject({ kind: 'body', status: 401, contentType: 'text/plain', body: `denied {"access_token": "opaque-${TOKEN.slice(40)}"}` }, { endpoint: 'oauth' });
+    t.emulator.inject(
+      { kind: 'body', status: 401, contentType: 'text/plain', body: `denied {"access_token": "opaque-${TOKEN.slice(40)}"}` },
+      { endpoint: 'oauth' },
+    );
     const fromExcerpt = await rejectsWith(t.clientWith({ maxRetries: 0 }).authorize(), 'auth');
     assert.ok(!fromExcerpt.message.includes('opaque-'), fromExcerpt.message);
     assert.match(fromExcerpt.message, /denied/);

@@ -22,7 +22,8 @@ describe('ServiceClient through an HTTP proxy', () => {
   /** The auth host is reached as "localhost" and the API host as "127.0.0.1", so tunnels tell them apart. */
   let hosts: { auth: string; api: string };
 
-  const client = (overrides: Partial<ServiceClientOptions> = {}) => t.clientWith({ authUrl: t.emulator.authUrl.replace('127.0.0.1', 'localhost'), ...overrides });
+  const client = (overrides: Partial<ServiceClientOptions> = {}) =>
+    t.clientWith({ authUrl: t.emulator.authUrl.replace('127.0.0.1', 'localhost'), ...overrides });
 
   before(async () => {
     const port = new URL(t.emulator.baseUrl).port;
@@ -114,7 +115,10 @@ describe('ServiceClient through an HTTP proxy', () => {
       const lines: string[] = [];
       await client({ proxy: { url: secured.urlWith(USER, PASSWORD) }, logger: collectingLogger(lines) }).chat(hello);
       assert.ok(secured.tunnels.includes(hosts.api) && secured.tunnels.includes(hosts.auth));
-      assert.ok(lines.some((line) => line.includes(`through the proxy ${secured.url}`)), lines.join('\n'));
+      assert.ok(
+        lines.some((line) => line.includes(`through the proxy ${secured.url}`)),
+        lines.join('\n'),
+      );
     });
 
     it('authenticates with a ready Proxy-Authorization value (http.proxyAuthorization)', async () => {
@@ -159,7 +163,10 @@ describe('ServiceClient through an HTTP proxy', () => {
     const address = proxy.url;
     await proxy.stop();
     const lines: string[] = [];
-    const error = await rejectsWith(client({ proxy: { url: `http://someone:secret-pass@${new URL(address).host}` }, logger: collectingLogger(lines) }).models(), 'proxy');
+    const error = await rejectsWith(
+      client({ proxy: { url: `http://someone:secret-pass@${new URL(address).host}` }, logger: collectingLogger(lines) }).models(),
+      'proxy',
+    );
     assert.equal(error.code, 'PROXY_UNREACHABLE');
     assert.equal(error.proxy?.address, address);
     assert.match(error.message, new RegExp(`proxy ${address.replace(/[.:/]/g, '\\$&')}`));

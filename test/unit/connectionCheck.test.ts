@@ -157,7 +157,10 @@ describe('connection check', () => {
         assert.deepEqual(outline(steps), ['dns passed', 'tls passed', 'token passed', 'model passed']);
         assert.equal(steps[1].proxy, proxy.url);
         assert.ok(proxy.tunnels.length >= 2);
-        assert.ok(proxy.requests.every((request) => request.authorization === through.authorization), 'every tunnel, the check\'s too, sent the setting');
+        assert.ok(
+          proxy.requests.every((request) => request.authorization === through.authorization),
+          "every tunnel, the check's too, sent the setting",
+        );
       } finally {
         await proxy.stop();
       }

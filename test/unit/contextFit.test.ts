@@ -31,7 +31,9 @@ describe('a conversation longer than the model can take', () => {
   it('is asked again without its older half, keeping the system prompt and starting with a question, and the reply comes', async () => {
     const shortened: number[] = [];
     const messages = conversation(10);
-    const reply = await collectReply(chatStreamWithinContext(t.client, { model: 'GigaChat', messages: [system, ...messages] }, { sessionId: 's1' }, (dropped) => shortened.push(dropped)));
+    const reply = await collectReply(
+      chatStreamWithinContext(t.client, { model: 'GigaChat', messages: [system, ...messages] }, { sessionId: 's1' }, (dropped) => shortened.push(dropped)),
+    );
     assert.equal(reply.finishReason, 'stop');
     assert.ok(reply.content.includes('And what about the tests?'), 'the reply answers the last message');
     // Half of the ten earlier messages is five; the sixth is an answer, so the kept part starts at the next question.
@@ -49,7 +51,10 @@ describe('a conversation longer than the model can take', () => {
       const messages = conversation(20);
       const reply = await collectReply(chatStreamWithinContext(t.client, { model: 'GigaChat', messages }, {}, (dropped) => shortened.push(dropped)));
       assert.ok(reply.content.length > 0);
-      assert.deepEqual(sentMessages().map((sent) => sent.length), [21, 11, 5, 3, 1]);
+      assert.deepEqual(
+        sentMessages().map((sent) => sent.length),
+        [21, 11, 5, 3, 1],
+      );
       assert.deepEqual(shortened, [20], 'said once, when the reply begins');
     } finally {
       t.emulator.setOptions({ contextTokens: 600 });
@@ -58,15 +63,27 @@ describe('a conversation longer than the model can take', () => {
 
   it('a last message too large on its own is the service error, as it was', async () => {
     const messages = conversation(4, 'x'.repeat(4_000));
-    const error = await rejectsWith(collectReply(chatStreamWithinContext(t.client, { model: 'GigaChat', messages }, {}, () => assert.fail('nothing was shortened'))), 'tooLarge');
+    const error = await rejectsWith(
+      collectReply(chatStreamWithinContext(t.client, { model: 'GigaChat', messages }, {}, () => assert.fail('nothing was shortened'))),
+      'tooLarge',
+    );
     assert.equal(error.status, 413);
-    assert.deepEqual(sentMessages().map((sent) => sent.length), [5, 3, 1]);
+    assert.deepEqual(
+      sentMessages().map((sent) => sent.length),
+      [5, 3, 1],
+    );
   });
 
   it('any other error is not a reason to leave messages out', async () => {
     t.emulator.inject({ kind: 'status', status: 422, message: 'Invalid params: temperature' }, { endpoint: 'chat' });
-    await rejectsWith(collectReply(chatStreamWithinContext(t.client, { model: 'GigaChat', messages: conversation(10) }, {}, () => undefined)), 'invalidRequest');
-    assert.deepEqual(sentMessages().map((sent) => sent.length), [11]);
+    await rejectsWith(
+      collectReply(chatStreamWithinContext(t.client, { model: 'GigaChat', messages: conversation(10) }, {}, () => undefined)),
+      'invalidRequest',
+    );
+    assert.deepEqual(
+      sentMessages().map((sent) => sent.length),
+      [11],
+    );
   });
 
   it('stopped while it is being shortened, it stops', async () => {
@@ -74,7 +91,9 @@ describe('a conversation longer than the model can take', () => {
     // The whole conversation is refused at once; the shorter request takes its time.
     const shorter = (request: { body: string }) => JSON.parse(request.body).messages.length < 11;
     t.emulator.inject({ kind: 'slowFirstByte', ms: 5_000 }, { endpoint: 'chat', match: shorter });
-    const reply = collectReply(chatStreamWithinContext(t.client, { model: 'GigaChat', messages: conversation(10) }, { signal: controller.signal }, () => assert.fail('no reply began')));
+    const reply = collectReply(
+      chatStreamWithinContext(t.client, { model: 'GigaChat', messages: conversation(10) }, { signal: controller.signal }, () => assert.fail('no reply began')),
+    );
     await waitUntil(() => t.emulator.requests.some(shorter));
     controller.abort();
     await rejectsWith(reply, 'cancelled');

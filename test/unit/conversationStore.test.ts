@@ -28,7 +28,10 @@ describe('conversation history', () => {
     await store.save(conversationWith('first question', 1));
     await store.save(conversationWith('second question', 2));
     const reopened = open();
-    assert.deepEqual(reopened.list().map((c) => c.title), ['second question', 'first question']);
+    assert.deepEqual(
+      reopened.list().map((c) => c.title),
+      ['second question', 'first question'],
+    );
     assert.equal((await reopened.latest())?.title, 'second question');
   });
 
@@ -38,7 +41,13 @@ describe('conversation history', () => {
     await open().save(conversation);
     const reopened = open();
     for (const found of [await reopened.latest(), await reopened.get(conversation.id)]) {
-      assert.deepEqual(found?.turns.map((turn) => [turn.status, turn.content]), [['done', 'explain retries'], ['stopped', 'Retries repeat a request that']]);
+      assert.deepEqual(
+        found?.turns.map((turn) => [turn.status, turn.content]),
+        [
+          ['done', 'explain retries'],
+          ['stopped', 'Retries repeat a request that'],
+        ],
+      );
     }
   });
 
@@ -112,7 +121,10 @@ describe('conversation history', () => {
     const reopened = open();
     assert.equal(await reopened.get(lost.id), undefined);
     assert.equal(await reopened.get(broken.id), undefined);
-    assert.deepEqual(reopened.list().map((c) => c.title), ['fine']);
+    assert.deepEqual(
+      reopened.list().map((c) => c.title),
+      ['fine'],
+    );
   });
 
   it('a conversation that cannot be read just now stays in the list, and opens once it can', async () => {
@@ -126,7 +138,10 @@ describe('conversation history', () => {
     const reopened = open();
     await assert.rejects(reopened.get(locked.id));
     assert.equal((await reopened.latest())?.title, 'older', 'the restart opens the newest one it can read');
-    assert.deepEqual(reopened.list().map((c) => c.title), ['locked for a moment', 'older']);
+    assert.deepEqual(
+      reopened.list().map((c) => c.title),
+      ['locked for a moment', 'older'],
+    );
     await fs.rmdir(file);
     await fs.writeFile(file, saved);
     assert.equal((await reopened.get(locked.id))?.title, 'locked for a moment');

@@ -10,7 +10,10 @@ describe('DeltaPacer', () => {
     for (const speed of [50, 300, 3000]) {
       const { deltas, clock } = stream(reply, speed, 7);
       assert.equal(deltas.join(''), reply, `${speed} chars/s`);
-      assert.ok(deltas.every((d) => d.length > 0), 'no empty delta');
+      assert.ok(
+        deltas.every((d) => d.length > 0),
+        'no empty delta',
+      );
       assert.equal(clock.pending, 0, 'no timer left behind');
     }
   });
@@ -19,7 +22,13 @@ describe('DeltaPacer', () => {
     const { deltas } = stream(reply, 300, 10);
     // The first text shows at once, and the start keeps a frame-like pace.
     assert.equal(deltas[0].length, 10);
-    assert.ok(deltas.slice(0, 20).every((d) => d.length <= 20), `first deltas: ${deltas.slice(0, 20).map((d) => d.length).join(',')}`);
+    assert.ok(
+      deltas.slice(0, 20).every((d) => d.length <= 20),
+      `first deltas: ${deltas
+        .slice(0, 20)
+        .map((d) => d.length)
+        .join(',')}`,
+    );
     // Far fewer messages than a fixed 32 ms pace (one per 10 characters here), growing pieces.
     assert.ok(deltas.length < 200, `${deltas.length} deltas`);
     const late = deltas.slice(-10).reduce((sum, d) => sum + d.length, 0) / 10;
@@ -30,10 +39,14 @@ describe('DeltaPacer', () => {
     const clock = new ManualClock();
     const sentAt: number[] = [];
     let length = 0;
-    const pacer = new DeltaPacer(() => {
-      sentAt.push(clock.now());
-      return length;
-    }, DEFAULT_PACING, clock);
+    const pacer = new DeltaPacer(
+      () => {
+        sentAt.push(clock.now());
+        return length;
+      },
+      DEFAULT_PACING,
+      clock,
+    );
     for (let i = 0; i < 400; i++) {
       clock.advance(i % 50 === 0 ? 900 : 5); // bursts, and pauses
       length += i < 200 ? 40 : 1;
@@ -53,10 +66,14 @@ describe('DeltaPacer', () => {
   it('cancel drops the pending delta', () => {
     const clock = new ManualClock();
     let sends = 0;
-    const pacer = new DeltaPacer(() => {
-      sends++;
-      return 100;
-    }, DEFAULT_PACING, clock);
+    const pacer = new DeltaPacer(
+      () => {
+        sends++;
+        return 100;
+      },
+      DEFAULT_PACING,
+      clock,
+    );
     pacer.offer(100);
     assert.equal(sends, 1);
     clock.advance(1);

@@ -38,7 +38,11 @@ describe('Disposable', () => {
 
   it('disposes every item even when one throws, then rethrows', () => {
     const owner = new Owner();
-    owner.register({ dispose: () => { throw new Error('broken'); } });
+    owner.register({
+      dispose: () => {
+        throw new Error('broken');
+      },
+    });
     const after = owner.register(counted());
     assert.throws(() => owner.dispose(), /broken/);
     assert.equal(after.count, 1);
@@ -48,8 +52,15 @@ describe('Disposable', () => {
 describe('disposeAll', () => {
   it('gathers several failures into one error, after disposing the rest', () => {
     const rest = counted();
-    const failing = { dispose: () => { throw new Error('x'); } };
-    assert.throws(() => disposeAll([failing, rest, failing]), (error: unknown) => error instanceof AggregateError && error.errors.length === 2);
+    const failing = {
+      dispose: () => {
+        throw new Error('x');
+      },
+    };
+    assert.throws(
+      () => disposeAll([failing, rest, failing]),
+      (error: unknown) => error instanceof AggregateError && error.errors.length === 2,
+    );
     assert.equal(rest.count, 1);
   });
 });

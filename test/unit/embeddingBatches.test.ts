@@ -7,8 +7,16 @@ const vectorOf = (text: string) => Float32Array.of(text.length);
 describe('embedding batches', () => {
   it('respects both the item and the character limit, keeping order', () => {
     const texts = ['aaaa', 'bb', 'cccccc', 'd', 'e', 'f'];
-    assert.deepEqual(planBatches(texts, { maxItems: 2, maxChars: 100 }), [['aaaa', 'bb'], ['cccccc', 'd'], ['e', 'f']]);
-    assert.deepEqual(planBatches(texts, { maxItems: 10, maxChars: 7 }), [['aaaa', 'bb'], ['cccccc', 'd'], ['e', 'f']]);
+    assert.deepEqual(planBatches(texts, { maxItems: 2, maxChars: 100 }), [
+      ['aaaa', 'bb'],
+      ['cccccc', 'd'],
+      ['e', 'f'],
+    ]);
+    assert.deepEqual(planBatches(texts, { maxItems: 10, maxChars: 7 }), [
+      ['aaaa', 'bb'],
+      ['cccccc', 'd'],
+      ['e', 'f'],
+    ]);
     assert.deepEqual(planBatches(['x'.repeat(50), 'y'], { maxItems: 10, maxChars: 7 }), [['x'.repeat(50)], ['y']]);
   });
 
@@ -20,7 +28,10 @@ describe('embedding batches', () => {
       if (batch.length > 2) throw new ServiceError('tooLarge', 'Payload too large', { status: 413 });
       return batch.map(vectorOf);
     });
-    assert.deepEqual(vectors.map((v) => v[0]), texts.map((t) => t.length));
+    assert.deepEqual(
+      vectors.map((v) => v[0]),
+      texts.map((t) => t.length),
+    );
     assert.ok(sizes.includes(9) && Math.max(...sizes.slice(1)) < 9);
   });
 

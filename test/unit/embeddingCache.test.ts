@@ -128,7 +128,10 @@ describe('EmbeddingCache', () => {
     assert.equal(other.get(keys[0]), undefined);
     const key = other.keyFor('chunk 0');
     assert.notEqual(key, keys[0]);
-    other.set(key, Float32Array.from({ length: 4 }, (_, i) => i)); // another model, another length
+    other.set(
+      key,
+      Float32Array.from({ length: 4 }, (_, i) => i),
+    ); // another model, another length
     await other.save();
 
     assert.equal((await EmbeddingCache.load(dir, 'EmbeddingsGigaR')).get(key)?.length, 4);

@@ -48,7 +48,10 @@ describe('emulator', function () {
 
   /** The data payloads of an SSE body (the test reads the whole body, so no chunk handling here). */
   function dataLines(text: string): string[] {
-    return text.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim());
+    return text
+      .split('\n')
+      .filter((line) => line.startsWith('data:'))
+      .map((line) => line.slice(5).trim());
   }
 
   const ask = (content: string, extra: object = {}) => ({ model: 'GigaChat', messages: [{ role: 'user', content }], ...extra });
@@ -99,7 +102,13 @@ describe('emulator', function () {
     assert.match(body.choices[0].message.content, /```typescript/);
     assert.equal(body.usage.total_tokens, body.usage.prompt_tokens + body.usage.completion_tokens);
 
-    const misplaced = { model: 'GigaChat', messages: [{ role: 'user', content: 'hi' }, { role: 'system', content: 'be nice' }] };
+    const misplaced = {
+      model: 'GigaChat',
+      messages: [
+        { role: 'user', content: 'hi' },
+        { role: 'system', content: 'be nice' },
+      ],
+    };
     const rejected = await post('/chat/completions', misplaced);
     assert.deepEqual([rejected.status, rejected.json().message], [422, 'Invalid params: system message must be the first message']);
   });
@@ -124,7 +133,8 @@ describe('emulator', function () {
     const res = await post('/chat/completions', ask('Нарисуй кота', { function_call: 'auto' }), { 'X-Client-ID': 'me' });
     const id = /<img src="([0-9a-f-]{36})" fuse="true"\/>/.exec(res.json().choices[0].message.content)?.[1];
     assert.ok(id);
-    const get = (clientId: string) => call(`${emulator.baseUrl}/files/${id}/content`, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/jpg', 'X-Client-ID': clientId } });
+    const get = (clientId: string) =>
+      call(`${emulator.baseUrl}/files/${id}/content`, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/jpg', 'X-Client-ID': clientId } });
     const picture = await get('me');
     assert.deepEqual([picture.body[0], picture.body[1], picture.body.at(-2), picture.body.at(-1)], [0xff, 0xd8, 0xff, 0xd9]);
     assert.deepEqual((await get('other')).json(), { status: 403, message: `Access to file '${id}' is denied` });
@@ -142,7 +152,10 @@ describe('emulator', function () {
       call(`${emulator.baseUrl}/files`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': contentType }, body });
     const ok = await upload(form('image/png', Buffer.from('\r\n--b0undar not the end')));
     assert.equal(ok.status, 200);
-    assert.deepEqual({ ...ok.json(), id: undefined, created_at: undefined }, { id: undefined, object: 'file', bytes: 23, created_at: undefined, filename: 'x', purpose: 'general' });
+    assert.deepEqual(
+      { ...ok.json(), id: undefined, created_at: undefined },
+      { id: undefined, object: 'file', bytes: 23, created_at: undefined, filename: 'x', purpose: 'general' },
+    );
     assert.equal((await upload(form('image/png', Buffer.alloc(15 * 1024 * 1024 + 1)))).status, 413);
     assert.equal((await upload(form('text/plain', Buffer.alloc(15 * 1024 * 1024 + 1)))).status, 200);
     assert.equal((await upload(form('image/gif', Buffer.from('GIF89a')))).json().message, "Invalid params: unsupported file type 'image/gif'");
@@ -153,7 +166,10 @@ describe('emulator', function () {
 
   it('streams a function call whole in one delta, with its functions_state_id, then the finish chunk', async function () {
     const parameters = { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] };
-    const res = await post('/chat/completions', ask('[call read_file {"path":"a.ts"}]', { stream: true, functions: [{ name: 'read_file', description: 'Read', parameters }] }));
+    const res = await post(
+      '/chat/completions',
+      ask('[call read_file {"path":"a.ts"}]', { stream: true, functions: [{ name: 'read_file', description: 'Read', parameters }] }),
+    );
     const events = dataLines(res.text);
     assert.equal(events.at(-1), '[DONE]');
     const chunks = events.slice(0, -1).map((data) => JSON.parse(data));
@@ -162,7 +178,10 @@ describe('emulator', function () {
     assert.equal(chunks[0].choices[0].delta.role, 'assistant');
     assert.ok(chunks[0].choices[0].delta.functions_state_id);
     assert.equal(chunks[1].choices[0].finish_reason, 'function_call');
-    const refused = await post('/chat/completions', ask('hi', { functions: [{ name: 'read_file', parameters: { ...parameters, additionalProperties: false } }] }));
+    const refused = await post(
+      '/chat/completions',
+      ask('hi', { functions: [{ name: 'read_file', parameters: { ...parameters, additionalProperties: false } }] }),
+    );
     assert.deepEqual(refused.json(), { status: 422, message: 'Invalid params: functions[0].parameters.additionalProperties is not supported' });
   });
 
@@ -170,7 +189,10 @@ describe('emulator', function () {
     const input = ['retry failed uploads', 'where do we retry uploads', 'css colour theme'];
     const body = (await post('/embeddings', { model: 'Embeddings', input })).json();
     assert.deepEqual(body.data.map((item: { index: number }) => item.index).sort(), [0, 1, 2]);
-    assert.notDeepEqual(body.data.map((item: { index: number }) => item.index), [0, 1, 2]);
+    assert.notDeepEqual(
+      body.data.map((item: { index: number }) => item.index),
+      [0, 1, 2],
+    );
     const vectors: number[][] = [];
     for (const item of body.data) vectors[item.index] = item.embedding;
     const cosine = (a: number[], b: number[]) => a.reduce((sum, value, i) => sum + value * b[i], 0);
@@ -200,7 +222,9 @@ describe('emulator', function () {
 
     emulator.setOptions({ maxConcurrent: 1, latencyMs: 50 });
     try {
-      const statuses = (await Promise.all([post('/tokens/count', { model: 'GigaChat', input: ['a'] }), post('/tokens/count', { model: 'GigaChat', input: ['b'] })])).map((r) => r.status);
+      const statuses = (
+        await Promise.all([post('/tokens/count', { model: 'GigaChat', input: ['a'] }), post('/tokens/count', { model: 'GigaChat', input: ['b'] })])
+      ).map((r) => r.status);
       assert.deepEqual(statuses.sort(), [200, 429]);
     } finally {
       emulator.setOptions({ maxConcurrent: Infinity, latencyMs: 0 });

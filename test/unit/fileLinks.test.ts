@@ -28,7 +28,8 @@ async function whatIsSent(folder: DiskFolder): Promise<{ selection: FileSelectio
 describe('symbolic links in semantic search', () => {
   const tree = useFileTrees();
   /** A folder outside the opened one, holding what a link could point to. */
-  const outsideFolder = () => tree({ 'hosts.yml': `${OUTSIDE_TEXT}\n`, 'home/.bashrc': `export TOKEN=1 # ${OUTSIDE_TEXT}\n`, 'home/notes/todo.md': `${OUTSIDE_TEXT}\n` });
+  const outsideFolder = () =>
+    tree({ 'hosts.yml': `${OUTSIDE_TEXT}\n`, 'home/.bashrc': `export TOKEN=1 # ${OUTSIDE_TEXT}\n`, 'home/notes/todo.md': `${OUTSIDE_TEXT}\n` });
 
   it('a file link and a folder link out of the folder are neither selected nor read; the folder’s own files are', async () => {
     const outside = outsideFolder();
@@ -126,7 +127,9 @@ describe('symbolic links in semantic search', () => {
   });
 
   it('looks at each directory once, however many files it holds', async () => {
-    const files = Object.fromEntries(Array.from({ length: 600 }, (_, i) => [`src/m${i % 12}/p${Math.floor(i / 12) % 5}/f${i}.ts`, `export const f${i} = ${i};\n`]));
+    const files = Object.fromEntries(
+      Array.from({ length: 600 }, (_, i) => [`src/m${i % 12}/p${Math.floor(i / 12) % 5}/f${i}.ts`, `export const f${i} = ${i};\n`]),
+    );
     const root = tree(files);
     link(root, 'src/m0/alias.ts', 'p0/f0.ts');
     const folder = new DiskFolder(root);

@@ -70,7 +70,19 @@ describe('file selection for semantic search', () => {
   });
 
   it('never selects a secret among randomly named files in random places', async () => {
-    const secretNames = ['.env', '.env.test', 'id_rsa', 'id_ecdsa.pub', 'cert.pem', 'tls.key', 'credentials', 'my-credentials.json', '.git-credentials', 'vault.kdbx', 'app.secret'];
+    const secretNames = [
+      '.env',
+      '.env.test',
+      'id_rsa',
+      'id_ecdsa.pub',
+      'cert.pem',
+      'tls.key',
+      'credentials',
+      'my-credentials.json',
+      '.git-credentials',
+      'vault.kdbx',
+      'app.secret',
+    ];
     const random = seededRandom(20261121);
     const files: Record<string, string> = {};
     for (let i = 0; i < 200; i++) {

@@ -23,7 +23,10 @@ function state(overrides: Partial<State> = {}): State {
 }
 
 const reply = (content: string, extra: Partial<Turn> = {}): Turn => ({ id: 'a1', role: 'assistant', content, status: 'done', ...extra });
-const picture = (index: number): ImageAttachment => ({ fileId: `picture-${index}`, src: `https://file%2B.vscode-resource.vscode-cdn.net/storage/images/picture-${index}.jpg` });
+const picture = (index: number): ImageAttachment => ({
+  fileId: `picture-${index}`,
+  src: `https://file%2B.vscode-resource.vscode-cdn.net/storage/images/picture-${index}.jpg`,
+});
 
 /** Fits the message and proves the view accepts what comes out, with the view's own schema. */
 function fit(message: HostMessage): { message: HostMessage; notes: string[] } {
@@ -81,7 +84,10 @@ describe('messages to the chat view, fitted to what it accepts', () => {
     const dataUri = { fileId: 'big', src: `data:image/jpeg;base64,${'A'.repeat(15 * 1024 * 1024)}` } as ImageAttachment;
     const longAddress = { fileId: 'deep', src: `https://file%2B.vscode-resource.vscode-cdn.net/${'d/'.repeat(LIMITS.imageSource)}x.jpg` };
     const { message } = fitState({ turns: [reply(`${PICTURE_MARKER} and ${PICTURE_MARKER}`, { images: [dataUri, longAddress] })] });
-    assert.deepEqual(message.turns[0].images, [{ fileId: 'big', unavailable: 'cannotLoad' }, { fileId: 'deep', unavailable: 'cannotLoad' }]);
+    assert.deepEqual(message.turns[0].images, [
+      { fileId: 'big', unavailable: 'cannotLoad' },
+      { fileId: 'deep', unavailable: 'cannotLoad' },
+    ]);
     assert.equal(message.turns[0].content, `${PICTURE_MARKER} and ${PICTURE_MARKER}`, 'each keeps its place');
   });
 
@@ -98,13 +104,20 @@ describe('messages to the chat view, fitted to what it accepts', () => {
   });
 
   it('a picture without a usable file id is left out with its marker, so the next one keeps its place', () => {
-    const { message } = fitState({ turns: [reply(`one ${PICTURE_MARKER} two ${PICTURE_MARKER}`, { images: [{ fileId: '../../etc/passwd', src: 'https://x.example/a.jpg' }, picture(2)] })] });
+    const { message } = fitState({
+      turns: [reply(`one ${PICTURE_MARKER} two ${PICTURE_MARKER}`, { images: [{ fileId: '../../etc/passwd', src: 'https://x.example/a.jpg' }, picture(2)] })],
+    });
     assert.equal(message.turns[0].content, `one  two ${PICTURE_MARKER}`);
     assert.deepEqual(message.turns[0].images, [picture(2)]);
   });
 
   it('a request id of 201 characters is left out of the view (a cut one would name another request); a huge error message is cut', () => {
-    const error = { kind: 'server', message: 'Ошибка. '.repeat(100_000), actions: ['retry', 'openLogs', 'launchMissiles'], requestId: 'r'.repeat(201) } as Turn['error'];
+    const error = {
+      kind: 'server',
+      message: 'Ошибка. '.repeat(100_000),
+      actions: ['retry', 'openLogs', 'launchMissiles'],
+      requestId: 'r'.repeat(201),
+    } as Turn['error'];
     const { message, notes } = fitState({ turns: [reply('', { status: 'error', error })] });
     const fitted = message.turns[0].error!;
     assert.equal(fitted.requestId, undefined);
@@ -132,7 +145,10 @@ describe('messages to the chat view, fitted to what it accepts', () => {
     const long = (n: number) => 'ж'.repeat(n);
     const { message } = fitState({
       conversationId: 'c'.repeat(300),
-      turns: [{ id: 'u'.repeat(201), role: 'user', content: 'q', status: 'done', contextLabel: long(1_000), notice: long(1_000) }, reply('a', { finishReason: long(50) })],
+      turns: [
+        { id: 'u'.repeat(201), role: 'user', content: 'q', status: 'done', contextLabel: long(1_000), notice: long(1_000) },
+        reply('a', { finishReason: long(50) }),
+      ],
       draft: long(LIMITS.draft + 1),
       earlierQuestions: [long(LIMITS.draft + 1), ...Array.from({ length: 60 }, (_, i) => `question ${i}`)],
       attachments: Array.from({ length: 9 }, (_, i) => ({ id: `chip${i}`, label: long(400), title: long(2_000) })),
@@ -141,7 +157,10 @@ describe('messages to the chat view, fitted to what it accepts', () => {
     assert.equal(message.turns[0].id.length, LIMITS.id);
     assert.equal(message.turns[0].contextLabel?.length, LIMITS.contextLabel);
     assert.equal(message.draft.length, LIMITS.draft);
-    assert.deepEqual(message.earlierQuestions, Array.from({ length: 50 }, (_, i) => `question ${i + 10}`));
+    assert.deepEqual(
+      message.earlierQuestions,
+      Array.from({ length: 50 }, (_, i) => `question ${i + 10}`),
+    );
     assert.equal(message.attachments.length, 8);
 
     const history = fit({
@@ -189,12 +208,30 @@ describe('messages to the chat view, fitted to what it accepts', () => {
       notice: text(LIMITS.notice),
       contextLabel: text(LIMITS.contextLabel),
       images: Array.from({ length: Math.floor(random() * 30) }, (_, i) => picture(i)),
-      error: { kind: text(LIMITS.errorKind), message: text(LIMITS.errorMessage), actions: ['retry', 'retry', 'openLogs', 'setKey', 'openSettings', 'proxySettings', 'openAccount'], requestId: text(LIMITS.requestId) },
+      error: {
+        kind: text(LIMITS.errorKind),
+        message: text(LIMITS.errorMessage),
+        actions: ['retry', 'retry', 'openLogs', 'setKey', 'openSettings', 'proxySettings', 'openAccount'],
+        requestId: text(LIMITS.requestId),
+      },
     });
     for (let i = 0; i < 40; i++) {
       const messages: HostMessage[] = [
-        state({ conversationId: text(LIMITS.id), turns: Array.from({ length: 3 }, turn), models: Array.from({ length: 120 }, (_, m) => `${m}${text(LIMITS.modelName - 4)}`), model: text(LIMITS.modelName), draft: text(LIMITS.draft) }),
-        { type: 'earlierPage', conversationId: text(LIMITS.id), before: text(LIMITS.id), turns: Array.from({ length: 3 }, turn), earlierTurns: 4, earlierQuestions: [text(LIMITS.draft)] },
+        state({
+          conversationId: text(LIMITS.id),
+          turns: Array.from({ length: 3 }, turn),
+          models: Array.from({ length: 120 }, (_, m) => `${m}${text(LIMITS.modelName - 4)}`),
+          model: text(LIMITS.modelName),
+          draft: text(LIMITS.draft),
+        }),
+        {
+          type: 'earlierPage',
+          conversationId: text(LIMITS.id),
+          before: text(LIMITS.id),
+          turns: Array.from({ length: 3 }, turn),
+          earlierTurns: 4,
+          earlierQuestions: [text(LIMITS.draft)],
+        },
         { type: 'turnAdded', conversationId: text(LIMITS.id), turn: turn() },
         { type: 'turnUpdated', turn: turn() },
         { type: 'delta', turnId: text(LIMITS.id), text: text(1_000) },

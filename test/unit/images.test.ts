@@ -13,8 +13,11 @@ describe('media tags in replies', () => {
   });
 
   it('finds videos with their cover, in any attribute order and quoting', () => {
-    const reply = parseMediaReply("<video cover='c0ver-1' fuse=\"true\" src=\"vid-2\" />done");
-    assert.deepEqual(reply.parts, [{ type: 'video', fileId: 'vid-2', coverFileId: 'c0ver-1' }, { type: 'text', text: 'done' }]);
+    const reply = parseMediaReply('<video cover=\'c0ver-1\' fuse="true" src="vid-2" />done');
+    assert.deepEqual(reply.parts, [
+      { type: 'video', fileId: 'vid-2', coverFileId: 'c0ver-1' },
+      { type: 'text', text: 'done' },
+    ]);
     assert.deepEqual(reply.fileIds, ['c0ver-1', 'vid-2']);
   });
 

@@ -1,7 +1,16 @@
 import * as assert from 'node:assert/strict';
 import type { PathChange } from '../../src/host/search/changeBatcher';
 import {
-  CLEARED, currentScope, endScan, type IndexLifecycle, invalidate, invalidationIsNews, needsScan, noteChanges, STALE, startScan,
+  CLEARED,
+  currentScope,
+  endScan,
+  type IndexLifecycle,
+  invalidate,
+  invalidationIsNews,
+  needsScan,
+  noteChanges,
+  STALE,
+  startScan,
 } from '../../src/host/search/indexLifecycle';
 
 type Scope = { rules: string };
@@ -31,7 +40,13 @@ describe('the workspace index lifecycle', () => {
     state = noteChanges(state, changes(['b.ts', 'deleted']));
     const ended = endScan(state, scanning.scan, { scope, agreed: true });
     assert.equal(ended.state.kind, 'current');
-    assert.deepEqual([...ended.changes], [['a.ts', 'changed'], ['b.ts', 'deleted']]);
+    assert.deepEqual(
+      [...ended.changes],
+      [
+        ['a.ts', 'changed'],
+        ['b.ts', 'deleted'],
+      ],
+    );
   });
 
   it('changes outside a scan are not kept (they are applied, or the scan due reads them)', () => {

@@ -24,7 +24,10 @@ function sourceText(words: string[], functions = 5, salt = ''): string {
   return Array.from({ length: functions }, (_, f) =>
     [
       `export function ${words[0]}Step${f}(input: string): string {`,
-      ...Array.from({ length: 5 }, (_, i) => `  // ${words[(f + i) % words.length]} ${words[(f + i + 1) % words.length]} handled in part ${i} of step ${f}${salt}`),
+      ...Array.from(
+        { length: 5 },
+        (_, i) => `  // ${words[(f + i) % words.length]} ${words[(f + i + 1) % words.length]} handled in part ${i} of step ${f}${salt}`,
+      ),
       '  return input;',
       '}',
       '',
@@ -161,7 +164,10 @@ describe('WorkspaceIndexer against the emulator', function () {
       const error = await rejectsWith(indexer.indexFiles(files.slice(1)), 'protocol');
       assert.equal(error.code, 'EMBEDDING_DIMENSIONS_CHANGED');
       await indexer.indexFiles(files.slice(0, 1)); // every chunk from the 8-dimensional cache
-      assert.throws(() => indexer.search(new Float32Array(1024), 3), (thrown: unknown) => thrown instanceof ServiceError && thrown.code === 'EMBEDDING_DIMENSIONS_CHANGED');
+      assert.throws(
+        () => indexer.search(new Float32Array(1024), 3),
+        (thrown: unknown) => thrown instanceof ServiceError && thrown.code === 'EMBEDDING_DIMENSIONS_CHANGED',
+      );
     });
 
     it('once emptied and saved, is gone from disk even before a new vector arrives', async () => {
@@ -216,7 +222,10 @@ describe('WorkspaceIndexer against the emulator', function () {
     const edited = { ...files[0], text: files[0].text.replace('handled in part 2 of step 3', 'handled in part 2 of step 3 and cached') };
     const result = await indexer.updateFile(edited.path, edited.text);
     assert.deepEqual([result.requests, result.embeddedChunks, result.cachedChunks], [1, 1, 4]);
-    assert.deepEqual(sentTexts(t.emulator.requests).map((text) => text.includes('and cached')), [true]);
+    assert.deepEqual(
+      sentTexts(t.emulator.requests).map((text) => text.includes('and cached')),
+      [true],
+    );
     assertConsistent(indexer, [edited, ...files.slice(1)]);
     assert.ok(indexer.file(edited.path)!.chunks[3].preview.includes('and cached'));
   });

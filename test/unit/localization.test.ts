@@ -28,11 +28,17 @@ describe('localization (English and Russian)', () => {
   it('has a Russian translation of every runtime message of the host', () => {
     const messages = runtimeMessages();
     assert.ok(messages.length > 20, 'the scan found the messages');
-    assert.deepEqual(messages.filter((m) => !russian[m]), []);
+    assert.deepEqual(
+      messages.filter((m) => !russian[m]),
+      [],
+    );
   });
 
   it('has a Russian translation of every string of the chat view', () => {
-    assert.deepEqual(Object.values(webviewStrings).filter((m) => !russian[m]), []);
+    assert.deepEqual(
+      Object.values(webviewStrings).filter((m) => !russian[m]),
+      [],
+    );
   });
 
   it('keeps placeholders in translations', () => {
@@ -47,7 +53,10 @@ describe('localization (English and Russian)', () => {
     const english = JSON.parse(read('package.nls.json')) as Record<string, string>;
     const ru = JSON.parse(read('package.nls.ru.json')) as Record<string, string>;
     assert.ok(keys.length > 10);
-    assert.deepEqual(keys.filter((k) => !english[k] || !ru[k]), []);
+    assert.deepEqual(
+      keys.filter((k) => !english[k] || !ru[k]),
+      [],
+    );
     assert.deepEqual(Object.keys(english).sort(), Object.keys(ru).sort());
   });
 });

@@ -29,17 +29,28 @@ describe('package.json and the code agree', () => {
   it('names only contributed commands in its menus and keybindings', () => {
     const referenced = [...manifest.contributes.keybindings, ...Object.values(manifest.contributes.menus).flat()].map((item) => item.command);
     assert.ok(referenced.length > 0, 'no menu or keybinding was found where the test looks');
-    assert.deepEqual(referenced.filter((id) => !contributed.includes(id)), []);
+    assert.deepEqual(
+      referenced.filter((id) => !contributed.includes(id)),
+      [],
+    );
   });
 
   it('contributes every setting the extension reads, each with a default, and reads every setting it contributes', () => {
     const properties = manifest.contributes.configuration.properties;
     assert.deepEqual(sorted(Object.keys(properties)), sorted(SETTING_KEYS.map(settingId)));
     // The code asks for no default of its own: without one in package.json it would get undefined.
-    assert.deepEqual(Object.keys(properties).filter((id) => !('default' in properties[id])), []);
+    assert.deepEqual(
+      Object.keys(properties).filter((id) => !('default' in properties[id])),
+      [],
+    );
   });
 
   it('contributes the chat view the extension provides', () => {
-    assert.deepEqual(Object.values(manifest.contributes.views).flat().map((view) => view.id), [CHAT_VIEW_ID]);
+    assert.deepEqual(
+      Object.values(manifest.contributes.views)
+        .flat()
+        .map((view) => view.id),
+      [CHAT_VIEW_ID],
+    );
   });
 });

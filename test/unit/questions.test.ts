@@ -16,7 +16,10 @@ describe('the questions of a conversation', () => {
   it('the first question names the conversation, with the code it is about; later ones do not', () => {
     const conversation = chat();
     assert.equal(conversation.title, 'retry.ts:1–20: Explain this');
-    assert.deepEqual(conversation.turns.map((turn) => turn.role), ['user', 'assistant', 'user', 'assistant']);
+    assert.deepEqual(
+      conversation.turns.map((turn) => turn.role),
+      ['user', 'assistant', 'user', 'assistant'],
+    );
   });
 
   it('an edited question replaces itself and every turn after it, and keeps the code it was about unless the edit names its own', () => {
@@ -38,12 +41,15 @@ describe('the questions of a conversation', () => {
   it('a later question edited leaves the title and the turns before it', () => {
     const conversation = chat();
     const edited = replaceQuestion(conversation, conversation.turns[2].id, { text: 'And in Rust?' });
-    assert.deepEqual(conversation.turns.map((turn) => turn.content), ['Explain this', 'It retries.', 'And in Rust?']);
+    assert.deepEqual(
+      conversation.turns.map((turn) => turn.content),
+      ['Explain this', 'It retries.', 'And in Rust?'],
+    );
     assert.equal(edited?.contextLabel, undefined);
     assert.equal(conversation.title, 'retry.ts:1–20: Explain this');
   });
 
-  it('where the model\'s context starts: at the new question if the replaced one started it, from the beginning if a later turn did', () => {
+  it("where the model's context starts: at the new question if the replaced one started it, from the beginning if a later turn did", () => {
     const startingAtQuestion = chat();
     startingAtQuestion.contextFrom = startingAtQuestion.turns[2].id;
     const edited = replaceQuestion(startingAtQuestion, startingAtQuestion.turns[2].id, { text: 'And in Rust?' });

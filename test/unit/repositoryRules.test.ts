@@ -56,7 +56,13 @@ describe('git rules from outside the opened folder', () => {
   });
 
   it('a repository nested in the folder’s parent repository (a submodule) starts afresh', async () => {
-    const top = make({ 'outer/.git/HEAD': 'x\n', 'outer/.gitignore': '*.ts\n', 'outer/module/.git': 'gitdir: ../.git/modules/module\n', 'outer/.git/modules/module/HEAD': 'x\n', 'outer/module/a.ts': 'x\n' });
+    const top = make({
+      'outer/.git/HEAD': 'x\n',
+      'outer/.gitignore': '*.ts\n',
+      'outer/module/.git': 'gitdir: ../.git/modules/module\n',
+      'outer/.git/modules/module/HEAD': 'x\n',
+      'outer/module/a.ts': 'x\n',
+    });
     assert.deepEqual(await selected(path.join(top, 'outer/module')), ['a.ts']);
   });
 
@@ -107,8 +113,11 @@ describe('git rules from outside the opened folder', () => {
     const folder = make({ 'a.bak': 'x\n', 'b.tmp': 'x\n', 'keep.ts': 'x\n' });
     const xdg = make({ 'git/ignore': '*.bak\n' });
     assert.deepEqual(await selected(folder, homeWith({}, { XDG_CONFIG_HOME: xdg })), ['b.tmp', 'keep.ts']);
-    const global = make({ 'config': '[core]\n  excludesFile = ~/tmp-ignore\n' });
-    const git = homeWith({ 'tmp-ignore': '*.tmp\n', '.gitconfig': '[core]\n  excludesFile = ~/never-read\n' }, { GIT_CONFIG_GLOBAL: path.join(global, 'config') });
+    const global = make({ config: '[core]\n  excludesFile = ~/tmp-ignore\n' });
+    const git = homeWith(
+      { 'tmp-ignore': '*.tmp\n', '.gitconfig': '[core]\n  excludesFile = ~/never-read\n' },
+      { GIT_CONFIG_GLOBAL: path.join(global, 'config') },
+    );
     assert.deepEqual(await selected(folder, git), ['a.bak', 'keep.ts']);
   });
 
@@ -165,13 +174,23 @@ describe('git rules from outside the opened folder', () => {
   });
 
   it('the folder’s own .gitignore and info/exclude outrank the user’s excludes file', async () => {
-    const folder = make({ '.git/HEAD': 'x\n', '.git/info/exclude': '!local.env.example\n', '.gitignore': '!keep.bak\n', 'keep.bak': 'x\n', 'other.bak': 'x\n', 'local.env.example': 'x\n' });
+    const folder = make({
+      '.git/HEAD': 'x\n',
+      '.git/info/exclude': '!local.env.example\n',
+      '.gitignore': '!keep.bak\n',
+      'keep.bak': 'x\n',
+      'other.bak': 'x\n',
+      'local.env.example': 'x\n',
+    });
     assert.deepEqual(await selected(folder, homeWith({ '.config/git/ignore': '*.bak\n*.example\n' })), ['keep.bak', 'local.env.example']);
   });
 });
 
 /** The last `core.excludesFile` a configuration text sets itself, as git reads it. */
-const readExcludesFileSetting = (config: string) => readExcludesEntries(config).filter((entry) => entry.key === 'excludesFile').at(-1)?.value;
+const readExcludesFileSetting = (config: string) =>
+  readExcludesEntries(config)
+    .filter((entry) => entry.key === 'excludesFile')
+    .at(-1)?.value;
 
 describe('core.excludesFile in a git configuration file', () => {
   it('reads the value as git does: any case, quotes, comments, escapes, continuation, the last one set', () => {
@@ -195,12 +214,20 @@ describe('core.excludesFile in a git configuration file', () => {
   });
 
   it('lists the included files where they are included, among the settings, with their condition as written', () => {
-    assert.deepEqual(readExcludesEntries('[core]\n excludesFile = /a\n[include]\n path = ~/.gitconfig.local\n[core]\n excludesFile = /b\n[IncludeIf "gitdir/i:~/Work/\\"x\\"/"]\n path = /work.conf\n'), [
-      { key: 'excludesFile', value: '/a' },
-      { key: 'include', value: '~/.gitconfig.local' },
-      { key: 'excludesFile', value: '/b' },
-      { key: 'include', value: '/work.conf', condition: 'gitdir/i:~/Work/"x"/' },
-    ]);
-    assert.deepEqual(readExcludesEntries('[includeIf]\n path = /no-condition\n[include "sub"]\n path = /subsection\n[core\n excludesFile = /broken-header\n'), []);
+    assert.deepEqual(
+      readExcludesEntries(
+        '[core]\n excludesFile = /a\n[include]\n path = ~/.gitconfig.local\n[core]\n excludesFile = /b\n[IncludeIf "gitdir/i:~/Work/\\"x\\"/"]\n path = /work.conf\n',
+      ),
+      [
+        { key: 'excludesFile', value: '/a' },
+        { key: 'include', value: '~/.gitconfig.local' },
+        { key: 'excludesFile', value: '/b' },
+        { key: 'include', value: '/work.conf', condition: 'gitdir/i:~/Work/"x"/' },
+      ],
+    );
+    assert.deepEqual(
+      readExcludesEntries('[includeIf]\n path = /no-condition\n[include "sub"]\n path = /subsection\n[core\n excludesFile = /broken-header\n'),
+      [],
+    );
   });
 });

@@ -17,20 +17,39 @@ describe('retries', () => {
 
   it('grows the backoff exponentially, with jitter, up to the cap', () => {
     const policy = { ...defaultRetryPolicy, baseDelayMs: 100, maxDelayMs: 1_000 };
-    assert.equal(backoffDelay(0, policy, () => 0), 50);
-    assert.equal(backoffDelay(0, policy, () => 1), 100);
-    assert.equal(backoffDelay(2, policy, () => 1), 400);
-    assert.equal(backoffDelay(10, policy, () => 1), 1_000);
-    assert.equal(backoffDelay(10, policy, () => 0), 500);
+    assert.equal(
+      backoffDelay(0, policy, () => 0),
+      50,
+    );
+    assert.equal(
+      backoffDelay(0, policy, () => 1),
+      100,
+    );
+    assert.equal(
+      backoffDelay(2, policy, () => 1),
+      400,
+    );
+    assert.equal(
+      backoffDelay(10, policy, () => 1),
+      1_000,
+    );
+    assert.equal(
+      backoffDelay(10, policy, () => 0),
+      500,
+    );
   });
 
   it('stops after maxRetries and gives the last error', async () => {
     let attempts = 0;
     await assert.rejects(
-      withRetries(async () => {
-        attempts++;
-        throw new ServiceError('server', 'down', { status: 503 });
-      }, fast, quiet),
+      withRetries(
+        async () => {
+          attempts++;
+          throw new ServiceError('server', 'down', { status: 503 });
+        },
+        fast,
+        quiet,
+      ),
       /down/,
     );
     assert.equal(attempts, fast.maxRetries + 1);
@@ -39,10 +58,14 @@ describe('retries', () => {
   it('does not wait out a Retry-After longer than the policy allows', async () => {
     let attempts = 0;
     await assert.rejects(
-      withRetries(async () => {
-        attempts++;
-        throw new ServiceError('rateLimit', 'slow down', { status: 429, retryAfterMs: 3_600_000 });
-      }, fast, quiet),
+      withRetries(
+        async () => {
+          attempts++;
+          throw new ServiceError('rateLimit', 'slow down', { status: 429, retryAfterMs: 3_600_000 });
+        },
+        fast,
+        quiet,
+      ),
       (e: unknown) => e instanceof ServiceError && e.retryAfterMs === 3_600_000,
     );
     assert.equal(attempts, 1);
@@ -51,9 +74,14 @@ describe('retries', () => {
   it('ends a backoff wait at once when the caller aborts', async () => {
     const controller = new AbortController();
     const slow = { ...fast, baseDelayMs: 60_000, maxDelayMs: 60_000 };
-    const pending = withRetries(async () => {
-      throw new ServiceError('server', 'down', { status: 500 });
-    }, slow, quiet, controller.signal);
+    const pending = withRetries(
+      async () => {
+        throw new ServiceError('server', 'down', { status: 500 });
+      },
+      slow,
+      quiet,
+      controller.signal,
+    );
     setTimeout(() => controller.abort(), 10);
     await assert.rejects(pending, (e: unknown) => e instanceof ServiceError && e.kind === 'cancelled');
   });

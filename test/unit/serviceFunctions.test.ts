@@ -51,7 +51,12 @@ describe('toServiceFunction: a tool as a function the service accepts', () => {
         state: { $ref: '#/definitions/State', description: 'Issue state' },
         assignee: { anyOf: [{ type: 'string' }, { type: 'null' }], description: 'Login' },
         milestone: { type: ['integer', 'null'] },
-        body: { allOf: [{ type: 'object', properties: { text: { type: 'string' } } }, { properties: { markdown: { type: 'boolean' } }, required: ['text'] }] },
+        body: {
+          allOf: [
+            { type: 'object', properties: { text: { type: 'string' } } },
+            { properties: { markdown: { type: 'boolean' } }, required: ['text'] },
+          ],
+        },
         kind: { oneOf: [{ const: 'bug' }, { const: 'feature' }] },
       },
     });
@@ -69,9 +74,14 @@ describe('toServiceFunction: a tool as a function the service accepts', () => {
     const fn = toServiceFunction('tree', 'Walk a tree', {
       type: 'object',
       properties: { root: { $ref: '#/$defs/Node' } },
-      $defs: { Node: { type: 'object', additionalProperties: { type: 'string' }, properties: { children: { type: 'array', items: { $ref: '#/$defs/Node' } } } } },
+      $defs: {
+        Node: { type: 'object', additionalProperties: { type: 'string' }, properties: { children: { type: 'array', items: { $ref: '#/$defs/Node' } } } },
+      },
     });
-    assert.deepEqual([...keywords(fn.parameters)].filter((key) => !SUBSET.has(key) && !['root', 'children'].includes(key)), []);
+    assert.deepEqual(
+      [...keywords(fn.parameters)].filter((key) => !SUBSET.has(key) && !['root', 'children'].includes(key)),
+      [],
+    );
     assert.ok(JSON.stringify(fn).length < 2_000);
   });
 
@@ -93,8 +103,14 @@ describe('toServiceFunction: a tool as a function the service accepts', () => {
       { name: 'read.file', description: 'b', inputSchema: {} },
       { name: 'read_file', description: 'c', inputSchema: {} },
     ]);
-    assert.deepEqual(functions.map((fn) => fn.name), ['read_file', 'read_file_2', 'read_file_3']);
-    assert.deepEqual(functions.map((fn) => names.toolName(fn.name)), ['read-file', 'read.file', 'read_file']);
+    assert.deepEqual(
+      functions.map((fn) => fn.name),
+      ['read_file', 'read_file_2', 'read_file_3'],
+    );
+    assert.deepEqual(
+      functions.map((fn) => names.toolName(fn.name)),
+      ['read-file', 'read.file', 'read_file'],
+    );
     assert.equal(names.toolName('unknown'), undefined);
     const long = new FunctionNames(['x'.repeat(100), `${'x'.repeat(100)}-`]);
     assert.equal(long.serviceName(`${'x'.repeat(100)}-`)?.length, 64);

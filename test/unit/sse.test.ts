@@ -87,7 +87,8 @@ describe('SSE parser limits', () => {
       (async () => {
         for await (const data of sseData(source)) received.push(data);
       })(),
-      (error: unknown) => error instanceof ServiceError && error.kind === 'protocol' && error.code === 'EVENT_TOO_LARGE' && error.limitBytes === MAX_EVENT_CHARS,
+      (error: unknown) =>
+        error instanceof ServiceError && error.kind === 'protocol' && error.code === 'EVENT_TOO_LARGE' && error.limitBytes === MAX_EVENT_CHARS,
     );
     assert.deepEqual(received, [events[0]]);
     assert.ok(pulled() <= MAX_EVENT_CHARS + 2 * 64 * 1024, `read ${pulled()} bytes before refusing`);

@@ -31,7 +31,17 @@ function pages(posted: HostMessage[] = []): TranscriptPages {
 /** The state as the view provider posts it, fitted; parsed with the view's schema. */
 async function stateOf(opened: Conversation): Promise<Extract<HostMessage, { type: 'state' }>> {
   const page = (await pages().newest(opened))();
-  const { message } = fitHostMessage({ type: 'state', hasKey: true, conversationId: opened.id, ...page, busy: false, models: [], model: 'GigaChat', draft: '', attachments: [] });
+  const { message } = fitHostMessage({
+    type: 'state',
+    hasKey: true,
+    conversationId: opened.id,
+    ...page,
+    busy: false,
+    models: [],
+    model: 'GigaChat',
+    draft: '',
+    attachments: [],
+  });
   const parsed = HostMessage.parse(message);
   assert.equal(parsed.type, 'state');
   return parsed;
@@ -50,7 +60,10 @@ describe('a long conversation, shown a page at a time', () => {
 
   it('a reply of 2,000,001 characters at the end is a page of its own, shown cut', async () => {
     const state = await stateOf(conversation(10, 'r'.repeat(2_000_001)));
-    assert.deepEqual(state.turns.map((turn) => turn.id), ['turn-9']);
+    assert.deepEqual(
+      state.turns.map((turn) => turn.id),
+      ['turn-9'],
+    );
     assert.equal(state.turns[0].content.length, LIMITS.text);
     assert.equal(state.turns[0].fullLength, 2_000_001);
     assert.equal(state.earlierTurns, 9);
@@ -103,11 +116,18 @@ describe('pictures as the view gets them', () => {
   });
 
   it('a picture over the service’s 15 MB, or of a type a browser cannot draw, is offered to open instead', () => {
-    assert.deepEqual(viewPicture('p2', { bytes: MAX_PICTURE_BYTES + 1, address: 'https://x.example/p2.jpg' }), { fileId: 'p2', unavailable: 'tooLarge', bytes: MAX_PICTURE_BYTES + 1 });
+    assert.deepEqual(viewPicture('p2', { bytes: MAX_PICTURE_BYTES + 1, address: 'https://x.example/p2.jpg' }), {
+      fileId: 'p2',
+      unavailable: 'tooLarge',
+      bytes: MAX_PICTURE_BYTES + 1,
+    });
     const tiff = Uint8Array.from([0x49, 0x49, 0x2a, 0x00]);
     const bmp = Uint8Array.from([0x42, 0x4d, 0, 0]);
     for (const bytes of [tiff, bmp, Uint8Array.from([1, 2, 3, 4])]) {
-      assert.equal((viewPicture('p3', { bytes: 10, type: sniffImageType(bytes), address: 'https://x.example/p3' }) as { unavailable: string }).unavailable, 'unsupportedType');
+      assert.equal(
+        (viewPicture('p3', { bytes: 10, type: sniffImageType(bytes), address: 'https://x.example/p3' }) as { unavailable: string }).unavailable,
+        'unsupportedType',
+      );
     }
     assert.deepEqual(viewPicture('p4', { bytes: 10, type: 'image/png' }), { fileId: 'p4', unavailable: 'cannotLoad', bytes: 10 }, 'no view to load it yet');
   });

@@ -13,7 +13,6 @@ function randomVector(random: Random, dimensions: number): Float32Array {
   return vector;
 }
 
-
 /** The reference: every pair's cosine, fully sorted (best first, then by id). */
 function bruteForce(model: Map<string, Float32Array>, query: Float32Array, k: number): VectorMatch[] {
   const all = [...model].map(([id, vector]) => ({ id, score: cosine(vector, query) }));
@@ -83,7 +82,15 @@ function fill(index: VectorIndex, model: Map<string, Float32Array>, random: Rand
 
 describe('VectorIndex', () => {
   describe('search equals brute force', () => {
-    for (const [dimensions, simd] of [[1, true], [3, true], [16, true], [33, true], [1024, true], [33, false], [1024, false]] as const) {
+    for (const [dimensions, simd] of [
+      [1, true],
+      [3, true],
+      [16, true],
+      [33, true],
+      [1024, true],
+      [33, false],
+      [1024, false],
+    ] as const) {
       it(`on random data, ${dimensions} dimensions, across page boundaries${simd ? '' : ', plain loops'}`, () => {
         const random = seededRandom(1000 + dimensions);
         const sizes = dimensions > 100 ? [0, 5, 1025] : [0, 1, 3, 4, 5, 1023, 1024, 1025, 2100];
@@ -157,7 +164,10 @@ describe('VectorIndex', () => {
         const reference = exactRanking(model, query, 1, simd);
         assert.equal(reference[0].id, 'A', 'the construction: A scores best exactly');
         assert.deepEqual(index.search(query, 1), reference);
-        assert.deepEqual(index.search(query, 2).map((m) => m.id), ['A', 'B']);
+        assert.deepEqual(
+          index.search(query, 2).map((m) => m.id),
+          ['A', 'B'],
+        );
       });
     }
 
@@ -185,7 +195,10 @@ describe('VectorIndex', () => {
       }
       const stored = model.get('s42');
       assert.ok(stored);
-      const results = index.search(stored.map((x) => x * 1e-3), 5);
+      const results = index.search(
+        stored.map((x) => x * 1e-3),
+        5,
+      );
       assert.equal(results[0].id, 's42');
       assert.ok(Math.abs(results[0].score - 1) < EPSILON);
       const query = randomVector(random, 32).map((x) => x * 1e20);
@@ -197,7 +210,11 @@ describe('VectorIndex', () => {
       index.add('a', [1]);
       index.add('b', [2.3e-162]);
       index.add('c', [1e-170]);
-      assert.deepEqual(index.search([1], 3), [{ id: 'a', score: 1 }, { id: 'b', score: 1 }, { id: 'c', score: 1 }]);
+      assert.deepEqual(index.search([1], 3), [
+        { id: 'a', score: 1 },
+        { id: 'b', score: 1 },
+        { id: 'c', score: 1 },
+      ]);
       assert.deepEqual(index.search([1e-170], 1), [{ id: 'a', score: 1 }]);
     });
 
@@ -318,7 +335,10 @@ describe('VectorIndex', () => {
       assert.equal(index.size, 1);
       assert.equal(index.has('b'), false);
       const results = index.search(new Float32Array([1, 2, 3, 4]), 5);
-      assert.deepEqual(results.map((m) => m.id), ['a']);
+      assert.deepEqual(
+        results.map((m) => m.id),
+        ['a'],
+      );
       assert.ok(Math.abs(results[0].score - 1) < EPSILON);
     });
 
@@ -365,7 +385,10 @@ describe('VectorIndex', () => {
         const expected = ids.filter((id) => id !== shuffled[0]).sort();
         for (const k of [1, 3, 6]) {
           const results = index.search(vector, k);
-          assert.deepEqual(results.map((m) => m.id), expected.slice(0, k));
+          assert.deepEqual(
+            results.map((m) => m.id),
+            expected.slice(0, k),
+          );
           assert.ok(results.every((m) => m.score === results[0].score));
         }
       }
@@ -377,7 +400,10 @@ describe('VectorIndex', () => {
       for (let i = 0; i < 50; i++) {
         const vector = randomVector(random, 777);
         index.add(`p${i}`, vector);
-        index.add(`n${i}`, vector.map((x) => -x));
+        index.add(
+          `n${i}`,
+          vector.map((x) => -x),
+        );
         for (const m of index.search(vector, 200)) assert.ok(m.score >= -1 && m.score <= 1);
       }
     });

@@ -60,7 +60,10 @@ describe('messages from the chat view', () => {
   });
 
   it('describes shapes without values', () => {
-    assert.equal(shapeOf({ type: 'send', text: 'hello', n: 1, list: [1, 2], nested: { a: 1 }, nothing: null }), '{type: "send", text: string(5 chars), n: number, list: array(2 items), nested: object, nothing: null}');
+    assert.equal(
+      shapeOf({ type: 'send', text: 'hello', n: 1, list: [1, 2], nested: { a: 1 }, nothing: null }),
+      '{type: "send", text: string(5 chars), n: number, list: array(2 items), nested: object, nothing: null}',
+    );
     assert.equal(shapeOf({ type: 'two words' }), '{type: string(9 chars)}');
     assert.equal(shapeOf(undefined), 'undefined');
   });
@@ -89,13 +92,20 @@ describe('messages from the chat view', () => {
     const keys = ['type', 'text', 'conversationId', 'action', 'href', 'model', 'code', 'fileId', '__proto__', 'constructor'];
     const value = (depth: number): unknown => {
       switch (Math.floor(random() * (depth > 2 ? 5 : 7))) {
-        case 0: return `${SECRET}-${Math.floor(random() * 1e6)}`;
-        case 1: return Math.floor(random() * 1000) - 500;
-        case 2: return random() < 0.5;
-        case 3: return null;
-        case 4: return pick(types);
-        case 5: return Array.from({ length: Math.floor(random() * 4) }, () => value(depth + 1));
-        default: return Object.fromEntries(Array.from({ length: Math.floor(random() * 4) }, () => [pick(keys), value(depth + 1)]));
+        case 0:
+          return `${SECRET}-${Math.floor(random() * 1e6)}`;
+        case 1:
+          return Math.floor(random() * 1000) - 500;
+        case 2:
+          return random() < 0.5;
+        case 3:
+          return null;
+        case 4:
+          return pick(types);
+        case 5:
+          return Array.from({ length: Math.floor(random() * 4) }, () => value(depth + 1));
+        default:
+          return Object.fromEntries(Array.from({ length: Math.floor(random() * 4) }, () => [pick(keys), value(depth + 1)]));
       }
     };
     let dropped = 0;

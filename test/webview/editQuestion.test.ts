@@ -8,10 +8,16 @@ describe('chat webview: editing a question', function () {
   let view: View;
   const harness = useView((opened) => (view = opened));
 
-  const conversation = () => state({
-    draft: 'half-typed next question',
-    turns: [userTurn('u1', 'How do I read a file?'), assistantTurn('a1', 'Use `fs.readFile`.'), userTurn('u2', 'And in Python?'), assistantTurn('a2', 'Use `open`.')],
-  });
+  const conversation = () =>
+    state({
+      draft: 'half-typed next question',
+      turns: [
+        userTurn('u1', 'How do I read a file?'),
+        assistantTurn('a1', 'Use `fs.readFile`.'),
+        userTurn('u2', 'And in Python?'),
+        assistantTurn('a2', 'Use `open`.'),
+      ],
+    });
   const input = () => view.page.locator('textarea');
   const editButtons = () => view.page.getByRole('button', { name: 'Edit question' });
   const editBar = () => view.page.locator('.edit-bar');
@@ -25,7 +31,7 @@ describe('chat webview: editing a question', function () {
     assert.equal(await input().evaluate((element) => element === document.activeElement), true, 'ready to type');
     assert.equal(await editBar().isVisible(), true);
     assert.match(await editBar().innerText(), /replaces the question and the replies after it/);
-    assert.match(await view.page.locator('.sr-only').textContent() ?? '', /Editing your question/, 'a screen reader hears it too');
+    assert.match((await view.page.locator('.sr-only').textContent()) ?? '', /Editing your question/, 'a screen reader hears it too');
     assert.deepEqual(await dimmed(), [false, true, true, true], 'the turns after the question are what it replaces');
 
     await input().fill('How do I read a file line by line?');
@@ -56,12 +62,15 @@ describe('chat webview: editing a question', function () {
     await input().pressSequentially('new words', { delay: 5 });
     await editButtons().first().click(); // within the draft's debounce
     await view.page.waitForTimeout(450);
-    assert.deepEqual((await view.postedOfType('draft')).map((message) => message.text), ['new words']);
+    assert.deepEqual(
+      (await view.postedOfType('draft')).map((message) => message.text),
+      ['new words'],
+    );
     await input().press('Escape');
     assert.equal(await input().inputValue(), 'new words');
   });
 
-  it('the bar\'s Cancel button cancels too, and focus goes back to the input', async () => {
+  it("the bar's Cancel button cancels too, and focus goes back to the input", async () => {
     await view.send(conversation());
     await editButtons().first().click();
     await view.page.getByRole('button', { name: 'Cancel editing (Escape)' }).click();
@@ -90,7 +99,14 @@ describe('chat webview: editing a question', function () {
     await editButtons().first().click();
     await view.send(state({ ...conversation(), busy: true }));
     assert.equal(await editBar().isVisible(), true);
-    assert.equal(await view.page.locator('.turn').first().getAttribute('class').then((names) => names?.includes('being-edited')), true);
+    assert.equal(
+      await view.page
+        .locator('.turn')
+        .first()
+        .getAttribute('class')
+        .then((names) => names?.includes('being-edited')),
+      true,
+    );
     await input().press('Escape');
     assert.deepEqual(await view.postedOfType('stop'), [{ type: 'stop' }]);
     assert.equal(await editBar().isVisible(), true, 'one Escape, one thing undone');

@@ -104,9 +104,7 @@ export function longReply(targetChars: number): string {
         'Streaming text arrives a few characters at a time, and the view must keep up without redrawing everything it has ' +
         'already shown, so the cost stays proportional to what is new.',
       `- пункт первый ${index}\n- пункт второй с _курсивом_\n- пункт третий`,
-      '```python\n' +
-        `def section_${index}(items):\n    total = 0\n    for item in items:\n        total += item * ${index}\n    return total\n` +
-        '```',
+      '```python\n' + `def section_${index}(items):\n    total = 0\n    for item in items:\n        total += item * ${index}\n    return total\n` + '```',
     );
   }
   return parts.join('\n\n');
@@ -122,7 +120,7 @@ export function randomSplits(text: string, maxPiece: number, seed: number): stri
     return (state >>> 0) / 4294967296;
   };
   const pieces: string[] = [];
-  for (let at = 0; at < text.length; ) {
+  for (let at = 0; at < text.length;) {
     const size = 1 + Math.floor(random() * maxPiece);
     pieces.push(text.slice(at, at + size));
     at += size;

@@ -33,15 +33,7 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
   return chromium.launch({
     executablePath: chromiumPath,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      ...extraArgs,
-    ],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...extraArgs],
   });
 }
 
@@ -238,14 +230,18 @@ function initScript(options: { savedState: unknown; instrument: boolean }): void
   const add = window.addEventListener.bind(window);
   window.addEventListener = ((type: string, listener: EventListener, opts?: boolean | AddEventListenerOptions) => {
     if (type !== 'message' || typeof listener !== 'function') return add(type, listener, opts);
-    return add(type, (event: Event) => {
-      const start = performance.now();
-      try {
-        listener(event);
-      } finally {
-        window.__perf.message += performance.now() - start;
-      }
-    }, opts);
+    return add(
+      type,
+      (event: Event) => {
+        const start = performance.now();
+        try {
+          listener(event);
+        } finally {
+          window.__perf.message += performance.now() - start;
+        }
+      },
+      opts,
+    );
   }) as typeof window.addEventListener;
 }
 
@@ -299,9 +295,7 @@ export class View {
 
   /** Waits until pending message events and two animation frames have run. */
   async settle(): Promise<void> {
-    await this.page.evaluate(
-      () => new Promise<void>((resolve) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), 0)),
-    );
+    await this.page.evaluate(() => new Promise<void>((resolve) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), 0)));
   }
 
   async posted(): Promise<ViewMessage[]> {

@@ -28,7 +28,10 @@ describe('chat webview: a reply interrupted by an error', function () {
     await view.send({ type: 'turnAdded', conversationId: 'c1', turn: assistantTurn('a1', '', { status: 'streaming' }) });
     await view.send({ type: 'delta', turnId: 'a1', text: 'Retries repeat a request that ' });
     await view.send({ type: 'delta', turnId: 'a1', text: 'failed for a passing reason' });
-    await view.send({ type: 'turnUpdated', turn: assistantTurn('a1', 'Retries repeat a request that failed for a passing reason', { status: 'error', error: networkError }) });
+    await view.send({
+      type: 'turnUpdated',
+      turn: assistantTurn('a1', 'Retries repeat a request that failed for a passing reason', { status: 'error', error: networkError }),
+    });
     await view.send({ type: 'busy', busy: false });
 
     const turn = view.page.locator('.turn-assistant');
@@ -63,12 +66,17 @@ describe('chat webview: a reply interrupted by an error', function () {
   });
 
   it('offers the proxy settings for a proxy error', async () => {
-    await view.send(state({
-      turns: [
-        userTurn('u1', 'q1'),
-        assistantTurn('a1', '', { status: 'error', error: { kind: 'proxy', message: 'The proxy refused the credentials.', actions: ['proxySettings', 'retry'] } }),
-      ],
-    }));
+    await view.send(
+      state({
+        turns: [
+          userTurn('u1', 'q1'),
+          assistantTurn('a1', '', {
+            status: 'error',
+            error: { kind: 'proxy', message: 'The proxy refused the credentials.', actions: ['proxySettings', 'retry'] },
+          }),
+        ],
+      }),
+    );
     await view.page.getByRole('button', { name: webviewStrings.actionProxySettings }).click();
     assert.deepEqual(await view.postedOfType('errorAction'), [{ type: 'errorAction', action: 'proxySettings', turnId: 'a1' }]);
   });

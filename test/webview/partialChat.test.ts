@@ -81,7 +81,8 @@ describe('chat webview: a chat it cannot show whole', function () {
   describe('a long conversation, a page at a time', () => {
     const scroller = () => view.page.locator('.scroller');
     const earlier = () => view.page.locator('.load-earlier');
-    const topOf = (question: string) => view.page.locator('.user-text', { hasText: new RegExp(`^${question}$`) }).evaluate((text) => text.getBoundingClientRect().top);
+    const topOf = (question: string) =>
+      view.page.locator('.user-text', { hasText: new RegExp(`^${question}$`) }).evaluate((text) => text.getBoundingClientRect().top);
 
     it('scrolling near the top asks for the page before, which is put in above without moving what is on screen', async () => {
       await view.send(state({ turns: turns(150, 250), earlierTurns: 150 }));
@@ -115,7 +116,11 @@ describe('chat webview: a chat it cannot show whole', function () {
 
     it('the earlier messages button works from the keyboard; a page too short to scroll asks at once', async () => {
       await view.send(state({ turns: turns(150, 152), earlierTurns: 150 }));
-      assert.deepEqual(await view.postedOfType('loadEarlier'), [{ type: 'loadEarlier', conversationId: 'c1', before: 't150' }], 'nothing to scroll: asked at once');
+      assert.deepEqual(
+        await view.postedOfType('loadEarlier'),
+        [{ type: 'loadEarlier', conversationId: 'c1', before: 't150' }],
+        'nothing to scroll: asked at once',
+      );
       await view.send({ type: 'earlierPage', conversationId: 'c1', before: 't150', turns: turns(148, 150), earlierTurns: 148, earlierQuestions: [] });
       await view.settle();
       await view.clearPosted();
@@ -131,7 +136,13 @@ describe('chat webview: a chat it cannot show whole', function () {
     });
 
     it('↑ in the input goes back past the page shown, through the questions before it', async () => {
-      await view.send(state({ turns: [userTurn('u9', 'Newest question'), assistantTurn('a9', 'reply')], earlierTurns: 8, earlierQuestions: ['First question', 'Second question'] }));
+      await view.send(
+        state({
+          turns: [userTurn('u9', 'Newest question'), assistantTurn('a9', 'reply')],
+          earlierTurns: 8,
+          earlierQuestions: ['First question', 'Second question'],
+        }),
+      );
       const input = view.page.locator('textarea');
       await input.focus();
       for (const expected of ['Newest question', 'Second question', 'First question', 'First question']) {
@@ -144,7 +155,10 @@ describe('chat webview: a chat it cannot show whole', function () {
   describe('a reply longer than the view shows', () => {
     it('is shown cut, says so and how to get all of it; Copy reply asks the host, which has the whole text', async () => {
       await view.send(state({ turns: [userTurn('u1', 'Write a lot'), assistantTurn('a1', 'Begins here and is cut', { fullLength: 2_000_001 })] }));
-      assert.equal(await view.page.locator('.turn-assistant .note-cut').textContent(), 'This reply is too long to show here whole: 22 of its 2,000,001 characters are shown. Copy reply, or Export Chat as Markdown, gives all of it.');
+      assert.equal(
+        await view.page.locator('.turn-assistant .note-cut').textContent(),
+        'This reply is too long to show here whole: 22 of its 2,000,001 characters are shown. Copy reply, or Export Chat as Markdown, gives all of it.',
+      );
       await view.page.getByRole('button', { name: 'Copy reply' }).click();
       assert.deepEqual(await view.postedOfType('copyReply'), [{ type: 'copyReply', turnId: 'a1' }]);
     });
@@ -164,7 +178,11 @@ describe('chat webview: a chat it cannot show whole', function () {
     });
 
     it('a question shown cut says so, and is neither edited nor recalled with ↑ (only its beginning would go)', async () => {
-      await view.send(state({ turns: [userTurn('u1', 'Short one'), assistantTurn('a1', 'ok'), userTurn('u2', 'Pasted log…', { fullLength: 300_000 }), assistantTurn('a2', 'ok')] }));
+      await view.send(
+        state({
+          turns: [userTurn('u1', 'Short one'), assistantTurn('a1', 'ok'), userTurn('u2', 'Pasted log…', { fullLength: 300_000 }), assistantTurn('a2', 'ok')],
+        }),
+      );
       const cut = view.page.locator('.turn-user').nth(1);
       assert.match((await cut.locator('.note-cut').textContent()) ?? '', /11 of its 300,000 characters/);
       assert.equal(await cut.locator('.edit-question').count(), 0);
@@ -177,17 +195,21 @@ describe('chat webview: a chat it cannot show whole', function () {
   describe('pictures it cannot draw', () => {
     it('a picture too large, of a type a browser does not show, or that does not load, is a placeholder that says why and opens it', async () => {
       const content = 'Big: \uFFFC\n\nTIFF: \uFFFC\n\nGone: \uFFFC\n\nFine: \uFFFC';
-      await view.send(state({
-        turns: [assistantTurn('a1', content, {
-          images: [
-            { fileId: 'big', unavailable: 'tooLarge', bytes: 23_400_000 },
-            { fileId: 'tiff', unavailable: 'unsupportedType', bytes: 1_000 },
-            { fileId: 'gone', src: `${view.origin}/images/gone.png` },
-            servedPicture(view.origin, 'fine'),
+      await view.send(
+        state({
+          turns: [
+            assistantTurn('a1', content, {
+              images: [
+                { fileId: 'big', unavailable: 'tooLarge', bytes: 23_400_000 },
+                { fileId: 'tiff', unavailable: 'unsupportedType', bytes: 1_000 },
+                { fileId: 'gone', src: `${view.origin}/images/gone.png` },
+                servedPicture(view.origin, 'fine'),
+              ],
+              moreImages: 3,
+            }),
           ],
-          moreImages: 3,
-        })],
-      }));
+        }),
+      );
       await view.page.waitForFunction(() => document.querySelectorAll('.image-unavailable').length === 3);
       const problems = await view.page.locator('.image-problem').allTextContents();
       assert.deepEqual(problems, [
@@ -200,8 +222,10 @@ describe('chat webview: a chat it cannot show whole', function () {
       await view.page.locator('.reply-image[data-file-id="tiff"]').getByRole('button', { name: 'Save image' }).click();
       assert.deepEqual(await view.postedOfType('openImage'), [{ type: 'openImage', fileId: 'big' }]);
       assert.deepEqual(await view.postedOfType('saveImage'), [{ type: 'saveImage', fileId: 'tiff' }]);
-      assert.equal(await view.page.locator('.note-more-pictures').textContent(), 'This reply has 3 more pictures than the chat shows: at most 16 are shown for a reply.');
+      assert.equal(
+        await view.page.locator('.note-more-pictures').textContent(),
+        'This reply has 3 more pictures than the chat shows: at most 16 are shown for a reply.',
+      );
     });
   });
-
 });

@@ -10,13 +10,17 @@ describe('chat webview: earlier questions with the arrow keys', function () {
 
   const input = () => view.page.locator('textarea');
   const caret = () => input().evaluate((element: HTMLTextAreaElement) => element.selectionStart);
-  const chat = () => state({
-    turns: [
-      userTurn('u1', 'How do I read a file?'), assistantTurn('a1', 'Use `fs.readFile`.'),
-      userTurn('u2', 'Line by line,\nin Node.js?'), assistantTurn('a2', 'Use `readline`.'),
-      userTurn('u3', 'And in Python?'), assistantTurn('a3', 'Use `open`.'),
-    ],
-  });
+  const chat = () =>
+    state({
+      turns: [
+        userTurn('u1', 'How do I read a file?'),
+        assistantTurn('a1', 'Use `fs.readFile`.'),
+        userTurn('u2', 'Line by line,\nin Node.js?'),
+        assistantTurn('a2', 'Use `readline`.'),
+        userTurn('u3', 'And in Python?'),
+        assistantTurn('a3', 'Use `open`.'),
+      ],
+    });
 
   it('↑ goes back one question at a time and stops at the first; ↓ comes forward to the empty input', async () => {
     await view.send(chat());
@@ -40,7 +44,7 @@ describe('chat webview: earlier questions with the arrow keys', function () {
     assert.equal(await input().inputValue(), '', 'forward past the last question: the empty input again');
   });
 
-  it('a recalled question changed is the user\'s text: the arrows move the caret, and Enter sends it as a new message', async () => {
+  it("a recalled question changed is the user's text: the arrows move the caret, and Enter sends it as a new message", async () => {
     await view.send(chat());
     await input().focus();
     await input().press('ArrowUp');
@@ -60,7 +64,7 @@ describe('chat webview: earlier questions with the arrow keys', function () {
     await input().fill('');
     await view.page.getByRole('button', { name: 'Edit question' }).first().click();
     await input().press('ArrowUp');
-    assert.equal(await input().inputValue(), 'How do I read a file?', 'editing: the arrows are the text\'s');
+    assert.equal(await input().inputValue(), 'How do I read a file?', "editing: the arrows are the text's");
     await input().press('Escape');
     await view.send(state({ conversationId: 'empty', turns: [] }));
     await input().press('ArrowUp');

@@ -63,14 +63,18 @@ describe('chat webview: screenshots', function () {
       const view = await View.open(browser, server, { theme, height: 900 });
 
       await view.send(state({ turns: conversation() }));
-      await view.page.locator('.scroller').evaluate((scroller) => { scroller.scrollTop = 0; });
+      await view.page.locator('.scroller').evaluate((scroller) => {
+        scroller.scrollTop = 0;
+      });
       await shoot(view, `${theme}-reply`);
 
       await view.page.locator('.turn-assistant').nth(1).scrollIntoViewIfNeeded();
       await view.page.locator('.reply-image').hover();
       await shoot(view, `${theme}-notes`);
 
-      await view.page.locator('.scroller').evaluate((scroller) => { scroller.scrollTop = scroller.scrollHeight; });
+      await view.page.locator('.scroller').evaluate((scroller) => {
+        scroller.scrollTop = scroller.scrollHeight;
+      });
       await shoot(view, `${theme}-error`);
 
       // Editing a question: it is marked, the turns it would replace are dimmed, the bar says so.
@@ -83,7 +87,11 @@ describe('chat webview: screenshots', function () {
       await view.send(state({ turns: conversation().slice(0, 2), busy: true, conversationId: 'c-stream' }));
       await view.send({ type: 'turnAdded', conversationId: 'c-stream', turn: userTurn('u9', 'And with async iterators in Python?') });
       await view.send({ type: 'turnAdded', conversationId: 'c-stream', turn: assistantTurn('a9', '', { status: 'streaming' }) });
-      await view.send({ type: 'delta', turnId: 'a9', text: 'In Python, a file object is already an iterator over its lines:\n\n```python\nwith open("data.txt") as f:\n    for line in f:\n        print(line' });
+      await view.send({
+        type: 'delta',
+        turnId: 'a9',
+        text: 'In Python, a file object is already an iterator over its lines:\n\n```python\nwith open("data.txt") as f:\n    for line in f:\n        print(line',
+      });
       await view.send({ type: 'delta', turnId: 'a9', text: '.rstrip())\n```\n\nFor **asynchronous** code, use the `aiofiles` package' });
       await view.page.locator('textarea').fill('Can you also show the error handling?');
       await shoot(view, `${theme}-streaming`);
@@ -106,12 +114,15 @@ describe('chat webview: screenshots', function () {
 
       await view.page.getByRole('button', { name: 'Chat history' }).click();
       const now = Date.now();
-      await view.send({ type: 'history', conversations: [
-        { id: 'c-empty', title: 'New chat', updatedAt: now },
-        { id: 'h1', title: 'Чтение файла построчно в Node.js', updatedAt: now - 3_600_000 },
-        { id: 'h2', title: 'Explain the retry policy in client.ts and suggest how to test it', updatedAt: now - 86_400_000 * 2 },
-        { id: 'h3', title: 'Акварельный кот', updatedAt: now - 86_400_000 * 9 },
-      ] });
+      await view.send({
+        type: 'history',
+        conversations: [
+          { id: 'c-empty', title: 'New chat', updatedAt: now },
+          { id: 'h1', title: 'Чтение файла построчно в Node.js', updatedAt: now - 3_600_000 },
+          { id: 'h2', title: 'Explain the retry policy in client.ts and suggest how to test it', updatedAt: now - 86_400_000 * 2 },
+          { id: 'h3', title: 'Акварельный кот', updatedAt: now - 86_400_000 * 9 },
+        ],
+      });
       await view.page.keyboard.press('ArrowDown');
       await shoot(view, `${theme}-history`);
       await view.page.keyboard.press('Escape');
@@ -123,7 +134,9 @@ describe('chat webview: screenshots', function () {
         earlierTurns: 2_400,
         turns: [
           userTurn('l1', 'Paste the whole log back to me'),
-          assistantTurn('l2', 'Here it is:\n\n```\n2025-11-25 10:00:01 INFO started\n2025-11-25 10:00:02 INFO listening on :8080\n```', { fullLength: 2_000_001 }),
+          assistantTurn('l2', 'Here it is:\n\n```\n2025-11-25 10:00:01 INFO started\n2025-11-25 10:00:02 INFO listening on :8080\n```', {
+            fullLength: 2_000_001,
+          }),
           userTurn('l3', 'Draw it as a poster'),
           assistantTurn('l4', 'Your poster:\n\n\uFFFC', { images: [{ fileId: 'poster', unavailable: 'tooLarge', bytes: 23_400_000 }] }),
         ],

@@ -75,11 +75,12 @@ describe('chat webview: untrusted content', function () {
       const found: string[] = [];
       for (const element of document.querySelectorAll('.turn *')) {
         const tag = element.localName;
-        if (['script', 'iframe', 'object', 'embed', 'style', 'link', 'meta', 'base', 'form', 'video', 'audio', 'math', 'details', 'body'].includes(tag)) found.push(tag);
+        if (['script', 'iframe', 'object', 'embed', 'style', 'link', 'meta', 'base', 'form', 'video', 'audio', 'math', 'details', 'body'].includes(tag))
+          found.push(tag);
         if (tag === 'img' && !element.closest('.reply-image')) found.push('img');
         if (tag === 'svg' && !element.classList.contains('icon')) found.push('svg');
         for (const attribute of element.attributes) {
-          if (/^on/i.test(attribute.name) || attribute.name === 'style' || attribute.name === 'src' && tag !== 'img') found.push(`${tag}[${attribute.name}]`);
+          if (/^on/i.test(attribute.name) || attribute.name === 'style' || (attribute.name === 'src' && tag !== 'img')) found.push(`${tag}[${attribute.name}]`);
           if (attribute.name === 'href' && !/^https?:\/\//i.test(attribute.value)) found.push(`${tag}[href=${attribute.value}]`);
         }
       }
@@ -131,14 +132,16 @@ describe('chat webview: untrusted content', function () {
 
   it('keeps other host-provided text inert (errors, labels, history titles)', async () => {
     const payload = '<img src=x onerror="window.__pwned=20"><script>window.__pwned=20</script>';
-    await view.send(state({
-      turns: [
-        userTurn('u', 'hi', { contextLabel: payload, notice: payload }),
-        assistantTurn('a', '', { status: 'error', error: { kind: payload, message: payload, actions: ['retry'], requestId: payload } }),
-      ],
-      models: [payload],
-      model: payload,
-    }));
+    await view.send(
+      state({
+        turns: [
+          userTurn('u', 'hi', { contextLabel: payload, notice: payload }),
+          assistantTurn('a', '', { status: 'error', error: { kind: payload, message: payload, actions: ['retry'], requestId: payload } }),
+        ],
+        models: [payload],
+        model: payload,
+      }),
+    );
     await view.page.getByRole('button', { name: 'Chat history' }).click();
     await view.send({ type: 'history', conversations: [{ id: 'x', title: payload, updatedAt: Date.now() }] });
     await assertNothingHappened();
@@ -149,11 +152,14 @@ describe('chat webview: untrusted content', function () {
     const reply = megabyteReply();
     await view.send(state());
     const started = Date.now();
-    await view.page.evaluate((content) => window.postMessage({ type: 'turnAdded', conversationId: 'c1', turn: { id: 'big', role: 'assistant', content, status: 'done' } }, '*'), reply);
+    await view.page.evaluate(
+      (content) => window.postMessage({ type: 'turnAdded', conversationId: 'c1', turn: { id: 'big', role: 'assistant', content, status: 'done' } }, '*'),
+      reply,
+    );
     // While the reply is being drawn, the page keeps answering and the input keeps working.
     const pings: number[] = [];
     let answeredWhileDrawing = 0;
-    for (let drawing = true; drawing || pings.length < 3; ) {
+    for (let drawing = true; drawing || pings.length < 3;) {
       drawing = (await view.page.locator('.turn.rendering').count()) > 0;
       const pingStarted = Date.now();
       await view.page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));

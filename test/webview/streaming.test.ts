@@ -72,66 +72,69 @@ describe('chat webview: streaming replies', function () {
    */
   async function streamAndCheck(frames: string[][], checkEachFrame = true): Promise<unknown> {
     await startStream();
-    return view.page.evaluate(async ({ frames, expected, checkEachFrame }) => {
-      const frame = () => new Promise((resolve) => setTimeout(() => requestAnimationFrame(() => resolve(undefined)), 0));
-      // A finished turn drops the places of pictures that never came; a streaming one shows them.
-      const isSlot = (node: Node) => node instanceof Element && node.matches('.image-slot');
-      const serialize = (node: Node) => {
-        if (!(node instanceof Element)) return node.nodeValue;
-        const copy = node.cloneNode(true) as Element;
-        for (const slot of copy.querySelectorAll('.image-slot')) slot.remove();
-        return copy.outerHTML;
-      };
-      // The rest is rendered without highlighting (it comes once its code is complete).
-      /** The nodes' HTML without highlighting and image slots; `unlinkEnd`: the text the last link may end. */
-      const unhighlighted = (nodes: Node[], unlinkEnd?: string) => {
-        const box = document.createElement('div');
-        for (const node of nodes) if (!isSlot(node)) box.appendChild(node.cloneNode(true));
-        for (const slot of box.querySelectorAll('.image-slot')) slot.remove();
-        for (const span of box.querySelectorAll('[class^="hljs-"]')) span.replaceWith(...span.childNodes);
-        const lastLink = [...box.querySelectorAll('a')].at(-1);
-        if (lastLink?.textContent && unlinkEnd?.endsWith(lastLink.textContent)) lastLink.replaceWith(...lastLink.childNodes);
-        box.normalize();
-        return box.innerHTML;
-      };
-      let kept: Node[] = [];
-      let sent = '';
-      for (const [index, deltas] of frames.entries()) {
-        for (const text of deltas) {
-          sent += text;
-          window.postMessage({ type: 'delta', turnId: 's', text }, '*');
+    return view.page.evaluate(
+      async ({ frames, expected, checkEachFrame }) => {
+        const frame = () => new Promise((resolve) => setTimeout(() => requestAnimationFrame(() => resolve(undefined)), 0));
+        // A finished turn drops the places of pictures that never came; a streaming one shows them.
+        const isSlot = (node: Node) => node instanceof Element && node.matches('.image-slot');
+        const serialize = (node: Node) => {
+          if (!(node instanceof Element)) return node.nodeValue;
+          const copy = node.cloneNode(true) as Element;
+          for (const slot of copy.querySelectorAll('.image-slot')) slot.remove();
+          return copy.outerHTML;
+        };
+        // The rest is rendered without highlighting (it comes once its code is complete).
+        /** The nodes' HTML without highlighting and image slots; `unlinkEnd`: the text the last link may end. */
+        const unhighlighted = (nodes: Node[], unlinkEnd?: string) => {
+          const box = document.createElement('div');
+          for (const node of nodes) if (!isSlot(node)) box.appendChild(node.cloneNode(true));
+          for (const slot of box.querySelectorAll('.image-slot')) slot.remove();
+          for (const span of box.querySelectorAll('[class^="hljs-"]')) span.replaceWith(...span.childNodes);
+          const lastLink = [...box.querySelectorAll('a')].at(-1);
+          if (lastLink?.textContent && unlinkEnd?.endsWith(lastLink.textContent)) lastLink.replaceWith(...lastLink.childNodes);
+          box.normalize();
+          return box.innerHTML;
+        };
+        let kept: Node[] = [];
+        let sent = '';
+        for (const [index, deltas] of frames.entries()) {
+          for (const text of deltas) {
+            sent += text;
+            window.postMessage({ type: 'delta', turnId: 's', text }, '*');
+          }
+          if (!checkEachFrame) continue;
+          const expect = expected[index];
+          window.postMessage({ type: 'turnUpdated', turn: { id: 'ref', role: 'assistant', content: expect.complete, status: 'done' } }, '*');
+          window.postMessage({ type: 'turnUpdated', turn: { id: 'restRef', role: 'assistant', content: expect.rest ?? '', status: 'done' } }, '*');
+          await frame();
+          // A finished turn's body is a new element each time it is drawn: look it up every frame.
+          const [streamed, reference, restReference] = document.querySelectorAll('.turn-assistant .turn-body');
+          const nodes = [...streamed.childNodes].filter((node) => !isSlot(node));
+          const completeCount = reference.childNodes.length;
+          const complete = nodes.slice(0, completeCount).map(serialize);
+          const once = [...reference.childNodes].map(serialize);
+          if (complete.join('') !== once.join('')) return { sent, problem: 'complete blocks differ from one render', complete, once };
+          if (kept.some((node, at) => nodes[at] !== node)) return { sent, problem: 'a complete block was drawn again' };
+          kept = nodes.slice(0, completeCount);
+          const rest = nodes.slice(completeCount);
+          if (expect.code !== undefined) {
+            const blocks = rest.filter((node): node is Element => node instanceof Element);
+            const code = blocks.length === 1 ? blocks[0].querySelector('.code-block pre > code') : null;
+            if (!code) return { sent, problem: 'no code block for the open fence', rest: rest.map(serialize) };
+            if (code.textContent !== expect.code) return { sent, problem: 'code differs', shown: code.textContent, expected: expect.code };
+            if (code.querySelector('[class^="hljs-"]')) return { sent, problem: 'highlighted before the block is complete' };
+          } else if (expect.rest !== undefined) {
+            const shown = unhighlighted(rest);
+            const once = unhighlighted([...restReference.childNodes], expect.addressEnd);
+            if (shown !== once) return { sent, problem: 'the rest is not shown as one render of it', shown, once };
+          }
         }
-        if (!checkEachFrame) continue;
-        const expect = expected[index];
-        window.postMessage({ type: 'turnUpdated', turn: { id: 'ref', role: 'assistant', content: expect.complete, status: 'done' } }, '*');
-        window.postMessage({ type: 'turnUpdated', turn: { id: 'restRef', role: 'assistant', content: expect.rest ?? '', status: 'done' } }, '*');
         await frame();
-        // A finished turn's body is a new element each time it is drawn: look it up every frame.
-        const [streamed, reference, restReference] = document.querySelectorAll('.turn-assistant .turn-body');
-        const nodes = [...streamed.childNodes].filter((node) => !isSlot(node));
-        const completeCount = reference.childNodes.length;
-        const complete = nodes.slice(0, completeCount).map(serialize);
-        const once = [...reference.childNodes].map(serialize);
-        if (complete.join('') !== once.join('')) return { sent, problem: 'complete blocks differ from one render', complete, once };
-        if (kept.some((node, at) => nodes[at] !== node)) return { sent, problem: 'a complete block was drawn again' };
-        kept = nodes.slice(0, completeCount);
-        const rest = nodes.slice(completeCount);
-        if (expect.code !== undefined) {
-          const blocks = rest.filter((node): node is Element => node instanceof Element);
-          const code = blocks.length === 1 ? blocks[0].querySelector('.code-block pre > code') : null;
-          if (!code) return { sent, problem: 'no code block for the open fence', rest: rest.map(serialize) };
-          if (code.textContent !== expect.code) return { sent, problem: 'code differs', shown: code.textContent, expected: expect.code };
-          if (code.querySelector('[class^="hljs-"]')) return { sent, problem: 'highlighted before the block is complete' };
-        } else if (expect.rest !== undefined) {
-          const shown = unhighlighted(rest);
-          const once = unhighlighted([...restReference.childNodes], expect.addressEnd);
-          if (shown !== once) return { sent, problem: 'the rest is not shown as one render of it', shown, once };
-        }
-      }
-      await frame();
-      (window as unknown as { __kept: Node[] }).__kept = kept;
-      return undefined;
-    }, { frames, expected: expectations(frames), checkEachFrame });
+        (window as unknown as { __kept: Node[] }).__kept = kept;
+        return undefined;
+      },
+      { frames, expected: expectations(frames), checkEachFrame },
+    );
   }
 
   /** Finishes turn `s` with `doc`: the DOM must be exactly one render of `doc`, complete blocks kept. */
@@ -139,7 +142,8 @@ describe('chat webview: streaming replies', function () {
     await view.send({ type: 'turnUpdated', turn: assistantTurn('ref', doc) });
     await view.send({ type: 'turnUpdated', turn: assistantTurn('s', doc) });
     const [finalHtml, referenceHtml] = await view.page.evaluate(() =>
-      [...document.querySelectorAll('.turn-assistant .turn-body')].map((body) => body.innerHTML));
+      [...document.querySelectorAll('.turn-assistant .turn-body')].map((body) => body.innerHTML),
+    );
     assert.equal(finalHtml, referenceHtml, `${label}: final HTML`);
     if (!keepsBlocks) return;
     const kept = await view.page.evaluate(() => (window as unknown as { __kept: Node[] }).__kept.every((node) => node.isConnected));
@@ -349,7 +353,10 @@ describe('chat webview: streaming replies', function () {
       observer.disconnect();
       return { batches, frames, text: body.textContent };
     });
-    assert.ok(mutations.batches >= 1 && mutations.batches <= mutations.frames, `at most one drawing pass per frame: ${mutations.batches} passes in ${mutations.frames} frames`);
+    assert.ok(
+      mutations.batches >= 1 && mutations.batches <= mutations.frames,
+      `at most one drawing pass per frame: ${mutations.batches} passes in ${mutations.frames} frames`,
+    );
     assert.ok(mutations.batches < 10, `50 deltas coalesced into a few passes, not one each (${mutations.batches})`);
     assert.match(mutations.text ?? '', /^word0 word1 .* word49\s*$/);
   });

@@ -16,12 +16,14 @@ describe('chat webview: behaviour', function () {
   });
 
   it('renders the turns of a state message', async () => {
-    await view.send(state({
-      turns: [
-        userTurn('u1', 'Hello <b>there</b>\n  second line', { contextLabel: 'app.ts:10–24', notice: 'Selection trimmed' }),
-        assistantTurn('a1', '# Title\n\nSome *emphasis* and `code`.', { usage: { promptTokens: 40, completionTokens: 19, totalTokens: 59 } }),
-      ],
-    }));
+    await view.send(
+      state({
+        turns: [
+          userTurn('u1', 'Hello <b>there</b>\n  second line', { contextLabel: 'app.ts:10–24', notice: 'Selection trimmed' }),
+          assistantTurn('a1', '# Title\n\nSome *emphasis* and `code`.', { usage: { promptTokens: 40, completionTokens: 19, totalTokens: 59 } }),
+        ],
+      }),
+    );
     const user = view.page.locator('.turn-user');
     assert.equal(await user.locator('.user-text').textContent(), 'Hello <b>there</b>\n  second line', 'user text is plain text');
     assert.equal(await user.locator('.user-text b').count(), 0);
@@ -110,14 +112,18 @@ describe('chat webview: behaviour', function () {
   });
 
   it('links post openLink and never navigate; unsafe links stay text', async () => {
-    await view.send(state({
-      turns: [assistantTurn('a', 'See [docs](https://example.com/a?b=1), <https://example.org>, [mail](mailto:a@b.c), [rel](./x.md) and [js](javascript:alert(1)).')],
-    }));
+    await view.send(
+      state({
+        turns: [
+          assistantTurn(
+            'a',
+            'See [docs](https://example.com/a?b=1), <https://example.org>, [mail](mailto:a@b.c), [rel](./x.md) and [js](javascript:alert(1)).',
+          ),
+        ],
+      }),
+    );
     const links = view.page.locator('.turn-body a');
-    assert.deepEqual(await links.evaluateAll((all) => all.map((a) => a.getAttribute('href'))), [
-      'https://example.com/a?b=1',
-      'https://example.org',
-    ]);
+    assert.deepEqual(await links.evaluateAll((all) => all.map((a) => a.getAttribute('href'))), ['https://example.com/a?b=1', 'https://example.org']);
     const url = view.page.url();
     await links.first().click();
     await links.nth(1).click({ button: 'middle' });
@@ -128,7 +134,9 @@ describe('chat webview: behaviour', function () {
   });
 
   it('mail links stay plain text, as only web links can be opened', async () => {
-    await view.send(state({ turns: [assistantTurn('a', 'Write to [support](mailto:help@example.com) or help@example.org, or see [docs](https://example.com).')] }));
+    await view.send(
+      state({ turns: [assistantTurn('a', 'Write to [support](mailto:help@example.com) or help@example.org, or see [docs](https://example.com).')] }),
+    );
     const links = view.page.locator('.turn-body a');
     assert.deepEqual(await links.allTextContents(), ['docs'], 'only the web link is a link');
     assert.equal(await text('.turn-body'), 'Write to [support](mailto:help@example.com) or help@example.org, or see docs.\n');
@@ -136,9 +144,11 @@ describe('chat webview: behaviour', function () {
 
   it('shows images where their markers stood, opens and saves them', async () => {
     const content = 'Вот картинка:\n\n\uFFFC\n\nИ ещё одна \uFFFC в тексте.';
-    await view.send(state({
-      turns: [assistantTurn('a', content, { images: ['img-1', 'img-2', 'img-3'].map((fileId) => servedPicture(view.origin, fileId)) })],
-    }));
+    await view.send(
+      state({
+        turns: [assistantTurn('a', content, { images: ['img-1', 'img-2', 'img-3'].map((fileId) => servedPicture(view.origin, fileId)) })],
+      }),
+    );
     const figures = view.page.locator('.reply-image');
     assert.deepEqual(await figures.evaluateAll((all) => all.map((f) => f.getAttribute('data-file-id'))), ['img-1', 'img-2', 'img-3']);
     assert.equal(await view.page.locator('.turn-body > .reply-image').first().getAttribute('data-file-id'), 'img-1', 'block image replaces its paragraph');
@@ -155,34 +165,40 @@ describe('chat webview: behaviour', function () {
     const content = 'In a block:\n\n```html\n\uFFFC\n```\n\nInline `\uFFFC` here, then \uFFFC at last.';
     const images = ['in-block', 'in-span', 'in-text'].map((fileId) => servedPicture(view.origin, fileId));
     await view.send(state({ turns: [assistantTurn('a', content, { images })] }));
-    const order = await view.page.locator('.turn-body').evaluate((body) =>
-      [...body.querySelectorAll('pre, code, .reply-image')].filter((node) => !node.closest('pre') || node.localName === 'pre').map((node) => (node.localName === 'figure' ? node.getAttribute('data-file-id') : node.localName)),
-    );
+    const order = await view.page
+      .locator('.turn-body')
+      .evaluate((body) =>
+        [...body.querySelectorAll('pre, code, .reply-image')]
+          .filter((node) => !node.closest('pre') || node.localName === 'pre')
+          .map((node) => (node.localName === 'figure' ? node.getAttribute('data-file-id') : node.localName)),
+      );
     assert.deepEqual(order, ['pre', 'in-block', 'code', 'in-span', 'in-text']);
     assert.equal(await view.page.locator('.reply-image').count(), 3);
     assert.ok(!((await text('.turn-body')) ?? '').includes('\uFFFC'), 'no marker is left in the code');
   });
 
   it('explains finish reasons, stopped turns and errors with their actions', async () => {
-    await view.send(state({
-      turns: [
-        userTurn('u1', 'q1'),
-        assistantTurn('a1', 'cut', { finishReason: 'length' }),
-        userTurn('u2', 'q2'),
-        assistantTurn('a2', '', { finishReason: 'blacklist' }),
-        userTurn('u3', 'q3'),
-        assistantTurn('a3', 'partial', { status: 'stopped' }),
-        userTurn('u5', 'q5'),
-        assistantTurn('a5', 'half of it', { finishReason: 'error' }),
-        userTurn('u6', 'q6'),
-        assistantTurn('a6', 'Here is the picture: \uFFFC', { notice: 'The picture could not be downloaded: the network is down.' }),
-        userTurn('u4', 'q4'),
-        assistantTurn('a4', '', {
-          status: 'error',
-          error: { kind: 'auth', message: 'Ключ авторизации не подошёл.', actions: ['setKey', 'openLogs'], requestId: 'req-123' },
-        }),
-      ],
-    }));
+    await view.send(
+      state({
+        turns: [
+          userTurn('u1', 'q1'),
+          assistantTurn('a1', 'cut', { finishReason: 'length' }),
+          userTurn('u2', 'q2'),
+          assistantTurn('a2', '', { finishReason: 'blacklist' }),
+          userTurn('u3', 'q3'),
+          assistantTurn('a3', 'partial', { status: 'stopped' }),
+          userTurn('u5', 'q5'),
+          assistantTurn('a5', 'half of it', { finishReason: 'error' }),
+          userTurn('u6', 'q6'),
+          assistantTurn('a6', 'Here is the picture: \uFFFC', { notice: 'The picture could not be downloaded: the network is down.' }),
+          userTurn('u4', 'q4'),
+          assistantTurn('a4', '', {
+            status: 'error',
+            error: { kind: 'auth', message: 'Ключ авторизации не подошёл.', actions: ['setKey', 'openLogs'], requestId: 'req-123' },
+          }),
+        ],
+      }),
+    );
     const turns = view.page.locator('.turn-assistant');
     assert.equal(await turns.nth(0).locator('.note-warning').textContent(), webviewStrings.finishLength);
     assert.equal(await turns.nth(1).locator('.note-info').textContent(), webviewStrings.finishBlacklist);
@@ -218,7 +234,18 @@ describe('chat webview: behaviour', function () {
 
   it('every finished reply with text has Copy reply, which posts its turn id and says it copied', async () => {
     const pictureOnly = assistantTurn('a0', '\uFFFC', { images: [servedPicture(view.origin, 'f1')] });
-    await view.send(state({ turns: [userTurn('u0', 'draw'), pictureOnly, userTurn('u1', 'a'), assistantTurn('a1', 'first **answer**'), userTurn('u2', 'c'), assistantTurn('a2', '', { status: 'stopped' })] }));
+    await view.send(
+      state({
+        turns: [
+          userTurn('u0', 'draw'),
+          pictureOnly,
+          userTurn('u1', 'a'),
+          assistantTurn('a1', 'first **answer**'),
+          userTurn('u2', 'c'),
+          assistantTurn('a2', '', { status: 'stopped' }),
+        ],
+      }),
+    );
     const copyButtons = view.page.getByRole('button', { name: 'Copy reply' });
     assert.equal(await copyButtons.count(), 1, 'a reply that is only a picture, or an empty stopped one, has nothing to copy');
     await copyButtons.click();
@@ -251,7 +278,11 @@ describe('chat webview: behaviour', function () {
     await input.pressSequentially('abc', { delay: 20 });
     assert.deepEqual(await view.postedOfType('draft'), [], 'not yet: debounced');
     await view.page.waitForTimeout(450);
-    assert.deepEqual((await view.postedOfType('draft')).map((message) => message.text), ['abc'], 'one draft message for the burst');
+    assert.deepEqual(
+      (await view.postedOfType('draft')).map((message) => message.text),
+      ['abc'],
+      'one draft message for the burst',
+    );
     assert.deepEqual(await view.page.evaluate(() => (window.__state as { draft: string }).draft), 'abc');
   });
 
@@ -282,12 +313,12 @@ describe('chat webview: behaviour', function () {
     assert.equal(await view.page.locator('.jump-to-latest').isVisible(), true);
   });
 
-  it('after a window reload, takes the host\'s draft over an older one VS Code restored with the view', async () => {
+  it("after a window reload, takes the host's draft over an older one VS Code restored with the view", async () => {
     // Seen in code-server: after a reload the webview state can be one saved before the last words typed.
     await harness.reopen({ savedState: { draft: '', draftAt: 1_000 } });
     await view.send(state({ draft: 'typed after the state VS Code kept', draftAt: 5_000 }));
     assert.equal(await view.page.locator('textarea').inputValue(), 'typed after the state VS Code kept');
-    assert.deepEqual(await view.postedOfType('draft'), [], 'the host\'s draft is not overwritten');
+    assert.deepEqual(await view.postedOfType('draft'), [], "the host's draft is not overwritten");
     assert.deepEqual(await view.page.evaluate(() => window.__state), { draft: 'typed after the state VS Code kept', draftAt: 5_000 });
   });
 
@@ -337,11 +368,14 @@ describe('chat webview: behaviour', function () {
     assert.equal(await dialog.isVisible(), true);
     assert.equal(await dialog.locator('.history-status').textContent(), 'Loading…');
     const now = Date.UTC(2025, 4, 17, 12, 30);
-    await view.send({ type: 'history', conversations: [
-      { id: 'c1', title: 'Старый разговор', updatedAt: now - 86_400_000 },
-      { id: 'c2', title: 'Current chat', updatedAt: now },
-      { id: 'c3', title: '', updatedAt: now - 1000 },
-    ] });
+    await view.send({
+      type: 'history',
+      conversations: [
+        { id: 'c1', title: 'Старый разговор', updatedAt: now - 86_400_000 },
+        { id: 'c2', title: 'Current chat', updatedAt: now },
+        { id: 'c3', title: '', updatedAt: now - 1000 },
+      ],
+    });
     const titles = await dialog.locator('.history-title').allTextContents();
     assert.deepEqual(titles, ['Current chat', 'Untitled chat', 'Старый разговор'], 'newest first');
     assert.equal(await dialog.locator('.history-open').first().getAttribute('aria-current'), 'true');
@@ -369,11 +403,14 @@ describe('chat webview: behaviour', function () {
     await view.page.getByRole('button', { name: 'Chat history' }).click();
     const dialog = view.page.getByRole('dialog');
     const now = Date.UTC(2025, 4, 17, 12, 30);
-    await view.send({ type: 'history', conversations: [
-      { id: 'c1', title: 'Чтение файла построчно в Node.js', updatedAt: now },
-      { id: 'c2', title: 'Retry policy of the upload client', updatedAt: now - 1000 },
-      { id: 'c3', title: 'Node.js streams and backpressure', updatedAt: now - 2000 },
-    ] });
+    await view.send({
+      type: 'history',
+      conversations: [
+        { id: 'c1', title: 'Чтение файла построчно в Node.js', updatedAt: now },
+        { id: 'c2', title: 'Retry policy of the upload client', updatedAt: now - 1000 },
+        { id: 'c3', title: 'Node.js streams and backpressure', updatedAt: now - 2000 },
+      ],
+    });
     const shown = () => dialog.locator('.history-item:visible .history-title').allTextContents();
     await view.page.keyboard.type('NODE');
     assert.deepEqual(await shown(), ['Чтение файла построчно в Node.js', 'Node.js streams and backpressure'], 'any case');
@@ -384,10 +421,13 @@ describe('chat webview: behaviour', function () {
     assert.equal(await dialog.locator('.history-status').textContent(), 'No chat title contains “NODE ФАЙЛxyz”.');
     await view.page.locator('.history-filter').fill('stream');
     // The host's list after a deletion elsewhere keeps the filter.
-    await view.send({ type: 'history', conversations: [
-      { id: 'c2', title: 'Retry policy of the upload client', updatedAt: now - 1000 },
-      { id: 'c3', title: 'Node.js streams and backpressure', updatedAt: now - 2000 },
-    ] });
+    await view.send({
+      type: 'history',
+      conversations: [
+        { id: 'c2', title: 'Retry policy of the upload client', updatedAt: now - 1000 },
+        { id: 'c3', title: 'Node.js streams and backpressure', updatedAt: now - 2000 },
+      ],
+    });
     assert.deepEqual(await shown(), ['Node.js streams and backpressure']);
     // Up from the first row returns to the filter; Enter there opens the first match.
     await view.page.keyboard.press('ArrowDown');
@@ -457,7 +497,9 @@ describe('chat webview: behaviour', function () {
     assert.equal(await text('.turn-body'), 'kept\n');
     assert.equal(await view.page.locator('.turn').count(), 1);
     assert.equal(view.consoleWarnings.filter((w) => w.includes('could not read a message')).length, invalid.length);
-    assert.deepEqual(await view.postedOfType('resync'), [{ type: 'resync', failed: 'unknown', issues: '(message): Invalid input: expected object, received null' }]);
+    assert.deepEqual(await view.postedOfType('resync'), [
+      { type: 'resync', failed: 'unknown', issues: '(message): Invalid input: expected object, received null' },
+    ]);
     assert.equal(await view.page.locator('.sync-notice').isVisible(), true);
   });
 

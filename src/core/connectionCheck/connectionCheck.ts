@@ -90,7 +90,11 @@ function plan(options: ConnectionCheckOptions): PlannedStep[] {
   const hostnames = unique(urls, (url) => url.hostname);
   const origins = unique(urls, (url) => url.host);
   return [
-    ...hostnames.map((url) => ({ id: 'dns' as const, target: url.hostname.replace(/^\[|\]$/g, ''), run: (step: CheckStep) => lookUp(url, step, routes, options.signal) })),
+    ...hostnames.map((url) => ({
+      id: 'dns' as const,
+      target: url.hostname.replace(/^\[|\]$/g, ''),
+      run: (step: CheckStep) => lookUp(url, step, routes, options.signal),
+    })),
     ...origins.map((url) => ({ id: 'tls' as const, target: url.host, run: (step: CheckStep) => shakeHands(url, step, routes, options) })),
     ...serviceCalls(options),
   ];

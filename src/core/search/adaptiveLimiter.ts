@@ -46,7 +46,13 @@ export class AdaptiveLimiter {
    * Embeds `texts` once a slot is free, retrying after 429s. `requestSignal` cancels the request
    * itself; `waitSignal` also stops waiting for a slot (a failed run sends nothing new).
    */
-  async run(texts: string[], embed: EmbedFunction, requestSignal: AbortSignal | undefined, waitSignal: AbortSignal, hooks: LimiterHooks): Promise<Float32Array[]> {
+  async run(
+    texts: string[],
+    embed: EmbedFunction,
+    requestSignal: AbortSignal | undefined,
+    waitSignal: AbortSignal,
+    hooks: LimiterHooks,
+  ): Promise<Float32Array[]> {
     for (let attempt = 0; ; attempt++) {
       await this.acquire(waitSignal);
       const epoch = this.epoch;
@@ -64,7 +70,8 @@ export class AdaptiveLimiter {
       }
       this.release();
       this.speedUp();
-      if (vectors.length !== texts.length) throw new ServiceError('protocol', `The embeddings call returned ${vectors.length} vectors for ${texts.length} texts.`);
+      if (vectors.length !== texts.length)
+        throw new ServiceError('protocol', `The embeddings call returned ${vectors.length} vectors for ${texts.length} texts.`);
       return vectors;
     }
   }

@@ -7,7 +7,8 @@ import { float32View } from './float32View';
 
 /** Reading and writing the cache's two files (see `cacheFormat.ts`); no state of its own. */
 
-export type LoadedFiles = { state: 'loaded'; meta: MetaFile; rows: Float32Array; zeroCopy: boolean } | { state: 'missing' | 'modelChanged' | 'discarded'; reason: string };
+export type LoadedFiles =
+  { state: 'loaded'; meta: MetaFile; rows: Float32Array; zeroCopy: boolean } | { state: 'missing' | 'modelChanged' | 'discarded'; reason: string };
 
 /** The rows on disk for `model`, or why there are none. Throws only when a file cannot be read. */
 export async function readCacheFiles(directory: string, model: string): Promise<LoadedFiles> {

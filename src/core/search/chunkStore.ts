@@ -63,7 +63,13 @@ export class ChunkStore {
     if (old) this.dropChunks(old);
     const record: FileRecord = { path, chunks: [] };
     for (const chunk of chunks) {
-      const indexed: IndexedChunk = { id: `c${this.nextChunkId++}`, startLine: chunk.startLine, endLine: chunk.endLine, preview: chunk.text.slice(0, this.previewChars), key: chunk.key };
+      const indexed: IndexedChunk = {
+        id: `c${this.nextChunkId++}`,
+        startLine: chunk.startLine,
+        endLine: chunk.endLine,
+        preview: chunk.text.slice(0, this.previewChars),
+        key: chunk.key,
+      };
       record.chunks.push(indexed);
       this.chunksById.set(indexed.id, { file: record, chunk: indexed });
       const vector = this.index && this.cache.get(chunk.key);

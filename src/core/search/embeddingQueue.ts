@@ -35,7 +35,10 @@ export class EmbeddingQueue<Waiter> {
   takeBatches(all: boolean): QueuedText[][] {
     const taken: QueuedText[][] = [];
     let from = 0;
-    for (const planned of planBatches(this.queued.map((item) => item.text), this.limits)) {
+    for (const planned of planBatches(
+      this.queued.map((item) => item.text),
+      this.limits,
+    )) {
       const ready = all || this.queued.length - from >= this.limits.maxItems || this.queuedChars >= this.limits.maxChars;
       if (!ready) break;
       taken.push(this.queued.slice(from, from + planned.length));

@@ -4,7 +4,16 @@ import { ChunkStore } from './chunkStore';
 import { dimensionsChanged, isDimensionsChanged } from './dimensionsChanged';
 import type { EmbeddingCache } from './embeddingCache';
 import { IndexRun } from './indexRun';
-import type { EmbeddingCounters, IndexedFile, IndexerStats, IndexRunOptions, IndexRunResult, SearchHit, SourceFile, WorkspaceIndexerOptions } from './indexerTypes';
+import type {
+  EmbeddingCounters,
+  IndexedFile,
+  IndexerStats,
+  IndexRunOptions,
+  IndexRunResult,
+  SearchHit,
+  SourceFile,
+  WorkspaceIndexerOptions,
+} from './indexerTypes';
 import { PathVersions } from './pathVersions';
 import { VectorIndex } from './vectorIndex';
 

@@ -15,8 +15,24 @@
  * it is stored or how many vectors one call takes.
  */
 import {
-  f32Add, I32, i32Add, i32Const, i32Eqz, i32GeU, i32Sub, type KernelFunction, localGet as get, localSet as set,
-  localTee as tee, loopUntil, moduleBytes, simd, f32Store, V128, v128Load as load, v128Zero as zero,
+  f32Add,
+  I32,
+  i32Add,
+  i32Const,
+  i32Eqz,
+  i32GeU,
+  i32Sub,
+  type KernelFunction,
+  localGet as get,
+  localSet as set,
+  localTee as tee,
+  loopUntil,
+  moduleBytes,
+  simd,
+  f32Store,
+  V128,
+  v128Load as load,
+  v128Zero as zero,
 } from './wasmBinary';
 
 /** Bytes of float32 vectors the float kernel takes a step (the stride must be a multiple). */
@@ -41,20 +57,34 @@ const ACC = [8, 9, 10, 11];
 
 /** The loop over vectors around `inner` (which consumes one vector), and the store of its result. */
 function perVector(inner: number[], step: number, reduce: number[]): number[] {
-  return loopUntil([...get(2), ...i32Eqz], [
-    ...ACC.flatMap((acc) => [...zero, ...set(acc)]),
-    ...get(1), ...set(P), ...get(0), ...set(Q), ...get(1), ...get(3), ...i32Add, ...set(END),
-    ...loopUntil([...get(P), ...get(END), ...i32GeU], [
-      ...inner,
-      ...get(P), ...i32Const(step), ...i32Add, ...set(P),
-    ]),
-    ...get(4), // the address the result is stored at
-    ...reduce,
-    ...f32Store,
-    ...get(4), ...i32Const(4), ...i32Add, ...set(4),
-    ...get(END), ...set(1),
-    ...get(2), ...i32Const(1), ...i32Sub, ...set(2),
-  ]);
+  return loopUntil(
+    [...get(2), ...i32Eqz],
+    [
+      ...ACC.flatMap((acc) => [...zero, ...set(acc)]),
+      ...get(1),
+      ...set(P),
+      ...get(0),
+      ...set(Q),
+      ...get(1),
+      ...get(3),
+      ...i32Add,
+      ...set(END),
+      ...loopUntil([...get(P), ...get(END), ...i32GeU], [...inner, ...get(P), ...i32Const(step), ...i32Add, ...set(P)]),
+      ...get(4), // the address the result is stored at
+      ...reduce,
+      ...f32Store,
+      ...get(4),
+      ...i32Const(4),
+      ...i32Add,
+      ...set(4),
+      ...get(END),
+      ...set(1),
+      ...get(2),
+      ...i32Const(1),
+      ...i32Sub,
+      ...set(2),
+    ],
+  );
 }
 
 const f32Mul = simd(0xe6); // f32x4.mul
@@ -64,8 +94,25 @@ const f32x4Add = simd(0xe4); // f32x4.add
 function reduceF32(): number[] {
   const lane = (n: number) => simd(0x1f, n); // f32x4.extract_lane
   return [
-    ...get(8), ...get(9), ...f32x4Add, ...get(10), ...get(11), ...f32x4Add, ...f32x4Add, ...set(8),
-    ...get(8), ...lane(0), ...get(8), ...lane(1), ...f32Add, ...get(8), ...lane(2), ...get(8), ...lane(3), ...f32Add, ...f32Add,
+    ...get(8),
+    ...get(9),
+    ...f32x4Add,
+    ...get(10),
+    ...get(11),
+    ...f32x4Add,
+    ...f32x4Add,
+    ...set(8),
+    ...get(8),
+    ...lane(0),
+    ...get(8),
+    ...lane(1),
+    ...f32Add,
+    ...get(8),
+    ...lane(2),
+    ...get(8),
+    ...lane(3),
+    ...f32Add,
+    ...f32Add,
   ];
 }
 
@@ -75,9 +122,20 @@ const multiplyAdd = (offset: number, acc: number) => [...get(Q), ...load(offset)
 function dotsF32(): KernelFunction {
   const inner = [
     ...ACC.flatMap((acc, i) => [...get(P), ...load(16 * i), ...multiplyAdd(16 * i, acc)]),
-    ...get(Q), ...i32Const(F32_STEP_BYTES), ...i32Add, ...set(Q),
+    ...get(Q),
+    ...i32Const(F32_STEP_BYTES),
+    ...i32Add,
+    ...set(Q),
   ];
-  return { name: 'dotsF32', parameters: 5, locals: [{ count: 3, type: I32 }, { count: 5, type: V128 }], body: perVector(inner, F32_STEP_BYTES, reduceF32()) };
+  return {
+    name: 'dotsF32',
+    parameters: 5,
+    locals: [
+      { count: 3, type: I32 },
+      { count: 5, type: V128 },
+    ],
+    body: perVector(inner, F32_STEP_BYTES, reduceF32()),
+  };
 }
 
 function dotsRounded(): KernelFunction {
@@ -86,11 +144,29 @@ function dotsRounded(): KernelFunction {
   const shiftLeft = simd(0xab); // i32x4.shl
   /** 8 rounded values at p+offset as two f32x4, against 8 query floats at q+2×offset, into accumulators low and high. */
   const eight = (offset: number, low: number, high: number) => [
-    ...get(P), ...load(offset), ...tee(12), ...extendLow, ...i32Const(16), ...shiftLeft, ...multiplyAdd(offset * 2, low),
-    ...get(12), ...extendHigh, ...i32Const(16), ...shiftLeft, ...multiplyAdd(offset * 2 + 16, high),
+    ...get(P),
+    ...load(offset),
+    ...tee(12),
+    ...extendLow,
+    ...i32Const(16),
+    ...shiftLeft,
+    ...multiplyAdd(offset * 2, low),
+    ...get(12),
+    ...extendHigh,
+    ...i32Const(16),
+    ...shiftLeft,
+    ...multiplyAdd(offset * 2 + 16, high),
   ];
   const inner = [...eight(0, 8, 9), ...eight(16, 10, 11), ...get(Q), ...i32Const(2 * ROUNDED_STEP_BYTES), ...i32Add, ...set(Q)];
-  return { name: 'dotsRounded', parameters: 5, locals: [{ count: 3, type: I32 }, { count: 5, type: V128 }], body: perVector(inner, ROUNDED_STEP_BYTES, reduceF32()) };
+  return {
+    name: 'dotsRounded',
+    parameters: 5,
+    locals: [
+      { count: 3, type: I32 },
+      { count: 5, type: V128 },
+    ],
+    body: perVector(inner, ROUNDED_STEP_BYTES, reduceF32()),
+  };
 }
 
 let compiled: WebAssembly.Module | null | undefined;

@@ -88,7 +88,14 @@ export function moduleBytes(functions: KernelFunction[]): Uint8Array<ArrayBuffer
     return [...uleb(body.length), ...body];
   });
   return new Uint8Array([
-    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+    0x00,
+    0x61,
+    0x73,
+    0x6d,
+    0x01,
+    0x00,
+    0x00,
+    0x00,
     ...section(1, vector(types)),
     ...section(2, vector([[...name('env'), ...name('memory'), 0x02, 0x00, 1]])),
     ...section(3, vector(functions.map((_, i) => uleb(i)))),

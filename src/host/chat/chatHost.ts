@@ -24,6 +24,9 @@ export function warnSaveFailing(log: Log): void {
   // Not awaited: the notification stays until the user closes it, and the chat goes on meanwhile.
   const showLogs = actionLabel('openLogs');
   void vscode.window
-    .showWarningMessage(vscode.l10n.t('GigaChat could not save this conversation to the chat history. The chat goes on, but the conversation may be missing after a restart.'), showLogs)
+    .showWarningMessage(
+      vscode.l10n.t('GigaChat could not save this conversation to the chat history. The chat goes on, but the conversation may be missing after a restart.'),
+      showLogs,
+    )
     .then((chosen) => chosen === showLogs && log.show());
 }

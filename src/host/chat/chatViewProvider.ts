@@ -40,9 +40,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     super();
     this.attachments = new PendingAttachments(workspaceState);
     this._register(trackLastTextEditor());
-    this._register(
-      keys.onDidChange(() => void this.keyChanged()),
-    );
+    this._register(keys.onDidChange(() => void this.keyChanged()));
     this._register(
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration('gigachat')) void this.sendModels();
@@ -86,7 +84,9 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     const outcomes = [];
     for (const excerpt of excerpts) outcomes.push(await this.attachments.add(excerpt));
     if (outcomes.includes('full')) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('At most {0} pieces of code can be attached to one message. Send the message, or remove a piece from it first.', MAX_ATTACHMENTS));
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t('At most {0} pieces of code can be attached to one message. Send the message, or remove a piece from it first.', MAX_ATTACHMENTS),
+      );
     }
     this.postAttachments();
     await this.openChat();
@@ -156,7 +156,9 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         return;
       case 'resync':
         // The view says so to the user; the log says what it could not read, and it is sent the chat again.
-        this.log.warn(`The chat view could not read a message from the host (${safeWord(message.failed)}: ${message.issues.replace(/[^\x20-\x7e]/g, '?')}); it is sent the chat again`);
+        this.log.warn(
+          `The chat view could not read a message from the host (${safeWord(message.failed)}: ${message.issues.replace(/[^\x20-\x7e]/g, '?')}); it is sent the chat again`,
+        );
         return this.sendState();
       case 'loadEarlier': {
         const page = await this.controller.earlierPage(message.conversationId, message.before);

@@ -29,9 +29,14 @@ export async function insertCode(code: string, fenceLanguage?: string): Promise<
     return offerNewEditor(vscode.l10n.t('There is no open file to insert the code into.'), code, fenceLanguage);
   }
   const version = editor.document.version;
-  const applied = await editor.edit((edit) => {
-    for (const selection of editor.selections) edit.replace(selection, code);
-  }).then((applied) => applied, () => false);
+  const applied = await editor
+    .edit((edit) => {
+      for (const selection of editor.selections) edit.replace(selection, code);
+    })
+    .then(
+      (applied) => applied,
+      () => false,
+    );
   // An editor made read-only by `files.readonlyInclude` reports the edit applied and changes nothing.
   const inserted = applied && editor.document.version !== version;
   if (!inserted) {
@@ -71,7 +76,25 @@ export async function openCode(code: string, fenceLanguage?: string): Promise<vo
   await vscode.window.showTextDocument(document, { preview: false });
 }
 
-const ALIASES: Record<string, string> = { ts: 'typescript', js: 'javascript', py: 'python', sh: 'shellscript', bash: 'shellscript', shell: 'shellscript', zsh: 'shellscript', yml: 'yaml', 'c++': 'cpp', cs: 'csharp', 'c#': 'csharp', rs: 'rust', kt: 'kotlin', md: 'markdown', golang: 'go', html: 'html', xml: 'xml' };
+const ALIASES: Record<string, string> = {
+  ts: 'typescript',
+  js: 'javascript',
+  py: 'python',
+  sh: 'shellscript',
+  bash: 'shellscript',
+  shell: 'shellscript',
+  zsh: 'shellscript',
+  yml: 'yaml',
+  'c++': 'cpp',
+  cs: 'csharp',
+  'c#': 'csharp',
+  rs: 'rust',
+  kt: 'kotlin',
+  md: 'markdown',
+  golang: 'go',
+  html: 'html',
+  xml: 'xml',
+};
 
 function languageIdFor(fence: string, known: readonly string[]): string | undefined {
   const lower = fence.toLowerCase();

@@ -103,7 +103,12 @@ export class ConversationStore {
     if (conversation.turns.length === 0) return Promise.resolve(); // an empty chat is not history
     // Taken now: the conversation changes while the write waits its turn.
     const text = JSON.stringify(conversation);
-    const entry: ConversationEntry = { id: conversation.id, title: conversation.title, updatedAt: conversation.updatedAt, pictureIds: pictureIdsOf(conversation.turns) };
+    const entry: ConversationEntry = {
+      id: conversation.id,
+      title: conversation.title,
+      updatedAt: conversation.updatedAt,
+      pictureIds: pictureIdsOf(conversation.turns),
+    };
     return this.queue(async () => {
       await fs.mkdir(this.folder, { recursive: true });
       await writeFileAtomically(this.fileOf(conversation.id), text);
@@ -189,7 +194,11 @@ function readableTurns(conversation: Conversation): Conversation {
   if (conversation.turns.every(readable)) return conversation;
   const turns = conversation.turns
     .filter((turn) => typeof turn === 'object' && turn !== null)
-    .map((turn) => (readable(turn) ? turn : { ...turn, id: SAFE_ID.test(String(turn.id)) ? turn.id : crypto.randomUUID(), content: typeof turn.content === 'string' ? turn.content : '' }));
+    .map((turn) =>
+      readable(turn)
+        ? turn
+        : { ...turn, id: SAFE_ID.test(String(turn.id)) ? turn.id : crypto.randomUUID(), content: typeof turn.content === 'string' ? turn.content : '' },
+    );
   return { ...conversation, turns };
 }
 

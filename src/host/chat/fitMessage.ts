@@ -76,7 +76,11 @@ function fitMessage(message: HostMessage, notes: string[]): HostMessage {
     case 'turnUpdated':
       return { type: 'turnUpdated', turn: fitTurn(message.turn, notes) };
     case 'delta':
-      return { type: 'delta', turnId: fitId(message.turnId, 'turn id', notes), text: fitLong(typeof message.text === 'string' ? message.text : '', LIMITS.text, 'streamed piece of a reply', notes) };
+      return {
+        type: 'delta',
+        turnId: fitId(message.turnId, 'turn id', notes),
+        text: fitLong(typeof message.text === 'string' ? message.text : '', LIMITS.text, 'streamed piece of a reply', notes),
+      };
     case 'history':
       return { type: 'history', conversations: fitHistory(message.conversations, notes) };
     case 'models':
@@ -98,7 +102,8 @@ function fitMessage(message: HostMessage, notes: string[]): HostMessage {
 function fitTurns(turns: readonly Turn[], earlierTurns: number, notes: string[]): { turns: Turn[]; earlierTurns: number } {
   const all = listOf(turns);
   const kept = all.slice(-LIMITS.turnsPerMessage);
-  if (kept.length < all.length) notes.push(`Chat view: ${all.length} turns in one message; the oldest ${all.length - kept.length} are left for the view to ask for`);
+  if (kept.length < all.length)
+    notes.push(`Chat view: ${all.length} turns in one message; the oldest ${all.length - kept.length} are left for the view to ask for`);
   return { turns: kept.map((turn) => fitTurn(turn, notes)), earlierTurns: (isCount(earlierTurns) ? earlierTurns : 0) + all.length - kept.length };
 }
 
@@ -147,7 +152,8 @@ function fitImage(image: ImageAttachment, notes: string[]): ImageAttachment | un
     notes.push('Chat view: a picture without a usable file id is left out');
     return undefined;
   }
-  if ('src' in image && typeof image.src === 'string' && image.src.length <= LIMITS.imageSource && IMAGE_SOURCE.test(image.src)) return { fileId: image.fileId, src: image.src };
+  if ('src' in image && typeof image.src === 'string' && image.src.length <= LIMITS.imageSource && IMAGE_SOURCE.test(image.src))
+    return { fileId: image.fileId, src: image.src };
   if ('unavailable' in image && PROBLEMS.has(image.unavailable)) {
     return { fileId: image.fileId, unavailable: image.unavailable, ...(isCount(image.bytes) ? { bytes: image.bytes } : {}) };
   }
@@ -203,7 +209,8 @@ function fitModels(models: readonly string[], model: string, notes: string[]): {
   const shownModel = fitText(selected, LIMITS.modelName, "selected model's name", notes);
   const names = new Set(listOf(models).filter((name): name is string => typeof name === 'string'));
   const fitting = [...names].filter((name) => name.length <= LIMITS.modelName);
-  if (fitting.length < names.size) notes.push(`Chat view: ${names.size - fitting.length} model names longer than ${LIMITS.modelName} characters are left out of the picker`);
+  if (fitting.length < names.size)
+    notes.push(`Chat view: ${names.size - fitting.length} model names longer than ${LIMITS.modelName} characters are left out of the picker`);
   const listed = !shownModel || fitting.includes(shownModel) ? fitting : [shownModel, ...fitting];
   let kept = listed.slice(0, LIMITS.models);
   if (shownModel && !kept.includes(shownModel)) kept = [...kept.slice(0, -1), shownModel];
@@ -238,7 +245,8 @@ function fitChips(chips: readonly AttachmentChip[], notes: string[]): Attachment
 
 function fitId(id: string, what: string, notes: string[]): string {
   const value = typeof id === 'string' ? id : '';
-  if (value.length === 0 || value.length > LIMITS.id) notes.push(`Chat view: a ${what} of ${value.length} characters is shown as ${value ? 'its beginning' : '-'}`);
+  if (value.length === 0 || value.length > LIMITS.id)
+    notes.push(`Chat view: a ${what} of ${value.length} characters is shown as ${value ? 'its beginning' : '-'}`);
   return viewId(value);
 }
 

@@ -46,6 +46,12 @@ export async function writeReply(
   } finally {
     // Usage comes with the last event: a reply cut off after it still shows what it cost.
     const usage = reply.usage;
-    if (usage) assistant.usage = { promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens, totalTokens: usage.total_tokens, precachedTokens: usage.precached_prompt_tokens };
+    if (usage)
+      assistant.usage = {
+        promptTokens: usage.prompt_tokens,
+        completionTokens: usage.completion_tokens,
+        totalTokens: usage.total_tokens,
+        precachedTokens: usage.precached_prompt_tokens,
+      };
   }
 }

@@ -17,7 +17,10 @@ export interface WireConversation {
 export function wireMessages(conversation: Conversation, pending: StoredTurn, systemPrompt: string): WireConversation {
   // A failed reply, or an empty stopped one, is not part of what the model said.
   const spoken = conversation.turns.filter((turn) => turn !== pending && !(turn.role === 'assistant' && (turn.status === 'error' || turn.content === '')));
-  const omitted = Math.max(0, spoken.findIndex((turn) => turn.id === conversation.contextFrom));
+  const omitted = Math.max(
+    0,
+    spoken.findIndex((turn) => turn.id === conversation.contextFrom),
+  );
   const sent = spoken.slice(omitted);
   const system: ChatMessage[] = systemPrompt.trim() ? [{ role: 'system', content: systemPrompt.trim() }] : [];
   return { messages: [...system, ...sent.map((turn) => ({ role: turn.role, content: turn.content }))], sent, omitted };

@@ -66,6 +66,9 @@ async function runConnectionCheck(clients: ClientProvider, trustedRoot: TrustedR
 
 async function offerFix(failure: NonNullable<Report['failure']>, log: Log, checkAgain: () => unknown): Promise<void> {
   const { actions } = failure.described;
-  const action = await askErrorAction(vscode.l10n.t('GigaChat connection check failed at "{0}". The report explains why and what to do.', failure.name), actions);
+  const action = await askErrorAction(
+    vscode.l10n.t('GigaChat connection check failed at "{0}". The report explains why and what to do.', failure.name),
+    actions,
+  );
   if (action) await runErrorAction(action, log, checkAgain);
 }

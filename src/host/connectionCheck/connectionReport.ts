@@ -108,18 +108,23 @@ function stepLines(step: CheckStep, context: ReportContext, fix: string): string
       return tlsLines(step, name, context.pin);
     case 'token':
       return step.status === 'passed'
-        ? [`${PASSED} ${vscode.l10n.t('{0}: the authorization key was accepted (scope {1}); the token is valid until {2}.', name, context.connection.settings.scope, new Date(step.tokenExpiresAtMs ?? 0).toLocaleTimeString(vscode.env.language))}`]
+        ? [
+            `${PASSED} ${vscode.l10n.t('{0}: the authorization key was accepted (scope {1}); the token is valid until {2}.', name, context.connection.settings.scope, new Date(step.tokenExpiresAtMs ?? 0).toLocaleTimeString(vscode.env.language))}`,
+          ]
         : [`${FAILED} ${name}: ${fix}`];
     case 'model': {
       const models = step.models ?? [];
       const shown = models.length > 8 ? `${models.slice(0, 8).join(', ')}, …` : models.join(', ');
-      return step.status === 'passed' ? [`${PASSED} ${vscode.l10n.t('{0}: GigaChat lists {1} models: {2}.', name, String(models.length), shown)}`] : [`${FAILED} ${name}: ${fix}`];
+      return step.status === 'passed'
+        ? [`${PASSED} ${vscode.l10n.t('{0}: GigaChat lists {1} models: {2}.', name, String(models.length), shown)}`]
+        : [`${FAILED} ${name}: ${fix}`];
     }
   }
 }
 
 function dnsLines(step: CheckStep, name: string): string[] {
-  if (step.status === 'failed') return [`${FAILED} ${vscode.l10n.t('{0}: {1} could not be found ({2}).', name, step.lookedUp ?? step.target, step.error?.code ?? '')}`];
+  if (step.status === 'failed')
+    return [`${FAILED} ${vscode.l10n.t('{0}: {1} could not be found ({2}).', name, step.lookedUp ?? step.target, step.error?.code ?? '')}`];
   const addresses = (step.addresses ?? []).join(', ');
   return step.proxy
     ? [`${PASSED} ${vscode.l10n.t('{0}: the proxy {1} → {2}. The proxy looks up {3} itself.', name, step.lookedUp ?? '', addresses, step.target)}`]
@@ -130,7 +135,9 @@ function tlsLines(step: CheckStep, name: string, pin: CertificatePin): string[] 
   const chain = step.tls?.chain ?? [];
   const lines: string[] = [];
   if (step.status === 'passed') {
-    lines.push(`${PASSED} ${vscode.l10n.t('{0} to {1} ({2}). The certificate chain, from the server to its root:', name, step.target, step.tls?.protocol ?? 'TLS')}`);
+    lines.push(
+      `${PASSED} ${vscode.l10n.t('{0} to {1} ({2}). The certificate chain, from the server to its root:', name, step.target, step.tls?.protocol ?? 'TLS')}`,
+    );
     chain.forEach((certificate, index) => {
       const isRoot = index === chain.length - 1 && certificate.selfIssued;
       lines.push(`${INDENT}${index + 1}. ${isRoot ? vscode.l10n.t('{0} (root, trusted)', certificate.subject) : certificate.subject}`);
@@ -138,7 +145,9 @@ function tlsLines(step: CheckStep, name: string, pin: CertificatePin): string[] 
   } else if (!step.tls) {
     lines.push(`${FAILED} ${vscode.l10n.t('{0} to {1}: no connection ({2}).', name, step.target, step.error?.code ?? step.error?.kind ?? '')}`);
   } else {
-    lines.push(`${FAILED} ${vscode.l10n.t('{0} to {1}: the certificate could not be verified ({2}). The chain as the server sent it:', name, step.target, step.tls.errorCode ?? '')}`);
+    lines.push(
+      `${FAILED} ${vscode.l10n.t('{0} to {1}: the certificate could not be verified ({2}). The chain as the server sent it:', name, step.target, step.tls.errorCode ?? '')}`,
+    );
     chain.forEach((certificate, index) => lines.push(`${INDENT}${index + 1}. ${vscode.l10n.t('{0}, issued by {1}', certificate.subject, certificate.issuer)}`));
     const last = chain.at(-1);
     if (last) {
@@ -148,7 +157,9 @@ function tlsLines(step: CheckStep, name: string, pin: CertificatePin): string[] 
         `${INDENT}${
           sameName(root, pin.subject)
             ? vscode.l10n.t("This is the Russian Trusted Root CA, which issues GigaChat's certificates: trust it to connect.")
-            : vscode.l10n.t('This is not the Russian Trusted Root CA: a company proxy or antivirus probably inspects secure connections. Trust its root certificate (your IT department has it).')
+            : vscode.l10n.t(
+                'This is not the Russian Trusted Root CA: a company proxy or antivirus probably inspects secure connections. Trust its root certificate (your IT department has it).',
+              )
         }`,
       );
     }
@@ -159,6 +170,10 @@ function tlsLines(step: CheckStep, name: string, pin: CertificatePin): string[] 
 
 /** Distinguished names compared as people write them: case, spaces around commas aside. */
 function sameName(a: string, b: string): boolean {
-  const normal = (name: string) => name.toLowerCase().replace(/\s*,\s*/g, ',').trim();
+  const normal = (name: string) =>
+    name
+      .toLowerCase()
+      .replace(/\s*,\s*/g, ',')
+      .trim();
   return normal(a) === normal(b);
 }

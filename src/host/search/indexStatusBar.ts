@@ -27,17 +27,31 @@ export class IndexStatusBar extends Disposable {
         return;
       case 'indexing':
         this.item.text = `$(sync~spin) ${vscode.l10n.t('Indexing {0}/{1}', format(state.progress.files), format(state.totalFiles))}`;
-        this.item.tooltip = vscode.l10n.t('GigaChat is indexing the workspace: {0} of {1} files, {2} chunks, {3} requests.', format(state.progress.files), format(state.totalFiles), format(state.progress.chunks), format(state.progress.requests));
+        this.item.tooltip = vscode.l10n.t(
+          'GigaChat is indexing the workspace: {0} of {1} files, {2} chunks, {3} requests.',
+          format(state.progress.files),
+          format(state.totalFiles),
+          format(state.progress.chunks),
+          format(state.progress.requests),
+        );
         this.item.backgroundColor = undefined;
         break;
       case 'ready':
         this.item.text = `$(search) ${vscode.l10n.t('{0} files indexed', format(state.files))}`;
-        this.item.tooltip = vscode.l10n.t('GigaChat semantic search: {0} files, {1} chunks indexed. Click to search.', format(state.files), format(state.chunks));
+        this.item.tooltip = vscode.l10n.t(
+          'GigaChat semantic search: {0} files, {1} chunks indexed. Click to search.',
+          format(state.files),
+          format(state.chunks),
+        );
         this.item.backgroundColor = undefined;
         break;
       case 'incomplete':
         this.item.text = `$(warning) ${vscode.l10n.t('{0} files indexed', format(state.files))}`;
-        this.item.tooltip = vscode.l10n.t('GigaChat semantic search: indexing did not finish ({0} files, {1} chunks indexed). The next search continues it.', format(state.files), format(state.chunks));
+        this.item.tooltip = vscode.l10n.t(
+          'GigaChat semantic search: indexing did not finish ({0} files, {1} chunks indexed). The next search continues it.',
+          format(state.files),
+          format(state.chunks),
+        );
         this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
         break;
     }

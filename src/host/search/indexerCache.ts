@@ -13,7 +13,10 @@ import type { SearchSettings } from './searchSettings';
 export async function openIndexer(cacheDirectory: vscode.Uri, settings: SearchSettings, clients: ClientProvider, log: Log): Promise<WorkspaceIndexer> {
   const { embeddingsModel, maxRequestsInFlight, batchSize, batchChars, chunkChars } = settings;
   const cache = await EmbeddingCache.load(cacheDirectory.fsPath, embeddingsModel);
-  if (cache.loadInfo.state !== 'loaded') log.info(`Search index: starting a new embedding cache (${cache.loadInfo.state}${'reason' in cache.loadInfo && cache.loadInfo.reason ? `: ${cache.loadInfo.reason}` : ''})`);
+  if (cache.loadInfo.state !== 'loaded')
+    log.info(
+      `Search index: starting a new embedding cache (${cache.loadInfo.state}${'reason' in cache.loadInfo && cache.loadInfo.reason ? `: ${cache.loadInfo.reason}` : ''})`,
+    );
   return new WorkspaceIndexer({
     embed: async (texts, signal) => (await clients.get()).embeddings(texts, { model: embeddingsModel, signal }),
     cache,

@@ -8,7 +8,11 @@ import { WorkspaceFolderSource } from './workspaceFolderSource';
 // The two steps of a full scan of the workspace; between them the user is asked before anything is sent.
 
 /** Step 1: the workspace's folders, and the files of them that may be indexed (rules and limits applied). */
-export async function selectWorkspaceFiles(settings: SearchSettings, signal: AbortSignal, log: Log): Promise<{ sources: WorkspaceFolderSource[]; selection: FileSelection }> {
+export async function selectWorkspaceFiles(
+  settings: SearchSettings,
+  signal: AbortSignal,
+  log: Log,
+): Promise<{ sources: WorkspaceFolderSource[]; selection: FileSelection }> {
   const sources = (vscode.workspace.workspaceFolders ?? []).map((folder) => new WorkspaceFolderSource(folder));
   const selection = await selectFiles(sources, settings, signal);
   const leftOut = [...selection.skipped].map(([reason, count]) => `${count} ${reason}`).join(', ') || 'none';

@@ -32,8 +32,16 @@ export async function searchResultsPrompt(query: string, hits: readonly SearchHi
   if (excerpts.length === 0) return undefined;
   const notices = [
     gone > 0 ? vscode.l10n.t('{0} of the results were left out: their files were deleted or moved after the search.', gone) : '',
-    excerpts.length + gone < hits.length ? vscode.l10n.t('Only the first {0} of {1} results were included, to keep the question within the model\'s limits.', excerpts.length, hits.length) : '',
-    cut > 0 ? vscode.l10n.t('{0} of the results are in lines too long to quote whole: {1} characters from where each one starts were included.', cut, MAX_EXCERPT_CHARS) : '',
+    excerpts.length + gone < hits.length
+      ? vscode.l10n.t("Only the first {0} of {1} results were included, to keep the question within the model's limits.", excerpts.length, hits.length)
+      : '',
+    cut > 0
+      ? vscode.l10n.t(
+          '{0} of the results are in lines too long to quote whole: {1} characters from where each one starts were included.',
+          cut,
+          MAX_EXCERPT_CHARS,
+        )
+      : '',
   ].filter(Boolean);
   const notice = notices.length ? notices.join(' ') : undefined;
   const text = `${vscode.l10n.t('Using these excerpts from my workspace, answer: {0}', query)}\n\n${excerpts.join('\n\n')}`;

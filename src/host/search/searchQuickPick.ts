@@ -38,8 +38,14 @@ export interface SearchPickerOptions {
 export function showSearchPicker(options: SearchPickerOptions): void {
   const { index, log } = options;
   const pick = vscode.window.createQuickPick<ResultItem>();
-  const highlight = vscode.window.createTextEditorDecorationType({ backgroundColor: new vscode.ThemeColor('editor.rangeHighlightBackground'), isWholeLine: true });
-  const askButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('comment-discussion'), tooltip: vscode.l10n.t('Ask GigaChat about these results') };
+  const highlight = vscode.window.createTextEditorDecorationType({
+    backgroundColor: new vscode.ThemeColor('editor.rangeHighlightBackground'),
+    isWholeLine: true,
+  });
+  const askButton: vscode.QuickInputButton = {
+    iconPath: new vscode.ThemeIcon('comment-discussion'),
+    tooltip: vscode.l10n.t('Ask GigaChat about these results'),
+  };
   const origin = vscode.window.activeTextEditor;
   let searched: string | undefined;
   let hits: SearchHit[] = [];
@@ -68,9 +74,11 @@ export function showSearchPicker(options: SearchPickerOptions): void {
       pick.buttons = hits.length > 0 ? [askButton] : [];
       // The query stays in the title: once the input is edited, it tells which question the list answers.
       pick.title =
-        hits.length > 0 ? vscode.l10n.t('{0} results for “{1}”', hits.length, query)
-        : found.length > 0 ? vscode.l10n.t('Nothing in the workspace matches “{0}”.', query)
-        : vscode.l10n.t('Nothing indexed to search: see the GigaChat log for the files that were skipped.');
+        hits.length > 0
+          ? vscode.l10n.t('{0} results for “{1}”', hits.length, query)
+          : found.length > 0
+            ? vscode.l10n.t('Nothing in the workspace matches “{0}”.', query)
+            : vscode.l10n.t('Nothing indexed to search: see the GigaChat log for the files that were skipped.');
     } catch (error) {
       if (mine !== generation) return;
       searched = undefined; // Enter tries again
@@ -103,7 +111,12 @@ export function showSearchPicker(options: SearchPickerOptions): void {
     } catch (error) {
       highlight.dispose();
       log.warn(`Search: could not open ${chosen.hit.path}: ${(error as Error).message}`);
-      void vscode.window.showWarningMessage(vscode.l10n.t('Could not open {0}: it may have been moved or deleted since it was indexed.', vscode.workspace.asRelativePath(vscode.Uri.parse(chosen.hit.path))));
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t(
+          'Could not open {0}: it may have been moved or deleted since it was indexed.',
+          vscode.workspace.asRelativePath(vscode.Uri.parse(chosen.hit.path)),
+        ),
+      );
       return;
     }
     editor.setDecorations(highlight, [rangeOf(chosen.hit)]);
@@ -168,7 +181,11 @@ function rangeOf(hit: SearchHit): vscode.Range {
 /** Shows the hit's file scrolled to it; `selectWhole` selects its lines (else the cursor goes to its start). */
 async function showRange(hit: SearchHit, options: { preview: boolean; preserveFocus: boolean; selectWhole?: boolean }): Promise<vscode.TextEditor> {
   const selection = options.selectWhole ? new vscode.Range(hit.startLine, 0, hit.endLine + 1, 0) : new vscode.Range(hit.startLine, 0, hit.startLine, 0);
-  const editor = await vscode.window.showTextDocument(vscode.Uri.parse(hit.path), { preview: options.preview, preserveFocus: options.preserveFocus, selection });
+  const editor = await vscode.window.showTextDocument(vscode.Uri.parse(hit.path), {
+    preview: options.preview,
+    preserveFocus: options.preserveFocus,
+    selection,
+  });
   editor.revealRange(rangeOf(hit), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   return editor;
 }

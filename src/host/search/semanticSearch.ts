@@ -89,14 +89,17 @@ export class SemanticSearch extends Disposable implements SemanticSearchCommands
     if (!(await canIndex(services.keys, services.log))) return;
     index.invalidate('rebuild requested');
     if (!(await indexWithProgress(index, consent, services.log, this.rebuild))) return;
-    if (index.state.phase === 'ready') void vscode.window.showInformationMessage(vscode.l10n.t('The search index is up to date: {0} files, {1} chunks.', index.state.files, index.state.chunks));
+    if (index.state.phase === 'ready')
+      void vscode.window.showInformationMessage(vscode.l10n.t('The search index is up to date: {0} files, {1} chunks.', index.state.files, index.state.chunks));
   };
 
   readonly clear = async (): Promise<void> => {
     // The agreement goes first: a search started while the index is deleted asks again.
     await this.consent.revoke();
     await this.index.clear();
-    void vscode.window.showInformationMessage(vscode.l10n.t('The search index of this workspace was deleted. The next search asks again before sending any file.'));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('The search index of this workspace was deleted. The next search asks again before sending any file.'),
+    );
   };
 }
 

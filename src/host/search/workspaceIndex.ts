@@ -1,20 +1,23 @@
 import * as vscode from 'vscode';
-import {
-  IgnoreRules,
-  indexingCancelled,
-  isDimensionsChanged,
-  SharedRun,
-  type IndexProgress,
-  type SearchHit,
-  type WorkspaceIndexer,
-} from '../../core';
+import { IgnoreRules, indexingCancelled, isDimensionsChanged, SharedRun, type IndexProgress, type SearchHit, type WorkspaceIndexer } from '../../core';
 import type { ClientProvider } from '../clientProvider';
 import { Disposable } from '../dispose';
 import type { Log } from '../log';
 import { planBatch, type PathChange } from './changeBatcher';
 import { mayMatter, moveAtOrBelow, planFileUpdate, removeAtOrBelow, type ScanScope } from './fileUpdates';
 import { openIndexer, saveIndexerCache } from './indexerCache';
-import { CLEARED, currentScope, endScan, type IndexLifecycle, invalidate, invalidationIsNews, needsScan, noteChanges, STALE, startScan } from './indexLifecycle';
+import {
+  CLEARED,
+  currentScope,
+  endScan,
+  type IndexLifecycle,
+  invalidate,
+  invalidationIsNews,
+  needsScan,
+  noteChanges,
+  STALE,
+  startScan,
+} from './indexLifecycle';
 import { OutsideRulesWatcher } from './outsideRulesWatcher';
 import { describeLink, indexSelection, selectWorkspaceFiles } from './scanSteps';
 import type { BuildOptions, IndexState, UploadConsent } from './indexState';
@@ -122,7 +125,9 @@ export class WorkspaceIndex extends Disposable {
     await Promise.all(
       plan.changes.map(([key, change]) => {
         const uri = vscode.Uri.parse(key);
-        return (change === 'deleted' ? this.fileDeleted(uri) : this.fileChanged(uri)).catch((error) => this.log.warn(`Search index: ${(error as Error).message}`));
+        return (change === 'deleted' ? this.fileDeleted(uri) : this.fileChanged(uri)).catch((error) =>
+          this.log.warn(`Search index: ${(error as Error).message}`),
+        );
       }),
     );
   }

@@ -14,7 +14,10 @@ export function describeCertificate(certificate: CertificateSummary, pin: Certif
     vscode.l10n.t('Valid from {0} to {1}', date(certificate.validFrom), date(certificate.validTo)),
   ];
   if (certificate.sha256 === formatFingerprint(pin.sha256)) lines.push(vscode.l10n.t('This is the official Russian Trusted Root CA: the fingerprint matches.'));
-  if (!certificate.isCertificateAuthority) lines.push(vscode.l10n.t('Note: this is not a certificate authority, so it cannot vouch for the server. Choose the root certificate of the chain instead.'));
+  if (!certificate.isCertificateAuthority)
+    lines.push(
+      vscode.l10n.t('Note: this is not a certificate authority, so it cannot vouch for the server. Choose the root certificate of the chain instead.'),
+    );
   if (certificate.validTo < now) lines.push(vscode.l10n.t('Note: this certificate has expired.'));
   return lines.join('\n');
 }

@@ -27,7 +27,10 @@ export async function chooseCertificateFile(clients: ClientProvider, pin: Certif
   const certificates = await readCertificateFile(file, log);
   if (!certificates) return false;
   const trust = vscode.l10n.t('Trust');
-  const question = certificates.length === 1 ? vscode.l10n.t('Trust this certificate for connections to GigaChat?') : vscode.l10n.t('Trust these {0} certificates for connections to GigaChat?', String(certificates.length));
+  const question =
+    certificates.length === 1
+      ? vscode.l10n.t('Trust this certificate for connections to GigaChat?')
+      : vscode.l10n.t('Trust these {0} certificates for connections to GigaChat?', String(certificates.length));
   const detail = [
     ...certificates.map((certificate) => describeCertificate(certificate, pin)),
     vscode.l10n.t('Trust a certificate only if you know where it comes from: compare its fingerprint with the one your IT department publishes.'),
@@ -50,7 +53,10 @@ async function addToSetting(files: string[], log: Log): Promise<boolean> {
   } catch (error) {
     const reason = (error as Error).message;
     log.error(`Could not write gigachat.caCertificates: ${reason}`);
-    const action = await askErrorAction(vscode.l10n.t('The certificate could not be added to the setting gigachat.caCertificates, so it is not trusted: {0}', reason), ['openSettings', 'openLogs']);
+    const action = await askErrorAction(
+      vscode.l10n.t('The certificate could not be added to the setting gigachat.caCertificates, so it is not trusted: {0}', reason),
+      ['openSettings', 'openLogs'],
+    );
     if (action) await runErrorAction(action, log);
     return false;
   }
@@ -68,7 +74,9 @@ async function readCertificateFile(file: vscode.Uri, log: Log): Promise<Certific
   }
   const certificates = readCertificates(bytes);
   if (certificates.length === 0) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('{0} holds no certificate. Choose a certificate file in PEM or DER form (.pem, .crt, .cer).', file.fsPath));
+    void vscode.window.showErrorMessage(
+      vscode.l10n.t('{0} holds no certificate. Choose a certificate file in PEM or DER form (.pem, .crt, .cer).', file.fsPath),
+    );
     return undefined;
   }
   return certificates;

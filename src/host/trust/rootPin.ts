@@ -12,7 +12,10 @@ const TEST_PIN_VARIABLE = 'GIGACHAT_TEST_ROOT_CA_PIN';
 const TestPin = z.object({
   subject: z.string().min(1).max(500),
   sha256: z.string().regex(/^([0-9A-Fa-f]{2}:?){32}$/),
-  downloadUrls: z.array(z.url({ protocol: /^https$/ })).min(1).max(5),
+  downloadUrls: z
+    .array(z.url({ protocol: /^https$/ }))
+    .min(1)
+    .max(5),
 });
 
 /** The pin of the root users are offered to trust: the Russian Trusted Root CA, unless a test overrides it. */

@@ -30,7 +30,11 @@ export function checkAttachments(request: ChatRequest, { state, req }: RouteCont
       if (file.upload.kind === 'image' && !VISION_MODELS.includes(request.model)) {
         return { error: modelError(422, `Invalid params: model ${request.model} does not support image attachments`) };
       }
-      if (file.upload.kind === 'document' && file.upload.contentType === 'text/plain' && estimateTokens(file.content.toString('utf8')) > state.options.contextTokens) {
+      if (
+        file.upload.kind === 'document' &&
+        file.upload.contentType === 'text/plain' &&
+        estimateTokens(file.content.toString('utf8')) > state.options.contextTokens
+      ) {
         return { error: modelError(422, `Invalid params: file '${id}' is longer than the model's context`) };
       }
       files.push({ filename: file.upload.filename, contentType: file.upload.contentType, bytes: file.content.length });

@@ -18,10 +18,17 @@ describe('smoke', () => {
     await vscode.workspace.fs.writeFile(uri, Buffer.from('const a = 1;\nconst b = a + 1;\n'));
     await vscode.window.showTextDocument(uri);
     // A request the workbench cancels (while the window is still settling) is asked again.
-    const actions = () => Promise.resolve(vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, new vscode.Range(0, 0, 1, 5))).catch(() => []);
+    const actions = () =>
+      Promise.resolve(vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, new vscode.Range(0, 0, 1, 5))).catch(
+        () => [],
+      );
     try {
       // Activation comes once the window has started, perhaps just after this suite did.
-      await until(async () => (await actions()).some((action) => action.command?.command === 'gigachat.explainSelection'), 'the Explain action is offered', 10_000);
+      await until(
+        async () => (await actions()).some((action) => action.command?.command === 'gigachat.explainSelection'),
+        'the Explain action is offered',
+        10_000,
+      );
     } finally {
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
       await vscode.workspace.fs.delete(uri);

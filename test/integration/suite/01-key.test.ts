@@ -32,7 +32,10 @@ describe('authorization key', function () {
     await openChat();
     await chatView.waitFor('.welcome');
     const buttons = await chatView.texts('.welcome button');
-    assert.ok(buttons.some((b) => /authorization key/i.test(b)), `buttons: ${buttons.join(', ')}`);
+    assert.ok(
+      buttons.some((b) => /authorization key/i.test(b)),
+      `buttons: ${buttons.join(', ')}`,
+    );
     await workbench.screenshot('chat-welcome');
   });
 

@@ -73,7 +73,10 @@ describe('chat view', function () {
   it('Insert with no file open says so rather than picking some editor', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await chatView.click('.turn-assistant:last-child [data-code-action="insert"]');
-    await until(async () => (await workbench.notifications()).some((text) => /no open file to insert the code into/.test(text)), 'a notification that says why');
+    await until(
+      async () => (await workbench.notifications()).some((text) => /no open file to insert the code into/.test(text)),
+      'a notification that says why',
+    );
     await vscode.commands.executeCommand('notifications.clearAll');
   });
 
@@ -86,7 +89,10 @@ describe('chat view', function () {
       const locked = await vscode.workspace.openTextDocument(file);
       await vscode.window.showTextDocument(locked);
       await chatView.click('.turn-assistant:last-child [data-code-action="insert"]');
-      await until(async () => (await workbench.notifications()).some((text) => /could not be inserted: locked\.txt is read-only/.test(text)), 'a notification that says why');
+      await until(
+        async () => (await workbench.notifications()).some((text) => /could not be inserted: locked\.txt is read-only/.test(text)),
+        'a notification that says why',
+      );
       assert.equal(locked.getText(), 'keep me\n');
       await workbench.notificationButton('read-only', 'Open in new editor');
       await until(() => vscode.window.activeTextEditor?.document.isUntitled === true, 'the code in a new editor');
@@ -142,7 +148,14 @@ describe('chat view', function () {
       assert.notEqual(vscode.workspace.getConfiguration('gigachat').get('model'), other);
     } finally {
       // VS Code may still be opening an editor of its own for the failed write: bring the file forward once it has.
-      await until(async () => vscode.window.showTextDocument(settingsEditor.document).then(() => true, () => false), 'the settings editor in front');
+      await until(
+        async () =>
+          vscode.window.showTextDocument(settingsEditor.document).then(
+            () => true,
+            () => false,
+          ),
+        'the settings editor in front',
+      );
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
       await vscode.commands.executeCommand('notifications.clearAll');
     }
@@ -171,7 +184,10 @@ describe('chat view', function () {
     assert.equal(await chatView.count('.turn-assistant'), 1);
     await chatView.waitForText('.turn-assistant .turn-body', 'You asked: "Name a planet"');
     const chats = (await emulator.requests()).filter((request) => request.endpoint === 'chat');
-    assert.deepEqual(JSON.parse(chats[0].body).messages.filter((message: { role: string }) => message.role !== 'system'), [{ role: 'user', content: 'Name a planet' }]);
+    assert.deepEqual(
+      JSON.parse(chats[0].body).messages.filter((message: { role: string }) => message.role !== 'system'),
+      [{ role: 'user', content: 'Name a planet' }],
+    );
     await chatView.click('button[aria-label="Chat history"]');
     await chatView.waitFor('.history-title');
     assert.ok((await chatView.textContents('.history-title')).includes('Name a planet'), 'the chat is named after its new first question');
@@ -258,7 +274,7 @@ describe('chat view', function () {
       await chatView.click('button[aria-label="Chat history"]');
       await chatView.click('.history-open[aria-label*="Draw a picture of a green frog"]');
       await chatView.waitFor('.turn-assistant:last-child figure.reply-image img', 'visible', 15_000);
-      assert.equal((await chatView.count('.turn-assistant:last-child .note-stopped')), 0, 'the reply is not marked stopped');
+      assert.equal(await chatView.count('.turn-assistant:last-child .note-stopped'), 0, 'the reply is not marked stopped');
     } finally {
       await emulator.clearFaults();
     }
@@ -314,7 +330,10 @@ describe('chat view', function () {
     await chatView.newChat();
     await chatView.ask('Write a very long essay on retries [long]'); // 20,000 characters: about 5,000 tokens
     await chatView.ask('Short question one');
-    const sent = async () => (await emulator.requests()).filter((r) => r.endpoint === 'chat').map((r) => (JSON.parse(r.body).messages as { content: string }[]).map((m) => m.content).join('\n'));
+    const sent = async () =>
+      (await emulator.requests())
+        .filter((r) => r.endpoint === 'chat')
+        .map((r) => (JSON.parse(r.body).messages as { content: string }[]).map((m) => m.content).join('\n'));
     await emulator.setOptions({ contextTokens: 1_000 });
     try {
       await emulator.resetCounts();
@@ -358,9 +377,15 @@ describe('chat view', function () {
 
   it('follows the colour theme: screenshots in light and dark', async () => {
     const config = vscode.workspace.getConfiguration('workbench');
-    for (const [theme, name] of [['Default Light Modern', 'chat-light'], ['Default Dark Modern', 'chat-dark']] as const) {
+    for (const [theme, name] of [
+      ['Default Light Modern', 'chat-light'],
+      ['Default Dark Modern', 'chat-dark'],
+    ] as const) {
       await config.update('colorTheme', theme, vscode.ConfigurationTarget.Global);
-      await until(async () => (await chatView.count(theme.includes('Light') ? 'body.vscode-light' : 'body.vscode-dark')) === 1, `the ${theme} theme in the view`);
+      await until(
+        async () => (await chatView.count(theme.includes('Light') ? 'body.vscode-light' : 'body.vscode-dark')) === 1,
+        `the ${theme} theme in the view`,
+      );
       await chatView.screenshot(name);
     }
   });

@@ -73,12 +73,14 @@ describe('chat view: a conversation too large for one message', function () {
 
   it('a stored conversation of 2,500 turns opens with its newest turns, shows earlier ones when asked, and the next question lands in it', async () => {
     const title = 'Chat of 2,500 turns';
-    await storedChat(title, (first) => Array.from({ length: 2_500 }, (_, i) => ({
-      id: `long-${i}`,
-      role: i % 2 === 0 ? 'user' : 'assistant',
-      content: i === 0 ? first.content : i % 2 === 0 ? `Stored question ${i}` : `Stored reply ${i}`,
-      status: 'done',
-    })));
+    await storedChat(title, (first) =>
+      Array.from({ length: 2_500 }, (_, i) => ({
+        id: `long-${i}`,
+        role: i % 2 === 0 ? 'user' : 'assistant',
+        content: i === 0 ? first.content : i % 2 === 0 ? `Stored question ${i}` : `Stored reply ${i}`,
+        status: 'done',
+      })),
+    );
     const logBefore = (await productLog()).length;
     await openFromHistory(title);
     await chatView.waitForText('.turn-assistant:last-child .turn-body', 'Stored reply 2499');

@@ -150,7 +150,10 @@ describe('code added to the chat', function () {
       await select(new vscode.Selection(0, 0, 0, end));
       await vscode.commands.executeCommand('gigachat.addSelectionToChat');
     }
-    await until(async () => (await workbench.notifications()).some((text) => text.includes('At most 8 pieces of code can be attached to one message')), 'the warning');
+    await until(
+      async () => (await workbench.notifications()).some((text) => text.includes('At most 8 pieces of code can be attached to one message')),
+      'the warning',
+    );
     assert.equal(await chatView.count('.attachment-chip'), 8);
     while ((await chatView.count('.attachment-chip')) > 0) await chatView.click('.attachment-chip .remove-attachment');
   });
@@ -173,9 +176,15 @@ describe('code added to the chat', function () {
 
   it('a file that is not text is not attached, and the user is told why', async () => {
     const picture = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'logo.png');
-    await vscode.workspace.fs.writeFile(picture, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1]));
+    await vscode.workspace.fs.writeFile(
+      picture,
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1]),
+    );
     await vscode.commands.executeCommand('gigachat.addFileToChat', picture);
-    await until(async () => (await workbench.notifications()).some((text) => text.includes('logo.png was not added to the chat: it is not a text file')), 'the warning');
+    await until(
+      async () => (await workbench.notifications()).some((text) => text.includes('logo.png was not added to the chat: it is not a text file')),
+      'the warning',
+    );
     assert.equal(await chatView.count('.attachment-chip'), 0);
   });
 

@@ -78,7 +78,11 @@ describe('faults survived', function () {
     await chatView.waitForReply(replies - 1);
     assert.equal(await chatView.count('.turn-assistant'), replies, 'the retried reply took the place of the cut one');
     assert.equal(await chatView.count(`${LAST} .turn-error, ${LAST} .note-incomplete`), 0);
-    assert.deepEqual(await lastHistory(), [entry('user', FIRST), answer(FIRST), entry('user', 'Second question, cut off')], 'the partial reply is not sent as history');
+    assert.deepEqual(
+      await lastHistory(),
+      [entry('user', FIRST), answer(FIRST), entry('user', 'Second question, cut off')],
+      'the partial reply is not sent as history',
+    );
 
     await chatView.ask('Third question');
     assert.deepEqual(await lastHistory(), [
@@ -170,7 +174,11 @@ describe('faults survived', function () {
       await chatView.waitForText(`${LAST} .turn-body`, `You asked: "After the stall ${name}"`);
       // What the user saw before stopping is part of the conversation; an empty stopped reply is not.
       const partial = fault.kind === 'stall' ? [entry('assistant', '**Emulated answer.** You')] : [];
-      assert.deepEqual((await lastHistory()).slice(-2 - partial.length), [entry('user', `Stall ${name}`), ...partial, entry('user', `After the stall ${name}`)]);
+      assert.deepEqual((await lastHistory()).slice(-2 - partial.length), [
+        entry('user', `Stall ${name}`),
+        ...partial,
+        entry('user', `After the stall ${name}`),
+      ]);
     });
   }
 
@@ -222,7 +230,11 @@ describe('faults survived', function () {
       if (roll === 2) return null;
       if (roll === 3) return random() < 0.5;
       if (roll === 4) return [randomValue(depth + 1), randomValue(depth + 1)];
-      return { type: ['send', 'stop!', 'openConversation', '', 'deleteConversation'][Math.floor(random() * 5)], conversationId: randomValue(depth + 1), text: randomValue(depth + 1) };
+      return {
+        type: ['send', 'stop!', 'openConversation', '', 'deleteConversation'][Math.floor(random() * 5)],
+        conversationId: randomValue(depth + 1),
+        text: randomValue(depth + 1),
+      };
     };
     const hostile: unknown[] = [
       null,
@@ -260,7 +272,10 @@ describe('faults survived', function () {
       assert.ok(!line.includes(SECRET), `a value reached the log: ${line}`);
       assert.ok(line.length < 500, `a log line of ${line.length} characters`);
     }
-    assert.ok(dropped.some((line) => /text: string\(2000\d\d chars\)/.test(line)), 'the huge message is described, not copied');
+    assert.ok(
+      dropped.some((line) => /text: string\(2000\d\d chars\)/.test(line)),
+      'the huge message is described, not copied',
+    );
     assert.deepEqual(await chatView.textContents('.turn'), turnsBefore, 'the conversation on screen did not change');
     assert.equal(await emulator.count('chat'), requestsBefore, 'nothing was sent to the service');
     assert.equal(vscode.workspace.getConfiguration('gigachat').get('model'), model);
@@ -358,6 +373,7 @@ function isValidByChance(value: unknown): boolean {
   const message = value as { type?: unknown; text?: unknown; conversationId?: unknown } | null;
   if (typeof message !== 'object' || message === null || Array.isArray(message)) return false;
   if (message.type === 'send') return typeof message.text === 'string' && message.text.length > 0;
-  if (message.type === 'openConversation' || message.type === 'deleteConversation') return typeof message.conversationId === 'string' && message.conversationId.length > 0;
+  if (message.type === 'openConversation' || message.type === 'deleteConversation')
+    return typeof message.conversationId === 'string' && message.conversationId.length > 0;
   return false;
 }

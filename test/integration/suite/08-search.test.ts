@@ -21,7 +21,8 @@ const FILES: Record<string, string> = {
   ].join('\n'),
   'search-fixture/src/uploadQueue.ts': 'export const pendingUploads: string[] = []; // uploads waiting in the queue until they are sent\n',
   'search-fixture/src/theme.ts': 'export const palette = { dark: "#1e1e1e", light: "#ffffff" }; // theme colours for buttons and contrast\n',
-  'search-fixture/src/database.ts': 'export function migrate(table: string): string { return `ALTER TABLE ${table} ADD COLUMN created_at`; } // schema migration\n',
+  'search-fixture/src/database.ts':
+    'export function migrate(table: string): string { return `ALTER TABLE ${table} ADD COLUMN created_at`; } // schema migration\n',
   'search-fixture/docs/setup.md': '# Setup\n\nInstall the extension, set the proxy and trust the certificate in settings.\n',
   // Must never be sent: a secret file, a .gitignored file and a dependency, all talking about the query.
   'search-fixture/.env': `UPLOAD_TOKEN=${SECRET} # retry failed uploads\n`,
@@ -102,7 +103,11 @@ async function logFromNow(): Promise<() => string> {
 /** Waits for the rebuild's closing message, and returns it. */
 async function rebuildFinished(): Promise<string> {
   let message = '';
-  await until(async () => Boolean((message = (await workbench.notifications()).find((text) => /The search index is up to date: \d+ files/.test(text)) ?? '')), 'indexing finishes', 60_000);
+  await until(
+    async () => Boolean((message = (await workbench.notifications()).find((text) => /The search index is up to date: \d+ files/.test(text)) ?? '')),
+    'indexing finishes',
+    60_000,
+  );
   return message;
 }
 
@@ -182,7 +187,10 @@ describe('semantic search', function () {
     await until(async () => (await embeddedTexts()).some((text) => text.includes('kept for later')), 'the new file indexed');
     void vscode.commands.executeCommand('gigachat.semanticSearch', QUERY);
     const rows = await workbench.quickPickRows({ title: `results for “${QUERY}”`, min: 2 });
-    assert.ok(rows.slice(1).some((row) => row.includes('retry-notes.md')), `the file is among the results, not first: ${rows.join(' | ')}`);
+    assert.ok(
+      rows.slice(1).some((row) => row.includes('retry-notes.md')),
+      `the file is among the results, not first: ${rows.join(' | ')}`,
+    );
     fs.rmSync(goneFile.fsPath); // as a branch checkout would, with the results still open
     const sent = await askAboutResults('were left out: their files were deleted or moved');
     assert.match(sent, /search-fixture\/src\/uploads\.ts, lines 1–5/, 'the other results are asked about');
@@ -228,7 +236,10 @@ describe('semantic search', function () {
     await document.save();
     await until(async () => (await emulator.count('embeddings')) > 0, 're-indexing after the save');
     const reEmbedded = await embeddedTexts();
-    assert.ok(reEmbedded.every((text) => text.includes('invoices')), `only the edited chunk is embedded: ${JSON.stringify(reEmbedded)}`);
+    assert.ok(
+      reEmbedded.every((text) => text.includes('invoices')),
+      `only the edited chunk is embedded: ${JSON.stringify(reEmbedded)}`,
+    );
     await until(async () => /database\.ts/.test((await searchRows('compress old invoices into the archive'))[0] ?? ''), 'the edited file comes first');
   });
 
@@ -266,7 +277,10 @@ describe('semantic search', function () {
       await someFilesIndexed();
       await workbench.notificationButton('GigaChat: indexing the workspace', 'Cancel');
       let stopped = '';
-      await until(async () => Boolean((stopped = (await workbench.notifications()).find((text) => /Indexing stopped with \d+ files indexed/.test(text)) ?? '')), 'the stopped message');
+      await until(
+        async () => Boolean((stopped = (await workbench.notifications()).find((text) => /Indexing stopped with \d+ files indexed/.test(text)) ?? '')),
+        'the stopped message',
+      );
       assert.ok(Number(/with (\d+) files/.exec(stopped)![1]) >= 1, stopped);
       const sentBefore = await embeddedTexts();
       await emulator.setOptions({ latencyMs: 0 });
@@ -274,7 +288,10 @@ describe('semantic search', function () {
       assert.match((await searchRows(query))[0], /database\.ts/);
       const sentAfter = (await embeddedTexts()).filter((text) => text !== query);
       const again = sentAfter.filter((text) => sentBefore.includes(text));
-      assert.ok(again.every((text) => text === sentBefore.at(-1)) && again.length <= 1, `only the text cut off by the cancel is sent again, not: ${JSON.stringify(again)}`);
+      assert.ok(
+        again.every((text) => text === sentBefore.at(-1)) && again.length <= 1,
+        `only the text cut off by the cancel is sent again, not: ${JSON.stringify(again)}`,
+      );
       assert.ok(sentBefore.length - again.length >= 1, 'the finished texts are kept');
       assert.ok(sentAfter.length > 0, 'the next search goes on with the files not yet indexed');
     });
@@ -320,7 +337,8 @@ describe('semantic search', function () {
   });
 
   it('the embeddings model changed while indexing: the run finishes, and the index is rebuilt with the new model', async () => {
-    const modelsSent = async () => (await emulator.requests()).filter((request) => request.endpoint === 'embeddings').map((request) => JSON.parse(request.body).model as string);
+    const modelsSent = async () =>
+      (await emulator.requests()).filter((request) => request.endpoint === 'embeddings').map((request) => JSON.parse(request.body).model as string);
     try {
       await withSlowIndexing(1000, async () => {
         await startFreshIndex();
@@ -333,10 +351,16 @@ describe('semantic search', function () {
       const models = await modelsSent();
       assert.equal(models[0], 'Embeddings', 'the run began with the model set then');
       assert.equal(models.at(-1), 'EmbeddingsGigaR', 'the index was rebuilt with the new model');
-      assert.ok(!(await workbench.notifications()).some((text) => /could not|failed|error/i.test(text)), `no failure: ${(await workbench.notifications()).join(' | ')}`);
+      assert.ok(
+        !(await workbench.notifications()).some((text) => /could not|failed|error/i.test(text)),
+        `no failure: ${(await workbench.notifications()).join(' | ')}`,
+      );
       await emulator.resetCounts();
       assert.match((await searchRows('compress old invoices into the archive'))[0] ?? '', /database\.ts/, 'the new model’s index answers');
-      assert.ok((await modelsSent()).every((model) => model === 'EmbeddingsGigaR'), 'only the new model is asked');
+      assert.ok(
+        (await modelsSent()).every((model) => model === 'EmbeddingsGigaR'),
+        'only the new model is asked',
+      );
     } finally {
       await settings().update('embeddingsModel', undefined, vscode.ConfigurationTarget.Global);
     }
@@ -353,11 +377,15 @@ describe('semantic search', function () {
     let sentFile = '';
     await withSlowIndexing(1500, async () => {
       await startFreshIndex();
-      await until(async () => {
-        const sent = (await embeddedTexts()).join('\n');
-        sentFile = Object.keys(words).find((file) => sent.includes(words[file])) ?? '';
-        return sentFile !== '';
-      }, 'a fixture file sent', 30_000);
+      await until(
+        async () => {
+          const sent = (await embeddedTexts()).join('\n');
+          sentFile = Object.keys(words).find((file) => sent.includes(words[file])) ?? '';
+          return sentFile !== '';
+        },
+        'a fixture file sent',
+        30_000,
+      );
       // The scan has read this file already: only the save tells the index about the new text.
       const document = await vscode.workspace.openTextDocument(fixtureUri(sentFile));
       const editor = await vscode.window.showTextDocument(document);
@@ -379,7 +407,11 @@ describe('semantic search', function () {
     edit.deleteFile(gitignore);
     assert.ok(await vscode.workspace.applyEdit(edit));
     try {
-      await until(async () => /notes\.ts/.test((await searchRows('ignored retry failed uploads scratch notes'))[0] ?? ''), 'the file the .gitignore excluded is found', 30_000);
+      await until(
+        async () => /notes\.ts/.test((await searchRows('ignored retry failed uploads scratch notes'))[0] ?? ''),
+        'the file the .gitignore excluded is found',
+        30_000,
+      );
     } finally {
       await vscode.workspace.fs.writeFile(gitignore, Buffer.from(FILES['search-fixture/.gitignore']));
     }
@@ -427,7 +459,11 @@ describe('semantic search', function () {
     await searchRows(QUERY);
     fs.renameSync(path.join(fixture, 'docs'), path.join(fixture, 'manual'));
     try {
-      await until(async () => /search-fixture\/manual/.test((await searchRows('install the extension, set the proxy and trust the certificate'))[0] ?? ''), 'setup.md found in manual/', 30_000);
+      await until(
+        async () => /search-fixture\/manual/.test((await searchRows('install the extension, set the proxy and trust the certificate'))[0] ?? ''),
+        'setup.md found in manual/',
+        30_000,
+      );
     } finally {
       fs.renameSync(path.join(fixture, 'manual'), path.join(fixture, 'docs'));
     }
@@ -585,7 +621,9 @@ describe('semantic search', function () {
       }
       assert.ok(!(await embeddedTexts()).some((text) => text.includes(token)), 'nothing saved through a link was sent');
     } finally {
-      const opened = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.fsPath.startsWith(links));
+      const opened = vscode.window.tabGroups.all
+        .flatMap((group) => group.tabs)
+        .filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.fsPath.startsWith(links));
       await vscode.window.tabGroups.close(opened);
       await vscode.commands.executeCommand('notifications.clearAll'); // a question left open would hold up the clearing
       fs.rmSync(links, { recursive: true, force: true });
@@ -632,4 +670,3 @@ describe('semantic search', function () {
     }
   });
 });
-

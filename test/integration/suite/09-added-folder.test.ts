@@ -31,7 +31,10 @@ describe('a folder added to the workspace', function () {
   it('is asked about before any of its files is sent, though the workspace agreed before', async () => {
     await emulator.resetCounts();
     assert.match(await searchAnswering('Send and Index'), /sends 1 files/);
-    assert.ok((await embeddedTexts()).some((text) => text.includes('Otters hold hands')), 'the first folder was indexed');
+    assert.ok(
+      (await embeddedTexts()).some((text) => text.includes('Otters hold hands')),
+      'the first folder was indexed',
+    );
 
     const [first] = vscode.workspace.workspaceFolders!;
     const second = vscode.Uri.file(path.join(path.dirname(first.uri.fsPath), 'second'));

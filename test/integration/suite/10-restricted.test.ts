@@ -32,7 +32,10 @@ describe('restricted mode', function () {
     void vscode.commands.executeCommand('gigachat.semanticSearch', 'where is the configuration read');
     let shown: string[] = [];
     await until(async () => (shown = await workbench.notifications()).some((text) => text.includes('Restricted Mode')), 'the Restricted Mode message');
-    assert.ok(shown.some((text) => /would send this workspace's files/.test(text)), shown.join('\n'));
+    assert.ok(
+      shown.some((text) => /would send this workspace's files/.test(text)),
+      shown.join('\n'),
+    );
     assert.ok((await workbench.notificationButtons()).includes('Manage Workspace Trust'));
     assert.equal(await emulator.count('embeddings'), 0);
     await workbench.screenshot('search-restricted-mode');

@@ -9,7 +9,7 @@ import { EXTENSION_ID } from '../drivers';
  */
 async function hostIdle(): Promise<void> {
   const deadline = performance.now() + 30_000;
-  for (let quiet = 0; quiet < 50 && performance.now() < deadline; ) {
+  for (let quiet = 0; quiet < 50 && performance.now() < deadline;) {
     const started = performance.now();
     await new Promise((resolve) => setTimeout(resolve, 10));
     quiet = performance.now() - started < 15 ? quiet + 1 : 0;

@@ -83,7 +83,10 @@ export class ChatUnderTest {
     };
     const saved = new SavedConversations(new ConversationStore(storage.state, storage.folder), this.pictures, chat.log, () => log('warned: not saved'));
     this.controller = new ChatController(chat, saved);
-    this.controller.attach((message) => this.show(message), () => this.showState());
+    this.controller.attach(
+      (message) => this.show(message),
+      () => this.showState(),
+    );
   }
 
   /** The view (re)drawn whole, as the view provider does when the view opens or the chat changes. */

@@ -35,7 +35,9 @@ export async function rejectsWith(promise: Promise<unknown>, kind: ServiceErrorK
     await promise;
   } catch (error) {
     if (error instanceof ServiceError && error.kind === kind) return error;
-    throw new Error(`expected a ${kind} ServiceError, got ${error instanceof ServiceError ? `${error.kind}: ${error.message}` : String(error)}`, { cause: error });
+    throw new Error(`expected a ${kind} ServiceError, got ${error instanceof ServiceError ? `${error.kind}: ${error.message}` : String(error)}`, {
+      cause: error,
+    });
   }
   throw new Error(`expected a ${kind} ServiceError, but the call succeeded`);
 }

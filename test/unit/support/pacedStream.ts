@@ -10,11 +10,15 @@ export function pacedStream(text: string, charsPerSecond: number, piece: number,
   const deltas: string[] = [];
   let received = '';
   let shown = 0;
-  const pacer = new DeltaPacer(() => {
-    deltas.push(received.slice(shown));
-    shown = received.length;
-    return shown;
-  }, rule, clock);
+  const pacer = new DeltaPacer(
+    () => {
+      deltas.push(received.slice(shown));
+      shown = received.length;
+      return shown;
+    },
+    rule,
+    clock,
+  );
   for (let at = 0; at < text.length; at += piece) {
     clock.advance((piece / charsPerSecond) * 1000);
     received = text.slice(0, at + piece);
@@ -23,4 +27,3 @@ export function pacedStream(text: string, charsPerSecond: number, piece: number,
   clock.advance(rule.maxIntervalMs); // the model stops; what waits still goes out
   return { deltas, clock };
 }
-

@@ -37,7 +37,8 @@ export function readExcludesEntries(config: string): ExcludesEntry[] {
     const name = variable[1].toLowerCase();
     if (section === 'core' && subsection === undefined && name === 'excludesfile') entries.push({ key: 'excludesFile', value: parseValue(variable[2]) });
     else if (section === 'include' && subsection === undefined && name === 'path') entries.push({ key: 'include', value: parseValue(variable[2]) });
-    else if (section === 'includeif' && subsection !== undefined && name === 'path') entries.push({ key: 'include', value: parseValue(variable[2]), condition: subsection });
+    else if (section === 'includeif' && subsection !== undefined && name === 'path')
+      entries.push({ key: 'include', value: parseValue(variable[2]), condition: subsection });
   }
   return entries;
 }

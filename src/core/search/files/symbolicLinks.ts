@@ -82,7 +82,11 @@ export function diskLinkProbe(root: string): LinkProbe {
       const entries = await fs.readdir(full(directory), { withFileTypes: true }).catch(() => undefined);
       return entries && new Map(entries.map((entry) => [entry.name, entry.isSymbolicLink()]));
     },
-    isLink: (relative) => fs.lstat(full(relative)).then((stat) => stat.isSymbolicLink(), () => false),
+    isLink: (relative) =>
+      fs.lstat(full(relative)).then(
+        (stat) => stat.isSymbolicLink(),
+        () => false,
+      ),
     async follow(link) {
       realRoot ??= fs.realpath(root).catch(() => undefined);
       const [base, target] = await Promise.all([realRoot, fs.realpath(full(link)).catch(() => undefined)]);
