@@ -9,8 +9,11 @@ import { ServiceError } from './errors';
 
 const MiB = 1024 * 1024;
 
+/** The most a picture may be, as the service documents it (15 MB): for uploads, downloads and what the chat draws. */
+export const MAX_IMAGE_BYTES = 15 * MiB;
+
 export const UPLOAD_TYPES = {
-  image: { limitBytes: 15 * MiB, types: ['image/jpeg', 'image/png', 'image/tiff', 'image/bmp'] },
+  image: { limitBytes: MAX_IMAGE_BYTES, types: ['image/jpeg', 'image/png', 'image/tiff', 'image/bmp'] },
   document: {
     limitBytes: 40 * MiB,
     types: [

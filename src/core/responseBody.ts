@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ServiceError, kindForStatus } from './errors';
+import { MAX_IMAGE_BYTES } from './fileUpload';
 import { discardBody, redactUrl, type HttpResponse } from './http';
 import { redactSecrets } from './redact';
 import { ErrorBody } from './schemas';
@@ -28,8 +29,8 @@ export const BODY_LIMITS = {
   json: { bytes: 16 * MiB, what: 'a JSON answer', code: 'RESPONSE_TOO_LARGE' },
   /** The token exchange's answer: a token and its expiry. */
   token: { bytes: 64 * KiB, what: 'an access token answer', code: 'RESPONSE_TOO_LARGE' },
-  /** A generated picture: the service documents 15 MB as the most an image may be. */
-  picture: { bytes: 15 * MiB, what: 'a picture', code: 'PICTURE_TOO_LARGE' },
+  /** A generated picture: no larger than the service lets an image be. */
+  picture: { bytes: MAX_IMAGE_BYTES, what: 'a picture', code: 'PICTURE_TOO_LARGE' },
 } as const satisfies Record<string, BodyLimit>;
 
 /** Of an error's body only this much is read: its message, or the start of whatever else came. */

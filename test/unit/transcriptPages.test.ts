@@ -1,3 +1,4 @@
+import { MAX_IMAGE_BYTES } from '../../src/core/fileUpload';
 import * as assert from 'node:assert/strict';
 import type { Conversation, StoredTurn } from '../../src/host/chat/conversationStore';
 import { fitHostMessage } from '../../src/host/chat/fitMessage';
@@ -5,7 +6,7 @@ import type { ImageStore } from '../../src/host/chat/imageStore';
 import type { ReplyPictures } from '../../src/host/chat/replyPictures';
 import type { SavedConversations } from '../../src/host/chat/savedConversations';
 import { earlierQuestions, PAGE, pageStart, TranscriptPages } from '../../src/host/chat/transcriptPages';
-import { MAX_PICTURE_BYTES, sniffImageType, viewPicture } from '../../src/host/chat/viewPictures';
+import { sniffImageType, viewPicture } from '../../src/host/chat/viewPictures';
 import { HostMessage, LIMITS } from '../../src/shared/protocol';
 
 /** A conversation of `count` turns, questions and replies in turn; `last` replaces the text of the last reply. */
@@ -116,10 +117,10 @@ describe('pictures as the view gets them', () => {
   });
 
   it('a picture over the service’s 15 MB, or of a type a browser cannot draw, is offered to open instead', () => {
-    assert.deepEqual(viewPicture('p2', { bytes: MAX_PICTURE_BYTES + 1, address: 'https://x.example/p2.jpg' }), {
+    assert.deepEqual(viewPicture('p2', { bytes: MAX_IMAGE_BYTES + 1, address: 'https://x.example/p2.jpg' }), {
       fileId: 'p2',
       unavailable: 'tooLarge',
-      bytes: MAX_PICTURE_BYTES + 1,
+      bytes: MAX_IMAGE_BYTES + 1,
     });
     const tiff = Uint8Array.from([0x49, 0x49, 0x2a, 0x00]);
     const bmp = Uint8Array.from([0x42, 0x4d, 0, 0]);

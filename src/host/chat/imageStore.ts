@@ -1,8 +1,9 @@
+import { MAX_IMAGE_BYTES } from '../../core/fileUpload';
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../core';
 import type { PictureStore } from './chatDependencies';
 import type { ImageAttachment } from '../../shared/protocol';
-import { MAX_PICTURE_BYTES, sniffImageType, viewPicture } from './viewPictures';
+import { sniffImageType, viewPicture } from './viewPictures';
 
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp', 'image/tiff': 'tiff', 'image/bmp': 'bmp' };
 
@@ -73,7 +74,7 @@ export class ImageStore implements PictureStore {
       const uri = await this.find(fileId);
       if (!uri) continue;
       const { size } = await vscode.workspace.fs.stat(uri);
-      const type = size > MAX_PICTURE_BYTES ? undefined : await this.typeOf(fileId, uri);
+      const type = size > MAX_IMAGE_BYTES ? undefined : await this.typeOf(fileId, uri);
       attachments.push(viewPicture(fileId, { bytes: size, type, address: this.viewAddress?.(uri) }));
     }
     return attachments;

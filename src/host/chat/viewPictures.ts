@@ -1,10 +1,5 @@
+import { MAX_IMAGE_BYTES } from '../../core/fileUpload';
 import type { ImageAttachment } from '../../shared/protocol';
-
-/**
- * The largest picture the view draws: the service's documented limit for an image (15 MB). The
- * model's pictures are far smaller; a larger file in the pictures folder is offered to open instead.
- */
-export const MAX_PICTURE_BYTES = 15 * 1024 * 1024;
 
 /** The types every webview draws. The service also takes TIFF and BMP, which Chromium does not show. */
 const DRAWABLE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
@@ -15,7 +10,8 @@ const DRAWABLE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/w
  * address; `type` its sniffed type (not read for a file too large to show).
  */
 export function viewPicture(fileId: string, file: { bytes: number; type?: string; address?: string }): ImageAttachment {
-  if (file.bytes > MAX_PICTURE_BYTES) return { fileId, unavailable: 'tooLarge', bytes: file.bytes };
+  // The model's pictures are far smaller than the service's limit; a larger file in the pictures folder is offered to open instead.
+  if (file.bytes > MAX_IMAGE_BYTES) return { fileId, unavailable: 'tooLarge', bytes: file.bytes };
   if (!file.type || !DRAWABLE_TYPES.has(file.type)) return { fileId, unavailable: 'unsupportedType', bytes: file.bytes };
   if (!file.address) return { fileId, unavailable: 'cannotLoad', bytes: file.bytes };
   return { fileId, src: file.address };
