@@ -1,12 +1,11 @@
-import { v4 as uuidv4 } from 'uuid';
 import { explainAttachmentRefusal } from './attachmentErrors';
-import { TokenManager, basicCredentials, normalizeExpiry, type AccessToken } from './auth';
+import { TokenManager } from './auth';
 import { defaultBatchLimits, embedInBatches, vectorsInInputOrder, type BatchLimits } from './embeddingBatches';
 import { ServiceError } from './errors';
 import { checkUpload, multipartForm, type UploadOptions } from './fileUpload';
 import { FILE_ID } from './images';
-import { Transport, discardBody, redactUrl, type HttpResponse, type ProxyOptions } from './http';
-import { BODY_LIMITS, errorFromResponse, parseShape, readBody, readErrorMessage, readJson } from './responseBody';
+import { Transport, discardBody, type HttpResponse, type ProxyOptions } from './http';
+import { BODY_LIMITS, errorFromResponse, parseShape, readBody, readJson } from './responseBody';
 import { silentLogger, type Logger } from './logger';
 import { defaultRetryPolicy, withRetries, type RetryPolicy } from './retry';
 import {
@@ -17,13 +16,13 @@ import {
   FileInfo,
   ModelsResponse,
   TokenCountResponse,
-  TokenResponse,
   type BalanceEntry,
   type ChatRequest,
   type ModelInfo,
   type TokenCount,
 } from './schemas';
-import { serviceUrlProblem, serviceUrlsProblem } from './serviceUrls';
+import { serviceUrlsProblem } from './serviceUrls';
+import { exchangeToken } from './tokenExchange';
 import { parseEventJson, sseData } from './sse';
 import type { ZodType } from 'zod';
 import { describeTransportError } from './transportErrors';
@@ -94,7 +93,7 @@ export class ServiceClient {
     this.retry = { ...defaultRetryPolicy, ...options.retry, ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }) };
     this.batchLimits = { ...defaultBatchLimits, ...options.embeddingBatch };
     this.transport = new Transport({ ca: options.ca, proxy: options.proxy, timeoutMs: options.timeoutMs ?? 90_000, logger: this.logger });
-    this.tokens = new TokenManager(() => this.exchangeToken());
+    this.tokens = new TokenManager(() => exchangeToken(this.transport, this.options, this.retry, this.logger));
   }
 
   /** One chat completion, returned whole. `request` is the wire body. */
@@ -264,50 +263,6 @@ export class ServiceClient {
     if (call.form) headers['Content-Type'] = call.form.contentType;
     const body = call.form ? call.form.body : call.body === undefined ? undefined : JSON.stringify(call.body);
     return this.transport.send({ method: call.method, url: this.url(call.path), headers, body, signal: call.signal });
-  }
-
-  /** Exchanges the key for an access token; run by the token manager, one at a time. */
-  private async exchangeToken(): Promise<AccessToken> {
-    const source = this.options.authorizationKey;
-    const key = typeof source === 'function' ? await source() : source;
-    if (!key?.trim()) throw new ServiceError('auth', 'No GigaChat authorization key is set.', { code: 'NO_KEY' });
-    const url = this.options.authUrl;
-    const badAddress = serviceUrlProblem(url, 'authUrl');
-    if (badAddress) throw badAddress;
-    return withRetries(
-      async () => {
-        const res = await this.transport.send({
-          method: 'POST',
-          url,
-          headers: {
-            Authorization: `Basic ${basicCredentials(key)}`,
-            RqUID: uuidv4(), // a fresh id for every exchange, as the service requires
-            'Content-Type': 'application/x-www-form-urlencoded',
-            Accept: 'application/json',
-            'User-Agent': this.options.userAgent ?? 'gigachat-vscode',
-          },
-          body: new URLSearchParams({ scope: this.options.scope }).toString(),
-        });
-        if (res.status === 400 || res.status === 401) throw await this.keyRejected(res);
-        if (res.status < 200 || res.status >= 300) throw await errorFromResponse(res, url);
-        // The answer holds the token: an error about it never quotes it.
-        const body = await readJson(res, TokenResponse, url, { limit: BODY_LIMITS.token, quoteBody: false });
-        this.logger.info(`Access token received for scope ${this.options.scope}`);
-        return { token: body.access_token, expiresAtMs: normalizeExpiry(body.expires_at) };
-      },
-      this.retry,
-      this.logger,
-    );
-  }
-
-  private async keyRejected(res: HttpResponse): Promise<ServiceError> {
-    const reason = await readErrorMessage(res, this.options.authUrl);
-    return new ServiceError(
-      'auth',
-      `The authorization key was rejected by ${redactUrl(this.options.authUrl)} (${res.status}${reason ? `: ${reason}` : ''}). ` +
-        `Check that the key is copied whole and belongs to the scope ${this.options.scope}.`,
-      { status: res.status, requestId: res.requestId },
-    );
   }
 
   private url(path: string): string {
