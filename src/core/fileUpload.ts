@@ -6,14 +6,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ServiceError } from './errors';
+import { IMAGE_UPLOAD_TYPES, MAX_IMAGE_BYTES } from './images';
+
+export { MAX_IMAGE_BYTES } from './images';
 
 const MiB = 1024 * 1024;
 
-/** The most a picture may be, as the service documents it (15 MB): for uploads, downloads and what the chat draws. */
-export const MAX_IMAGE_BYTES = 15 * MiB;
-
 export const UPLOAD_TYPES = {
-  image: { limitBytes: MAX_IMAGE_BYTES, types: ['image/jpeg', 'image/png', 'image/tiff', 'image/bmp'] },
+  image: { limitBytes: MAX_IMAGE_BYTES, types: IMAGE_UPLOAD_TYPES },
   document: {
     limitBytes: 40 * MiB,
     types: [

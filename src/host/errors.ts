@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
-import { INVALID_URL_CODES, NOT_TLS_CODE, ServiceError, isUnknownRootError, type ServiceErrorKind, type ServiceUrlSetting } from '../core';
+import { ATTACHMENTS_REFUSED, INVALID_URL_CODES, NOT_TLS_CODE, ServiceError, isUnknownRootError, type ServiceErrorKind, type ServiceUrlSetting } from '../core';
 import type { ErrorAction, TurnError } from '../shared/protocol';
 import { ACTION_LABELS, webviewStrings } from '../shared/strings';
 import type { Log } from './log';
+import { readSettings } from './config';
 import { settingId } from './settingKeys';
 
 /**
@@ -75,7 +76,29 @@ function explain(error: ServiceError): { message: string; actions: ErrorAction[]
     protocol: () => explainProtocol(error),
   };
   if (error.kind === 'cancelled') return { message: vscode.l10n.t('Stopped.'), actions: [] };
+  if (error.code === ATTACHMENTS_REFUSED) return explainRefusedPictures(error);
   return texts[error.kind]();
+}
+
+/**
+ * The service refused a question's pictures. Unknown to it (404) or not this window's (403), they
+ * are uploaded again by Retry; otherwise the model does not see pictures, as the contract says to
+ * read any other refusal: the user is told which models do, with a button that switches to one.
+ */
+function explainRefusedPictures(error: ServiceError): { message: string; actions: ErrorAction[] } {
+  if (error.status === 403 || error.status === 404) {
+    return {
+      message: vscode.l10n.t('GigaChat no longer has the pictures attached to the question. Retry uploads them again.'),
+      actions: ['retry', 'openLogs'],
+    };
+  }
+  return {
+    message: vscode.l10n.t(
+      'The model {0} cannot see pictures, so GigaChat refused the question with its pictures. GigaChat-2-Pro and GigaChat-2-Max see them: switch to one and the question is asked again, or edit the question to ask without the pictures.',
+      readSettings().model,
+    ),
+    actions: ['useVisionModel', 'openLogs'],
+  };
 }
 
 /** The service's 400/422, or an address in the settings that the client would not even send to. */
@@ -184,6 +207,8 @@ export interface ErrorFixes {
   trustRootCertificate(): Promise<boolean>;
   addTrustedCertificate(): Promise<boolean>;
   certificateHelp(): Promise<unknown>;
+  /** Selects a chat model that sees pictures; resolves true once it is selected, so the question can be asked again. */
+  useVisionModel(): Promise<boolean>;
 }
 
 let fixes: ErrorFixes | undefined;
@@ -230,6 +255,9 @@ export async function runErrorAction(action: ErrorAction, log: Log, retry?: () =
       return;
     case 'proxySettings':
       await vscode.commands.executeCommand('workbench.action.openSettings', 'http.proxy');
+      return;
+    case 'useVisionModel':
+      if (await errorFixes().useVisionModel()) await retry?.();
       return;
   }
 }

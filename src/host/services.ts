@@ -5,6 +5,7 @@ import { ChatViewProvider } from './chat/chatViewProvider';
 import { ConversationStore } from './chat/conversationStore';
 import { SavedConversations } from './chat/savedConversations';
 import { ImageStore } from './chat/imageStore';
+import { PendingPictures } from './chat/pendingPictures';
 import { ModelCatalog } from './chat/modelCatalog';
 import { ClientProvider } from './clientProvider';
 import { codeCommands, type CodeCommands } from './codeCommands';
@@ -45,16 +46,23 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const storage = context.storageUri ?? context.globalStorageUri;
   const images = new ImageStore(vscode.Uri.joinPath(storage, 'images'), { shared: !context.storageUri });
   const conversations = new ConversationStore(context.workspaceState, vscode.Uri.joinPath(storage, 'conversations').fsPath);
-  const saved = new SavedConversations(conversations, images, log, () => warnSaveFailing(log));
+  const pictures = new PendingPictures(context.workspaceState, images);
+  const saved = new SavedConversations(
+    conversations,
+    images,
+    log,
+    () => warnSaveFailing(log),
+    () => pictures.ids,
+  );
   const controller = new ChatController(chatHost(clients, images, log), saved);
   const models = new ModelCatalog(clients, log);
-  const chat = new ChatViewProvider(context.extensionUri, controller, models, images, keys, context.workspaceState, log);
+  const chat = new ChatViewProvider(context.extensionUri, controller, models, images, keys, context.workspaceState, log, pictures);
   const check = new ConnectionCheck(clients, trustedRoot, log);
   const search = new SemanticSearch(context, { clients, keys, log, ask: (prompt) => chat.ask(prompt) });
   context.subscriptions.push(log, trustedRoot, chat, clients, check, search);
   const certificates = certificateActions(context, trustedRoot, clients, log);
   const setKey = () => setAuthorizationKey(keys, clients, log);
-  provideErrorFixes({ ...certificates, setAuthorizationKey: setKey });
+  provideErrorFixes({ ...certificates, setAuthorizationKey: setKey, useVisionModel: () => models.selectVisionModel() });
   return {
     log,
     keys,

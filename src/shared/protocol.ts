@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { FILE_ID } from '../core/images';
+import { FILE_ID, MAX_IMAGE_BYTES } from '../core/images';
 
 /**
  * Every message that crosses the webview boundary, defined once and imported by both sides.
@@ -75,6 +75,8 @@ export const ErrorAction = z.enum([
   'openLogs',
   'openSettings',
   'proxySettings',
+  /** Selects a model that sees pictures (the model refused a question's pictures), then asks again. */
+  'useVisionModel',
 ]);
 export type ErrorAction = z.infer<typeof ErrorAction>;
 
@@ -121,6 +123,7 @@ export const Turn = z.object({
   finishReason: z.string().max(LIMITS.finishReason).optional(),
   usage: Usage.optional(),
   error: TurnError.optional(),
+  /** A reply's pictures, one per marker; a question's are the pictures attached to it (no markers), shown as thumbnails. */
   images: z.array(ImageAttachment).max(LIMITS.imagesPerTurn).optional(),
   /** A reply with more pictures than a turn may show: how many more it has. */
   moreImages: z.number().int().positive().optional(),
@@ -135,18 +138,28 @@ export const Turn = z.object({
 });
 export type Turn = z.infer<typeof Turn>;
 
-/** Code the user attached to the next message (Add Selection to Chat), as its chip shows it. */
+/**
+ * Code (Add Selection to Chat) or a picture (pasted, dropped, picked) the user attached to the next
+ * message, as its chip shows it. A picture's chip has its thumbnail: the host keeps the file, the
+ * view loads it by its resource address as it does the model's pictures.
+ */
 export const AttachmentChip = z.object({
   id,
-  /** `retry.ts:2–4` */
+  /** `retry.ts:2–4`, or a picture's file name. */
   label: z.string().max(LIMITS.chipLabel),
-  /** The file's path in the workspace and the lines: the chip's tooltip. */
+  /** The file's path in the workspace and the lines (a picture: its name and size): the chip's tooltip. */
   title: z.string().max(LIMITS.chipTitle),
+  picture: ImageAttachment.optional(),
 });
 export type AttachmentChip = z.infer<typeof AttachmentChip>;
 /** At most this many pieces of code wait for the next message. */
 export const MAX_ATTACHMENTS = 8;
-const attachments = z.array(AttachmentChip).max(MAX_ATTACHMENTS);
+/**
+ * At most this many pictures go with one message. The service documents no number (only 15 MB a
+ * picture): four keep a request, and what the model is asked to look at, reasonable.
+ */
+export const MAX_PICTURES = 4;
+const attachments = z.array(AttachmentChip).max(MAX_ATTACHMENTS + MAX_PICTURES);
 
 export const ConversationSummary = z.object({ id, title: z.string().max(LIMITS.title), updatedAt: z.number() });
 export type ConversationSummary = z.infer<typeof ConversationSummary>;
@@ -224,11 +237,31 @@ export const ViewMessage = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('send'),
     text: z.string().min(1).max(LIMITS.draft),
-    attachmentIds: z.array(id).max(MAX_ATTACHMENTS).optional(),
+    attachmentIds: z
+      .array(id)
+      .max(MAX_ATTACHMENTS + MAX_PICTURES)
+      .optional(),
     replaces: id.optional(),
   }),
-  /** A chip's remove button: that code is not sent. */
+  /** A chip's remove button: that code or picture is not sent. */
   z.object({ type: z.literal('removeAttachment'), id }),
+  /**
+   * A picture pasted or dropped into the input. The host checks it (type, size, how many) and says
+   * why one is refused; the view leaves `bytes` out of a file too large to be taken, so the host can
+   * say so without receiving it. `mediaType`: as the browser names it, only for the message.
+   */
+  z.object({
+    type: z.literal('attachPicture'),
+    name: z.string().max(LIMITS.chipLabel),
+    mediaType: z.string().max(100),
+    size: z.number().int().nonnegative(),
+    bytes: z
+      .instanceof(Uint8Array)
+      .refine((bytes) => bytes.byteLength <= MAX_IMAGE_BYTES)
+      .optional(),
+  }),
+  /** The input's picture button: the host lets the user pick picture files. */
+  z.object({ type: z.literal('pickPictures') }),
   z.object({ type: z.literal('stop') }),
   /** Ask again for the last reply (after an error, a stop, or to get another answer); `turnId`: the reply the button was on. */
   z.object({ type: z.literal('regenerate'), turnId: id.optional() }),

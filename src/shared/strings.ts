@@ -23,6 +23,9 @@ export const webviewStrings = {
   inputPlaceholderAttached: 'Ask about the attached code (Enter to send)',
   attachedCode: 'Code attached to the message',
   removeAttachment: 'Remove {0} from the message',
+  attachPicture: 'Attach pictures (you can also paste or drop them into the input)',
+  attachedPicture: 'Attached picture: {0}',
+  questionPicture: 'Picture attached to the question',
   editingQuestion: 'Editing your question: sending it replaces the question and the replies after it.',
   cancelEdit: 'Cancel editing (Escape)',
 
@@ -87,6 +90,7 @@ export const webviewStrings = {
   actionOpenLogs: 'Show logs',
   actionOpenSettings: 'Open settings',
   actionProxySettings: 'Proxy settings',
+  actionUseVisionModel: 'Switch to a model that sees pictures',
 
   // Welcome (no key yet)
   welcomeTitle: 'Welcome to GigaChat',
@@ -127,4 +131,5 @@ export const ACTION_LABELS: Record<ErrorAction, keyof WebviewStrings> = {
   openLogs: 'actionOpenLogs',
   openSettings: 'actionOpenSettings',
   proxySettings: 'actionProxySettings',
+  useVisionModel: 'actionUseVisionModel',
 };

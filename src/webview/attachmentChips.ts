@@ -1,4 +1,4 @@
-import type { AttachmentChip } from '../shared/protocol';
+import type { AttachmentChip, ImageAttachment } from '../shared/protocol';
 import type { WebviewStrings } from '../shared/strings';
 import { el, iconButton } from './dom';
 import { icon } from './icons';
@@ -6,9 +6,10 @@ import { format } from './strings';
 import { post } from './vscodeApi';
 
 /**
- * The code attached to the next message (Add Selection to Chat), as chips above the input: the
- * file and lines, the full path in the tooltip, and a button that takes the piece out. The host
- * keeps the code; the view shows what it says and sends the ids of the chips with the message.
+ * The code (Add Selection to Chat) and pictures attached to the next message, as chips above the
+ * input: the file and lines (a picture: its thumbnail and name), the full path in the tooltip, and
+ * a button that takes the piece out. The host keeps the code and the pictures; the view shows what
+ * it says (a thumbnail loads from the host's stored copy) and sends the ids of the chips with the message.
  */
 export class AttachmentChips {
   readonly element: HTMLUListElement;
@@ -43,10 +44,18 @@ export class AttachmentChips {
     return el(
       'li',
       { className: 'attachment-chip', attrs: { title: chip.title, 'data-id': chip.id } },
-      icon('openEditor'),
+      chip.picture ? this.thumbnail(chip.picture, chip.label) : icon('openEditor'),
       el('span', { text: chip.label }),
       remove,
     );
+  }
+
+  /** A picture's thumbnail; one the view cannot draw (TIFF, BMP) shows a picture icon instead. */
+  private thumbnail(picture: ImageAttachment, label: string): Element {
+    if (!('src' in picture)) return icon('image');
+    const image = el('img', { className: 'chip-thumbnail', attrs: { src: picture.src, alt: format(this.strings.attachedPicture, label), draggable: 'false' } });
+    image.addEventListener('error', () => image.replaceWith(icon('image')), { once: true });
+    return image;
   }
 
   /** Gone from the view at once (the host confirms); the keyboard user lands on the next chip, or the input. */

@@ -3,6 +3,7 @@ import type { WebviewStrings } from '../shared/strings';
 import { AttachmentChips } from './attachmentChips';
 import { el, iconButton } from './dom';
 import { icon } from './icons';
+import { PictureInput } from './pictureInput';
 import { QuestionRecall } from './questionRecall';
 import { post, saveState } from './vscodeApi';
 
@@ -28,7 +29,8 @@ export interface ComposerHooks {
  * idle and Stop while a reply is being produced. Enter sends, Shift+Enter adds a line (except while
  * an input method is composing), Escape stops. The draft is kept in the webview state at once and
  * sent to the host (debounced) so it survives the view being hidden or reloaded. Code attached
- * from the editor shows as chips above it and goes with the next message.
+ * from the editor, and pictures pasted, dropped or picked (`PictureInput`), show as chips above it
+ * and go with the next message.
  *
  * A question's Edit button puts the question in the input, under a bar that says so. Enter sends
  * the edit, also while a reply is written (that reply is one it replaces); Escape or the bar's
@@ -43,6 +45,7 @@ export class Composer {
   private readonly input: HTMLTextAreaElement;
   private readonly button: HTMLButtonElement;
   private readonly attachments: AttachmentChips;
+  private readonly pictures: PictureInput;
   private readonly editBar: HTMLElement;
   private editing?: Editing;
   private readonly recall: QuestionRecall;
@@ -78,13 +81,10 @@ export class Composer {
     });
     this.editBar = el('div', { className: 'edit-bar' }, icon('edit'), el('span', { text: strings.editingQuestion }), cancelEdit);
     this.editBar.hidden = true;
-    this.element = el(
-      'footer',
-      { className: 'composer' },
-      this.editBar,
-      this.attachments.element,
-      el('div', { className: 'composer-box' }, this.input, this.button),
-    );
+    const box = el('div', { className: 'composer-box' }, this.input);
+    this.pictures = new PictureInput(strings, box, this.input, () => this.enabled);
+    box.append(this.pictures.button, this.button);
+    this.element = el('footer', { className: 'composer' }, this.editBar, this.attachments.element, box);
 
     this.input.addEventListener('input', () => {
       this.resize();
@@ -163,6 +163,7 @@ export class Composer {
     this.enabled = enabled;
     if (!enabled) this.cancelEdit();
     this.input.disabled = !enabled;
+    this.pictures.setEnabled(enabled);
     this.updatePlaceholder();
     this.updateButton();
   }

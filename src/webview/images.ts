@@ -79,12 +79,19 @@ export function fillImageSlots(body: HTMLElement, images: readonly ImageAttachme
   if (final) for (const unused of slots.slice(images.length)) unused.remove();
 }
 
+/** The pictures attached to a question, as thumbnails with the same Open and Save buttons. */
+export function questionPictures(images: readonly ImageAttachment[], strings: WebviewStrings): HTMLElement {
+  const row = el('div', { className: 'question-pictures' });
+  for (const image of images) row.appendChild(imageFigure(image, strings, strings.questionPicture));
+  return row;
+}
+
 /**
  * A picture with its Open and Save buttons. One the view cannot draw (too large, a type browsers do
  * not show, or a file that does not load) is a placeholder that says why, with the same buttons:
  * the host opens the file in VS Code or saves it, so the picture is never out of reach.
  */
-function imageFigure(image: ImageAttachment, strings: WebviewStrings): HTMLElement {
+function imageFigure(image: ImageAttachment, strings: WebviewStrings, alt = strings.generatedImage): HTMLElement {
   const save = iconButton(icon('save'), strings.saveImage, 'image-save');
   save.dataset.imageAction = 'save';
   const figure = el('figure', { className: 'reply-image', attrs: { 'data-file-id': image.fileId } }, el('div', { className: 'image-actions' }, save));
@@ -93,7 +100,7 @@ function imageFigure(image: ImageAttachment, strings: WebviewStrings): HTMLEleme
     figure.classList.add('image-unavailable');
     return figure;
   }
-  const picture = el('img', { attrs: { src: image.src, alt: strings.generatedImage, draggable: 'false' } });
+  const picture = el('img', { attrs: { src: image.src, alt, draggable: 'false' } });
   const open = el(
     'button',
     {

@@ -1,7 +1,7 @@
 import { LIMITS, type Turn } from '../shared/protocol';
 import { ACTION_LABELS, type WebviewStrings } from '../shared/strings';
 import { append, el, iconButton, textButton } from './dom';
-import { fillImageSlots, IMAGE_MARKER } from './images';
+import { fillImageSlots, IMAGE_MARKER, questionPictures } from './images';
 import { icon, type IconName } from './icons';
 import { StreamingRenderer } from './streamingRenderer';
 import type { FragmentRenderer } from './streamingTail';
@@ -124,6 +124,7 @@ export class TurnView {
             )
           : null,
         el('div', { className: 'turn-body user-text', text: turn.content }),
+        turn.images?.length ? questionPictures(turn.images, strings) : null,
         turn.fullLength ? this.cutNote(strings.questionCut, turn.content.length, turn.fullLength) : null,
         turn.notice ? el('div', { className: 'turn-notice' }, icon('info'), el('span', { text: turn.notice })) : null,
         this.getAnswerFooter(),

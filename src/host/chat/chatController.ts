@@ -1,19 +1,21 @@
 import type { HostMessage } from '../../shared/protocol';
 import type { ChatDependencies } from './chatDependencies';
-import { newConversation, type Conversation } from './conversationStore';
+import { newConversation, type Conversation, type StoredPicture } from './conversationStore';
 import { viewId } from './fitMessage';
 import { LiveReplies } from './liveReplies';
 import { addQuestion, replaceQuestion } from './questions';
 import { ReplyPictures } from './replyPictures';
 import type { SavedConversations } from './savedConversations';
 import { TranscriptPages, type NewestPage } from './transcriptPages';
-import { replyTextOf, toViewTurn } from './viewTurns';
+import { picturesOf, replyTextOf, toViewTurn } from './viewTurns';
 
 /** A user message, with the editor context that produced it (explain selection). */
 export interface Prompt {
   text: string;
   contextLabel?: string;
   notice?: string;
+  /** Pictures attached to the message (kept in the picture store). */
+  pictures?: StoredPicture[];
 }
 
 /** What the view's `state` message says of the open conversation: its newest page of turns. */
@@ -35,6 +37,7 @@ export class ChatController {
   /** Counts `open` calls, so that only the last one asked for is shown. */
   private openings = 0;
   private readonly pages: TranscriptPages;
+  private readonly pictures: ChatDependencies['pictures'];
   private post: (message: HostMessage) => void = () => undefined;
   private refreshView: () => Promise<void> = () => Promise.resolve();
 
@@ -42,6 +45,7 @@ export class ChatController {
     chat: ChatDependencies,
     private readonly saved: SavedConversations,
   ) {
+    this.pictures = chat.pictures;
     const replyPictures = new ReplyPictures(chat);
     this.replies = new LiveReplies(chat, saved, replyPictures, {
       open: () => this.conversation,
@@ -82,9 +86,13 @@ export class ChatController {
    * answered when that reply ends (an explanation asked for meanwhile is not lost).
    */
   async send(prompt: Prompt): Promise<void> {
-    const question = addQuestion(this.conversation, prompt);
-    this.post({ type: 'turnAdded', conversationId: this.conversation.id, turn: toViewTurn(question) });
-    if (this.busy) return this.replies.answerNext(this.conversation);
+    const conversation = this.conversation;
+    const question = addQuestion(conversation, prompt);
+    const thumbnails = question.pictures ? await picturesOf([question], this.pictures) : undefined;
+    // Reading the thumbnails took a moment: another chat opened meanwhile keeps this one's question, answered when asked.
+    if (conversation !== this.conversation) return this.saved.save(conversation);
+    this.post({ type: 'turnAdded', conversationId: conversation.id, turn: toViewTurn(question, thumbnails) });
+    if (this.busy) return this.replies.answerNext(conversation);
     await this.replies.start();
   }
 

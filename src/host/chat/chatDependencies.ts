@@ -8,8 +8,8 @@ import type { Clock } from '../clock';
  * (test/unit/chatController.test.ts); services.ts gives it the real ones.
  */
 
-/** The part of the service client the chat uses: replies, and the pictures they draw. */
-export type ChatClient = Pick<ServiceClient, 'chatStream' | 'fileContent'>;
+/** The part of the service client the chat uses: replies, the pictures they draw, and the pictures a question attaches. */
+export type ChatClient = Pick<ServiceClient, 'chatStream' | 'fileContent' | 'uploadFile'>;
 
 /** The client as the current settings and key make it; rejects when there is no key or no connection. */
 export interface ChatClients {
@@ -24,9 +24,13 @@ export interface ChatSettings {
   maxTokens?: number;
 }
 
-/** The pictures the model drew, kept on disk (ImageStore). */
+/** The pictures the model drew, and those the user attached, kept on disk (ImageStore). */
 export interface PictureStore {
   has(fileId: string): Promise<boolean>;
+  /** Keeps a picture the user attached, under `fileId`. */
+  keep(fileId: string, bytes: Uint8Array): Promise<void>;
+  /** A stored picture's bytes; undefined when it is not stored. */
+  read(fileId: string): Promise<Uint8Array | undefined>;
   /** Downloads each file not already stored. */
   download(client: Pick<ServiceClient, 'fileContent'>, fileIds: readonly string[], signal?: AbortSignal): Promise<void>;
   /** The stored pictures as the view gets them, skipping any that are missing. */
@@ -39,6 +43,8 @@ export interface PictureStore {
 export interface ChatTexts {
   /** A reply's notice when its picture could not be downloaded, with the reason. */
   pictureNotDownloaded(reason: string): string;
+  /** A reply's notice while the question's pictures are uploaded. */
+  uploadingPictures(count: number): string;
 }
 
 export interface ChatDependencies {

@@ -13,7 +13,10 @@ export function chatHost(clients: ClientProvider, pictures: PictureStore, log: L
     pictures,
     readSettings,
     describeError: (error) => describeError(error, log),
-    texts: { pictureNotDownloaded: (reason) => vscode.l10n.t('The picture could not be downloaded: {0}', reason) },
+    texts: {
+      pictureNotDownloaded: (reason) => vscode.l10n.t('The picture could not be downloaded: {0}', reason),
+      uploadingPictures: (count) => vscode.l10n.t('Uploading the pictures of the question ({0})…', count),
+    },
     log,
     clock: systemClock,
   };

@@ -15,6 +15,8 @@ import type { ImageStore } from './imageStore';
 import type { ModelCatalog } from './modelCatalog';
 import { conversationMarkdown } from './conversationMarkdown';
 import { fitHostMessage, viewId } from './fitMessage';
+import type { PendingPictures } from './pendingPictures';
+import { PictureIntake } from './pictureIntake';
 import { parseViewMessage } from './viewMessages';
 import { chatHtml } from './webviewHtml';
 
@@ -27,6 +29,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   /** Prompts that arrived before the view existed (explain selection opened it), oldest first. */
   private readonly queued: Prompt[] = [];
   private readonly attachments: PendingAttachments;
+  private readonly intake: PictureIntake;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -36,9 +39,11 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     private readonly keys: KeyStore,
     private readonly workspaceState: vscode.Memento,
     private readonly log: Log,
+    private readonly pictures: PendingPictures,
   ) {
     super();
     this.attachments = new PendingAttachments(workspaceState);
+    this.intake = new PictureIntake(pictures);
     this._register(trackLastTextEditor());
     this._register(keys.onDidChange(() => void this.keyChanged()));
     this._register(
@@ -88,7 +93,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         vscode.l10n.t('At most {0} pieces of code can be attached to one message. Send the message, or remove a piece from it first.', MAX_ATTACHMENTS),
       );
     }
-    this.postAttachments();
+    await this.postAttachments();
     await this.openChat();
   }
 
@@ -169,11 +174,20 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
       }
       case 'send': {
         const prompt = await this.attachments.prompt(message.text, message.attachmentIds);
-        if (message.attachmentIds?.length) this.postAttachments();
-        return message.replaces ? this.controller.edit(message.replaces, prompt) : this.controller.send(prompt);
+        const pictures = await this.pictures.take(message.attachmentIds);
+        if (message.attachmentIds?.length) await this.postAttachments();
+        const withPictures = pictures ? { ...prompt, pictures } : prompt;
+        return message.replaces ? this.controller.edit(message.replaces, withPictures) : this.controller.send(withPictures);
       }
       case 'removeAttachment':
         await this.attachments.remove(message.id);
+        await this.pictures.remove(message.id);
+        return this.postAttachments();
+      case 'attachPicture':
+        await this.intake.received(message.name, message.size, message.bytes);
+        return this.postAttachments();
+      case 'pickPictures':
+        await this.intake.pick();
         return this.postAttachments();
       case 'stop':
         return this.controller.stop();
@@ -233,7 +247,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   }
 
   private async sendState(): Promise<void> {
-    const [conversationNow, hasKey] = await Promise.all([this.controller.prepareState(), this.keys.has()]);
+    const [conversationNow, hasKey, pictureChips] = await Promise.all([this.controller.prepareState(), this.keys.has(), this.intake.chips()]);
     // Taken right before posting: the reply being written is shown as far as it is now.
     const conversation = conversationNow();
     if (!conversation) return;
@@ -244,7 +258,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
       models: [this.models.selected()],
       model: this.models.selected(),
       ...this.draft(),
-      attachments: this.attachments.chips(),
+      attachments: [...this.attachments.chips(), ...pictureChips],
     });
     void this.sendModels(); // the full list follows (cached after the first time)
   }
@@ -259,8 +273,8 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     this.post({ type: 'models', models: await this.models.list(), model: this.models.selected() });
   }
 
-  private postAttachments(): void {
-    this.post({ type: 'attachments', attachments: this.attachments.chips() });
+  private async postAttachments(): Promise<void> {
+    this.post({ type: 'attachments', attachments: [...this.attachments.chips(), ...(await this.intake.chips())] });
   }
 
   /** Posts a message, fitted to what the view accepts (see fitMessage.ts); what had to be changed is logged. */

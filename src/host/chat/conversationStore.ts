@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
 import { writeFileAtomically } from '../../core';
-import { pictureIdsOf } from './viewTurns';
+import { storedPictureIds } from './viewTurns';
 import type { ConversationSummary, TurnError, TurnStatus, Usage } from '../../shared/protocol';
 
 /** One turn as persisted. Assistant content keeps the model's media tags (they are its context). */
@@ -16,8 +16,19 @@ export interface StoredTurn {
   error?: TurnError;
   contextLabel?: string;
   notice?: string;
+  /** A question's pictures (pasted, dropped, picked), kept in the picture store: its thumbnails, and what is uploaded with it. */
+  pictures?: StoredPicture[];
   /** A reply for which the conversation had grown too long for the model: how many earlier messages it did not see. */
   omittedMessages?: number;
+}
+
+/** A picture attached to a question: the file in the picture store, and how the user named it. */
+export interface StoredPicture {
+  /** The file's name in the picture store (a random id, not the service's: that one is per window). */
+  id: string;
+  name: string;
+  /** Its media type, read from its bytes: one the service takes (`IMAGE_UPLOAD_TYPES`). */
+  type: string;
 }
 
 export interface Conversation {
@@ -40,7 +51,7 @@ interface ConversationEntry {
   id: string;
   title: string;
   updatedAt: number;
-  /** The pictures its replies show (files in the image store). */
+  /** The pictures its turns show (files in the image store): the replies', and those attached to its questions. */
   pictureIds: string[];
 }
 
@@ -107,7 +118,7 @@ export class ConversationStore {
       id: conversation.id,
       title: conversation.title,
       updatedAt: conversation.updatedAt,
-      pictureIds: pictureIdsOf(conversation.turns),
+      pictureIds: storedPictureIds(conversation.turns),
     };
     return this.queue(async () => {
       await fs.mkdir(this.folder, { recursive: true });

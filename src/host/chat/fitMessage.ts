@@ -3,6 +3,7 @@ import {
   ErrorAction,
   LIMITS,
   MAX_ATTACHMENTS,
+  MAX_PICTURES,
   PICTURE_MARKER,
   PictureProblem,
   TurnStatus,
@@ -233,12 +234,17 @@ function fitHistory(conversations: readonly ConversationSummary[], notes: string
 
 function fitChips(chips: readonly AttachmentChip[], notes: string[]): AttachmentChip[] {
   return listOf(chips)
-    .slice(0, MAX_ATTACHMENTS)
-    .map((chip) => ({
-      id: fitId(chip.id, 'attachment id', notes),
-      label: fitText(String(chip.label ?? ''), LIMITS.chipLabel, 'attachment label', notes),
-      title: fitText(String(chip.title ?? ''), LIMITS.chipTitle, 'attachment title', notes),
-    }));
+    .slice(0, MAX_ATTACHMENTS + MAX_PICTURES)
+    .map((chip) => {
+      const fitted: AttachmentChip = {
+        id: fitId(chip.id, 'attachment id', notes),
+        label: fitText(String(chip.label ?? ''), LIMITS.chipLabel, 'attachment label', notes),
+        title: fitText(String(chip.title ?? ''), LIMITS.chipTitle, 'attachment title', notes),
+      };
+      const picture = chip.picture === undefined ? undefined : fitImage(chip.picture, notes);
+      if (picture) fitted.picture = picture;
+      return fitted;
+    });
 }
 
 // ── Values ────────────────────────────────────────────────────────────────────

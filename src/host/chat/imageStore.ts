@@ -1,4 +1,4 @@
-import { MAX_IMAGE_BYTES } from '../../core/fileUpload';
+import { MAX_IMAGE_BYTES } from '../../core/images';
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../core';
 import type { PictureStore } from './chatDependencies';
@@ -8,7 +8,7 @@ import { sniffImageType, viewPicture } from './viewPictures';
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp', 'image/tiff': 'tiff', 'image/bmp': 'bmp' };
 
 /**
- * Pictures the model generated. The host downloads them with its token (the webview never talks
+ * Pictures the model generated, and those the user attached to questions. The host downloads them with its token (the webview never talks
  * to the service) and keeps them in the extension's storage, so history shows them after a restart.
  * The view loads them from there itself (the folder is one of its resource roots): no message
  * carries a picture's bytes.
@@ -51,6 +51,17 @@ export class ImageStore implements PictureStore {
   /** Whether the picture is stored. */
   async has(fileId: string): Promise<boolean> {
     return (await this.find(fileId)) !== undefined;
+  }
+
+  /** Keeps a picture the user attached (its type read from its bytes). */
+  async keep(fileId: string, bytes: Uint8Array): Promise<void> {
+    await vscode.workspace.fs.createDirectory(this.folder);
+    await vscode.workspace.fs.writeFile(this.uri(fileId, sniffImageType(bytes) ?? 'image/jpeg'), bytes);
+  }
+
+  async read(fileId: string): Promise<Uint8Array | undefined> {
+    const uri = await this.find(fileId);
+    return uri && vscode.workspace.fs.readFile(uri);
   }
 
   /** Downloads each file not already stored. */

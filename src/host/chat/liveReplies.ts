@@ -1,12 +1,14 @@
 import type { HostMessage, Turn } from '../../shared/protocol';
-import type { ChatDependencies } from './chatDependencies';
+import type { ChatClient, ChatDependencies } from './chatDependencies';
 import type { Conversation, StoredTurn } from './conversationStore';
 import { DeltaPacer } from './deltaPacer';
 import { shownText } from './fitMessage';
+import { PictureUploads, type QuestionAttachments } from './pictureUploads';
 import type { ReplyPictures } from './replyPictures';
 import { writeReply } from './replyWriter';
 import type { SavedConversations } from './savedConversations';
 import { picturesOf, streamedDelta, toViewTurn } from './viewTurns';
+import { wireMessages } from './wireMessages';
 
 /** A reply being written: from the moment a send or regenerate starts it until it has ended. */
 interface LiveReply {
@@ -42,13 +44,16 @@ export class LiveReplies {
   private live?: LiveReply;
   /** A conversation whose last user message arrived while a reply was being written: answered next. */
   private waiting?: Conversation;
+  private readonly uploads: PictureUploads;
 
   constructor(
     private readonly chat: ChatDependencies,
     private readonly saved: SavedConversations,
     private readonly replyPictures: ReplyPictures,
     private readonly view: ReplyView,
-  ) {}
+  ) {
+    this.uploads = new PictureUploads(chat.pictures);
+  }
 
   get busy(): boolean {
     return this.live !== undefined;
@@ -129,14 +134,26 @@ export class LiveReplies {
         if (options.redraw) await this.view.refresh();
         else this.view.post({ type: 'turnAdded', conversationId: conversation.id, turn: toViewTurn(assistant) });
       }
+      const client = await this.chat.clients.get();
+      const settings = this.chat.readSettings();
       let savedAt = clock.now();
-      await writeReply(await this.chat.clients.get(), conversation, assistant, abort.signal, this.chat.readSettings(), () => {
+      const onText = () => {
         deltas.offer(assistant.content.length);
         if (clock.now() - savedAt >= SAVE_STREAMING_EVERY_MS) {
           savedAt = clock.now();
           void this.saved.save(conversation);
         }
-      });
+      };
+      // Asked once more, with the pictures uploaded again, when the service no longer has those uploaded earlier.
+      for (let attempt = 0; ; attempt++) {
+        const attachments = await this.uploadPictures(live, assistant, client);
+        try {
+          await writeReply(client, conversation, assistant, abort.signal, settings, onText, attachments);
+          break;
+        } catch (error) {
+          if (attempt > 0 || assistant.content !== '' || !this.uploads.forgetIfStale(error, attachments)) throw error;
+        }
+      }
     } catch (error) {
       const described = this.chat.describeError(error);
       assistant.status = described.kind === 'cancelled' ? 'stopped' : 'error';
@@ -154,6 +171,26 @@ export class LiveReplies {
       if (conversation === this.view.open()) this.view.post({ type: 'turnUpdated', turn: toViewTurn(assistant, pictures) });
       // Not idle when the next reply has started (one that waited, or one sent during the saving above).
       if (!this.answerWaiting() && !this.busy) this.view.post({ type: 'busy', busy: false });
+    }
+  }
+
+  /**
+   * Uploads the pictures of the questions the reply is asked about (those not uploaded yet), the
+   * reply saying so meanwhile. A failure is the reply's error: the questions and their pictures
+   * stay, and Retry uploads what is still missing.
+   */
+  private async uploadPictures(live: LiveReply, assistant: StoredTurn, client: ChatClient): Promise<QuestionAttachments> {
+    const questions = wireMessages(live.conversation, assistant, '').sent.filter((turn) => turn.role === 'user' && turn.pictures?.length);
+    const missing = this.uploads.missing(questions);
+    if (missing === 0) return this.uploads.attachmentsFor(client, questions, live.abort.signal);
+    const showTurn = () => live.conversation === this.view.open() && this.view.post({ type: 'turnUpdated', turn: toViewTurn(assistant) });
+    assistant.notice = this.chat.texts.uploadingPictures(missing);
+    showTurn();
+    try {
+      return await this.uploads.attachmentsFor(client, questions, live.abort.signal);
+    } finally {
+      assistant.notice = undefined;
+      showTurn();
     }
   }
 

@@ -4,6 +4,9 @@ import type { ClientProvider } from '../clientProvider';
 import { inspectSetting, readSettings, writeSetting } from '../config';
 import type { Log } from '../log';
 
+/** The chat models that see pictures, the less costly first. */
+const VISION_MODELS = ['GigaChat-2-Pro', 'GigaChat-2-Max'];
+
 /**
  * The chat models for the picker, from `GET /models`, fetched once per client: the provider builds
  * a new client whenever the key or a connection setting changes, so the list follows them. The choice is
@@ -43,6 +46,17 @@ export class ModelCatalog {
   async select(model: string): Promise<void> {
     const target = inspectSetting('model')?.workspaceValue === undefined ? vscode.ConfigurationTarget.Global : vscode.ConfigurationTarget.Workspace;
     await writeSetting('model', model, target);
+  }
+
+  /**
+   * Selects a model that sees pictures (the model in use refused a question's pictures): the first
+   * of those the service documents as seeing them that the account offers; GigaChat-2-Pro when
+   * the list cannot be had. True once it is selected.
+   */
+  async selectVisionModel(): Promise<boolean> {
+    const offered = await this.list().catch((): string[] => []);
+    await this.select(VISION_MODELS.find((model) => offered.includes(model)) ?? VISION_MODELS[0]);
+    return true;
   }
 
   private async fetch(client: ServiceClient): Promise<string[]> {

@@ -11,14 +11,20 @@ export function addQuestion(conversation: Conversation, prompt: Prompt): StoredT
 
 /**
  * Replaces the question `turnId`, and every turn after it, with `prompt` (the Edit button on a
- * question). Code the question was asked about stays named on it unless the new one names its own;
+ * question). Code the question was asked about stays named on it unless the new one names its own,
+ * and so do its pictures (uploaded already, they are not uploaded again);
  * the first question renames the conversation. Undefined when the conversation has no such question.
  */
 export function replaceQuestion(conversation: Conversation, turnId: string, prompt: Prompt): StoredTurn | undefined {
   const index = conversation.turns.findIndex((turn) => turn.id === turnId && turn.role === 'user');
   if (index < 0) return undefined;
   const [replaced] = conversation.turns.splice(index);
-  const question = questionTurn({ ...prompt, contextLabel: prompt.contextLabel ?? replaced.contextLabel, notice: prompt.notice ?? replaced.notice });
+  const question = questionTurn({
+    ...prompt,
+    contextLabel: prompt.contextLabel ?? replaced.contextLabel,
+    notice: prompt.notice ?? replaced.notice,
+    pictures: prompt.pictures ?? replaced.pictures,
+  });
   if (index === 0) conversation.title = titleOf(question);
   // The model's context started at a turn that is gone: at the new question if it was the one replaced.
   if (conversation.contextFrom !== undefined && !conversation.turns.some((turn) => turn.id === conversation.contextFrom)) {
@@ -30,7 +36,16 @@ export function replaceQuestion(conversation: Conversation, turnId: string, prom
 }
 
 function questionTurn(prompt: Prompt): StoredTurn {
-  return { id: crypto.randomUUID(), role: 'user', content: prompt.text, status: 'done', contextLabel: prompt.contextLabel, notice: prompt.notice };
+  const question: StoredTurn = {
+    id: crypto.randomUUID(),
+    role: 'user',
+    content: prompt.text,
+    status: 'done',
+    contextLabel: prompt.contextLabel,
+    notice: prompt.notice,
+  };
+  if (prompt.pictures?.length) question.pictures = prompt.pictures;
+  return question;
 }
 
 /** A conversation is named after its first question, and the code that question is about. */

@@ -1,11 +1,13 @@
 import { applyChunk, chatStreamWithinContext, type ChatReply, type ServiceClient } from '../../core';
 import type { ChatSettings } from './chatDependencies';
 import type { Conversation, StoredTurn } from './conversationStore';
+import type { QuestionAttachments } from './pictureUploads';
 import { wireMessages } from './wireMessages';
 
 /**
  * Writes the model's answer to `conversation` into its reply turn `assistant`: sends what the model
- * reads (the settings' model and system prompt, the conversation within the model's context) and
+ * reads (the settings' model and system prompt, the conversation within the model's context, the
+ * questions' pictures by their uploaded file ids) and
  * fills the turn as the reply streams: its text (`onText` follows each piece), then its finish
  * reason and token usage. A failure is thrown, with the text that arrived kept in the turn.
  */
@@ -16,8 +18,9 @@ export async function writeReply(
   signal: AbortSignal,
   settings: ChatSettings,
   onText: () => void,
+  attachments?: QuestionAttachments,
 ): Promise<void> {
-  const wire = wireMessages(conversation, assistant, settings.systemPrompt);
+  const wire = wireMessages(conversation, assistant, settings.systemPrompt, attachments);
   const stream = chatStreamWithinContext(
     client,
     {

@@ -1,7 +1,7 @@
 import type { Logger } from '../../core';
 import type { PictureStore } from './chatDependencies';
 import type { Conversation, ConversationStore } from './conversationStore';
-import { pictureIdsOf } from './viewTurns';
+import { storedPictureIds } from './viewTurns';
 
 /**
  * The history as the chat keeps it: saves that never stop a reply (a disk that refuses them is
@@ -20,6 +20,8 @@ export class SavedConversations {
     private readonly log: Logger,
     /** Tells the user the history is not being saved (a notification that does not wait). */
     private readonly warnSaveFailing: () => void,
+    /** The pictures waiting above the input for the next message: kept too. */
+    private readonly pending: () => readonly string[] = () => [],
   ) {}
 
   list() {
@@ -50,7 +52,8 @@ export class SavedConversations {
 
   /**
    * Deletes a conversation, then the pictures that neither the history nor `inMemory` (the
-   * conversations the chat holds: the one shown, the one a reply is written to) show any more:
+   * conversations the chat holds: the one shown, the one a reply is written to) nor the next
+   * message show any more:
    * a deleted chat's, a regenerated reply's, those of chats beyond what history keeps.
    */
   async delete(id: string, inMemory: readonly (Conversation | undefined)[]): Promise<void> {
@@ -58,8 +61,9 @@ export class SavedConversations {
     await this.store.delete(id);
     const kept = this.store.pictureIds();
     for (const conversation of inMemory) {
-      for (const pictureId of pictureIdsOf(conversation?.turns ?? [])) kept.add(pictureId);
+      for (const pictureId of storedPictureIds(conversation?.turns ?? [])) kept.add(pictureId);
     }
+    for (const pictureId of this.pending()) kept.add(pictureId);
     try {
       const removed = await this.images.removeAllBut(kept);
       if (removed > 0) this.log.info(`Removed ${removed} pictures no conversation shows any more`);

@@ -45,16 +45,30 @@ export function pictureIdsOf(turns: readonly StoredTurn[]): string[] {
   return turns.flatMap((turn) => (turn.role === 'assistant' ? displayedReply(turn.content).pictureIds : []));
 }
 
-/** The downloaded pictures of these turns' replies, by file id (reading them takes a while). */
+/** The pictures attached to these turns' questions (their files in the picture store). */
+export function questionPictureIds(turns: readonly StoredTurn[]): string[] {
+  return turns.flatMap((turn) => (turn.role === 'user' ? (turn.pictures ?? []).map((picture) => picture.id) : []));
+}
+
+/** Every picture these turns show, the replies' and the questions': files the picture store keeps for them. */
+export function storedPictureIds(turns: readonly StoredTurn[]): string[] {
+  return [...pictureIdsOf(turns), ...questionPictureIds(turns)];
+}
+
+/** The stored pictures of these turns (the replies' downloaded ones, the questions' attached ones), by file id (reading them takes a while). */
 export async function picturesOf(turns: readonly StoredTurn[], images: PictureStore): Promise<Map<string, ImageAttachment>> {
-  const ids = pictureIdsOf(turns);
+  const ids = storedPictureIds(turns);
   const attachments = ids.length ? await images.attachments(ids) : [];
   return new Map(attachments.map((attachment) => [attachment.fileId, attachment]));
 }
 
-/** A stored turn as the view shows it: pictures for its markers, a streaming reply's stable part only. */
+/** A stored turn as the view shows it: a question with its pictures' thumbnails; a reply with pictures for its markers, a streaming reply's stable part only. */
 export function toViewTurn(turn: StoredTurn, pictures: ReadonlyMap<string, ImageAttachment> = new Map()): Turn {
-  if (turn.role === 'user') return { ...turn };
+  if (turn.role === 'user') {
+    const { pictures: attached, ...question } = turn;
+    const images = (attached ?? []).flatMap((picture) => pictures.get(picture.id) ?? []);
+    return { ...question, images: images.length ? images : undefined };
+  }
   const streaming = turn.status === 'streaming';
   const { text, pictureIds } = displayedReply(streaming ? stableStreamingPrefix(turn.content) : turn.content);
   const images = pictureIds.flatMap((id) => pictures.get(id) ?? []);

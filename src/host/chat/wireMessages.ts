@@ -1,5 +1,6 @@
 import type { ChatMessage } from '../../core';
 import type { Conversation, StoredTurn } from './conversationStore';
+import type { QuestionAttachments } from './pictureUploads';
 
 /** What the model is sent for one reply, and which of the conversation's turns that is. */
 export interface WireConversation {
@@ -12,9 +13,15 @@ export interface WireConversation {
 
 /**
  * What the model is sent for the reply `pending`: the system prompt first (the service requires
- * it there), then the conversation's finished turns as they were written, from `contextFrom` on.
+ * it there), then the conversation's finished turns as they were written, from `contextFrom` on,
+ * each question with the file ids of its pictures (`attachments`).
  */
-export function wireMessages(conversation: Conversation, pending: StoredTurn, systemPrompt: string): WireConversation {
+export function wireMessages(
+  conversation: Conversation,
+  pending: StoredTurn,
+  systemPrompt: string,
+  attachments: QuestionAttachments = new Map(),
+): WireConversation {
   // A failed reply, or an empty stopped one, is not part of what the model said.
   const spoken = conversation.turns.filter((turn) => turn !== pending && !(turn.role === 'assistant' && (turn.status === 'error' || turn.content === '')));
   const omitted = Math.max(
@@ -23,5 +30,9 @@ export function wireMessages(conversation: Conversation, pending: StoredTurn, sy
   );
   const sent = spoken.slice(omitted);
   const system: ChatMessage[] = systemPrompt.trim() ? [{ role: 'system', content: systemPrompt.trim() }] : [];
-  return { messages: [...system, ...sent.map((turn) => ({ role: turn.role, content: turn.content }))], sent, omitted };
+  const message = (turn: StoredTurn): ChatMessage => {
+    const files = turn.role === 'user' ? attachments.get(turn.id) : undefined;
+    return files?.length ? { role: turn.role, content: turn.content, attachments: [...files] } : { role: turn.role, content: turn.content };
+  };
+  return { messages: [...system, ...sent.map(message)], sent, omitted };
 }

@@ -12,10 +12,16 @@ import { MemoryMemento } from './memoryMemento';
 import { ScriptedClient } from './scriptedClient';
 
 /** Pictures kept in memory (the real store writes through VS Code's file system). */
-class MemoryPictures implements PictureStore {
+export class MemoryPictures implements PictureStore {
   readonly stored = new Map<string, Uint8Array>();
   async has(fileId: string): Promise<boolean> {
     return this.stored.has(fileId);
+  }
+  async keep(fileId: string, bytes: Uint8Array): Promise<void> {
+    this.stored.set(fileId, bytes);
+  }
+  async read(fileId: string): Promise<Uint8Array | undefined> {
+    return this.stored.get(fileId);
   }
   async download(client: Pick<ChatClient, 'fileContent'>, fileIds: readonly string[]): Promise<void> {
     for (const id of fileIds) if (!this.stored.has(id)) this.stored.set(id, (await client.fileContent(id)).bytes);
@@ -39,6 +45,8 @@ export function describedAs(error: unknown): TurnError {
 /** The window's storage: the workspace state and the conversations' folder, kept across restarts. */
 export class Storage {
   readonly state = new MemoryMemento();
+  /** The picture store's folder, which a window opened again finds as it was. */
+  readonly pictures = new MemoryPictures();
   private constructor(readonly folder: string) {}
 
   static async create(): Promise<Storage> {
@@ -64,20 +72,21 @@ export class ChatUnderTest {
   readonly clock = new ManualClock();
   readonly posted: HostMessage[] = [];
   readonly logged: string[] = [];
-  readonly pictures = new MemoryPictures();
+  readonly pictures: MemoryPictures;
   settings: ChatSettings = { model: 'GigaChat-2-Max', systemPrompt: 'Be brief.', temperature: 0.3, maxTokens: 500 };
   readonly controller: ChatController;
   /** What the view shows: the open conversation's turns and whether a reply is being written. */
   readonly view = { conversationId: '', turns: [] as Turn[], busy: false };
 
   constructor(readonly storage: Storage) {
+    this.pictures = storage.pictures;
     const log = (line: string) => this.logged.push(line);
     const chat: ChatDependencies = {
       clients: { get: async () => this.client },
       pictures: this.pictures,
       readSettings: () => this.settings,
       describeError: describedAs,
-      texts: { pictureNotDownloaded: (reason) => `No picture: ${reason}` },
+      texts: { pictureNotDownloaded: (reason) => `No picture: ${reason}`, uploadingPictures: (count) => `Uploading ${count} pictures` },
       log: { debug: log, info: log, warn: log, error: log },
       clock: this.clock,
     };

@@ -1,4 +1,5 @@
-import { ServiceError, type ChatChunk, type ChatOptions, type ChatRequest } from '../../../src/core';
+import { ServiceError, type ChatChunk, type ChatOptions, type ChatRequest, type FileInfo } from '../../../src/core';
+import type { UploadOptions } from '../../../src/core/fileUpload';
 import type { ChatClient } from '../../../src/host/chat/chatDependencies';
 
 type Step = { chunk: ChatChunk } | { error: Error } | { end: true };
@@ -71,11 +72,22 @@ export class ScriptedReply {
 export class ScriptedClient implements ChatClient {
   readonly replies: ScriptedReply[] = [];
   readonly files = new Map<string, Uint8Array>();
+  /** The files uploaded, in order (`POST /files`); `failUploads`: the error each upload fails with. */
+  readonly uploads: { id: string; filename: string; contentType: string; bytes: Uint8Array }[] = [];
+  failUploads?: Error;
 
   async *chatStream(request: ChatRequest, options: ChatOptions = {}): AsyncGenerator<ChatChunk> {
     const reply = new ScriptedReply(request, options);
     this.replies.push(reply);
     yield* reply.chunks();
+  }
+
+  async uploadFile(bytes: Uint8Array, options: UploadOptions): Promise<FileInfo> {
+    if (this.failUploads) throw this.failUploads;
+    const id = `upload-${this.uploads.length + 1}`;
+    this.uploads.push({ id, filename: options.filename, contentType: options.contentType, bytes });
+    this.files.set(id, bytes);
+    return { id, object: 'file', bytes: bytes.byteLength, created_at: 0, filename: options.filename, purpose: 'general' };
   }
 
   async fileContent(fileId: string): Promise<{ bytes: Uint8Array; contentType: string }> {
