@@ -202,7 +202,9 @@ function initScript(options: { savedState: unknown; instrument: boolean }): void
     if (acquired) throw new Error('acquireVsCodeApi called twice');
     acquired = true;
     return {
-      postMessage: (message: unknown) => window.__posted.push(JSON.parse(JSON.stringify(message))),
+      // Bytes (a pasted picture) as a plain array of numbers, so a test can compare them.
+      postMessage: (message: unknown) =>
+        window.__posted.push(JSON.parse(JSON.stringify(message, (_key, value: unknown) => (value instanceof Uint8Array ? Array.from(value) : value)))),
       getState: () => window.__state,
       setState: (state: unknown) => {
         window.__state = JSON.parse(JSON.stringify(state));
