@@ -91,6 +91,21 @@ describe('messages to the chat view, fitted to what it accepts', () => {
     assert.equal(message.turns[0].content, `${PICTURE_MARKER} and ${PICTURE_MARKER}`, 'each keeps its place');
   });
 
+  it("a picture chip keeps its thumbnail's address; one given as data is offered as a chip without a thumbnail", () => {
+    const thumbnail = { fileId: 'p1', src: 'https://file%2B.vscode-resource.vscode-cdn.net/images/p1.png' };
+    const dataUri = { fileId: 'p2', src: `data:image/png;base64,${'A'.repeat(100)}` } as ImageAttachment;
+    const { message } = fitState({
+      attachments: [
+        { id: 'p1', label: 'shot.png', title: 'shot.png, 1 KB', picture: thumbnail },
+        { id: 'p2', label: 'data.png', title: 'data.png, 1 KB', picture: dataUri },
+      ],
+    });
+    assert.deepEqual(
+      message.attachments.map((chip) => chip.picture),
+      [thumbnail, { fileId: 'p2', unavailable: 'cannotLoad' }],
+    );
+  });
+
   it('17 pictures in one reply: the first 16 are shown, the reply says one more, and the 17th marker goes', () => {
     const content = Array.from({ length: 17 }, (_, i) => `picture ${i}: ${PICTURE_MARKER}`).join('\n');
     const { message, notes } = fitState({ turns: [reply(content, { images: Array.from({ length: 17 }, (_, i) => picture(i)) })] });
