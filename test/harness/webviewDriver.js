@@ -76,6 +76,17 @@ function webviewHandler() {
           { timeout: params.timeoutMs ?? 15_000 },
         );
         return true;
+      case 'pastePicture': {
+        // A file in the clipboard pasted into the chat input, as a screenshot tool leaves it: the
+        // bytes given (base64), or `size` zero bytes for a file too large to be worth sending here.
+        await frame.locator('textarea').evaluate((textarea, file) => {
+          const bytes = file.base64 ? Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0)) : new Uint8Array(file.size);
+          const data = new DataTransfer();
+          data.items.add(new File([bytes], file.name, { type: file.type }));
+          textarea.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+        }, params);
+        return true;
+      }
       case 'postRaw': {
         // Sends arbitrary values to the extension host as the chat page itself would. The page took
         // its one acquireVsCodeApi() already, so this calls what that API calls: the function that

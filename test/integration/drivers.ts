@@ -44,6 +44,8 @@ export const chatView = {
   },
   /** Until a reply beyond the first `after` has finished streaming. */
   waitForReply: (after: number) => callOuter('webview', { action: 'waitForReply', after }),
+  /** Pastes a file into the chat input: its bytes (base64), or `size` bytes of zeros. */
+  pastePicture: (file: { name: string; type: string; base64?: string; size?: number }) => callOuter('webview', { action: 'pastePicture', ...file }),
   /** Posts arbitrary values to the extension host from inside the chat page, past its typed API. */
   postRaw: (messages: unknown[]) => callOuter<number>('webview', { action: 'postRaw', messages }),
 };

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { chatView, emulator, ensureKey, workbench } from '../drivers';
+import * as vscode from 'vscode';
+import { chatView, emulator, ensureKey, until, workbench } from '../drivers';
 import { hasOuterRunner } from '../outer';
 
 /** Each failure the user can meet: the message they read and the button that fixes it. */
@@ -62,5 +63,70 @@ describe('errors in the chat', function () {
     await chatView.ask('Still there after the token expired?');
     await chatView.waitForText('.turn-assistant:last-child .turn-body', 'Still there after the token expired?');
     assert.equal(await chatView.count('.turn-assistant:last-child .turn-error'), 0);
+  });
+});
+
+/** A real 1×1 PNG, as a screenshot in the clipboard would be (smaller). */
+const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const PNG_BYTES = Buffer.from(PNG_BASE64, 'base64').length;
+
+describe('pictures in the chat: sent, refused before upload, refused by the model', function () {
+  this.timeout(120_000);
+  const settings = () => vscode.workspace.getConfiguration('gigachat');
+
+  before(async function () {
+    if (!hasOuterRunner()) this.skip();
+    await ensureKey();
+    await settings().update('model', 'GigaChat-2-Pro', vscode.ConfigurationTarget.Global);
+    await chatView.newChat();
+  });
+  after(() => settings().update('model', undefined, vscode.ConfigurationTarget.Global));
+
+  /** Waits for a notification matching `message`, then clears them all; returns its text. */
+  const notification = async (message: RegExp): Promise<string> => {
+    await vscode.commands.executeCommand('notifications.showList');
+    let text = '';
+    await until(async () => Boolean((text = (await workbench.notifications()).find((shown) => message.test(shown)) ?? '')), `a notification ${message}`);
+    await vscode.commands.executeCommand('notifications.clearAll');
+    return text;
+  };
+
+  it("a pasted picture shows as a chip with its thumbnail, is uploaded and sent as the question's attachment, and stays in the question", async () => {
+    await emulator.resetCounts();
+    await chatView.pastePicture({ name: 'shot.png', type: 'image/png', base64: PNG_BASE64 });
+    await chatView.waitFor('.attachment-chip .chip-thumbnail');
+    await until(async () => (await chatView.properties<number>('.chip-thumbnail', 'naturalWidth'))[0] === 1, 'the thumbnail drawn');
+    await chatView.ask('What is wrong here?');
+    await chatView.waitForText('.turn-assistant .turn-body', `shot.png (image/png, ${PNG_BYTES} bytes)`);
+    const requests = await emulator.requests();
+    assert.equal(requests.filter((request) => request.endpoint === 'fileUpload').length, 1);
+    const chat = requests.filter((request) => request.endpoint === 'chat');
+    const question = (JSON.parse(chat[0].body) as { messages: { role: string; content: string; attachments?: string[] }[] }).messages.at(-1);
+    assert.equal(question?.content, 'What is wrong here?');
+    assert.equal(question?.attachments?.length, 1);
+    assert.equal(await chatView.count('.attachment-chip'), 0, 'the chip went with the message');
+    await until(async () => (await chatView.properties<number>('.turn-user .question-pictures img', 'naturalWidth'))[0] === 1, "the question's thumbnail");
+    await workbench.screenshot('chat-picture-question');
+  });
+
+  it('a picture over 15 MB is refused before any upload, and the notification names the limit', async () => {
+    await emulator.resetCounts();
+    await chatView.pastePicture({ name: 'huge.png', type: 'image/png', size: 15 * 1024 * 1024 + 1 });
+    assert.match(await notification(/huge\.png is not attached/), /larger than 15 MB/);
+    assert.equal(await chatView.count('.attachment-chip'), 0);
+    assert.equal(await emulator.count('fileUpload'), 0);
+  });
+
+  it('a model that cannot see pictures is explained, and its button switches to one that does and asks again', async () => {
+    await settings().update('model', 'GigaChat', vscode.ConfigurationTarget.Global);
+    await chatView.newChat();
+    await chatView.pastePicture({ name: 'shot.png', type: 'image/png', base64: PNG_BASE64 });
+    await chatView.waitFor('.attachment-chip .chip-thumbnail');
+    await chatView.ask('And this one?');
+    await chatView.waitForText('.turn-error', 'The model GigaChat cannot see pictures');
+    await chatView.click('.turn-error [data-error-action="useVisionModel"]');
+    await until(() => settings().get('model') === 'GigaChat-2-Pro', 'a model that sees pictures selected');
+    await chatView.waitForText('.turn-assistant .turn-body', `shot.png (image/png, ${PNG_BYTES} bytes)`, 30_000);
+    assert.equal(await chatView.count('.turn-error'), 0);
   });
 });
