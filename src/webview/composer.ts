@@ -83,7 +83,9 @@ export class Composer {
     this.editBar.hidden = true;
     const box = el('div', { className: 'composer-box' }, this.input);
     this.pictures = new PictureInput(strings, box, this.input, () => this.enabled);
-    box.append(this.pictures.button, this.button);
+    // Before the input: Tab from the input still goes straight to Send.
+    box.prepend(this.pictures.button);
+    box.append(this.button);
     this.element = el('footer', { className: 'composer' }, this.editBar, this.attachments.element, box);
 
     this.input.addEventListener('input', () => {
