@@ -3,6 +3,7 @@ import type { ServiceClient } from './core';
 import { CHAT_VIEW_ID } from './host/chat/chatViewId';
 import { ExplainCodeActionProvider } from './host/explainCodeAction';
 import { registerCommands, type CommandHandlers } from './host/registerCommands';
+import { registerVsCodeChat } from './host/registerVsCodeChat';
 import { servicesLoader, type ServicesLoader } from './host/servicesLoader';
 
 /** The service's requests, as other extensions may make them (token, retries, certificates handled). */
@@ -25,6 +26,7 @@ export interface GigaChatApi {
 export function activate(context: vscode.ExtensionContext): GigaChatApi {
   const services = servicesLoader(context);
   registerChatView(context, services);
+  registerVsCodeChat(context, services);
   context.subscriptions.push(
     vscode.languages.registerCodeActionsProvider({ scheme: '*' }, new ExplainCodeActionProvider(), {
       providedCodeActionKinds: ExplainCodeActionProvider.kinds,

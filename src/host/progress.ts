@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { abortSignalOf } from './cancellation';
 
 /**
  * Runs `task` under a cancellable progress notification. The core takes an AbortSignal, not a
@@ -9,10 +10,7 @@ export function withCancellableProgress<T>(
   task: (signal: AbortSignal, report: (message: string, increment?: number) => void) => Promise<T>,
 ): Thenable<T> {
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => {
-    const controller = new AbortController();
-    const subscription = token.onCancellationRequested(() => controller.abort());
-    return task(controller.signal, (message, increment) => progress.report({ message, increment })).finally(() => {
-      subscription.dispose();
-    });
+    const cancellation = abortSignalOf(token);
+    return task(cancellation.signal, (message, increment) => progress.report({ message, increment })).finally(() => cancellation.dispose());
   });
 }

@@ -14,6 +14,13 @@ import { provideErrorFixes } from './errors';
 import { clearAuthorizationKey, setAuthorizationKey } from './keyCommands';
 import { Log } from './log';
 import { SemanticSearch, type SemanticSearchCommands } from './search/semanticSearch';
+import { GigaChatParticipant } from './agent/gigachatParticipant';
+import { GigaChatModelProvider } from './lm/chatModelProvider';
+import { EditFileTool } from './tools/editFileTool';
+import { FindFilesTool } from './tools/findFilesTool';
+import { ReadFileTool } from './tools/readFileTool';
+import { SearchTool } from './tools/searchTool';
+import type { OWN_TOOLS } from './agent/agentTools';
 import { KeyStore } from './secrets';
 import { showTokenBalance } from './tokenBalance';
 import { certificateActions, createTrustedRoot, type CertificateActions } from './trust/registerTrust';
@@ -31,6 +38,12 @@ export interface Services {
   readonly code: CodeCommands;
   readonly certificates: CertificateActions;
   readonly search: SemanticSearchCommands;
+  /** GigaChat's models in VS Code's own Chat. */
+  readonly languageModels: GigaChatModelProvider;
+  /** `@gigachat` in VS Code's own Chat. */
+  readonly participant: GigaChatParticipant;
+  /** The language model tools this extension contributes, by their key in OWN_TOOLS. */
+  readonly tools: Record<keyof typeof OWN_TOOLS, vscode.LanguageModelTool<unknown>>;
   setAuthorizationKey(): Promise<boolean>;
   clearAuthorizationKey(): Promise<void>;
   checkConnection(): Promise<unknown>;
@@ -62,6 +75,8 @@ export function createServices(context: vscode.ExtensionContext): Services {
   context.subscriptions.push(log, trustedRoot, chat, clients, check, search);
   const certificates = certificateActions(context, trustedRoot, clients, log);
   const setKey = () => setAuthorizationKey(keys, clients, log);
+  const languageModels = new GigaChatModelProvider({ clients, catalog: models, keys, log, setAuthorizationKey: setKey });
+  context.subscriptions.push(languageModels);
   provideErrorFixes({ ...certificates, setAuthorizationKey: setKey, useVisionModel: () => models.selectVisionModel() });
   return {
     log,
@@ -75,5 +90,13 @@ export function createServices(context: vscode.ExtensionContext): Services {
     checkConnection: () => check.run(),
     showTokenBalance: () => showTokenBalance(clients, log),
     search,
+    languageModels,
+    participant: new GigaChatParticipant({ search, log }),
+    tools: {
+      readFile: new ReadFileTool(),
+      findFiles: new FindFilesTool(),
+      editFile: new EditFileTool(),
+      searchWorkspace: new SearchTool((query, k, signal) => search.searchQuietly(query, k, signal)),
+    },
   };
 }

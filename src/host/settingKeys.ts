@@ -12,6 +12,7 @@ export interface SettingTypes {
   temperature: number | null;
   maxTokens: number | null;
   systemPrompt: string;
+  modelTokenLimits: Record<string, { maxInputTokens?: number; maxOutputTokens?: number }>;
   caCertificates: string[];
   requestTimeout: number;
   'search.maxFileSizeKB': number;
@@ -38,6 +39,7 @@ const SETTING_EFFECTS: Record<SettingKey, 'connection' | 'searchIndexer' | 'sear
   temperature: 'nextRequest',
   maxTokens: 'nextRequest',
   systemPrompt: 'nextRequest',
+  modelTokenLimits: 'nextRequest',
   // The indexer is made anew (another model means another cache), and the files scanned again.
   embeddingsModel: 'searchIndexer',
   'search.batchSize': 'searchIndexer',

@@ -2,7 +2,7 @@
 // contributors whose machines can download VS Code from Microsoft (where that server cannot be
 // reached, as in CI, `npm run test:integration` runs the suite in code-server). On a Linux without a display, run it
 // under `xvfb-run -a`.
-//   node test/harness/runElectron.js [--grep <pattern>]      VSCODE_VERSION=1.101.0 for the oldest supported
+//   node test/harness/runElectron.js [--grep <pattern>]      VSCODE_VERSION=1.104.0 for the oldest supported
 // The product is loaded from source as the development extension (built first), and
 // out/test/integration/runSuite.js is the extensionTestsPath: the mocha code the companion runs too.
 'use strict';

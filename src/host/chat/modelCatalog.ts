@@ -14,6 +14,8 @@ const VISION_MODELS = ['GigaChat-2-Pro', 'GigaChat-2-Max'];
  */
 export class ModelCatalog {
   private cached?: { client: ServiceClient; models: Promise<string[]> };
+  /** The last list the service gave, for `known`. */
+  private lastFetched?: string[];
 
   constructor(
     private readonly clients: ClientProvider,
@@ -33,6 +35,16 @@ export class ModelCatalog {
     }
     const selected = readSettings().model;
     return models.includes(selected) ? models : [selected, ...models];
+  }
+
+  /**
+   * The list as last fetched for the client in use (the configured model first when missing), or
+   * the configured model alone before the first answer: what can be shown at once.
+   */
+  known(): string[] {
+    const selected = readSettings().model;
+    const fetched = this.lastFetched ?? [];
+    return fetched.includes(selected) ? fetched : [selected, ...fetched];
   }
 
   selected(): string {
@@ -62,7 +74,8 @@ export class ModelCatalog {
   private async fetch(client: ServiceClient): Promise<string[]> {
     try {
       const models = await client.models();
-      return models.filter((m) => m.type === undefined || m.type === 'chat').map((m) => m.id);
+      this.lastFetched = models.filter((m) => m.type === undefined || m.type === 'chat').map((m) => m.id);
+      return this.lastFetched;
     } catch (error) {
       // The picker still works with the configured model; the chat itself reports the problem.
       this.log.warn(`Could not list models: ${(error as Error).message}`);

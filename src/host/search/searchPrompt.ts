@@ -6,13 +6,26 @@ import { quotedExcerpt, relativeFile } from '../codeExcerpts';
 /** Excerpts beyond this many characters are left out, so the question fits the model's context. */
 const MAX_CONTEXT_CHARS = 12_000;
 
+/** A search result read back from its file, as much as a question can quote. */
+export interface HitExcerpt {
+  uri: vscode.Uri;
+  file: string;
+  /** 1-based, inclusive. */
+  first: number;
+  last: number;
+  code: string;
+  language: string;
+}
+
 /**
- * A chat turn that asks `query` about the search results, each excerpt with its file and lines.
- * Results whose file has gone since the search are left out, and the turn says so; undefined when
- * every one has gone.
+ * The results' excerpts, read from their files now, up to `maxCharacters` in all: how many were
+ * left out because their file has gone since the search, and how many were shortened.
  */
-export async function searchResultsPrompt(query: string, hits: readonly SearchHit[]): Promise<Prompt | undefined> {
-  const excerpts: string[] = [];
+export async function readHitExcerpts(
+  hits: readonly SearchHit[],
+  maxCharacters = MAX_CONTEXT_CHARS,
+): Promise<{ excerpts: HitExcerpt[]; gone: number; cut: number }> {
+  const excerpts: HitExcerpt[] = [];
   let used = 0;
   let gone = 0;
   let cut = 0;
@@ -24,11 +37,28 @@ export async function searchResultsPrompt(query: string, hits: readonly SearchHi
     }
     const lines = document.getText(new vscode.Range(hit.startLine, 0, hit.endLine, Number.MAX_SAFE_INTEGER));
     const { code, cut: shortened } = hitExcerpt(lines, hit.preview);
-    if (excerpts.length > 0 && used + code.length > MAX_CONTEXT_CHARS) break;
+    if (excerpts.length > 0 && used + code.length > maxCharacters) break;
     used += code.length;
     if (shortened) cut++;
-    excerpts.push(quotedExcerpt({ file: relativeFile(document.uri), first: hit.startLine + 1, last: hit.endLine + 1, code, language: document.languageId }));
+    excerpts.push({
+      uri: document.uri,
+      file: relativeFile(document.uri),
+      first: hit.startLine + 1,
+      last: hit.endLine + 1,
+      code,
+      language: document.languageId,
+    });
   }
+  return { excerpts, gone, cut };
+}
+
+/**
+ * A chat turn that asks `query` about the search results, each excerpt with its file and lines.
+ * Results whose file has gone since the search are left out, and the turn says so; undefined when
+ * every one has gone.
+ */
+export async function searchResultsPrompt(query: string, hits: readonly SearchHit[]): Promise<Prompt | undefined> {
+  const { excerpts, gone, cut } = await readHitExcerpts(hits);
   if (excerpts.length === 0) return undefined;
   const notices = [
     gone > 0 ? vscode.l10n.t('{0} of the results were left out: their files were deleted or moved after the search.', gone) : '',
@@ -44,6 +74,6 @@ export async function searchResultsPrompt(query: string, hits: readonly SearchHi
       : '',
   ].filter(Boolean);
   const notice = notices.length ? notices.join(' ') : undefined;
-  const text = `${vscode.l10n.t('Using these excerpts from my workspace, answer: {0}', query)}\n\n${excerpts.join('\n\n')}`;
+  const text = `${vscode.l10n.t('Using these excerpts from my workspace, answer: {0}', query)}\n\n${excerpts.map(quotedExcerpt).join('\n\n')}`;
   return { text, contextLabel: vscode.l10n.t('{0} search results', excerpts.length), notice };
 }

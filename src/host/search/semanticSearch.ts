@@ -5,7 +5,7 @@ import { showErrorNotification } from '../errors';
 import type { Log } from '../log';
 import type { KeyStore } from '../secrets';
 import type { Prompt } from '../chat/chatController';
-import { ServiceError } from '../../core';
+import { ServiceError, type SearchHit } from '../../core';
 import { IndexingConsent } from './indexingConsent';
 import { IndexStatusBar } from './indexStatusBar';
 import { indexWithProgress } from './indexWithProgress';
@@ -29,7 +29,12 @@ export interface SemanticSearchCommands {
   search(query?: unknown): Promise<void>;
   rebuild(): Promise<void>;
   clear(): Promise<void>;
+  /** Searches without asking the user anything (for tools and VS Code's Chat); says why it cannot. */
+  searchQuietly(query: string, k: number, signal?: AbortSignal): Promise<QuietSearch>;
 }
+
+/** The results of a search that asks nothing, or what the user must do first. */
+export type QuietSearch = { kind: 'hits'; hits: SearchHit[] } | { kind: 'noFolder' | 'restricted' | 'noKey' | 'noConsent' };
 
 /**
  * Semantic search of the workspace: the search command with its results picker, Rebuild and Clear
@@ -82,6 +87,23 @@ export class SemanticSearch extends Disposable implements SemanticSearchCommands
         else void vscode.window.showWarningMessage(vscode.l10n.t('The files of these results were deleted or moved after the search. Search again.'));
       },
     });
+  };
+
+  readonly searchQuietly = async (query: string, k: number, signal?: AbortSignal): Promise<QuietSearch> => {
+    const { index, consent, services } = this;
+    if (!vscode.workspace.workspaceFolders?.length) return { kind: 'noFolder' };
+    if (!vscode.workspace.isTrusted) return { kind: 'restricted' };
+    if (!(await services.keys.has())) return { kind: 'noKey' };
+    // Nothing is listed, indexed or sent before the user has agreed, in the dialog the search command shows.
+    if (!consent.granted) return { kind: 'noConsent' };
+    const neverAsk = {
+      get granted() {
+        return consent.granted;
+      },
+      ask: () => Promise.resolve(false),
+    };
+    if (!(await index.ensureCurrent({ consent: neverAsk, signal }))) return { kind: 'noConsent' };
+    return { kind: 'hits', hits: await index.search(query, k, signal) };
   };
 
   readonly rebuild = async (): Promise<void> => {

@@ -1,0 +1,27 @@
+import * as vscode from 'vscode';
+import { fileExcerpt, quotedExcerpt, selectedExcerpt } from '../codeExcerpts';
+
+/**
+ * What the user attached to the message (`#file`, a selection, a symbol), quoted after the
+ * question: the user chose to send these, as with Add Selection to Chat. Each is trimmed like a
+ * selection, so one message stays within the model's limits.
+ */
+export async function withReferences(prompt: string, references: readonly vscode.ChatPromptReference[]): Promise<string> {
+  const quoted: string[] = [];
+  for (const reference of references) {
+    const text = await referenceText(reference.value);
+    if (text) quoted.push(text);
+  }
+  return quoted.length === 0 ? prompt : `${prompt}\n\n${quoted.join('\n\n')}`;
+}
+
+async function referenceText(value: unknown): Promise<string | undefined> {
+  if (typeof value === 'string') return value;
+  try {
+    if (value instanceof vscode.Uri) return quotedExcerpt(fileExcerpt(await vscode.workspace.openTextDocument(value)));
+    if (value instanceof vscode.Location) return quotedExcerpt(selectedExcerpt(await vscode.workspace.openTextDocument(value.uri), value.range));
+  } catch {
+    // A folder, a binary file, a file gone: nothing to quote.
+  }
+  return undefined;
+}

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import * as vscode from 'vscode';
+import {
+  applyChunk,
+  UploadedPictures,
+  toServiceConversation,
+  toServiceFunctions,
+  TokenCounter,
+  type ChatReply,
+  type ChatRequest,
+  type ServiceClient,
+  type ServiceFunction,
+} from '../../core';
+import { abortSignalOf } from '../cancellation';
+import type { ClientProvider } from '../clientProvider';
+import { affectsConnection } from '../config';
+import { Disposable } from '../dispose';
+import type { Log } from '../log';
+import type { KeyStore } from '../secrets';
+import { settingId } from '../settingKeys';
+import type { ModelCatalog } from '../chat/modelCatalog';
+import { languageModelError } from './languageModelError';
+import { modelInformation, type GigaChatModelInformation } from './modelInformation';
+import { readConversation, readTools } from './requestParts';
+
+export interface ModelProviderServices {
+  clients: ClientProvider;
+  catalog: ModelCatalog;
+  keys: KeyStore;
+  log: Log;
+  /** Asks for the key (the picker's "Manage" and a first non-silent listing). */
+  setAuthorizationKey(): Promise<boolean>;
+}
+
+/** Tool calls remembered with the service's `functions_state_id`, for when they come back in the history. */
+const MAX_REMEMBERED_CALLS = 500;
+
+/**
+ * GigaChat's chat models in VS Code's own Chat (the model picker, agent mode, other extensions'
+ * `vscode.lm` requests), through the same client, key, certificates and proxies as the rest of the
+ * extension. Tools become the service's functions (one call per reply, as the service makes them),
+ * pictures are uploaded and attached, and token counts come from the service's tokenizer.
+ */
+export class GigaChatModelProvider extends Disposable implements vscode.LanguageModelChatProvider<GigaChatModelInformation> {
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
+  readonly onDidChangeLanguageModelChatInformation = this.changed.event;
+  private readonly stateIds = new Map<string, string>();
+  private readonly counter: TokenCounter;
+  private uploads?: { client: ServiceClient; pictures: UploadedPictures };
+
+  constructor(private readonly services: ModelProviderServices) {
+    super();
+    const { clients, keys, log } = services;
+    this.counter = new TokenCounter(async (input, options) => (await clients.get()).countTokens(input, options), log);
+    this._register(keys.onDidChange(() => this.changed.fire()));
+    this._register(
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        const models = [settingId('model'), settingId('modelTokenLimits')].some((id) => event.affectsConfiguration(id));
+        if (models || affectsConnection(event)) this.changed.fire();
+      }),
+    );
+  }
+
+  async provideLanguageModelChatInformation(options: vscode.PrepareLanguageModelChatModelOptions): Promise<GigaChatModelInformation[]> {
+    const { keys, catalog, log } = this.services;
+    if (!(await keys.has())) {
+      // Listing silently (the picker opening) must not pop up a key prompt; "Manage" asks.
+      if (options.silent || !(await this.services.setAuthorizationKey())) return [];
+    }
+    // At once, from what is known: the Chat view chooses its model when it opens, and a list that
+    // arrives after that leaves it with none. The account's list follows, and replaces this one.
+    const known = catalog.known();
+    catalog.list().then(
+      (models) => models.join() !== known.join() && this.changed.fire(),
+      (error: unknown) => log.warn(`GigaChat models could not be listed for VS Code's Chat: ${(error as Error).message}`),
+    );
+    return known.map(modelInformation);
+  }
+
+  async provideLanguageModelChatResponse(
+    model: GigaChatModelInformation,
+    messages: readonly vscode.LanguageModelChatRequestMessage[],
+    options: vscode.ProvideLanguageModelChatResponseOptions,
+    progress: vscode.Progress<vscode.LanguageModelResponsePart>,
+    token: vscode.CancellationToken,
+  ): Promise<void> {
+    const { log } = this.services;
+    const cancellation = abortSignalOf(token);
+    const { signal } = cancellation;
+    try {
+      const client = await this.services.clients.get();
+      const { functions, names } = toServiceFunctions(readTools(options.tools));
+      const conversation = toServiceConversation(readConversation(messages), names, this.stateIds);
+      await this.picturesFor(client).attach(conversation, signal);
+      const request: ChatRequest = {
+        model: model.id,
+        messages: conversation.messages,
+        ...requestOptions(options.modelOptions),
+        ...(functions.length > 0 ? { functions, function_call: callMode(options.toolMode, functions) } : {}),
+      };
+      let reply: ChatReply = { content: '' };
+      for await (const chunk of client.chatStream(request, { signal })) {
+        const next = applyChunk(reply, chunk);
+        const text = next.content.slice(reply.content.length);
+        if (text) progress.report(new vscode.LanguageModelTextPart(text));
+        reply = next;
+      }
+      if (reply.functionCall) {
+        const callId = `gigachat-call-${randomUUID()}`;
+        if (reply.functionsStateId) this.remember(callId, reply.functionsStateId);
+        const toolName = names.toolName(reply.functionCall.name) ?? reply.functionCall.name;
+        progress.report(new vscode.LanguageModelToolCallPart(callId, toolName, reply.functionCall.arguments));
+      }
+    } catch (error) {
+      throw languageModelError(error, log);
+    } finally {
+      cancellation.dispose();
+    }
+  }
+
+  async provideTokenCount(
+    model: GigaChatModelInformation,
+    text: string | vscode.LanguageModelChatRequestMessage,
+    token: vscode.CancellationToken,
+  ): Promise<number> {
+    const cancellation = abortSignalOf(token);
+    try {
+      const plain = typeof text === 'string' ? text : messageText(text);
+      return await this.counter.tokens(model.id, plain, cancellation.signal);
+    } finally {
+      cancellation.dispose();
+    }
+  }
+
+  private picturesFor(client: ServiceClient): UploadedPictures {
+    if (this.uploads?.client !== client) this.uploads = { client, pictures: new UploadedPictures((bytes, options) => client.uploadFile(bytes, options)) };
+    return this.uploads.pictures;
+  }
+
+  private remember(callId: string, stateId: string): void {
+    this.stateIds.set(callId, stateId);
+    if (this.stateIds.size > MAX_REMEMBERED_CALLS) this.stateIds.delete(this.stateIds.keys().next().value as string);
+  }
+}
+
+/** The text a message's token count is taken of: its text and tool parts as the model reads them. */
+function messageText(message: vscode.LanguageModelChatRequestMessage): string {
+  return readConversation([message])[0]
+    .parts.map((part) => (part.kind === 'text' || part.kind === 'toolResult' ? part.text : part.kind === 'toolCall' ? JSON.stringify(part.input) : ''))
+    .join('\n');
+}
+
+/** The model options the service understands (`temperature`, `top_p`, `max_tokens`, `repetition_penalty`), when they are numbers. */
+function requestOptions(modelOptions: { readonly [name: string]: unknown } | undefined): Partial<ChatRequest> {
+  const options: Partial<ChatRequest> = {};
+  for (const key of ['temperature', 'top_p', 'max_tokens', 'repetition_penalty'] as const) {
+    const value = modelOptions?.[key];
+    if (typeof value === 'number' && Number.isFinite(value)) options[key] = value;
+  }
+  return options;
+}
+
+/**
+ * "Required" forces the one tool there is; with several the service has no "any of them" mode, so
+ * the model decides (it is told in the request which tools there are).
+ */
+function callMode(mode: vscode.LanguageModelChatToolMode, functions: readonly ServiceFunction[]): ChatRequest['function_call'] {
+  return mode === vscode.LanguageModelChatToolMode.Required && functions.length === 1 ? { name: functions[0].name } : 'auto';
+}

@@ -1,0 +1,25 @@
+import * as vscode from 'vscode';
+import { modelDisplayName, modelLimits, modelSeesPictures } from '../../core';
+import { readSetting } from '../config';
+
+/** A GigaChat model as VS Code's model picker lists it. */
+export type GigaChatModelInformation = vscode.LanguageModelChatInformation;
+
+/** The picker's entry for a model id from `/models`: figures per family, or as the user's setting overrides them. */
+export function modelInformation(id: string): GigaChatModelInformation {
+  const { maxInputTokens, maxOutputTokens } = modelLimits(id, readSetting('modelTokenLimits'));
+  const pictures = modelSeesPictures(id);
+  return {
+    id,
+    name: modelDisplayName(id),
+    family: id,
+    version: id,
+    maxInputTokens,
+    maxOutputTokens,
+    detail: 'GigaChat',
+    tooltip: pictures
+      ? vscode.l10n.t('{0} by Sber: {1} tokens of context; sees pictures.', id, maxInputTokens.toLocaleString())
+      : vscode.l10n.t('{0} by Sber: {1} tokens of context.', id, maxInputTokens.toLocaleString()),
+    capabilities: { toolCalling: true, imageInput: pictures },
+  };
+}
