@@ -131,6 +131,11 @@ function workbenchHandler() {
       case 'press':
         await page.keyboard.press(params.key);
         return true;
+      case 'texts': // innerText of every match in the workbench itself (VS Code's Chat view…), not in webviews
+        return page.locator(params.selector).allInnerTexts();
+      case 'clickButton': // a button of the workbench by its accessible name, within `selector`
+        await page.locator(params.selector).getByRole('button', { name: params.name, exact: false }).first().click({ timeout: 10_000 });
+        return true;
       case 'typeText': // keystrokes to whatever has the focus, as a person types
         await page.keyboard.type(params.text, { delay: 5 });
         return true;

@@ -76,6 +76,10 @@ export const workbench = {
   /** The open modal dialog's text (message and detail); waits for it to appear. */
   dialogText: () => callOuter<string>('workbench', { action: 'dialogText' }),
   dialogButton: (name: string) => callOuter('workbench', { action: 'dialogButton', name }),
+  /** The text of every match of a selector in the workbench's own page (VS Code's Chat view…), rendered on screen. */
+  texts: (selector: string) => callOuter<string[]>('workbench', { action: 'texts', selector }),
+  /** Clicks the first button within `selector` whose accessible name contains `name`. */
+  clickButton: (selector: string, name: string) => callOuter('workbench', { action: 'clickButton', selector, name }),
   screenshot: (name: string) => callOuter('screenshot', { name }),
 };
 

@@ -4,7 +4,8 @@ import { fileExcerpt, quotedExcerpt, selectedExcerpt } from '../codeExcerpts';
 /**
  * What the user attached to the message (`#file`, a selection, a symbol), quoted after the
  * question: the user chose to send these, as with Add Selection to Chat. Each is trimmed like a
- * selection, so one message stays within the model's limits.
+ * selection, so one message stays within the model's limits. Text references are left out: VS Code
+ * and other extensions add their own (instructions, skills) that the user did not write.
  */
 export async function withReferences(prompt: string, references: readonly vscode.ChatPromptReference[]): Promise<string> {
   const quoted: string[] = [];
@@ -16,7 +17,6 @@ export async function withReferences(prompt: string, references: readonly vscode
 }
 
 async function referenceText(value: unknown): Promise<string | undefined> {
-  if (typeof value === 'string') return value;
   try {
     if (value instanceof vscode.Uri) return quotedExcerpt(fileExcerpt(await vscode.workspace.openTextDocument(value)));
     if (value instanceof vscode.Location) return quotedExcerpt(selectedExcerpt(await vscode.workspace.openTextDocument(value.uri), value.range));

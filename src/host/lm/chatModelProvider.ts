@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import {
   applyChunk,
+  parseMediaReply,
+  stableStreamingPrefix,
   UploadedPictures,
   toServiceConversation,
   toServiceFunctions,
@@ -99,12 +101,17 @@ export class GigaChatModelProvider extends Disposable implements vscode.Language
         ...(functions.length > 0 ? { functions, function_call: callMode(options.toolMode, functions) } : {}),
       };
       let reply: ChatReply = { content: '' };
+      let shown = '';
+      const show = (text: string) => {
+        if (text.length <= shown.length) return;
+        progress.report(new vscode.LanguageModelTextPart(text.slice(shown.length)));
+        shown = text;
+      };
       for await (const chunk of client.chatStream(request, { signal })) {
-        const next = applyChunk(reply, chunk);
-        const text = next.content.slice(reply.content.length);
-        if (text) progress.report(new vscode.LanguageModelTextPart(text));
-        reply = next;
+        reply = applyChunk(reply, chunk);
+        show(readableText(stableStreamingPrefix(reply.content)));
       }
+      show(readableText(reply.content));
       if (reply.functionCall) {
         const callId = `gigachat-call-${randomUUID()}`;
         if (reply.functionsStateId) this.remember(callId, reply.functionsStateId);
@@ -141,6 +148,20 @@ export class GigaChatModelProvider extends Disposable implements vscode.Language
     this.stateIds.set(callId, stateId);
     if (this.stateIds.size > MAX_REMEMBERED_CALLS) this.stateIds.delete(this.stateIds.keys().next().value as string);
   }
+}
+
+/**
+ * The reply as text VS Code's Chat can show: a picture the model drew with its built-in function
+ * (a media tag with a file id) becomes a note, as the API has no way to return pictures.
+ */
+function readableText(content: string): string {
+  return parseMediaReply(content)
+    .parts.map((part) =>
+      part.type === 'text'
+        ? part.text
+        : `\n\n_${vscode.l10n.t("GigaChat drew a picture here; VS Code's Chat cannot show it. Ask in the GigaChat panel to see pictures.")}_\n\n`,
+    )
+    .join('');
 }
 
 /** The text a message's token count is taken of: its text and tool parts as the model reads them. */

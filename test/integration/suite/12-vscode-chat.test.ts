@@ -1,0 +1,226 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { emulator, ensureKey, until, workbench } from '../drivers';
+import { hasOuterRunner } from '../outer';
+
+/** The folder this suite writes to (deleted at the end: semantic search counts the workspace's files). */
+const FOLDER = 'vscode-chat';
+const RESPONSES = '.interactive-item-container.interactive-response';
+/** The whole Chat view: VS Code shows a tool's confirmation above the input, not in the answer. */
+const SESSION = '.chat-controls-container';
+
+const folderUri = () => vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, FOLDER);
+const fileUri = (name: string) => vscode.Uri.joinPath(folderUri(), name);
+const readText = async (name: string) => new TextDecoder().decode(await vscode.workspace.fs.readFile(fileUri(name)));
+const writeText = (name: string, text: string) => vscode.workspace.fs.writeFile(fileUri(name), new TextEncoder().encode(text));
+
+/** The chat requests the emulator received since its counts were reset, as sent. */
+async function chatRequests(): Promise<{ messages: { role: string; content: string; name?: string }[]; functions?: { name: string }[]; stream?: boolean }[]> {
+  return (await emulator.requests()).filter((request) => request.endpoint === 'chat').map((request) => JSON.parse(request.body));
+}
+
+/** Sends a message in a new chat of VS Code's Chat view, with a GigaChat model chosen in its picker. */
+async function askInChatView(query: string): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.chat.newChat');
+  await vscode.commands.executeCommand('workbench.action.chat.open', { query, modelSelector: { vendor: 'gigachat', id: 'GigaChat' } });
+}
+
+let failures = 0;
+
+/** Until the last answer in the Chat view contains `text`; returns it. */
+async function answerContaining(text: string, timeoutMs = 45_000): Promise<string> {
+  let last = '';
+  try {
+    await until(
+      async () => {
+        last = (await workbench.texts(RESPONSES)).at(-1) ?? '';
+        return last.includes(text);
+      },
+      `an answer in the Chat view containing "${text}"`,
+      timeoutMs,
+    );
+  } catch (error) {
+    await workbench.screenshot(`vscode-chat-failure-${++failures}`);
+    throw new Error(`${(error as Error).message}; the view shows: ${(await workbench.texts(SESSION)).join(' | ')}`);
+  }
+  return last;
+}
+
+/** Answers the tool confirmation VS Code shows (Allow or Skip), once it shows. */
+async function confirmTool(allow: boolean, done: () => Promise<boolean>): Promise<void> {
+  await until(
+    async () => {
+      await vscode.commands.executeCommand(allow ? 'workbench.action.chat.acceptTool' : 'workbench.action.chat.skipTool');
+      return done();
+    },
+    allow ? 'the tool call allowed' : 'the tool call skipped',
+  );
+}
+
+describe("VS Code's Chat: GigaChat's models, @gigachat and its tools", function () {
+  this.timeout(90_000);
+
+  before(async function () {
+    if (!hasOuterRunner()) this.skip();
+    await ensureKey();
+    await vscode.workspace.fs.createDirectory(folderUri());
+    // The test profile hides VS Code's Chat, as a user who turned AI features off would; this suite turns it on.
+    await vscode.workspace.getConfiguration('chat').update('disableAIFeatures', false, vscode.ConfigurationTarget.Global);
+    await until(async () => (await vscode.lm.selectChatModels({ vendor: 'gigachat' })).length > 0, "GigaChat's models in VS Code", 30_000);
+  });
+
+  after(async function () {
+    if (!hasOuterRunner()) return;
+    await vscode.commands.executeCommand('workbench.action.chat.cancel').then(undefined, () => undefined);
+    await vscode.workspace.getConfiguration('chat').update('disableAIFeatures', true, vscode.ConfigurationTarget.Global);
+    await vscode.workspace.fs.delete(folderUri(), { recursive: true });
+  });
+
+  it("lists the account's chat models with their limits and abilities", async () => {
+    const models = await vscode.lm.selectChatModels({ vendor: 'gigachat' });
+    const byId = new Map(models.map((model) => [model.id, model]));
+    assert.deepEqual([...byId.keys()].sort(), ['GigaChat', 'GigaChat-2', 'GigaChat-2-Max', 'GigaChat-2-Pro']);
+    assert.equal(byId.get('GigaChat-2-Max')?.name, 'GigaChat 2 Max');
+    assert.equal(byId.get('GigaChat-2-Max')?.maxInputTokens, 131_072);
+    assert.equal(byId.get('GigaChat')?.maxInputTokens, 32_768);
+  });
+
+  it('@gigachat answers in the Chat view, streamed, with the model chosen in the picker', async () => {
+    await emulator.resetCounts();
+    await askInChatView('@gigachat hello from VS Code');
+    const answer = await answerContaining('You asked: "hello from VS Code"');
+    assert.match(answer, /Emulated answer/);
+    const [request] = await chatRequests();
+    assert.equal(request.stream, true);
+    assert.ok(
+      request.functions?.some((fn) => fn.name === 'gigachat_readFile'),
+      'the agent offers its tools',
+    );
+    await workbench.screenshot('vscode-chat-answer');
+  });
+
+  it('runs a tool the model asks for through VS Code, and answers with its result', async () => {
+    await writeText('otters.md', 'Otters hold hands while they sleep.\n');
+    await emulator.resetCounts();
+    await askInChatView(`@gigachat [call gigachat_readFile {"path":"${FOLDER}/otters.md"}] what do otters do?`);
+    const answer = await answerContaining('hold hands');
+    assert.match(answer, /gigachat_readFile/);
+    const requests = await chatRequests();
+    assert.equal(requests.length, 2, 'one request that asked for the tool, one with its result');
+    const result = requests[1].messages.find((message) => message.role === 'function');
+    assert.equal(result?.name, 'gigachat_readFile');
+    assert.match(result?.content ?? '', /Otters hold hands/);
+    await workbench.screenshot('vscode-chat-tool-loop');
+  });
+
+  it('Stop in the middle of the loop ends it: the pending edit never runs, and nothing more is asked', async () => {
+    await writeText('stopped.txt', 'state = waiting\n');
+    await emulator.resetCounts();
+    await askInChatView(`@gigachat [call gigachat_editFile {"path":"${FOLDER}/stopped.txt","oldText":"waiting","newText":"changed"}] change it`);
+    await until(async () => (await workbench.texts(SESSION)).join('\n').includes(`Change ${FOLDER}/stopped.txt?`), 'the confirmation');
+    await vscode.commands.executeCommand('workbench.action.chat.cancel');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    assert.equal(await readText('stopped.txt'), 'state = waiting\n');
+    assert.equal((await chatRequests()).length, 1, 'no request after Stop');
+  });
+
+  it('changes a file only when the user accepts the diff', async () => {
+    await writeText('rejected.txt', 'colour = red\n');
+    await emulator.resetCounts();
+    await askInChatView(`@gigachat [call gigachat_editFile {"path":"${FOLDER}/rejected.txt","oldText":"red","newText":"green"}] make it green`);
+    await until(async () => (await workbench.texts(SESSION)).join('\n').includes(`Change ${FOLDER}/rejected.txt?`), 'the confirmation with the diff');
+    await workbench.screenshot('vscode-chat-edit-confirmation');
+    await confirmTool(false, async () => (await chatRequests()).length >= 2);
+    await answerContaining('Emulated answer');
+    assert.equal(await readText('rejected.txt'), 'colour = red\n', 'a rejected edit never reaches the file');
+
+    // Last: VS Code's Allow lets the tool run without asking for the rest of the session.
+    await writeText('accepted.txt', 'colour = red\n');
+    await askInChatView(`@gigachat [call gigachat_editFile {"path":"${FOLDER}/accepted.txt","oldText":"red","newText":"blue"}] make it blue`);
+    await until(async () => (await workbench.texts(SESSION)).join('\n').includes(`Change ${FOLDER}/accepted.txt?`), 'the confirmation with the diff');
+    assert.equal(await readText('accepted.txt'), 'colour = red\n', 'nothing changes before the user accepts');
+    await confirmTool(true, async () => (await readText('accepted.txt')) === 'colour = blue\n');
+    await answerContaining('Changed');
+  });
+
+  it('serves other extensions through vscode.lm: text, a tool call, cancellation and a plain-words error', async () => {
+    const [model] = await vscode.lm.selectChatModels({ vendor: 'gigachat', id: 'GigaChat-2' });
+    const text = async (response: vscode.LanguageModelChatResponse) => {
+      let all = '';
+      for await (const part of response.text) all += part;
+      return all;
+    };
+    const hello = await model.sendRequest([vscode.LanguageModelChatMessage.User('Say hello')], {}, new vscode.CancellationTokenSource().token);
+    assert.match(await text(hello), /You asked: "Say hello"/);
+
+    const tool = { name: 'lookup-weather', description: 'The weather in a city', inputSchema: { type: 'object', properties: { city: { type: 'string' } } } };
+    const asking = await model.sendRequest(
+      [vscode.LanguageModelChatMessage.User('[call lookup_weather {"city":"Moscow"}] weather?')],
+      { tools: [tool] },
+      new vscode.CancellationTokenSource().token,
+    );
+    const parts: unknown[] = [];
+    for await (const part of asking.stream) parts.push(part);
+    const call = parts.find((part): part is vscode.LanguageModelToolCallPart => part instanceof vscode.LanguageModelToolCallPart);
+    assert.equal(call?.name, 'lookup-weather', 'the call names the tool as VS Code knows it');
+    assert.deepEqual(call?.input, { city: 'Moscow' });
+    const answered = await model.sendRequest(
+      [
+        vscode.LanguageModelChatMessage.User('[call lookup_weather {"city":"Moscow"}] weather?'),
+        vscode.LanguageModelChatMessage.Assistant([call]),
+        vscode.LanguageModelChatMessage.User([new vscode.LanguageModelToolResultPart(call.callId, [new vscode.LanguageModelTextPart('Snow, -5 °C')])]),
+      ],
+      { tools: [tool] },
+      new vscode.CancellationTokenSource().token,
+    );
+    assert.match(await text(answered), /Snow, -5 °C/);
+
+    await emulator.inject({ kind: 'slowFirstByte', ms: 5000 }, { endpoint: 'chat' });
+    try {
+      const cancel = new vscode.CancellationTokenSource();
+      const slow = model.sendRequest([vscode.LanguageModelChatMessage.User('slow one')], {}, cancel.token);
+      setTimeout(() => cancel.cancel(), 300);
+      await assert.rejects(
+        async () => text(await slow),
+        (error: Error) => error instanceof vscode.CancellationError || /cancel/i.test(error.message),
+      );
+    } finally {
+      await emulator.clearFaults();
+    }
+
+    await emulator.inject({ kind: 'status', status: 500 }, { endpoint: 'chat', times: 5 });
+    try {
+      await assert.rejects(
+        async () => text(await model.sendRequest([vscode.LanguageModelChatMessage.User('fail please')], {}, new vscode.CancellationTokenSource().token)),
+        (error: Error) => /GigaChat had a problem on its side/.test(error.message),
+      );
+    } finally {
+      await emulator.clearFaults();
+    }
+  });
+
+  it('the search tool sends nothing before the user agreed to indexing, and finds code by meaning after', async () => {
+    await writeText('badgers.md', 'Badgers dig setts with many entrances and tunnels.\n');
+    await vscode.commands.executeCommand('gigachat.clearSearchIndex');
+    await emulator.resetCounts();
+    const search = async () => {
+      const result = await vscode.lm.invokeTool('gigachat_searchWorkspace', { input: { query: 'badgers digging tunnels' }, toolInvocationToken: undefined });
+      return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+    };
+    assert.match(await search(), /has not been allowed in this workspace: nothing was sent/);
+    assert.equal(await emulator.count('embeddings'), 0, 'nothing was embedded before consent');
+
+    void vscode.commands.executeCommand('gigachat.semanticSearch', 'badgers');
+    await workbench.dialogButton('Send and Index');
+    await workbench.quickPickRows({ title: 'results for', timeoutMs: 60_000 });
+    await workbench.closeQuickInput();
+    const found = await search();
+    assert.match(found, /badgers\.md/);
+    assert.match(found, /Badgers dig setts/);
+
+    await askInChatView('@gigachat /search badgers digging tunnels');
+    const listed = await answerContaining('badgers.md');
+    assert.match(listed, /closest in meaning/);
+    await workbench.screenshot('vscode-chat-search');
+  });
+});
