@@ -41,7 +41,7 @@ async function answerContaining(text: string, timeoutMs = 45_000): Promise<strin
     );
   } catch (error) {
     await workbench.screenshot(`vscode-chat-failure-${++failures}`);
-    throw new Error(`${(error as Error).message}; the view shows: ${(await workbench.texts(SESSION)).join(' | ')}`);
+    throw new Error(`${(error as Error).message}; the view shows: ${(await workbench.texts(SESSION)).join(' | ')}`, { cause: error });
   }
   return last;
 }
