@@ -1,7 +1,7 @@
 import { LIMITS, type Turn } from '../shared/protocol';
 import { ACTION_LABELS, type WebviewStrings } from '../shared/strings';
 import { append, el, iconButton, textButton } from './dom';
-import { fillImageSlots, IMAGE_MARKER } from './images';
+import { fillImageSlots, withoutImageMarkers } from './images';
 import { icon, type IconName } from './icons';
 import { StreamingRenderer } from './streamingRenderer';
 import type { FragmentRenderer } from './streamingTail';
@@ -264,7 +264,7 @@ export class TurnView {
     }
     const actions = el('div', { className: 'turn-actions' });
     // A reply that is only a picture has no text to copy (the picture has its own buttons).
-    if (turn.content.replaceAll(IMAGE_MARKER, '').trim()) {
+    if (withoutImageMarkers(turn.content).trim()) {
       const copy = iconButton(icon('copy'), strings.copyReply, 'copy-reply');
       copy.dataset.turnAction = 'copy';
       actions.appendChild(copy);
