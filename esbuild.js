@@ -52,19 +52,19 @@ const extensionHost = {
   plugins: [separateBundles],
 };
 
+/**
+ * The chat view, a script for the browser. The webview tests build it with these options too
+ * (test/webview/harness.ts), so they test what ships.
+ * @type {esbuild.BuildOptions}
+ */
+const webview = { entryPoints: ['src/webview/main.ts'], platform: 'browser', format: 'iife', target: 'chrome120' };
+
 /** @type {esbuild.BuildOptions[]} */
 const productBuilds = [
   { ...extensionHost, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js' },
   { ...extensionHost, entryPoints: ['src/host/services.ts'], outfile: 'dist/services.js' },
   { ...extensionHost, entryPoints: [require.resolve('undici')], outfile: 'dist/undici.js', plugins: [] },
-  {
-    ...common,
-    entryPoints: ['src/webview/main.ts'],
-    outfile: 'dist/webview.js',
-    platform: 'browser',
-    format: 'iife',
-    target: 'chrome120',
-  },
+  { ...common, ...webview, outfile: 'dist/webview.js' },
 ];
 
 /**
@@ -135,7 +135,11 @@ function writeNotices(inputs, outfile) {
   fs.writeFileSync(outfile, [header, ...sections].join(`\n${'-'.repeat(72)}\n\n`));
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+module.exports = { webview };
+
+if (require.main === module) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
