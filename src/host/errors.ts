@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { INVALID_URL_CODES, NOT_TLS_CODE, ServiceError, isUnknownRootError, type ServiceErrorKind, type ServiceUrlSetting } from '../core';
+import { invalidUrlSetting, NOT_TLS_CODE, ServiceError, isUnknownRootError, type ServiceErrorKind } from '../core';
 import type { ErrorAction, TurnError } from '../shared/protocol';
 import { ACTION_LABELS, webviewStrings } from '../shared/strings';
 import type { Log } from './log';
-import { settingId } from './settingKeys';
+import { settingId } from '../shared/settings';
 
 /**
  * What the user reads when something fails: what happened and why in plain words, and the
@@ -80,7 +80,7 @@ function explain(error: ServiceError): { message: string; actions: ErrorAction[]
 
 /** The service's 400/422, or an address in the settings that the client would not even send to. */
 function explainInvalidRequest(error: ServiceError): { message: string; actions: ErrorAction[] } {
-  const setting = (Object.keys(INVALID_URL_CODES) as ServiceUrlSetting[]).find((key) => INVALID_URL_CODES[key] === error.code);
+  const setting = invalidUrlSetting(error);
   if (setting) {
     return {
       message: vscode.l10n.t('The setting {0} is not an https:// address. Correct it in the settings, or reset it to the default.', settingId(setting)),

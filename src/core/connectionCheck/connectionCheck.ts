@@ -5,7 +5,8 @@ import { ServiceError } from '../errors';
 import { redactUrl, type ProxyOptions } from '../http';
 import { describeTransportError } from '../transportErrors';
 import { ProxyRoutes } from '../proxyRoutes';
-import { INVALID_URL_CODES, serviceUrlsProblem } from '../serviceUrls';
+import { settingId } from '../../shared/settings';
+import { invalidUrlSetting, serviceUrlsProblem } from '../serviceUrls';
 import { trustedRoots } from '../trust';
 import { probeTls, type TlsProbeResult } from './tlsProbe';
 
@@ -125,11 +126,10 @@ function serviceCalls(options: ConnectionCheckOptions): PlannedStep[] {
 
 /** A mistyped address fails the check at once, naming the setting; the requests are shown skipped. */
 function planWithBadAddress(problem: ServiceError, options: ConnectionCheckOptions): PlannedStep[] {
-  const setting = problem.code === INVALID_URL_CODES.authUrl ? 'gigachat.authUrl' : 'gigachat.baseUrl';
   return [
     {
       id: 'settings',
-      target: setting,
+      target: settingId(invalidUrlSetting(problem) ?? 'baseUrl'),
       run: () => Promise.reject(problem),
     },
     ...serviceCalls(options),
