@@ -66,7 +66,8 @@ export async function indexSelection(
       },
     );
     log.info(
-      `Search index: ${result.files} files, ${result.chunks} chunks; ${result.embeddedChunks} embedded in ${result.requests} requests, ${result.cachedChunks} from the cache, ${unusable.size} skipped by content`,
+      `Search index: ${result.files} files, ${result.chunks} chunks; ${result.embeddedChunks} embedded in ${result.requests} requests, ` +
+        `${result.cachedChunks} from the cache, ${unusable.size} skipped by content`,
     );
   } finally {
     await saveIndexerCache(indexer, false, log);
