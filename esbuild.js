@@ -7,7 +7,9 @@
 //   node esbuild.js --production  the same, minified, without source maps (what `npm run package` ships),
 //                                 and dist/THIRD-PARTY-NOTICES.txt: the licenses of the bundled packages
 //   node esbuild.js --watch       rebuild on every change
-//   node esbuild.js --tests       test suites, the emulator and benchmarks into out/ (run by mocha and node)
+//   node esbuild.js --tests       test suites, the emulator and benchmarks into out/ (run by mocha and node);
+//                                 nothing when GIGACHAT_TESTS_BUILT is set: `npm test` builds them once, then
+//                                 sets it for its steps, each of which builds them when run alone
 const esbuild = require('esbuild');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -96,6 +98,7 @@ const testBuilds = [
 ];
 
 async function main() {
+  if (tests && process.env.GIGACHAT_TESTS_BUILT) return;
   const builds = tests ? testBuilds : productBuilds;
   // A release build starts from an empty dist/, so no source map of a development build is shipped.
   if (production) fs.rmSync('dist', { recursive: true, force: true });
