@@ -7,7 +7,9 @@
 //   node esbuild.js --production  the same, minified, without source maps (what `npm run package` ships),
 //                                 and dist/THIRD-PARTY-NOTICES.txt: the licenses of the bundled packages
 //   node esbuild.js --watch       rebuild on every change
-//   node esbuild.js --tests       test suites, the emulator and benchmarks into out/ (run by mocha and node)
+//   node esbuild.js --tests       test suites, the emulator and benchmarks into out/ (run by mocha and node);
+//                                 nothing when GIGACHAT_TESTS_BUILT is set: `npm test` builds them once, then
+//                                 sets it for its steps, each of which builds them when run alone
 const esbuild = require('esbuild');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -52,19 +54,19 @@ const extensionHost = {
   plugins: [separateBundles],
 };
 
+/**
+ * The chat view, a script for the browser. The webview tests build it with these options too
+ * (test/webview/harness.ts), so they test what ships.
+ * @type {esbuild.BuildOptions}
+ */
+const webview = { entryPoints: ['src/webview/main.ts'], platform: 'browser', format: 'iife', target: 'chrome120' };
+
 /** @type {esbuild.BuildOptions[]} */
 const productBuilds = [
   { ...extensionHost, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js' },
   { ...extensionHost, entryPoints: ['src/host/services.ts'], outfile: 'dist/services.js' },
   { ...extensionHost, entryPoints: [require.resolve('undici')], outfile: 'dist/undici.js', plugins: [] },
-  {
-    ...common,
-    entryPoints: ['src/webview/main.ts'],
-    outfile: 'dist/webview.js',
-    platform: 'browser',
-    format: 'iife',
-    target: 'chrome120',
-  },
+  { ...common, ...webview, outfile: 'dist/webview.js' },
 ];
 
 /**
@@ -96,6 +98,7 @@ const testBuilds = [
 ];
 
 async function main() {
+  if (tests && process.env.GIGACHAT_TESTS_BUILT) return;
   const builds = tests ? testBuilds : productBuilds;
   // A release build starts from an empty dist/, so no source map of a development build is shipped.
   if (production) fs.rmSync('dist', { recursive: true, force: true });
@@ -135,7 +138,11 @@ function writeNotices(inputs, outfile) {
   fs.writeFileSync(outfile, [header, ...sections].join(`\n${'-'.repeat(72)}\n\n`));
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+module.exports = { webview };
+
+if (require.main === module) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

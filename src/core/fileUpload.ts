@@ -57,7 +57,8 @@ export function checkUpload(bytes: Uint8Array, options: UploadOptions): void {
   if (!kind) {
     throw new ServiceError(
       'invalidRequest',
-      `The service does not accept files of type "${options.contentType}" (${name}). It takes pictures (JPEG, PNG, TIFF, BMP) and text documents (TXT, PDF, DOCX, …).`,
+      `The service does not accept files of type "${options.contentType}" (${name}). ` +
+        `It takes pictures (JPEG, PNG, TIFF, BMP) and text documents (TXT, PDF, DOCX, …).`,
       {
         code: 'UPLOAD_TYPE',
       },

@@ -7,7 +7,7 @@ export { ServiceClient } from './client';
 export type { ServiceClientOptions, RequestOptions, ChatOptions, EmbeddingOptions } from './client';
 export { ServiceError, isServiceError } from './errors';
 export { hostOf, isUnknownRootError, NOT_TLS_CODE } from './transportErrors';
-export { INVALID_URL_CODES, type ServiceUrlSetting } from './serviceUrls';
+export { invalidUrlSetting, type ServiceUrlSetting } from './serviceUrls';
 export type { ServiceErrorKind, ProxyFailure } from './errors';
 export type { ProxyOptions } from './http';
 export { redactUrl } from './http';

@@ -49,7 +49,8 @@ export async function withRetries<T>(attempt: (attemptNumber: number) => Promise
       }
       const delay = error.retryAfterMs ?? backoffDelay(n, policy);
       logger.info(
-        `Retrying after ${error.status ?? error.code ?? error.kind} in ${Math.round(delay)} ms (retry ${n + 1} of ${policy.maxRetries})${error.requestId ? `, request id ${error.requestId}` : ''}`,
+        `Retrying after ${error.status ?? error.code ?? error.kind} in ${Math.round(delay)} ms ` +
+          `(retry ${n + 1} of ${policy.maxRetries})${error.requestId ? `, request id ${error.requestId}` : ''}`,
       );
       await sleep(delay, signal);
     }

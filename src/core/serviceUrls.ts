@@ -1,7 +1,8 @@
+import { settingId, type SettingKey } from '../shared/settings';
 import { ServiceError } from './errors';
 
 /** The settings that hold the service's two addresses. */
-export type ServiceUrlSetting = 'authUrl' | 'baseUrl';
+export type ServiceUrlSetting = Extract<SettingKey, 'authUrl' | 'baseUrl'>;
 
 /** The error codes that name the setting at fault, for the fix ("open the settings"). */
 export const INVALID_URL_CODES: Record<ServiceUrlSetting, string> = { authUrl: 'INVALID_AUTH_URL', baseUrl: 'INVALID_BASE_URL' };
@@ -22,11 +23,16 @@ export function serviceUrlProblem(url: string, setting: ServiceUrlSetting): Serv
   if (protocol === 'https:') return undefined;
   return new ServiceError(
     'invalidRequest',
-    `The setting gigachat.${setting} is not an https:// address${protocol === 'http:' ? ' (plain http would send the key unencrypted)' : ''}.`,
+    `The setting ${settingId(setting)} is not an https:// address${protocol === 'http:' ? ' (plain http would send the key unencrypted)' : ''}.`,
     {
       code: INVALID_URL_CODES[setting],
     },
   );
+}
+
+/** The setting an error of serviceUrlProblem names, or undefined for any other error. */
+export function invalidUrlSetting(error: ServiceError): ServiceUrlSetting | undefined {
+  return (Object.keys(INVALID_URL_CODES) as ServiceUrlSetting[]).find((key) => INVALID_URL_CODES[key] === error.code);
 }
 
 /** The first problem with the two addresses, the token exchange's first as it is used first. */

@@ -47,7 +47,8 @@ export function describeTransportError(error: unknown, url: string, signal?: Abo
     return new ServiceError(
       'tls',
       `The certificate of ${host} could not be verified (${code}): its chain ends in a root certificate this machine does not trust. ` +
-        `GigaChat's servers use certificates issued by the Russian Trusted Root CA; add that certificate (or your company's proxy certificate) to the trusted roots. Never switch verification off.`,
+        `GigaChat's servers use certificates issued by the Russian Trusted Root CA; ` +
+        `add that certificate (or your company's proxy certificate) to the trusted roots. Never switch verification off.`,
       { code, cause: error },
     );
   }
@@ -89,7 +90,8 @@ function describeProxyFailure(error: unknown, proxy: Proxy): ServiceError | unde
 export function proxySilence(proxy: Proxy, target: string, timeoutMs: number, cause: unknown): ServiceError {
   return new ServiceError(
     'proxy',
-    `The proxy ${proxy.address} (from ${proxy.source}) accepted the connection but did not answer the request to open a tunnel to ${target} within ${Math.round(timeoutMs / 1000)} s.`,
+    `The proxy ${proxy.address} (from ${proxy.source}) accepted the connection ` +
+      `but did not answer the request to open a tunnel to ${target} within ${Math.round(timeoutMs / 1000)} s.`,
     { code: 'PROXY_SILENT', proxy: { address: proxy.address, source: proxy.source }, cause },
   );
 }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ServiceClient, type ProxyOptions } from '../core';
+import { ServiceClient, type CertificateSummary, type ProxyOptions } from '../core';
 import { loadExtraRoots } from './certificates';
 import { Disposable } from './dispose';
 import { affectsConnection, proxySettings, readSettings, type Settings } from './config';
@@ -12,6 +12,8 @@ export interface Connection {
   settings: Settings;
   /** Extra trusted roots (PEM): `gigachat.caCertificates` and the trusted pinned root. */
   ca: string[];
+  /** The pinned root, when the user has trusted it (its PEM is the last of `ca`). */
+  pinnedRoot?: CertificateSummary;
   proxy: ProxyOptions;
 }
 
@@ -50,9 +52,13 @@ export class ClientProvider extends Disposable {
     this._register(trustedRoot.onDidChange(() => this.reset('trusted root certificate changed')));
   }
 
-  get(): Promise<ServiceClient> {
+  /**
+   * The client in use, built on first use. A caller that has just read the `connection` passes it,
+   * so a client built now does not read the settings and roots (the trusted root's file) again.
+   */
+  get(connection?: Connection): Promise<ServiceClient> {
     if (!this.current) {
-      const created = this.create();
+      const created = this.create(connection);
       // A client that could not be built is not kept: the next request tries again (after the setting is fixed, say).
       created.catch(() => {
         if (this.current === created) this.current = undefined;
@@ -81,8 +87,8 @@ export class ClientProvider extends Disposable {
   async connection(): Promise<Connection> {
     const settings = readSettings();
     const { roots } = await loadExtraRoots(settings.caCertificates, this.log);
-    const pinned = await this.trustedRoot.load();
-    return { settings, ca: pinned ? [...roots, pinned.pem] : roots, proxy: proxySettings() };
+    const pinnedRoot = await this.trustedRoot.load();
+    return { settings, ca: pinnedRoot ? [...roots, pinnedRoot.pem] : roots, pinnedRoot, proxy: proxySettings() };
   }
 
   /**
@@ -94,8 +100,8 @@ export class ClientProvider extends Disposable {
     this.reset(reason);
   }
 
-  private async create(): Promise<{ client: ServiceClient; roots: readonly string[] }> {
-    const connection = await this.connection();
+  private async create(known?: Connection): Promise<{ client: ServiceClient; roots: readonly string[] }> {
+    const connection = known ?? (await this.connection());
     const client = this.build(async () => {
       const key = await this.keys.get();
       this.log.addSecret(key);

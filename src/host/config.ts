@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { ProxyOptions } from '../core';
-import { SETTINGS_SECTION, settingsFor, type SettingKey, type SettingTypes } from './settingKeys';
+import { SETTINGS_SECTION, type SettingKey, type SettingTypes } from '../shared/settings';
+import { settingsFor } from './settingKeys';
 
 /** The extension's settings, read fresh each time so changes apply without a reload. */
 export interface Settings {

@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
-import { ATTACHMENTS_REFUSED, INVALID_URL_CODES, NOT_TLS_CODE, ServiceError, isUnknownRootError, type ServiceErrorKind, type ServiceUrlSetting } from '../core';
+import { ATTACHMENTS_REFUSED, invalidUrlSetting, NOT_TLS_CODE, ServiceError, isUnknownRootError, type ServiceErrorKind } from '../core';
 import type { ErrorAction, TurnError } from '../shared/protocol';
 import { ACTION_LABELS, webviewStrings } from '../shared/strings';
 import type { Log } from './log';
 import { readSettings } from './config';
-import { settingId } from './settingKeys';
+import { settingId } from '../shared/settings';
 
 /**
  * What the user reads when something fails: what happened and why in plain words, and the
@@ -48,7 +48,9 @@ function explain(error: ServiceError): { message: string; actions: ErrorAction[]
       error.code === NOT_TLS_CODE
         ? {
             message: vscode.l10n.t(
-              'The server did not answer with a secure connection: the port or the scheme of an address is probably wrong. Check the GigaChat addresses in the settings, and the proxy: a proxy that speaks plain http is written http://, not https://.',
+              'The server did not answer with a secure connection: the port or the scheme of an address is probably wrong. ' +
+                'Check the GigaChat addresses in the settings, and the proxy: ' +
+                'a proxy that speaks plain http is written http://, not https://.',
             ),
             actions: ['openSettings', 'proxySettings', 'openLogs'],
           }
@@ -61,13 +63,18 @@ function explain(error: ServiceError): { message: string; actions: ErrorAction[]
       isUnknownRootError(error)
         ? {
             message: vscode.l10n.t(
-              "The GigaChat server's certificate could not be verified: it comes from a root certificate this computer does not trust. GigaChat's certificates are issued by the Russian Trusted Root CA, which most systems do not trust yet. Behind a company proxy that inspects secure connections, choose your company's root certificate instead.",
+              "The GigaChat server's certificate could not be verified: " +
+                'it comes from a root certificate this computer does not trust. ' +
+                "GigaChat's certificates are issued by the Russian Trusted Root CA, which most systems do not trust yet. " +
+                "Behind a company proxy that inspects secure connections, choose your company's root certificate instead.",
             ),
             actions: ['trustRootCertificate', 'chooseCertificateFile', 'certificateHelp'],
           }
         : {
             message: vscode.l10n.t(
-              "The secure connection to GigaChat failed ({0}): the server's certificate has expired, is not valid yet, or was issued for another name. Check the computer's date and the addresses in the settings.",
+              'The secure connection to GigaChat failed ({0}): ' +
+                "the server's certificate has expired, is not valid yet, or was issued for another name. " +
+                "Check the computer's date and the addresses in the settings.",
               error.code ?? 'TLS',
             ),
             actions: ['certificateHelp', 'openSettings', 'openLogs'],
@@ -103,7 +110,7 @@ function explainRefusedPictures(error: ServiceError): { message: string; actions
 
 /** The service's 400/422, or an address in the settings that the client would not even send to. */
 function explainInvalidRequest(error: ServiceError): { message: string; actions: ErrorAction[] } {
-  const setting = (Object.keys(INVALID_URL_CODES) as ServiceUrlSetting[]).find((key) => INVALID_URL_CODES[key] === error.code);
+  const setting = invalidUrlSetting(error);
   if (setting) {
     return {
       message: vscode.l10n.t('The setting {0} is not an https:// address. Correct it in the settings, or reset it to the default.', settingId(setting)),
@@ -123,7 +130,9 @@ function explainProtocol(error: ServiceError): { message: string; actions: Error
     case 'EVENT_TOO_LARGE':
       return {
         message: vscode.l10n.t(
-          "GigaChat's answer was larger than {0}, the most the extension accepts for it. Something else may be answering in GigaChat's place (a proxy, or a wrong address in the settings): the log has the details.",
+          "GigaChat's answer was larger than {0}, the most the extension accepts for it. " +
+            "Something else may be answering in GigaChat's place (a proxy, or a wrong address in the settings): " +
+            'the log has the details.',
           limit,
         ),
         actions: ['retry', 'openSettings', 'openLogs'],
@@ -168,7 +177,8 @@ function explainProxy(error: ServiceError): { message: string; actions: ErrorAct
     case 'PROXY_SILENT':
       return {
         message: vscode.l10n.t(
-          'The proxy {0} set in {1} accepted the connection but did not pass it on to GigaChat in time. Check the proxy address, or ask your network administrator whether the proxy is working.',
+          'The proxy {0} set in {1} accepted the connection but did not pass it on to GigaChat in time. ' +
+            'Check the proxy address, or ask your network administrator whether the proxy is working.',
           address,
           source,
         ),
@@ -177,7 +187,8 @@ function explainProxy(error: ServiceError): { message: string; actions: ErrorAct
     case 'PROXY_CREDENTIALS_ENCODING':
       return {
         message: vscode.l10n.t(
-          'The user name or password of the proxy set in {0} holds a % that is not followed by two hexadecimal digits. In a proxy address, write % as %25 (and @ as %40, : as %3A).',
+          'The user name or password of the proxy set in {0} holds a % that is not followed by two hexadecimal digits. ' +
+            'In a proxy address, write % as %25 (and @ as %40, : as %3A).',
           source,
         ),
         actions: ['proxySettings'],
@@ -187,7 +198,8 @@ function explainProxy(error: ServiceError): { message: string; actions: ErrorAct
     default:
       return {
         message: vscode.l10n.t(
-          'The proxy {0} did not let the connection to GigaChat through (status {1}). Ask your network administrator to allow GigaChat, or list its hosts in http.noProxy.',
+          'The proxy {0} did not let the connection to GigaChat through (status {1}). ' +
+            'Ask your network administrator to allow GigaChat, or list its hosts in http.noProxy.',
           address,
           String(error.proxy?.status ?? ''),
         ),

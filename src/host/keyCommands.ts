@@ -39,7 +39,9 @@ export async function setAuthorizationKey(keys: KeyStore, clients: ClientProvide
         if (verdict.accepted) {
           if (!(await storeKey(keys, key, log))) {
             input.validationMessage = vscode.l10n.t(
-              'GigaChat accepted the key, but VS Code could not keep it in its secret storage (on Linux that needs a keyring, such as GNOME Keyring or KWallet). The GigaChat log says why. Alternatively, start VS Code with the key in the {0} environment variable.',
+              'GigaChat accepted the key, but VS Code could not keep it in its secret storage (on Linux that needs a keyring, ' +
+                'such as GNOME Keyring or KWallet). The GigaChat log says why. ' +
+                'Alternatively, start VS Code with the key in the {0} environment variable.',
               KeyStore.variable,
             );
             return;

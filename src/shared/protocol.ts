@@ -51,7 +51,7 @@ const fileId = z.string().regex(FILE_ID);
 const draft = z.string().max(LIMITS.draft);
 const text = z.string().max(LIMITS.text);
 
-// ── Shapes shared by several messages ─────────────────────────────────────────
+// ── Shapes shared by several messages ────────────
 
 export const Usage = z.object({
   promptTokens: z.number().int().nonnegative(),
@@ -172,7 +172,7 @@ const earlierQuestions = z.array(draft).max(LIMITS.earlierQuestions);
 const models = z.array(z.string().max(LIMITS.modelName)).max(LIMITS.models);
 const model = z.string().max(LIMITS.modelName);
 
-// ── Host → webview ────────────────────────────────────────────────────────────
+// ── Host → webview ───────────────────────────────
 
 export const HostMessage = z.discriminatedUnion('type', [
   /**
@@ -216,7 +216,7 @@ export const HostMessage = z.discriminatedUnion('type', [
 ]);
 export type HostMessage = z.infer<typeof HostMessage>;
 
-// ── Webview → host ────────────────────────────────────────────────────────────
+// ── Webview → host ───────────────────────────────
 
 export const CodeBlock = z.object({ code: z.string().max(2_000_000), language: z.string().max(50).optional() });
 

@@ -45,7 +45,9 @@ export const webviewStrings = {
   finishBlacklist: 'The GigaChat content filter declined to answer this request. Try rephrasing it or asking about something else.',
   finishError: 'The service stopped this reply because of an error on its side: it may be incomplete. Regenerate it to try again.',
   contextShortened:
-    "This chat has grown too long for the model: this reply, and the ones after it, do not see the chat's earliest messages ({0}). Start a new chat to give GigaChat a clean slate.",
+    'This chat has grown too long for the model: ' +
+    "this reply, and the ones after it, do not see the chat's earliest messages ({0}). " +
+    'Start a new chat to give GigaChat a clean slate.',
   tokens: '{0} tokens',
   usageDetails: 'Prompt: {0} · Completion: {1} · Cached: {2} · Total: {3}',
   requestId: 'Request ID: {0}',
@@ -95,7 +97,8 @@ export const webviewStrings = {
   // Welcome (no key yet)
   welcomeTitle: 'Welcome to GigaChat',
   welcomeBody:
-    'To talk to GigaChat, this extension needs an authorization key for the GigaChat API. Create a project in GigaChat Studio at developers.sber.ru, copy its authorization key and paste it here.',
+    'To talk to GigaChat, this extension needs an authorization key for the GigaChat API. ' +
+    'Create a project in GigaChat Studio at developers.sber.ru, copy its authorization key and paste it here.',
   welcomeKeyStorage: 'The key is kept in VS Code secret storage and is only sent to Sber to obtain access tokens.',
 
   // Empty conversation

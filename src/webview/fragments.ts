@@ -1,6 +1,6 @@
 import type { WebviewStrings } from '../shared/strings';
 import { addCodeToolbars } from './codeBlocks';
-import { IMAGE_MARKER, imageSlot, markImageSlots } from './images';
+import { hasImageMarkers, imageSlot, markImageSlots } from './images';
 import { CODE_BLOCK_CLASS, createMarkdownRenderer, type RenderOptions } from './markdown';
 import { sanitizedFragment } from './sanitize';
 import type { FragmentRenderer } from './streamingTail';
@@ -18,7 +18,7 @@ export function createFragmentRenderer(strings: WebviewStrings): FragmentRendere
   const fragmentOf = (html: string, source: string) => {
     const fragment = sanitizedFragment(html);
     // Each pass costs even where it finds nothing, and a streaming reply renders many fragments.
-    if (source.includes(IMAGE_MARKER)) markImageSlots(fragment, strings);
+    if (hasImageMarkers(source)) markImageSlots(fragment, strings);
     if (html.includes(CODE_BLOCK_CLASS)) addCodeToolbars(fragment, strings);
     return fragment;
   };

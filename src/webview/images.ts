@@ -11,7 +11,17 @@ import { format, uiLocale } from './strings';
  * filled once the images arrive (with the turn's final state). Images without a marker are shown
  * after the text, so a host that simply strips the tags still gets them displayed.
  */
-export const IMAGE_MARKER = PICTURE_MARKER;
+const IMAGE_MARKER = PICTURE_MARKER;
+
+/** Whether `text` holds the place of a picture. */
+export function hasImageMarkers(text: string): boolean {
+  return text.includes(IMAGE_MARKER);
+}
+
+/** `text` without the places of its pictures (code shows no marker; a reply's text to copy has none). */
+export function withoutImageMarkers(text: string): string {
+  return text.replaceAll(IMAGE_MARKER, '');
+}
 
 /**
  * Replaces each marker in freshly rendered markdown with an empty slot. A marker in code (the model
@@ -22,13 +32,13 @@ export function markImageSlots(root: DocumentFragment | HTMLElement, strings: We
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   const hits: Text[] = [];
   for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
-    if (node.data.includes(IMAGE_MARKER)) hits.push(node);
+    if (hasImageMarkers(node.data)) hits.push(node);
   }
   for (const text of hits) {
     const code = text.parentElement?.closest('pre, code');
     if (code) {
       const slots = text.data.split(IMAGE_MARKER).length - 1;
-      text.data = text.data.replaceAll(IMAGE_MARKER, '');
+      text.data = withoutImageMarkers(text.data);
       (code.parentElement?.closest('pre') ?? code).after(...Array.from({ length: slots }, () => imageSlot(strings)));
       continue;
     }
@@ -41,8 +51,9 @@ export function markImageSlots(root: DocumentFragment | HTMLElement, strings: We
   }
 }
 
-/** `text` as nodes: its runs of text, and a slot where each marker stands. */
+/** `text` as nodes: its runs of text, and a slot where each marker stands (none for empty text). */
 export function textWithSlots(text: string, slot: () => HTMLElement): Node[] {
+  if (!hasImageMarkers(text)) return text === '' ? [] : [document.createTextNode(text)];
   const nodes: Node[] = [];
   text.split(IMAGE_MARKER).forEach((part, index) => {
     if (index > 0) nodes.push(slot());

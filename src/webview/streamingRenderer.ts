@@ -1,5 +1,5 @@
 import { BlockScanner } from './blockScanner';
-import { IMAGE_MARKER } from './images';
+import { hasImageMarkers } from './images';
 import { StreamingTail, type FragmentRenderer } from './streamingTail';
 
 /**
@@ -125,7 +125,7 @@ export class StreamingRenderer {
     if (fenceLength > length) return 0;
     const code = this.tailText.slice(fence.contentStart - this.committedEnd, fence.contentEnd - this.committedEnd);
     // markdown-it turns \r\n into \n and NUL into U+FFFD, and a picture's marker in code is its own case: render those.
-    if (/[\r\0]/.test(code) || code.includes(IMAGE_MARKER)) return 0;
+    if (/[\r\0]/.test(code) || hasImageMarkers(code)) return 0;
     this.tailText = this.tailText.slice(fenceLength);
     this.committedEnd = fence.end;
     this.deps.announce(this.tail.completeFence(code));

@@ -1,4 +1,4 @@
-import { IMAGE_MARKER, textWithSlots } from './images';
+import { textWithSlots, withoutImageMarkers } from './images';
 import type { RenderOptions } from './markdown';
 import { splitUnfinishedLine } from './unfinishedMarkdown';
 
@@ -150,7 +150,7 @@ export class StreamingTail {
     const shown = code.slice(0, code.length - hold);
     if (shown !== '') {
       this.atLineStart = hold > 0 || shown.endsWith('\n');
-      this.code?.appendChild(document.createTextNode(shown.replaceAll(IMAGE_MARKER, '')));
+      this.code?.appendChild(document.createTextNode(withoutImageMarkers(shown)));
     }
   }
 
@@ -178,10 +178,6 @@ export class StreamingTail {
 
   /** Appends text as written, with a picture's place where its marker stands. */
   private appendRun(target: HTMLElement, text: string): void {
-    if (!text.includes(IMAGE_MARKER)) {
-      if (text !== '') target.appendChild(document.createTextNode(text));
-      return;
-    }
     target.append(...textWithSlots(text, () => this.renderer.imageSlot()));
   }
 

@@ -1,17 +1,16 @@
-import { LIMITS, type Turn } from '../shared/protocol';
-import { ACTION_LABELS, type WebviewStrings } from '../shared/strings';
-import { append, el, iconButton, textButton } from './dom';
-import { fillImageSlots, IMAGE_MARKER, questionPictures } from './images';
+import type { Turn } from '../shared/protocol';
+import { append, el, iconButton } from './dom';
+import { fillImageSlots, questionPictures } from './images';
 import { icon, type IconName } from './icons';
 import { StreamingRenderer } from './streamingRenderer';
 import type { FragmentRenderer } from './streamingTail';
 import { format } from './strings';
+import { getAnswerFooter, replyFooter } from './turnFooter';
+import { cutNote, turnNotes, type TurnText } from './turnNotes';
 
 /** What a turn needs from the transcript around it. */
-export interface TurnContext extends FragmentRenderer {
-  strings: WebviewStrings;
+export interface TurnContext extends FragmentRenderer, TurnText {
   announce(text: string): void;
-  numbers: Intl.NumberFormat;
 }
 
 /**
@@ -67,7 +66,7 @@ export class TurnView {
       this.element.removeAttribute('aria-busy');
       const body = this.element.querySelector<HTMLElement>('.turn-body');
       if (body) fillImageSlots(body, turn.images ?? [], this.context.strings, true);
-      this.element.querySelector('.turn-notes')?.replaceWith(this.notes(turn));
+      this.element.querySelector('.turn-notes')?.replaceWith(turnNotes(turn, this.context));
       this.element.querySelector('.turn-footer')?.replaceWith(this.footer(turn));
       this.announceEnd(turn);
       return;
@@ -125,7 +124,7 @@ export class TurnView {
           : null,
         el('div', { className: 'turn-body user-text', text: turn.content }),
         turn.images?.length ? questionPictures(turn.images, strings) : null,
-        turn.fullLength ? this.cutNote(strings.questionCut, turn.content.length, turn.fullLength) : null,
+        turn.fullLength ? cutNote(strings.questionCut, turn.content.length, turn.fullLength, this.context.numbers) : null,
         turn.notice ? el('div', { className: 'turn-notice' }, icon('info'), el('span', { text: turn.notice })) : null,
         this.getAnswerFooter(),
       );
@@ -142,7 +141,7 @@ export class TurnView {
         el('span', { className: 'dots' }, el('span'), el('span'), el('span')),
         el('span', { text: strings.thinking }),
       ),
-      this.notes(turn),
+      turnNotes(turn, this.context),
       this.footer(turn),
     );
     if (turn.status === 'streaming') {
@@ -187,107 +186,18 @@ export class TurnView {
     );
   }
 
-  /** Why the reply ended, when that is worth saying: stopped, cut off, filtered, interrupted, or failed. */
-  private notes(turn: Turn): HTMLElement {
-    const { strings } = this.context;
-    const notes = el('div', { className: 'turn-notes' });
-    if (turn.fullLength) notes.appendChild(this.cutNote(strings.replyCut, turn.content.length, turn.fullLength));
-    if (turn.moreImages)
-      notes.appendChild(note('info', format(strings.morePictures, this.context.numbers.format(turn.moreImages), LIMITS.imagesPerTurn), 'note-more-pictures'));
-    if (turn.omittedMessages) notes.appendChild(note('info', format(strings.contextShortened, turn.omittedMessages), 'note-info'));
-    if (turn.status === 'stopped') notes.appendChild(note('stop', strings.stopped, 'note-stopped'));
-    if (turn.status !== 'streaming' && turn.finishReason === 'length') notes.appendChild(note('warning', strings.finishLength, 'note-warning'));
-    if (turn.status !== 'streaming' && turn.finishReason === 'blacklist') notes.appendChild(note('info', strings.finishBlacklist, 'note-info'));
-    if (turn.status !== 'streaming' && turn.finishReason === 'error') notes.appendChild(note('warning', strings.finishError, 'note-warning'));
-    // What went wrong after the text arrived (a picture that could not be downloaded).
-    if (turn.notice) notes.appendChild(note('warning', turn.notice, 'note-warning'));
-    // What arrived before the failure stays, and says it is only part of the reply.
-    if (turn.status === 'error' && turn.content) notes.appendChild(note('warning', strings.replyIncomplete, 'note-incomplete'));
-    if (turn.status === 'error' && turn.error) {
-      const { error } = turn;
-      notes.appendChild(
-        el(
-          'div',
-          { className: `turn-error error-${error.kind.replace(/[^\w-]/g, '')}` },
-          icon('error', 'icon error-icon'),
-          el(
-            'div',
-            { className: 'error-content' },
-            el('div', { className: 'error-message', text: error.message }),
-            error.requestId ? el('div', { className: 'request-id', text: format(strings.requestId, error.requestId) }) : null,
-            error.actions.length > 0
-              ? el(
-                  'div',
-                  { className: 'error-actions' },
-                  ...error.actions.map((action, index) => {
-                    const button = el('button', {
-                      className: index === 0 ? 'button primary' : 'button secondary',
-                      text: strings[ACTION_LABELS[action]],
-                      attrs: { type: 'button', 'data-error-action': action },
-                    });
-                    return button;
-                  }),
-                )
-              : null,
-          ),
-        ),
-      );
-    }
-    return notes;
-  }
-
-  /** A text shown cut: how much of it, and where to get the rest. */
-  private cutNote(template: string, shown: number, whole: number): HTMLElement {
-    const { numbers } = this.context;
-    return note('info', format(template, numbers.format(shown), numbers.format(whole)), 'note-cut');
-  }
-
+  /** The row of a reply's actions; its Regenerate is the one this view shows or hides. */
   private footer(turn: Turn): HTMLElement {
-    const { strings, numbers } = this.context;
-    const footer = el('div', { className: 'turn-footer' });
-    if (turn.role !== 'assistant' || turn.status === 'streaming') return footer;
-    if (turn.usage) {
-      const { promptTokens, completionTokens, totalTokens, precachedTokens = 0 } = turn.usage;
-      const details = format(
-        strings.usageDetails,
-        numbers.format(promptTokens),
-        numbers.format(completionTokens),
-        numbers.format(precachedTokens),
-        numbers.format(totalTokens),
-      );
-      footer.appendChild(
-        el('span', {
-          className: 'usage',
-          text: format(strings.tokens, numbers.format(totalTokens)),
-          attrs: { title: details, 'aria-label': details, role: 'note' },
-        }),
-      );
-    }
-    const actions = el('div', { className: 'turn-actions' });
-    // A reply that is only a picture has no text to copy (the picture has its own buttons).
-    if (turn.content.replaceAll(IMAGE_MARKER, '').trim()) {
-      const copy = iconButton(icon('copy'), strings.copyReply, 'copy-reply');
-      copy.dataset.turnAction = 'copy';
-      actions.appendChild(copy);
-    }
-    this.regenerate = iconButton(icon('refresh'), strings.regenerate, 'regenerate');
-    this.regenerate.dataset.turnAction = 'regenerate';
-    this.regenerate.hidden = true;
-    actions.appendChild(this.regenerate);
-    footer.appendChild(actions);
+    const { footer, regenerate } = replyFooter(turn, this.context);
+    if (regenerate) this.regenerate = regenerate;
     return footer;
   }
 
-  /**
-   * A message can be left without a reply: one sent while another reply was being written waits
-   * for it, and is not answered if the user moves to another chat meanwhile. Its button asks for
-   * the reply (shown only while it is the last turn and nothing runs, like Regenerate).
-   */
+  /** The row of a question left without a reply, whose Get an answer takes Regenerate's place. */
   private getAnswerFooter(): HTMLElement {
-    this.regenerate = textButton(this.context.strings.getAnswer, 'button secondary', icon('send'));
-    this.regenerate.dataset.turnAction = 'regenerate';
-    this.regenerate.hidden = true;
-    return el('div', { className: 'turn-footer' }, this.regenerate);
+    const { footer, regenerate } = getAnswerFooter(this.context.strings);
+    this.regenerate = regenerate;
+    return footer;
   }
 
   private announceEnd(turn: Turn): void {
@@ -296,8 +206,4 @@ export class TurnView {
     else if (turn.status === 'stopped') this.context.announce(strings.stopped);
     else this.context.announce(strings.replyFinished);
   }
-}
-
-function note(iconName: IconName, text: string, className: string): HTMLElement {
-  return el('div', { className: `turn-note ${className}` }, icon(iconName), el('span', { text }));
 }

@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import type { ViewMessage } from '../shared/protocol';
 
 /**
@@ -5,17 +6,21 @@ import type { ViewMessage } from '../shared/protocol';
  * everything else goes through this module.
  */
 
+/** A field of the saved state: one VS Code restored damaged, or from another version, is dropped and the others kept. */
+const kept = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+
 /** What the view remembers across being hidden and shown again (VS Code keeps it per webview). */
-export interface PersistedState {
-  draft?: string;
+const PersistedState = z.object({
+  draft: kept(z.string()),
   /** When the draft was typed (this page's clock), to tell it from an older one the host holds. */
-  draftAt?: number;
-  scrollTop?: number;
+  draftAt: kept(z.number()),
+  scrollTop: kept(z.number()),
   /** Whether the transcript was scrolled to the bottom (then it stays there when content arrives). */
-  pinned?: boolean;
+  pinned: kept(z.boolean()),
   /** A question being edited: its turn, the input's text, and when it was last typed (the draft set aside is `draft`). */
-  editing?: { turnId: string; text: string; at: number };
-}
+  editing: kept(z.object({ turnId: z.string(), text: z.string(), at: z.number() })),
+});
+export type PersistedState = z.infer<typeof PersistedState>;
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -33,26 +38,7 @@ export function post(message: ViewMessage): void {
 }
 
 export function loadState(): PersistedState {
-  const state = api.getState();
-  if (typeof state !== 'object' || state === null) return {};
-  const { draft, draftAt, scrollTop, pinned, editing } = state as Record<string, unknown>;
-  return {
-    draft: typeof draft === 'string' ? draft : undefined,
-    draftAt: isFiniteNumber(draftAt) ? draftAt : undefined,
-    scrollTop: isFiniteNumber(scrollTop) ? scrollTop : undefined,
-    pinned: typeof pinned === 'boolean' ? pinned : undefined,
-    editing: isEditing(editing) ? editing : undefined,
-  };
-}
-
-function isFiniteNumber(value: unknown): value is number {
-  return typeof value === 'number' && Number.isFinite(value);
-}
-
-function isEditing(value: unknown): value is PersistedState['editing'] {
-  if (typeof value !== 'object' || value === null) return false;
-  const { turnId, text, at } = value as Record<string, unknown>;
-  return typeof turnId === 'string' && typeof text === 'string' && isFiniteNumber(at);
+  return PersistedState.catch({}).parse(api.getState());
 }
 
 let current: PersistedState = loadState();

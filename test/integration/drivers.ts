@@ -121,12 +121,28 @@ export async function openChat(): Promise<void> {
   await chatView.waitFor('textarea');
 }
 
-/** Stores the emulator's key through the real command and its input box, as a user does. */
 /** Every text the emulator was asked to embed since its counts were last reset, in order. */
 export async function embeddedTexts(): Promise<string[]> {
   return (await emulator.requests()).filter((request) => request.endpoint === 'embeddings').flatMap((request) => JSON.parse(request.body).input as string[]);
 }
 
+/**
+ * Starts a command that asks before sending the workspace's files to be indexed (a search, Rebuild
+ * Search Index) and answers the question with `button`. Resolves the question's text, and the
+ * command's run (which goes on: after Send and Index, to the search's results).
+ */
+export async function answerIndexingQuestion(
+  button: 'Send and Index' | 'Show Files' | 'Cancel',
+  command: string,
+  ...args: unknown[]
+): Promise<{ question: string; done: Thenable<unknown> }> {
+  const done = vscode.commands.executeCommand(command, ...args);
+  const question = await workbench.dialogText();
+  await workbench.dialogButton(button);
+  return { question, done };
+}
+
+/** Stores the emulator's key through the real command and its input box, as a user does. */
 export async function setKeyThroughCommand(key: string): Promise<void> {
   const done = vscode.commands.executeCommand('gigachat.setAuthorizationKey');
   await workbench.quickInput(key);

@@ -6,6 +6,11 @@ import { webviewStrings } from '../../src/shared/strings';
 const root = path.resolve(__dirname, '../../..');
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
 
+/** A string literal in single or double quotes; its text is the first or the second group. */
+const LITERAL = /'((?:\\.|[^'\\\n])*)'|"((?:\\.|[^"\\\n])*)"/;
+/** `l10n.t(` and its first argument: a string literal, or several joined with `+` (a long message). */
+const L10N_CALL = new RegExp(`l10n\\.t\\(\\s*((?:(?:${LITERAL.source})\\s*\\+\\s*)*(?:${LITERAL.source}))`, 'g');
+
 /** Every `vscode.l10n.t('…')` message in the extension's sources (string literal first argument). */
 function runtimeMessages(): string[] {
   const messages = new Set<string>();
@@ -14,7 +19,10 @@ function runtimeMessages(): string[] {
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) visit(file);
       else if (file.endsWith('.ts')) {
-        for (const match of read(file).matchAll(/l10n\.t\(\s*(['"])((?:\\.|(?!\1).)*)\1/g)) messages.add(match[2].replace(/\\(.)/g, '$1'));
+        for (const [, argument] of read(file).matchAll(L10N_CALL)) {
+          const parts = [...argument.matchAll(new RegExp(LITERAL.source, 'g'))].map(([, single, double]) => single ?? double);
+          messages.add(parts.join('').replace(/\\(.)/g, '$1'));
+        }
       }
     }
   };

@@ -3,7 +3,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CHAT_VIEW_ID } from '../../src/host/chat/chatViewId';
 import { COMMAND_NAMES, commandId } from '../../src/host/commands';
-import { SETTING_KEYS, settingId } from '../../src/host/settingKeys';
+import { SETTING_KEYS } from '../../src/host/settingKeys';
+import { settingId } from '../../src/shared/settings';
 
 interface Manifest {
   contributes: {

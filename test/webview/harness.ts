@@ -40,13 +40,14 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
 /** The webview bundle, built from source once per process with the product build's settings. */
 let bundle: Promise<string> | undefined;
 function webviewBundle(): Promise<string> {
+  // Read when the tests run, from the repository: the product build's own file, not bundled into the tests.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { webview } = require(path.join(repoRoot, 'esbuild.js')) as { webview: esbuild.BuildOptions };
   bundle ??= esbuild
     .build({
-      entryPoints: [path.join(repoRoot, 'src/webview/main.ts')],
+      ...webview,
+      absWorkingDir: repoRoot,
       bundle: true,
-      format: 'iife',
-      platform: 'browser',
-      target: 'chrome120',
       sourcemap: 'inline',
       write: false,
       logLevel: 'silent',

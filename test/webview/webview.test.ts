@@ -313,6 +313,17 @@ describe('chat webview: behaviour', function () {
     assert.equal(await view.page.locator('.jump-to-latest').isVisible(), true);
   });
 
+  it('keeps the draft of a saved state whose other fields are damaged, and ignores those', async () => {
+    await harness.reopen({
+      savedState: { draft: 'unsent words', draftAt: 2_000, scrollTop: 'far down', pinned: 'no', editing: { turnId: 'u3', text: 'changed' } },
+    });
+    const turns = Array.from({ length: 12 }, (_, i) => [userTurn(`u${i}`, `question ${i}`), assistantTurn(`a${i}`, `answer ${i}\n\n`.repeat(4))]).flat();
+    await view.send(state({ turns, draft: 'older host draft', draftAt: 1_000 }));
+    assert.equal(await view.page.locator('textarea').inputValue(), 'unsent words');
+    assert.equal(await view.page.locator('.jump-to-latest').isVisible(), false, 'shown at the latest message, as with no saved position');
+    assert.equal(await view.page.locator('.edit-bar').isVisible(), false, 'no question is being edited');
+  });
+
   it("after a window reload, takes the host's draft over an older one VS Code restored with the view", async () => {
     // Seen in code-server: after a reload the webview state can be one saved before the last words typed.
     await harness.reopen({ savedState: { draft: '', draftAt: 1_000 } });

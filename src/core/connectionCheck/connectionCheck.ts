@@ -5,7 +5,9 @@ import { ServiceError } from '../errors';
 import { redactUrl, type ProxyOptions } from '../http';
 import { describeTransportError } from '../transportErrors';
 import { ProxyRoutes } from '../proxyRoutes';
-import { INVALID_URL_CODES, serviceUrlsProblem } from '../serviceUrls';
+import { settingId } from '../../shared/settings';
+import { invalidUrlSetting, serviceUrlsProblem } from '../serviceUrls';
+import { trustedRoots } from '../trust';
 import { probeTls, type TlsProbeResult } from './tlsProbe';
 
 /** `settings` appears only when an address in the settings is no https URL: nothing else can run then. */
@@ -89,13 +91,15 @@ function plan(options: ConnectionCheckOptions): PlannedStep[] {
   const urls = [new URL(options.authUrl), new URL(options.baseUrl)];
   const hostnames = unique(urls, (url) => url.hostname);
   const origins = unique(urls, (url) => url.host);
+  // Listed once for every handshake: the runtime's and the system's roots are read anew each time.
+  const roots = trustedRoots(options.ca);
   return [
     ...hostnames.map((url) => ({
       id: 'dns' as const,
       target: url.hostname.replace(/^\[|\]$/g, ''),
       run: (step: CheckStep) => lookUp(url, step, routes, options.signal),
     })),
-    ...origins.map((url) => ({ id: 'tls' as const, target: url.host, run: (step: CheckStep) => shakeHands(url, step, routes, options) })),
+    ...origins.map((url) => ({ id: 'tls' as const, target: url.host, run: (step: CheckStep) => shakeHands(url, step, routes, roots, options.signal) })),
     ...serviceCalls(options),
   ];
 }
@@ -122,11 +126,10 @@ function serviceCalls(options: ConnectionCheckOptions): PlannedStep[] {
 
 /** A mistyped address fails the check at once, naming the setting; the requests are shown skipped. */
 function planWithBadAddress(problem: ServiceError, options: ConnectionCheckOptions): PlannedStep[] {
-  const setting = problem.code === INVALID_URL_CODES.authUrl ? 'gigachat.authUrl' : 'gigachat.baseUrl';
   return [
     {
       id: 'settings',
-      target: setting,
+      target: settingId(invalidUrlSetting(problem) ?? 'baseUrl'),
       run: () => Promise.reject(problem),
     },
     ...serviceCalls(options),
@@ -158,10 +161,10 @@ async function lookUp(url: URL, step: CheckStep, routes: ProxyRoutes, signal: Ab
   }
 }
 
-async function shakeHands(url: URL, step: CheckStep, routes: ProxyRoutes, options: ConnectionCheckOptions): Promise<void> {
+async function shakeHands(url: URL, step: CheckStep, routes: ProxyRoutes, roots: string[], signal: AbortSignal | undefined): Promise<void> {
   const proxy = routes.for(url.toString());
   if (proxy) step.proxy = proxy.address;
-  const result = await probeTls({ url: url.toString(), ca: options.ca, proxy, signal: options.signal });
+  const result = await probeTls({ url: url.toString(), roots, proxy, signal });
   step.tls = result;
   if (!result.authorized) {
     // The same classification as a failed request, so the fix offered is the same too.

@@ -6,14 +6,13 @@ import { cancelled } from '../abortable';
 import { summarizeDer, type CertificateSummary } from '../certificatePin';
 import { ServiceError } from '../errors';
 import type { Proxy } from '../proxyRoutes';
-import { trustedRoots } from '../trust';
 import { describeTransportError, proxyRefusal } from '../transportErrors';
 
 export interface TlsProbeOptions {
   /** `https://host:port/…`: the server to shake hands with. */
   url: string;
-  /** Extra trusted roots (PEM), added to Node's defaults as for the real requests. */
-  ca?: readonly string[];
+  /** The roots to trust (PEM), as `trustedRoots` lists them for the real requests. */
+  roots: string[];
   /** The proxy the real requests take to this server (see `ProxyRoutes`), tunnelled with CONNECT. */
   proxy?: Proxy;
   timeoutMs?: number;
@@ -46,8 +45,7 @@ export async function probeTls(options: TlsProbeOptions): Promise<TlsProbeResult
   const port = Number(target.port) || 443;
   const timeoutMs = options.timeoutMs ?? 15_000;
   const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(options.signal ? [options.signal] : [])]);
-  // Once per probe: the runtime's and the system's roots are read anew each time they are listed.
-  const roots = trustedRoots(options.ca);
+  const { roots } = options;
   try {
     const socket = options.proxy ? await tunnel(options.proxy, host, port, roots, signal) : undefined;
     return await handshake({ host, port, socket, roots, signal });

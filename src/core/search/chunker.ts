@@ -44,8 +44,11 @@ const WORD_CUT_SHARE = 0.2;
  * Starts of declarations in common languages, and markdown headings: a chunk that begins here reads
  * as one unit. Matched after the indentation.
  */
-const DECLARATION =
-  /^(?:export\s|default\s|async\s|function[\s*]|class\s|interface\s|type\s+\w|enum\s|namespace\s|module\s|declare\s|abstract\s|const\s+[\w$]+\s*[:=]|let\s+[\w$]+\s*[:=]|var\s+[\w$]+\s*[:=]|def\s|func\s|fn\s|pub[\s(]|impl[\s<]|struct\s|trait\s|mod\s|public\s|private\s|protected\s|internal\s|static\s|override\s|package\s|object\s|fun\s|sub\s|#{1,6}\s|@[\w.]+|\/\*\*|\/\/\/)/;
+const DECLARATION = new RegExp(
+  String.raw`^(?:export\s|default\s|async\s|function[\s*]|class\s|interface\s|type\s+\w|enum\s|namespace\s|module\s|declare\s|abstract\s|` +
+    String.raw`const\s+[\w$]+\s*[:=]|let\s+[\w$]+\s*[:=]|var\s+[\w$]+\s*[:=]|def\s|func\s|fn\s|pub[\s(]|impl[\s<]|struct\s|trait\s|mod\s|` +
+    String.raw`public\s|private\s|protected\s|internal\s|static\s|override\s|package\s|object\s|fun\s|sub\s|#{1,6}\s|@[\w.]+|\/\*\*|\/\/\/)`,
+);
 
 export function chunkText(text: string, options: ChunkOptions = {}): Chunk[] {
   const maxChars = Math.max(1, Math.floor(options.maxChars ?? DEFAULT_MAX_CHARS));

@@ -162,7 +162,8 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
       case 'resync':
         // The view says so to the user; the log says what it could not read, and it is sent the chat again.
         this.log.warn(
-          `The chat view could not read a message from the host (${safeWord(message.failed)}: ${message.issues.replace(/[^\x20-\x7e]/g, '?')}); it is sent the chat again`,
+          `The chat view could not read a message from the host (${safeWord(message.failed)}: ` +
+            `${message.issues.replace(/[^\x20-\x7e]/g, '?')}); it is sent the chat again`,
         );
         return this.sendState();
       case 'loadEarlier': {

@@ -97,7 +97,7 @@ function fitMessage(message: HostMessage, notes: string[]): HostMessage {
   }
 }
 
-// ── Turns ─────────────────────────────────────────────────────────────────────
+// ── Turns ────────────────────────────────────────
 
 /** At most `LIMITS.turnsPerMessage` turns, the newest: those left out count as earlier turns. */
 function fitTurns(turns: readonly Turn[], earlierTurns: number, notes: string[]): { turns: Turn[]; earlierTurns: number } {
@@ -192,7 +192,7 @@ function markersIn(content: string): number {
   return content.split(PICTURE_MARKER).length - 1;
 }
 
-// ── Lists and labels ──────────────────────────────────────────────────────────
+// ── Lists and labels ─────────────────────────────
 
 /** The newest questions that a message may carry; one longer than a message could not be sent again. */
 function fitQuestions(questions: readonly string[], notes: string[]): string[] {
@@ -247,7 +247,7 @@ function fitChips(chips: readonly AttachmentChip[], notes: string[]): Attachment
     });
 }
 
-// ── Values ────────────────────────────────────────────────────────────────────
+// ── Values ───────────────────────────────────────
 
 function fitId(id: string, what: string, notes: string[]): string {
   const value = typeof id === 'string' ? id : '';

@@ -36,8 +36,9 @@ export class ConnectionCheck extends Disposable {
  * Resolves with the steps (undefined when cancelled) once the report is open.
  */
 async function runConnectionCheck(clients: ClientProvider, trustedRoot: TrustedRoot, reports: ReportDocument, log: Log): Promise<CheckStep[] | undefined> {
+  // Read once for the whole check (the trusted root's file among it), and the client built from it if there is none yet.
   const connection = await clients.connection();
-  const client = await clients.get();
+  const client = await clients.get(connection);
   const checkedAt = new Date();
   let steps: CheckStep[];
   try {
@@ -56,7 +57,7 @@ async function runConnectionCheck(clients: ClientProvider, trustedRoot: TrustedR
     if (error instanceof ServiceError && error.kind === 'cancelled') return undefined;
     throw error;
   }
-  const report = renderReport(steps, { connection, pin: trustedRoot.pin, pinnedRootTrusted: Boolean(await trustedRoot.load()), checkedAt, log });
+  const report = renderReport(steps, { connection, pin: trustedRoot.pin, pinnedRootTrusted: connection.pinnedRoot !== undefined, checkedAt, log });
   log.info(`Connection check:\n${report.text}`);
   await reports.show(report.text);
   if (report.failure) void offerFix(report.failure, log, () => runConnectionCheck(clients, trustedRoot, reports, log));

@@ -91,7 +91,9 @@ function settingsLines({ connection, pinnedRootTrusted, checkedAt }: ReportConte
         ? vscode.l10n.t('Extra trusted certificates (gigachat.caCertificates): {0}', settings.caCertificates.join(', '))
         : vscode.l10n.t('Extra trusted certificates (gigachat.caCertificates): none')
     }`,
-    `- ${pinnedRootTrusted ? vscode.l10n.t('Russian Trusted Root CA: trusted by GigaChat') : vscode.l10n.t('Russian Trusted Root CA: not trusted by GigaChat')}`,
+    `- ${
+      pinnedRootTrusted ? vscode.l10n.t('Russian Trusted Root CA: trusted by GigaChat') : vscode.l10n.t('Russian Trusted Root CA: not trusted by GigaChat')
+    }`,
   ];
 }
 
@@ -109,7 +111,12 @@ function stepLines(step: CheckStep, context: ReportContext, fix: string): string
     case 'token':
       return step.status === 'passed'
         ? [
-            `${PASSED} ${vscode.l10n.t('{0}: the authorization key was accepted (scope {1}); the token is valid until {2}.', name, context.connection.settings.scope, new Date(step.tokenExpiresAtMs ?? 0).toLocaleTimeString(vscode.env.language))}`,
+            `${PASSED} ${vscode.l10n.t(
+              '{0}: the authorization key was accepted (scope {1}); the token is valid until {2}.',
+              name,
+              context.connection.settings.scope,
+              new Date(step.tokenExpiresAtMs ?? 0).toLocaleTimeString(vscode.env.language),
+            )}`,
           ]
         : [`${FAILED} ${name}: ${fix}`];
     case 'model': {
@@ -146,7 +153,12 @@ function tlsLines(step: CheckStep, name: string, pin: CertificatePin): string[] 
     lines.push(`${FAILED} ${vscode.l10n.t('{0} to {1}: no connection ({2}).', name, step.target, step.error?.code ?? step.error?.kind ?? '')}`);
   } else {
     lines.push(
-      `${FAILED} ${vscode.l10n.t('{0} to {1}: the certificate could not be verified ({2}). The chain as the server sent it:', name, step.target, step.tls.errorCode ?? '')}`,
+      `${FAILED} ${vscode.l10n.t(
+        '{0} to {1}: the certificate could not be verified ({2}). The chain as the server sent it:',
+        name,
+        step.target,
+        step.tls.errorCode ?? '',
+      )}`,
     );
     chain.forEach((certificate, index) => lines.push(`${INDENT}${index + 1}. ${vscode.l10n.t('{0}, issued by {1}', certificate.subject, certificate.issuer)}`));
     const last = chain.at(-1);
@@ -158,7 +170,8 @@ function tlsLines(step: CheckStep, name: string, pin: CertificatePin): string[] 
           sameName(root, pin.subject)
             ? vscode.l10n.t("This is the Russian Trusted Root CA, which issues GigaChat's certificates: trust it to connect.")
             : vscode.l10n.t(
-                'This is not the Russian Trusted Root CA: a company proxy or antivirus probably inspects secure connections. Trust its root certificate (your IT department has it).',
+                'This is not the Russian Trusted Root CA: a company proxy or antivirus probably inspects secure connections. ' +
+                  'Trust its root certificate (your IT department has it).',
               )
         }`,
       );

@@ -19,7 +19,7 @@ import { affectsConnection } from '../config';
 import { Disposable } from '../dispose';
 import type { Log } from '../log';
 import type { KeyStore } from '../secrets';
-import { settingId } from '../settingKeys';
+import { settingId } from '../../shared/settings';
 import type { ModelCatalog } from '../chat/modelCatalog';
 import { languageModelError } from './languageModelError';
 import { modelInformation, type GigaChatModelInformation } from './modelInformation';

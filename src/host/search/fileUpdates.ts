@@ -16,17 +16,14 @@ export type FileUpdate =
   | { kind: 'link'; link: LinkOnPath }
   | { kind: 'index'; text: string };
 
-/** What the last full scan found: the workspace's folders and the files it selected (with their rules). */
-export interface ScanScope {
-  sources: WorkspaceFolderSource[];
-  selection: FileSelection;
-}
+/** What the last full scan found: the files it selected, and the workspace's folders with their rules. */
+export type ScanScope = FileSelection<WorkspaceFolderSource>;
 
 /** Whether a change to the path `key` can matter to the index: one it may hold (its rules do not exclude it), or one holding rules. */
-export function mayMatter({ sources, selection }: ScanScope, key: string): boolean {
-  const located = locateIn(sources, vscode.Uri.parse(key));
+export function mayMatter(scope: ScanScope, key: string): boolean {
+  const located = locateIn(scope.rules.keys(), vscode.Uri.parse(key));
   if (!located) return false;
-  const rules = selection.rules.get(located.source);
+  const rules = scope.rules.get(located.source);
   return IgnoreRules.holdsRules(located.path) || (rules !== undefined && !rules.excludes(located.path));
 }
 

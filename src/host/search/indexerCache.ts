@@ -15,7 +15,8 @@ export async function openIndexer(cacheDirectory: vscode.Uri, settings: SearchSe
   const cache = await EmbeddingCache.load(cacheDirectory.fsPath, embeddingsModel);
   if (cache.loadInfo.state !== 'loaded')
     log.info(
-      `Search index: starting a new embedding cache (${cache.loadInfo.state}${'reason' in cache.loadInfo && cache.loadInfo.reason ? `: ${cache.loadInfo.reason}` : ''})`,
+      `Search index: starting a new embedding cache ` +
+        `(${cache.loadInfo.state}${'reason' in cache.loadInfo && cache.loadInfo.reason ? `: ${cache.loadInfo.reason}` : ''})`,
     );
   return new WorkspaceIndexer({
     embed: async (texts, signal) => (await clients.get()).embeddings(texts, { model: embeddingsModel, signal }),

@@ -37,7 +37,10 @@ export class IndexingConsent implements UploadConsent {
         {
           modal: !shown,
           detail: vscode.l10n.t(
-            'To find code by meaning, GigaChat sends {0} files ({1} chunks, {2} of them new, about {3} KB of text) to the GigaChat service, which returns their embeddings. Files excluded by .gitignore, files.exclude and search.exclude, and secret files (.env, keys, credentials) are never sent, and symbolic links are not followed. After this, saved files are re-indexed automatically.',
+            'To find code by meaning, GigaChat sends {0} files ({1} chunks, {2} of them new, about {3} KB of text) ' +
+              'to the GigaChat service, which returns their embeddings. ' +
+              'Files excluded by .gitignore, files.exclude and search.exclude, and secret files (.env, keys, credentials) ' +
+              'are never sent, and symbolic links are not followed. After this, saved files are re-indexed automatically.',
             summary.files,
             summary.chunks,
             summary.newChunks,

@@ -7,18 +7,14 @@ import { WorkspaceFolderSource } from './workspaceFolderSource';
 
 // The two steps of a full scan of the workspace; between them the user is asked before anything is sent.
 
-/** Step 1: the workspace's folders, and the files of them that may be indexed (rules and limits applied). */
-export async function selectWorkspaceFiles(
-  settings: SearchSettings,
-  signal: AbortSignal,
-  log: Log,
-): Promise<{ sources: WorkspaceFolderSource[]; selection: FileSelection }> {
+/** Step 1: the files of the workspace's folders that may be indexed (rules and limits applied). */
+export async function selectWorkspaceFiles(settings: SearchSettings, signal: AbortSignal, log: Log): Promise<FileSelection<WorkspaceFolderSource>> {
   const sources = (vscode.workspace.workspaceFolders ?? []).map((folder) => new WorkspaceFolderSource(folder));
   const selection = await selectFiles(sources, settings, signal);
   const leftOut = [...selection.skipped].map(([reason, count]) => `${count} ${reason}`).join(', ') || 'none';
   log.info(`Search index: ${selection.files.length} files selected; left out by rule or limit: ${leftOut}`);
   if (selection.links.length > 0) log.info(`Search index: ${describeLinks(selection.links)}`);
-  return { sources, selection };
+  return selection;
 }
 
 /** Each kind of symbolic link left out, as the log says it. */
@@ -70,7 +66,8 @@ export async function indexSelection(
       },
     );
     log.info(
-      `Search index: ${result.files} files, ${result.chunks} chunks; ${result.embeddedChunks} embedded in ${result.requests} requests, ${result.cachedChunks} from the cache, ${unusable.size} skipped by content`,
+      `Search index: ${result.files} files, ${result.chunks} chunks; ${result.embeddedChunks} embedded in ${result.requests} requests, ` +
+        `${result.cachedChunks} from the cache, ${unusable.size} skipped by content`,
     );
   } finally {
     await saveIndexerCache(indexer, false, log);

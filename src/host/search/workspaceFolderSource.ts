@@ -95,9 +95,9 @@ export class WorkspaceFolderSource implements FolderSource {
 }
 
 /** The source of the workspace folder `uri` lies in, and its path there; undefined when no source holds it. */
-export function locateIn(sources: readonly WorkspaceFolderSource[], uri: vscode.Uri): { source: WorkspaceFolderSource; path: string } | undefined {
+export function locateIn(sources: Iterable<WorkspaceFolderSource>, uri: vscode.Uri): { source: WorkspaceFolderSource; path: string } | undefined {
   const folder = vscode.workspace.getWorkspaceFolder(uri);
-  const source = folder && sources.find((candidate) => candidate.folder.uri.toString() === folder.uri.toString());
+  const source = folder && [...sources].find((candidate) => candidate.folder.uri.toString() === folder.uri.toString());
   const path = source?.relativePath(uri);
   return source && path !== undefined ? { source, path } : undefined;
 }

@@ -137,8 +137,8 @@ export class WorkspaceIndex extends Disposable {
     // Not current: the scan due or under way reads the file (one under way has kept the change for after it).
     const state = this.lifecycle;
     if (state.kind !== 'current' || !this.indexer) return;
-    const { sources, selection } = state.scope;
-    const located = locateIn(sources, uri);
+    const selection = state.scope;
+    const located = locateIn(selection.rules.keys(), uri);
     if (!located) return;
     const { source, path } = located;
     if (IgnoreRules.holdsRules(path)) return this.invalidate(`${path} changed`);
@@ -176,7 +176,7 @@ export class WorkspaceIndex extends Disposable {
   /** A file or folder was deleted: everything at or below it leaves the index, in any state. */
   private async fileDeleted(uri: vscode.Uri): Promise<void> {
     const scope = currentScope(this.lifecycle);
-    const located = scope && locateIn(scope.sources, uri);
+    const located = scope && locateIn(scope.rules.keys(), uri);
     if (located && IgnoreRules.holdsRules(located.path)) this.invalidate(`${located.path} deleted`);
     if (!this.indexer) return;
     if (removeAtOrBelow(await this.indexer, uri.toString())) this.updated();
@@ -246,7 +246,7 @@ export class WorkspaceIndex extends Disposable {
   private async scanFiles(consent: UploadConsent, signal: AbortSignal): Promise<ScanScope | undefined> {
     this.settings = readSearchSettings();
     const indexer = await this.getIndexer();
-    const { sources, selection } = await selectWorkspaceFiles(this.settings, signal, this.log);
+    const selection = await selectWorkspaceFiles(this.settings, signal, this.log);
     if (!consent.granted) {
       const summary = await summarizeUpload(selection, indexer.cache, this.settings, signal);
       // Cancelled while the files were counted: no question about sending them.
@@ -265,7 +265,7 @@ export class WorkspaceIndex extends Disposable {
     }
     this.outsideRules.watch(selection.outsideRuleFiles);
     this.setState({ phase: 'ready', files: indexer.stats.files, chunks: indexer.stats.chunks });
-    return { sources, selection };
+    return selection;
   }
 
   private getIndexer(): Promise<WorkspaceIndexer> {

@@ -27,7 +27,8 @@ export async function downloadAndTrustRoot(trustedRoot: TrustedRoot, clients: Cl
       trustedRoot,
       clients,
       vscode.l10n.t(
-        "GigaChat already trusts the Russian Trusted Root CA, yet the certificate could not be verified. A company proxy or antivirus probably inspects secure connections: choose your company's root certificate.",
+        'GigaChat already trusts the Russian Trusted Root CA, yet the certificate could not be verified. ' +
+          "A company proxy or antivirus probably inspects secure connections: choose your company's root certificate.",
       ),
       log,
     );
@@ -54,29 +55,37 @@ function failureMessage(failure: DownloadFailure): string {
   switch (failure.kind) {
     case 'mismatch':
       return vscode.l10n.t(
-        'The downloaded certificate was refused: it is not the Russian Trusted Root CA. Its SHA-256 fingerprint is {0}, but the official one is {1}. Nothing was trusted. Someone on the network may have replaced the file: download the certificate from gosuslugi.ru/crt in a browser, compare its fingerprint and choose the file.',
+        'The downloaded certificate was refused: it is not the Russian Trusted Root CA. ' +
+          'Its SHA-256 fingerprint is {0}, but the official one is {1}. Nothing was trusted. ' +
+          'Someone on the network may have replaced the file: ' +
+          'download the certificate from gosuslugi.ru/crt in a browser, compare its fingerprint and choose the file.',
         failure.actual,
         failure.expected,
       );
     case 'notCertificate':
       return vscode.l10n.t(
-        'What {0} sent is not a certificate (it may be a sign-in page of a proxy). Nothing was trusted. Download the certificate from gosuslugi.ru/crt in a browser and choose the file.',
+        'What {0} sent is not a certificate (it may be a sign-in page of a proxy). Nothing was trusted. ' +
+          'Download the certificate from gosuslugi.ru/crt in a browser and choose the file.',
         host,
       );
     case 'refused':
       return vscode.l10n.t(
-        '{0} refused the download of the Russian Trusted Root CA (HTTP {1}). A company proxy may block it: download the certificate from gosuslugi.ru/crt in a browser and choose the file, or ask your IT department.',
+        '{0} refused the download of the Russian Trusted Root CA (HTTP {1}). A company proxy may block it: ' +
+          'download the certificate from gosuslugi.ru/crt in a browser and choose the file, or ask your IT department.',
         host,
         String(failure.status),
       );
     case 'unreachable':
       return failure.cause.kind === 'tls'
         ? vscode.l10n.t(
-            "The Russian Trusted Root CA could not be downloaded: the certificate of {0} is not trusted either. A company proxy or antivirus probably inspects secure connections: choose your company's root certificate instead.",
+            'The Russian Trusted Root CA could not be downloaded: the certificate of {0} is not trusted either. ' +
+              "A company proxy or antivirus probably inspects secure connections: choose your company's root certificate instead.",
             host,
           )
         : vscode.l10n.t(
-            'The Russian Trusted Root CA could not be downloaded from {0}. Check the network connection and the proxy settings, or download the certificate from gosuslugi.ru/crt in a browser and choose the file.',
+            'The Russian Trusted Root CA could not be downloaded from {0}. ' +
+              'Check the network connection and the proxy settings, or download the certificate from gosuslugi.ru/crt in a browser ' +
+              'and choose the file.',
             host,
           );
   }

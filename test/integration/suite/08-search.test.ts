@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { chatView, embeddedTexts, emulator, ensureKey, openChat, productStorage, until, workbench } from '../drivers';
+import { answerIndexingQuestion, chatView, embeddedTexts, emulator, ensureKey, openChat, productStorage, until, workbench } from '../drivers';
 import { hasOuterRunner } from '../outer';
 
 const QUERY = 'where do we retry failed uploads';
@@ -45,10 +45,7 @@ async function searchRows(query: string): Promise<string[]> {
 
 /** Starts a command that asks before sending the workspace, and agrees (sends the files). Returns the question. */
 async function startWithConsent(command: string, ...args: unknown[]): Promise<string> {
-  void vscode.commands.executeCommand(command, ...args);
-  const question = await workbench.dialogText();
-  await workbench.dialogButton('Send and Index');
-  return question;
+  return (await answerIndexingQuestion('Send and Index', command, ...args)).question;
 }
 
 const settings = () => vscode.workspace.getConfiguration('gigachat');
@@ -136,14 +133,12 @@ describe('semantic search', function () {
 
   it('asks before sending anything, saying how many files and chunks; declining sends nothing', async () => {
     await emulator.resetCounts();
-    const done = vscode.commands.executeCommand('gigachat.semanticSearch', QUERY);
-    const text = await workbench.dialogText();
+    const { question: text, done } = await answerIndexingQuestion('Cancel', 'gigachat.semanticSearch', QUERY);
     assert.match(text, /Build a semantic search index of this workspace\?/);
     // The fixture's 5 files plus whatever the other suites wrote (README, retry.ts, …): never the secret, ignored or dependency files.
     const files = Number(/sends (\d+) files/.exec(text)?.[1]);
     assert.ok(files >= 5 && files <= 11, `file count in: ${text}`);
     assert.match(text, /\d+ chunks/);
-    await workbench.dialogButton('Cancel');
     await done;
     assert.equal(await emulator.count('embeddings'), 0);
   });
@@ -549,9 +544,8 @@ describe('semantic search', function () {
       await vscode.workspace.fs.writeFile(created, Buffer.from('# xylophone tuning notes, never agreed to\n'));
       await new Promise((resolve) => setTimeout(resolve, 2500)); // time for the watcher to act on it
       assert.ok(!(await embeddedTexts()).some((text) => text.includes('xylophone')), 'the new file was not sent');
-      const done = vscode.commands.executeCommand('gigachat.semanticSearch', QUERY);
-      assert.match(await workbench.dialogText(), /Build a semantic search index/, 'the next search asks first');
-      await workbench.dialogButton('Cancel');
+      const { question, done } = await answerIndexingQuestion('Cancel', 'gigachat.semanticSearch', QUERY);
+      assert.match(question, /Build a semantic search index/, 'the next search asks first');
       await done;
       assert.ok(!(await embeddedTexts()).some((text) => text.includes('xylophone')), 'declined: still not sent');
     } finally {
@@ -563,9 +557,8 @@ describe('semantic search', function () {
   it('Clear Search Index deletes it, and the next search asks again before sending', async () => {
     await vscode.commands.executeCommand('gigachat.clearSearchIndex');
     await emulator.resetCounts();
-    const done = vscode.commands.executeCommand('gigachat.semanticSearch', QUERY);
-    assert.match(await workbench.dialogText(), /Build a semantic search index/);
-    await workbench.dialogButton('Cancel');
+    const { question, done } = await answerIndexingQuestion('Cancel', 'gigachat.semanticSearch', QUERY);
+    assert.match(question, /Build a semantic search index/);
     await done;
     assert.equal(await emulator.count('embeddings'), 0);
   });
@@ -578,10 +571,8 @@ describe('semantic search', function () {
     fs.writeFileSync(path.join(outside, 'hosts.yml'), `github.com:\n  oauth_token: ${token} # where we retry failed uploads\n`);
     fs.mkdirSync(path.join(outside, 'home'));
     fs.writeFileSync(path.join(outside, 'home', 'bashrc.sh'), `export UPLOAD_TOKEN=${token} # retry failed uploads\n`);
-    const asked = async (answer: string) => {
-      void vscode.commands.executeCommand('gigachat.semanticSearch', QUERY);
-      const question = await workbench.dialogText();
-      await workbench.dialogButton(answer);
+    const asked = async (answer: 'Cancel' | 'Show Files') => {
+      const { question } = await answerIndexingQuestion(answer, 'gigachat.semanticSearch', QUERY);
       return Number(/sends (\d+) files/.exec(question)?.[1]);
     };
     try {

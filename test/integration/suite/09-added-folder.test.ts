@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { emulator, embeddedTexts, setKeyThroughCommand, workbench } from '../drivers';
+import { answerIndexingQuestion, emulator, embeddedTexts, setKeyThroughCommand, workbench } from '../drivers';
 import { hasOuterRunner } from '../outer';
 
 // Runs in a window on a .code-workspace file (test/harness/runIntegration.js, added-folder phase),
@@ -9,9 +9,7 @@ import { hasOuterRunner } from '../outer';
 
 /** Runs a search and answers its question about sending the files; resolves the question. */
 async function searchAnswering(button: 'Send and Index' | 'Cancel'): Promise<string> {
-  const done = vscode.commands.executeCommand('gigachat.semanticSearch', 'animals that sleep holding hands');
-  const question = await workbench.dialogText();
-  await workbench.dialogButton(button);
+  const { question, done } = await answerIndexingQuestion(button, 'gigachat.semanticSearch', 'animals that sleep holding hands');
   if (button === 'Send and Index') {
     await workbench.quickPickRows({ title: 'results for' });
     await workbench.closeQuickInput();

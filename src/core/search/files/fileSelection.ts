@@ -43,17 +43,17 @@ export interface SelectionLimits {
 /** Why a file was left out: an ignore rule, or what its content turned out to be. */
 export type SkipReason = ExclusionReason | 'tooLarge' | 'binary' | 'unreadable' | 'overLimit';
 
-export interface SelectedFile {
-  folder: FolderSource;
+export interface SelectedFile<Folder extends FolderSource = FolderSource> {
+  folder: Folder;
   /** Relative to the folder. */
   path: string;
   key: string;
 }
 
-export interface FileSelection {
-  files: SelectedFile[];
-  /** The rules each folder's files were checked against (reused for later single-file checks). */
-  rules: Map<FolderSource, IgnoreRules>;
+export interface FileSelection<Folder extends FolderSource = FolderSource> {
+  files: SelectedFile<Folder>[];
+  /** Each folder looked at, with the rules its files were checked against (reused for later single-file checks). */
+  rules: Map<Folder, IgnoreRules>;
   /** The files outside the folders that rules were looked for in (a change to one calls for a new selection). */
   outsideRuleFiles: string[];
   /** Files left out by rule or by the file-count limit, per reason. */
@@ -68,8 +68,12 @@ export interface FileSelection {
  * outside the folders is read, and a file of the folder a link points to is indexed once, judged
  * by the rules under its own name.
  */
-export async function selectFiles(folders: readonly FolderSource[], limits: SelectionLimits, signal?: AbortSignal): Promise<FileSelection> {
-  const selection: FileSelection = { files: [], rules: new Map(), outsideRuleFiles: [], skipped: new Map(), links: [] };
+export async function selectFiles<Folder extends FolderSource>(
+  folders: readonly Folder[],
+  limits: SelectionLimits,
+  signal?: AbortSignal,
+): Promise<FileSelection<Folder>> {
+  const selection: FileSelection<Folder> = { files: [], rules: new Map(), outsideRuleFiles: [], skipped: new Map(), links: [] };
   for (const folder of folders) {
     const paths = await withoutLinks(folder, (await folder.listFiles(signal)).sort(), selection.links);
     const outside = await folder.readRepositoryRules?.(paths);

@@ -1,0 +1,34 @@
+/**
+ * The extension's settings, each named once with the type package.json gives it; package.json
+ * holds their defaults and limits (test/unit/manifest.test.ts checks that the two agree). Shared:
+ * the host reads the settings, and the core's messages name a setting at fault. Imports nothing.
+ */
+export interface SettingTypes {
+  authUrl: string;
+  baseUrl: string;
+  scope: string;
+  model: string;
+  embeddingsModel: string;
+  temperature: number | null;
+  maxTokens: number | null;
+  systemPrompt: string;
+  modelTokenLimits: Record<string, { maxInputTokens?: number; maxOutputTokens?: number }>;
+  caCertificates: string[];
+  requestTimeout: number;
+  'search.maxFileSizeKB': number;
+  'search.maxFiles': number;
+  'search.chunkCharacters': number;
+  'search.batchSize': number;
+  'search.batchCharacters': number;
+  'search.maxRequestsInFlight': number;
+}
+
+export type SettingKey = keyof SettingTypes;
+
+/** The section every key is under. */
+export const SETTINGS_SECTION = 'gigachat';
+
+/** The id a user sees and searches the settings for: `gigachat.authUrl`. */
+export function settingId(key: SettingKey): string {
+  return `${SETTINGS_SECTION}.${key}`;
+}

@@ -1,0 +1,61 @@
+import type { Turn } from '../shared/protocol';
+import type { WebviewStrings } from '../shared/strings';
+import { el, iconButton, textButton } from './dom';
+import { withoutImageMarkers } from './images';
+import { icon } from './icons';
+import { format } from './strings';
+import type { TurnText } from './turnNotes';
+
+/**
+ * The row under a turn: a finished reply's token usage and its actions, Copy reply and Regenerate.
+ * Regenerate starts hidden: the transcript shows it on the last reply only, and not while busy.
+ * A user's turn and a streaming reply have an empty row, and no Regenerate.
+ */
+export function replyFooter(turn: Turn, { strings, numbers }: TurnText): { footer: HTMLElement; regenerate?: HTMLButtonElement } {
+  const footer = el('div', { className: 'turn-footer' });
+  if (turn.role !== 'assistant' || turn.status === 'streaming') return { footer };
+  if (turn.usage) {
+    const { promptTokens, completionTokens, totalTokens, precachedTokens = 0 } = turn.usage;
+    const details = format(
+      strings.usageDetails,
+      numbers.format(promptTokens),
+      numbers.format(completionTokens),
+      numbers.format(precachedTokens),
+      numbers.format(totalTokens),
+    );
+    footer.appendChild(
+      el('span', {
+        className: 'usage',
+        text: format(strings.tokens, numbers.format(totalTokens)),
+        attrs: { title: details, 'aria-label': details, role: 'note' },
+      }),
+    );
+  }
+  const actions = el('div', { className: 'turn-actions' });
+  // A reply that is only a picture has no text to copy (the picture has its own buttons).
+  if (withoutImageMarkers(turn.content).trim()) {
+    const copy = iconButton(icon('copy'), strings.copyReply, 'copy-reply');
+    copy.dataset.turnAction = 'copy';
+    actions.appendChild(copy);
+  }
+  const regenerate = hiddenRegenerate(iconButton(icon('refresh'), strings.regenerate, 'regenerate'));
+  actions.appendChild(regenerate);
+  footer.appendChild(actions);
+  return { footer, regenerate };
+}
+
+/**
+ * A message can be left without a reply: one sent while another reply was being written waits
+ * for it, and is not answered if the user moves to another chat meanwhile. Its button asks for
+ * the reply (shown only while it is the last turn and nothing runs, like Regenerate).
+ */
+export function getAnswerFooter(strings: WebviewStrings): { footer: HTMLElement; regenerate: HTMLButtonElement } {
+  const regenerate = hiddenRegenerate(textButton(strings.getAnswer, 'button secondary', icon('send')));
+  return { footer: el('div', { className: 'turn-footer' }, regenerate), regenerate };
+}
+
+function hiddenRegenerate(button: HTMLButtonElement): HTMLButtonElement {
+  button.dataset.turnAction = 'regenerate';
+  button.hidden = true;
+  return button;
+}

@@ -1,0 +1,67 @@
+import { LIMITS, type Turn } from '../shared/protocol';
+import { ACTION_LABELS, type WebviewStrings } from '../shared/strings';
+import { el } from './dom';
+import { icon, type IconName } from './icons';
+import { format } from './strings';
+
+/** What a turn's text needs: the view's strings, and numbers written the display language's way. */
+export interface TurnText {
+  strings: WebviewStrings;
+  numbers: Intl.NumberFormat;
+}
+
+/** Why the reply ended, when that is worth saying: stopped, cut off, filtered, interrupted, or failed. */
+export function turnNotes(turn: Turn, { strings, numbers }: TurnText): HTMLElement {
+  const notes = el('div', { className: 'turn-notes' });
+  if (turn.fullLength) notes.appendChild(cutNote(strings.replyCut, turn.content.length, turn.fullLength, numbers));
+  if (turn.moreImages)
+    notes.appendChild(note('info', format(strings.morePictures, numbers.format(turn.moreImages), LIMITS.imagesPerTurn), 'note-more-pictures'));
+  if (turn.omittedMessages) notes.appendChild(note('info', format(strings.contextShortened, turn.omittedMessages), 'note-info'));
+  if (turn.status === 'stopped') notes.appendChild(note('stop', strings.stopped, 'note-stopped'));
+  if (turn.status !== 'streaming' && turn.finishReason === 'length') notes.appendChild(note('warning', strings.finishLength, 'note-warning'));
+  if (turn.status !== 'streaming' && turn.finishReason === 'blacklist') notes.appendChild(note('info', strings.finishBlacklist, 'note-info'));
+  if (turn.status !== 'streaming' && turn.finishReason === 'error') notes.appendChild(note('warning', strings.finishError, 'note-warning'));
+  // What went wrong after the text arrived (a picture that could not be downloaded).
+  if (turn.notice) notes.appendChild(note('warning', turn.notice, 'note-warning'));
+  // What arrived before the failure stays, and says it is only part of the reply.
+  if (turn.status === 'error' && turn.content) notes.appendChild(note('warning', strings.replyIncomplete, 'note-incomplete'));
+  if (turn.status === 'error' && turn.error) notes.appendChild(errorNote(turn.error, strings));
+  return notes;
+}
+
+/** The reply's error: what happened, the service's request id, and the buttons that fix it (the first one primary). */
+function errorNote(error: NonNullable<Turn['error']>, strings: WebviewStrings): HTMLElement {
+  return el(
+    'div',
+    { className: `turn-error error-${error.kind.replace(/[^\w-]/g, '')}` },
+    icon('error', 'icon error-icon'),
+    el(
+      'div',
+      { className: 'error-content' },
+      el('div', { className: 'error-message', text: error.message }),
+      error.requestId ? el('div', { className: 'request-id', text: format(strings.requestId, error.requestId) }) : null,
+      error.actions.length > 0
+        ? el(
+            'div',
+            { className: 'error-actions' },
+            ...error.actions.map((action, index) =>
+              el('button', {
+                className: index === 0 ? 'button primary' : 'button secondary',
+                text: strings[ACTION_LABELS[action]],
+                attrs: { type: 'button', 'data-error-action': action },
+              }),
+            ),
+          )
+        : null,
+    ),
+  );
+}
+
+/** A text shown cut: how much of it, and where to get the rest. */
+export function cutNote(template: string, shown: number, whole: number, numbers: Intl.NumberFormat): HTMLElement {
+  return note('info', format(template, numbers.format(shown), numbers.format(whole)), 'note-cut');
+}
+
+function note(iconName: IconName, text: string, className: string): HTMLElement {
+  return el('div', { className: `turn-note ${className}` }, icon(iconName), el('span', { text }));
+}
