@@ -93,7 +93,7 @@ export class IndexRun {
     const { cache, versions, chunkOptions } = this.context;
     const job: FileJob = { path: file.path, version: versions.bump(file.path), chunks: [], missing: 0 };
     for (const chunk of chunkText(file.text, chunkOptions)) {
-      const key = cache.keyFor(chunk.text);
+      const key = cache.storedKey(cache.keyFor(chunk.text));
       job.chunks.push({ ...chunk, key });
       if (cache.has(key)) {
         this.count('cachedChunks');
