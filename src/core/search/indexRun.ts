@@ -55,7 +55,8 @@ export class IndexRun {
       for await (const file of files) {
         this.throwIfStopped();
         this.addFile(file);
-        this.dispatch(false);
+        // A batch just started: let its request go out now, not after the files read ahead are chunked too.
+        if (this.dispatch(false)) await yieldToEventLoop();
         // Backpressure: read on only while few batches wait.
         while (this.outstanding.size > this.context.limiter.max * 2 && !this.stopped) await Promise.race(this.outstanding);
       }
@@ -107,9 +108,10 @@ export class IndexRun {
     else this.report();
   }
 
-  /** Starts batches from the queue: only full ones unless `all`. */
-  private dispatch(all: boolean): void {
-    for (const batch of this.queue.takeBatches(all)) {
+  /** Starts batches from the queue: only full ones unless `all`. Returns whether it started any. */
+  private dispatch(all: boolean): boolean {
+    const batches = this.queue.takeBatches(all);
+    for (const batch of batches) {
       const task = this.runBatch(batch).then(
         () => undefined,
         (error: unknown) => this.fail(error),
@@ -117,6 +119,7 @@ export class IndexRun {
       const tracked = task.finally(() => this.outstanding.delete(tracked));
       this.outstanding.add(tracked);
     }
+    return batches.length > 0;
   }
 
   private async runBatch(batch: QueuedText[]): Promise<void> {
@@ -154,4 +157,9 @@ export class IndexRun {
       // a progress display that fails must not stop indexing
     }
   }
+}
+
+/** Resolves after the event loop has run what is due (sockets to write, answers to read). */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

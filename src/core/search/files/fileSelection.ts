@@ -127,19 +127,39 @@ export async function readSelectedFile(file: SelectedFile, maxFileBytes: number)
   return text === undefined ? 'binary' : { path: file.key, text };
 }
 
+/** Files read at once ahead of the indexer: reading waits on the disk (or VS Code's file system), not on the CPU. */
+export const READ_AHEAD = 8;
+
 /**
- * The selected files' texts, read lazily in order (so the indexer pulls them as it goes); a file
- * whose content disqualifies it is reported to `onSkip` and passed over.
+ * The selected files' texts, in order, read ahead of the indexer by up to `readAhead` files at a
+ * time, so that the next files are on their way while it chunks and hashes one and while its
+ * requests are in flight, and a batch is ready as soon as a request slot frees. Nothing is read
+ * before the first file is asked for, nor more than `readAhead` files past the one asked for last
+ * (stopping early reads no further). A file whose content disqualifies it is reported to `onSkip`
+ * and passed over.
  */
 export async function* readSelectedFiles(
   files: readonly SelectedFile[],
   maxFileBytes: number,
   onSkip: (file: SelectedFile, reason: SkipReason) => void,
+  readAhead = READ_AHEAD,
 ): AsyncGenerator<SourceFile> {
-  for (const file of files) {
-    const result = await readSelectedFile(file, maxFileBytes);
-    if (typeof result === 'string') onSkip(file, result);
-    else yield result;
+  // Each read's outcome is kept, failure included, until its turn: a file read ahead must not fail the run early.
+  const reading: Promise<{ read: SourceFile | SkipReason } | { error: unknown }>[] = [];
+  let next = 0;
+  for (let i = 0; i < files.length; i++) {
+    while (next < files.length && next < i + Math.max(1, readAhead)) {
+      reading.push(
+        readSelectedFile(files[next++], maxFileBytes).then(
+          (read) => ({ read }),
+          (error: unknown) => ({ error }),
+        ),
+      );
+    }
+    const outcome = await reading.shift()!;
+    if ('error' in outcome) throw outcome.error;
+    if (typeof outcome.read === 'string') onSkip(files[i], outcome.read);
+    else yield outcome.read;
   }
 }
 
