@@ -130,7 +130,7 @@ describe('file selection for semantic search', () => {
     assert.deepEqual(await selectedPaths(folder), ['src/a.ts']);
   });
 
-  it('keeps at most maxFiles files, in path order, and counts the rest', async () => {
+  it('keeps at most maxFiles files, in path order among equals, and counts the rest', async () => {
     const folder = make(Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`src/f${String(i).padStart(2, '0')}.ts`, `export const f${i} = ${i};\n`])));
     const selection = await selectFiles([folder], { ...LIMITS, maxFiles: 5 });
     assert.deepEqual(

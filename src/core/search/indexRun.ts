@@ -1,4 +1,5 @@
 import type { BatchLimits } from '../embeddingBatches';
+import { yieldToEventLoop } from '../eventLoop';
 import type { AdaptiveLimiter, EmbedFunction } from './adaptiveLimiter';
 import { chunkText, type ChunkOptions } from './chunker';
 import type { ChunkStore, KeyedChunk } from './chunkStore';
@@ -157,9 +158,4 @@ export class IndexRun {
       // a progress display that fails must not stop indexing
     }
   }
-}
-
-/** Resolves after the event loop has run what is due (sockets to write, answers to read). */
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }

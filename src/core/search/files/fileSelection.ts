@@ -1,4 +1,6 @@
+import { forEachYielding } from '../../eventLoop';
 import type { SourceFile } from '../indexerTypes';
+import { keepWithinLimit } from './filePriority';
 import { IgnoreRules, type ExclusionReason } from './ignoreRules';
 import type { RepositoryRules } from './repositoryRules';
 import { decodeSourceText } from './sourceText';
@@ -36,7 +38,7 @@ export interface FolderSource {
 export interface SelectionLimits {
   /** Files larger than this are skipped. */
   maxFileBytes: number;
-  /** Files beyond this many (in path order) are left out. */
+  /** Files beyond this many are left out: which ones, see `filePriority.ts`. */
   maxFiles: number;
 }
 
@@ -63,27 +65,32 @@ export interface FileSelection {
 }
 
 /**
- * Lists the folders' files and keeps those no ignore rule excludes, up to `maxFiles` in all. A file
- * is kept only under its real path: one with a symbolic link on its way is left out, so nothing
- * outside the folders is read, and a file of the folder a link points to is indexed once, judged
- * by the rules under its own name.
+ * Lists the folders' files and keeps those no ignore rule excludes, up to `maxFiles` in all (which
+ * ones win beyond that: `filePriority.ts`). A file is kept only under its real path: one with a
+ * symbolic link on its way is left out, so nothing outside the folders is read, and a file of the
+ * folder a link points to is indexed once, judged by the rules under its own name. The loops over
+ * the paths yield to the event loop now and then: a workspace of 50,000 files must not freeze the
+ * extension host (its status bar, the consent dialog) while they are checked.
  */
 export async function selectFiles(folders: readonly FolderSource[], limits: SelectionLimits, signal?: AbortSignal): Promise<FileSelection> {
   const selection: FileSelection = { files: [], rules: new Map(), outsideRuleFiles: [], skipped: new Map(), links: [] };
+  const eligible: SelectedFile[] = [];
   for (const folder of folders) {
     const paths = await withoutLinks(folder, (await folder.listFiles(signal)).sort(), selection.links);
     const outside = await folder.readRepositoryRules?.(paths);
     const rules = await loadRules(folder, paths, outside);
     selection.rules.set(folder, rules);
     selection.outsideRuleFiles.push(...(outside?.consulted ?? []));
-    for (const path of paths) {
-      if (IgnoreRules.isIgnoreFile(path)) continue;
+    await forEachYielding(paths, (path) => {
+      if (IgnoreRules.isIgnoreFile(path)) return;
       const reason = rules.excludes(path);
       if (reason) count(selection.skipped, reason);
-      else if (selection.files.length >= limits.maxFiles) count(selection.skipped, 'overLimit');
-      else selection.files.push({ folder, path, key: folder.keyOf(path) });
-    }
+      else eligible.push({ folder, path, key: folder.keyOf(path) });
+    });
   }
+  const { kept, left } = keepWithinLimit(eligible, limits.maxFiles);
+  selection.files = kept;
+  if (left > 0) selection.skipped.set('overLimit', left);
   return selection;
 }
 
@@ -92,14 +99,14 @@ async function withoutLinks(folder: FolderSource, paths: readonly string[], link
   const finder = new LinkFinder(folder.linkProbe());
   const found = new Set<string>();
   const real: string[] = [];
-  for (const path of paths) {
+  await forEachYielding(paths, async (path) => {
     const onTheWay = await finder.firstLink(path);
     if (!onTheWay) real.push(path);
     else if (!found.has(onTheWay.link)) {
       found.add(onTheWay.link);
       links.push(onTheWay);
     }
-  }
+  });
   return real;
 }
 
