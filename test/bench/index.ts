@@ -6,6 +6,8 @@
  *   - the chat view's render cost for a streamed reply versus one render (test/bench/webviewRender.ts);
  *   - the vector index's search against a memory-read floor and a naive baseline (test/bench/vectorIndex.ts);
  *   - indexing a real codebase against the emulator with 100 ms latency, then again from the cache (test/bench/indexing.ts);
+ *   - memory per indexed chunk through the cache, indexer and index, first and after reopening (test/bench/searchMemory.ts);
+ *   - listing and selecting 50,000 files: time, memory, event-loop hold, what maxFiles keeps (test/bench/largeWorkspace.ts);
  *   - token exchanges of 20 concurrent callers over ten short token lifetimes (test/bench/tokenRenewal.ts);
  *   - the time a proxy adds per request on loopback (test/bench/proxyOverhead.ts);
  *   - the streamed-reply reader on one 4 MiB event versus short events (test/bench/sseReader.ts).
@@ -60,6 +62,8 @@ const scripts: [heading: string, script: string][] = [
   ['Chat view: streamed versus one render (target ≤ 2×)', 'webviewRender.js'],
   ['Vector index: search versus the floor and a naive baseline', 'vectorIndex.js'],
   ['Semantic search: indexing undici/lib against the emulator (100 ms per request)', 'indexing.js'],
+  ['Semantic search: memory per indexed chunk (target ≤ 1.15 × 4 × dimensions bytes)', 'searchMemory.js'],
+  ['Semantic search: listing and selecting a workspace of 50,000 files', 'largeWorkspace.js'],
   ['Token exchanges under continuous use (goal: one per token, none failed)', 'tokenRenewal.js'],
   ['Proxy: time added per request on loopback', 'proxyOverhead.js'],
   ['Streamed replies: one 4 MiB event versus the same bytes in short events (target ≤ 2×)', 'sseReader.js'],

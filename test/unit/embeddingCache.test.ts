@@ -2,12 +2,20 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { EmbeddingCache, float32View } from '../../src/core/search/embeddingCache';
+import * as zlib from 'node:zlib';
+import { EmbeddingCache } from '../../src/core/search/embeddingCache';
 
 const DIMS = 8;
 
 function vectorOf(seed: number): Float32Array {
   return Float32Array.from({ length: DIMS }, (_, i) => Math.sin(seed * 31 + i) * 0.5 + seed / 1000);
+}
+
+/** What the cache keeps of `vectorOf(seed)`: its direction, as the search index normalises it. */
+function unitOf(seed: number): Float32Array {
+  const vector = vectorOf(seed);
+  const norm = Math.sqrt(vector.reduce((sum, x) => sum + x * x, 0));
+  return vector.map((x) => x / norm);
 }
 
 function vectorsFile(dir: string): string {
@@ -42,7 +50,7 @@ describe('EmbeddingCache', () => {
     assert.notEqual(EmbeddingCache.keyFor('Embeddings', 'hello '), key);
   });
 
-  it('survives a restart: a fresh instance returns identical vectors, as views over the file buffer', async () => {
+  it('survives a restart: a fresh instance returns identical vectors (their directions), checked against the checksum', async () => {
     const first = await EmbeddingCache.load(dir, 'Embeddings');
     assert.equal(first.loadInfo.state, 'missing');
     assert.equal(first.dimensions, undefined);
@@ -51,35 +59,47 @@ describe('EmbeddingCache', () => {
 
     assert.equal(fs.statSync(vectorsFile(dir)).size, 50 * DIMS * 4);
     const meta = JSON.parse(fs.readFileSync(metaFile(dir), 'utf8')) as Record<string, unknown>;
-    assert.deepEqual({ ...meta, keys: undefined }, { version: 1, model: 'Embeddings', dimensions: DIMS, count: 50, endian: os.endianness(), keys: undefined });
+    assert.deepEqual(
+      { ...meta, keys: undefined, crc32: undefined },
+      { version: 2, model: 'Embeddings', dimensions: DIMS, count: 50, endian: os.endianness(), keys: undefined, crc32: undefined },
+    );
+    assert.equal(meta.crc32, zlib.crc32(fs.readFileSync(vectorsFile(dir))));
     assert.deepEqual(meta.keys, keys);
 
     const again = await EmbeddingCache.load(dir, 'Embeddings');
-    assert.deepEqual(again.loadInfo, { state: 'loaded', zeroCopy: true });
+    assert.deepEqual(again.loadInfo, { state: 'loaded' });
     assert.equal(again.size, 50);
     assert.equal(again.dimensions, DIMS);
-    keys.forEach((key, i) => assert.deepEqual(again.get(key), vectorOf(i)));
-    // Zero-copy: every row is a view into one shared buffer.
-    const buffers = new Set(keys.map((key) => again.get(key)!.buffer));
-    assert.equal(buffers.size, 1);
-    assert.equal(again.get(keys[1])!.byteOffset - again.get(keys[0])!.byteOffset, DIMS * 4);
+    keys.forEach((key, i) => assert.deepEqual(again.get(key), unitOf(i)));
     assert.equal(again.has(again.keyFor('never stored')), false);
+    assert.equal(again.dirty, false);
   });
 
-  it('copies once, aligned, when a buffer starts at an odd byte offset', () => {
-    const values = Float32Array.from([1.5, -2.25, 3e-7, 42]);
-    const backing = Buffer.alloc(values.byteLength + 3);
-    Buffer.from(values.buffer).copy(backing, 3);
-    const odd = backing.subarray(3);
-    assert.notEqual(odd.byteOffset % 4, 0);
-    const copied = float32View(odd);
-    assert.equal(copied.zeroCopy, false);
-    assert.deepEqual(copied.rows, values);
+  it('is the search index too: the keys closest to a query, among those accepted', async () => {
+    const { cache, keys } = await filled('Embeddings', 20);
+    const [best] = cache.search(vectorOf(7), 1);
+    assert.deepEqual(best.id, keys[7]);
+    assert.ok(Math.abs(best.score - 1) < 1e-6);
+    const others = cache.search(vectorOf(7), 3, (key) => key !== keys[7]);
+    assert.equal(others.length, 3);
+    assert.ok(others.every((match) => match.id !== keys[7] && match.score < best.score));
+  });
 
-    const aligned = Buffer.from(values.buffer);
-    const view = float32View(aligned);
-    assert.equal(view.zeroCopy, true);
-    assert.equal(view.rows.buffer, aligned.buffer);
+  it('reads a cache of format version 1 (vectors as sent, no checksum) and rewrites it as version 2 on the next save', async () => {
+    const keys = ['a', 'b', 'c'].map((text) => EmbeddingCache.keyFor('Embeddings', text));
+    fs.writeFileSync(vectorsFile(dir), Buffer.concat(keys.map((_, i) => Buffer.from(vectorOf(i).buffer))));
+    fs.writeFileSync(metaFile(dir), JSON.stringify({ version: 1, model: 'Embeddings', dimensions: DIMS, count: 3, endian: os.endianness(), keys }));
+
+    const old = await EmbeddingCache.load(dir, 'Embeddings');
+    assert.deepEqual(old.loadInfo, { state: 'loaded', olderFormat: 1 });
+    keys.forEach((key, i) => assert.deepEqual(old.get(key), unitOf(i)));
+    assert.equal(old.dirty, true);
+    await old.save();
+    const meta = JSON.parse(fs.readFileSync(metaFile(dir), 'utf8')) as { version: number };
+    assert.equal(meta.version, 2);
+    const upgraded = await EmbeddingCache.load(dir, 'Embeddings');
+    assert.deepEqual(upgraded.loadInfo, { state: 'loaded' });
+    keys.forEach((key, i) => assert.deepEqual(upgraded.get(key), unitOf(i)));
   });
 
   it('appends new rows to the file instead of rewriting it, and loads them all', async () => {
@@ -98,8 +118,8 @@ describe('EmbeddingCache', () => {
 
     const last = await EmbeddingCache.load(dir, 'Embeddings');
     assert.equal(last.size, 15);
-    keys.forEach((key, i) => assert.deepEqual(last.get(key), vectorOf(i)));
-    more.forEach((key, i) => assert.deepEqual(last.get(key), vectorOf(100 + i)));
+    keys.forEach((key, i) => assert.deepEqual(last.get(key), unitOf(i)));
+    more.forEach((key, i) => assert.deepEqual(last.get(key), unitOf(100 + i)));
   });
 
   it('prune forgets dead rows and the next save compacts the file', async () => {
@@ -114,7 +134,7 @@ describe('EmbeddingCache', () => {
 
     const loaded = await EmbeddingCache.load(dir, 'Embeddings');
     assert.equal(loaded.size, live.size);
-    keys.forEach((key, i) => assert.deepEqual(loaded.get(key), live.has(key) ? vectorOf(i) : undefined));
+    keys.forEach((key, i) => assert.deepEqual(loaded.get(key), live.has(key) ? unitOf(i) : undefined));
     assert.deepEqual(fs.readdirSync(dir).sort(), [EmbeddingCache.META_FILE, EmbeddingCache.VECTORS_FILE].sort(), 'no temp files left behind');
   });
 
@@ -149,6 +169,14 @@ describe('EmbeddingCache', () => {
       ['meta.json is binary garbage', (d) => fs.writeFileSync(metaFile(d), Buffer.from([0xff, 0xfe, 0, 1, 2]))],
       ['vectors.f32 is truncated', (d) => fs.truncateSync(vectorsFile(d), 10 * DIMS * 4 - 6)],
       ['vectors.f32 is missing', (d) => fs.rmSync(vectorsFile(d))],
+      ['vectors.f32 was half written (a crash after the meta file was replaced): a row is zeros', (d) => overwrite(d, 3 * DIMS * 4, Buffer.alloc(DIMS * 4))],
+      ['vectors.f32 has one flipped bit', (d) => overwrite(d, 5 * DIMS * 4 + 2, Buffer.from([fs.readFileSync(vectorsFile(d))[5 * DIMS * 4 + 2] ^ 0x10]))],
+      [
+        'vectors.f32 holds a value that is no number',
+        (d) => (overwrite(d, 0, Buffer.from(new Float32Array([Number.NaN]).buffer)), editMeta(d, (m) => ({ ...m, version: 1 }))),
+      ],
+      ['meta.json was cut short', (d) => fs.writeFileSync(metaFile(d), fs.readFileSync(metaFile(d)).subarray(0, 40))],
+      ['the checksum is missing', (d) => editMeta(d, (m) => ({ ...m, crc32: undefined }))],
       ['meta.json is a directory', (d) => (fs.rmSync(metaFile(d)), fs.mkdirSync(metaFile(d)))],
       ['count and keys disagree', (d) => editMeta(d, (m) => ({ ...m, count: 11 }))],
       ['keys repeat', (d) => editMeta(d, (m) => ({ ...m, keys: [...(m.keys as string[]).slice(1), (m.keys as string[])[1]] }))],
@@ -156,6 +184,11 @@ describe('EmbeddingCache', () => {
       ['the dimensions are not a number', (d) => editMeta(d, (m) => ({ ...m, dimensions: '8' }))],
       ['the byte order is the other one', (d) => editMeta(d, (m) => ({ ...m, endian: os.endianness() === 'LE' ? 'BE' : 'LE' }))],
     ];
+    function overwrite(d: string, position: number, bytes: Buffer) {
+      const handle = fs.openSync(vectorsFile(d), 'r+');
+      fs.writeSync(handle, bytes, 0, bytes.length, position);
+      fs.closeSync(handle);
+    }
     function editMeta(d: string, edit: (meta: Record<string, unknown>) => Record<string, unknown>) {
       fs.writeFileSync(metaFile(d), JSON.stringify(edit(JSON.parse(fs.readFileSync(metaFile(d), 'utf8')) as Record<string, unknown>)));
     }
@@ -174,7 +207,7 @@ describe('EmbeddingCache', () => {
         await loaded.save();
         const healed = await EmbeddingCache.load(dir, 'Embeddings');
         assert.equal(healed.loadInfo.state, 'loaded');
-        assert.deepEqual(healed.get(keys[0]), vectorOf(0));
+        assert.deepEqual(healed.get(keys[0]), unitOf(0));
         assert.equal(healed.size, 1);
       });
     }
@@ -194,8 +227,8 @@ describe('EmbeddingCache', () => {
     assert.equal(fs.statSync(vectorsFile(dir)).size, 5 * DIMS * 4);
 
     const last = await EmbeddingCache.load(dir, 'Embeddings');
-    assert.deepEqual(last.get(extra), vectorOf(9));
-    keys.forEach((key, i) => assert.deepEqual(last.get(key), vectorOf(i)));
+    assert.deepEqual(last.get(extra), unitOf(9));
+    keys.forEach((key, i) => assert.deepEqual(last.get(key), unitOf(i)));
   });
 
   it('saves queue up; vectors set during a save go into the next one', async () => {
@@ -206,7 +239,23 @@ describe('EmbeddingCache', () => {
     await Promise.all([first, cache.save()]);
     const loaded = await EmbeddingCache.load(dir, 'Embeddings');
     assert.equal(loaded.size, 4);
-    assert.deepEqual(loaded.get(late), vectorOf(7));
+    assert.deepEqual(loaded.get(late), unitOf(7));
+  });
+
+  it('a prune while a save writes rows never pairs a key with another row', async () => {
+    // Rows of 16 KiB: the save writes them in several blocks, with the prune between two.
+    const wide = (seed: number) => Float32Array.from({ length: 4096 }, (_, i) => Math.sin(seed * 31 + i) + seed / 100);
+    const cache = await EmbeddingCache.load(dir, 'Embeddings');
+    const keys = Array.from({ length: 300 }, (_, i) => cache.keyFor(`wide ${i}`));
+    keys.forEach((key, i) => cache.set(key, wide(i)));
+    const saving = cache.save();
+    while (!fs.readdirSync(dir).some((name) => name.endsWith('.tmp'))) await new Promise(setImmediate);
+    const live = new Set(keys.filter((_, i) => i % 2 === 1));
+    cache.prune(live); // moves rows the running save has yet to read
+    await Promise.all([saving, cache.save()]);
+    const loaded = await EmbeddingCache.load(dir, 'Embeddings');
+    assert.equal(loaded.size, live.size);
+    keys.forEach((key) => assert.deepEqual(loaded.get(key), cache.get(key)));
   });
 
   it('replacing a stored vector rewrites its row', async () => {
@@ -215,8 +264,8 @@ describe('EmbeddingCache', () => {
     cache.set(keys[1], vectorOf(50));
     await cache.save();
     const loaded = await EmbeddingCache.load(dir, 'Embeddings');
-    assert.deepEqual(loaded.get(keys[1]), vectorOf(50));
-    assert.deepEqual(loaded.get(keys[2]), vectorOf(2));
+    assert.deepEqual(loaded.get(keys[1]), unitOf(50));
+    assert.deepEqual(loaded.get(keys[2]), unitOf(2));
     assert.equal(loaded.size, 3);
   });
 });

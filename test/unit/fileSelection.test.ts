@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { IgnoreRules, readSelectedFiles, selectFiles, type SkipReason } from '../../src/core';
+import { READ_AHEAD } from '../../src/core/search/files/fileSelection';
 import { DiskFolder } from './support/diskFolder';
 import { useFileTrees } from './support/fileTrees';
 import { randomInt, seededRandom } from '../emulator/random';
@@ -129,7 +130,7 @@ describe('file selection for semantic search', () => {
     assert.deepEqual(await selectedPaths(folder), ['src/a.ts']);
   });
 
-  it('keeps at most maxFiles files, in path order, and counts the rest', async () => {
+  it('keeps at most maxFiles files, in path order among equals, and counts the rest', async () => {
     const folder = make(Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`src/f${String(i).padStart(2, '0')}.ts`, `export const f${i} = ${i};\n`])));
     const selection = await selectFiles([folder], { ...LIMITS, maxFiles: 5 });
     assert.deepEqual(
@@ -169,6 +170,41 @@ describe('file selection for semantic search', () => {
     for await (const file of readSelectedFiles(selection.files, LIMITS.maxFileBytes, (file, reason) => skipped.set(file.path, reason))) read.push(file);
     assert.deepEqual(read, [{ path: 'disk:text.ts', text: 'export const greeting = "привет";\n' }]);
     assert.deepEqual(Object.fromEntries(skipped), { 'binary.txt': 'binary', 'huge-line.js': 'tooLarge', 'latin1.txt': 'binary', 'vanishing.ts': 'unreadable' });
+  });
+
+  it('reads files ahead of the indexer, several at once, and hands them over in order; a failed read fails at its turn', async () => {
+    const names = Array.from({ length: 20 }, (_, i) => `f${String(i).padStart(2, '0')}.ts`);
+    const folder = make(Object.fromEntries(names.map((name) => [name, `content of ${name}\n`])));
+    const selection = await selectFiles([folder], LIMITS);
+    // Reads wait until released, and are released last first: out of order.
+    const waiting: { name: string; release: () => void }[] = [];
+    let peak = 0;
+    const read = folder.readFile.bind(folder);
+    folder.readFile = async (name) => {
+      await new Promise<void>((release) => waiting.push({ name, release }));
+      if (name === 'f15.ts') throw new Error('the disk failed');
+      return read(name);
+    };
+    const releaseAll = setInterval(() => {
+      peak = Math.max(peak, waiting.length);
+      waiting
+        .splice(0)
+        .reverse()
+        .forEach(({ release }) => release());
+    }, 5);
+    const texts: string[] = [];
+    try {
+      await assert.rejects(async () => {
+        for await (const file of readSelectedFiles(selection.files, LIMITS.maxFileBytes, () => undefined)) texts.push(file.text);
+      }, /the disk failed/);
+    } finally {
+      clearInterval(releaseAll);
+    }
+    assert.equal(peak, READ_AHEAD, 'files were read several at a time');
+    assert.deepEqual(
+      texts,
+      names.slice(0, 15).map((name) => `content of ${name}\n`),
+    );
   });
 
   it('handles names with spaces, unicode and glob characters', async () => {

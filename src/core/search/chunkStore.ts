@@ -1,6 +1,6 @@
 import type { Chunk } from './chunker';
 import type { EmbeddingCache } from './embeddingCache';
-import type { IndexedChunk, IndexedFile, SearchHit, SearchIndex } from './indexerTypes';
+import type { IndexedFile, SearchHit } from './indexerTypes';
 
 /** A chunk whose vector is in the cache under `key`, ready to be indexed. */
 export interface KeyedChunk extends Chunk {
@@ -9,24 +9,32 @@ export interface KeyedChunk extends Chunk {
 
 interface FileRecord {
   path: string;
-  chunks: IndexedChunk[];
+  chunks: StoredChunk[];
+}
+
+interface StoredChunk {
+  file: FileRecord;
+  startLine: number;
+  endLine: number;
+  preview: string;
+  key: string;
 }
 
 /**
- * The indexed files and their chunks, searchable by vector. Vectors stay in the cache (looked up by
- * key); the nearest-neighbour index is built lazily, once the vectors' length is known, and kept
- * in step with every change after that. Every search goes through it.
+ * The indexed files and their chunks, searchable by vector. Vectors stay in the cache, which is
+ * also the nearest-neighbour index (one copy of each vector): a search asks it for the keys closest
+ * to the query among those some indexed chunk has, and a key shared by several chunks (the same
+ * text in several places) stands for all of them.
  */
 export class ChunkStore {
   private readonly files = new Map<string, FileRecord>();
-  private readonly chunksById = new Map<string, { file: FileRecord; chunk: IndexedChunk }>();
-  private nextChunkId = 1;
-  private index: SearchIndex | undefined;
+  /** The chunks of each key some indexed file has: one chunk, or (text found in several places) an array of them, which most keys do without. */
+  private readonly chunksByKey = new Map<string, StoredChunk | StoredChunk[]>();
+  private chunks = 0;
 
   constructor(
     private readonly cache: EmbeddingCache,
     private readonly previewChars: number,
-    private readonly createIndex: (dimensions: number) => SearchIndex,
   ) {}
 
   get fileCount(): number {
@@ -34,7 +42,7 @@ export class ChunkStore {
   }
 
   get chunkCount(): number {
-    return this.chunksById.size;
+    return this.chunks;
   }
 
   has(path: string): boolean {
@@ -52,9 +60,7 @@ export class ChunkStore {
 
   /** Cache keys some indexed file uses. */
   liveKeys(): Set<string> {
-    const keys = new Set<string>();
-    for (const record of this.files.values()) for (const chunk of record.chunks) keys.add(chunk.key);
-    return keys;
+    return new Set(this.chunksByKey.keys());
   }
 
   /** Replaces the record of `path` with chunks whose vectors are all in the cache. */
@@ -63,18 +69,20 @@ export class ChunkStore {
     if (old) this.dropChunks(old);
     const record: FileRecord = { path, chunks: [] };
     for (const chunk of chunks) {
-      const indexed: IndexedChunk = {
-        id: `c${this.nextChunkId++}`,
+      const stored: StoredChunk = {
+        file: record,
         startLine: chunk.startLine,
         endLine: chunk.endLine,
-        preview: chunk.text.slice(0, this.previewChars),
+        preview: previewOf(chunk.text, this.previewChars),
         key: chunk.key,
       };
-      record.chunks.push(indexed);
-      this.chunksById.set(indexed.id, { file: record, chunk: indexed });
-      const vector = this.index && this.cache.get(chunk.key);
-      if (vector) this.index!.add(indexed.id, vector);
+      record.chunks.push(stored);
+      const sharing = this.chunksByKey.get(chunk.key);
+      if (sharing === undefined) this.chunksByKey.set(chunk.key, stored);
+      else if (Array.isArray(sharing)) sharing.push(stored);
+      else this.chunksByKey.set(chunk.key, [sharing, stored]);
     }
+    this.chunks += chunks.length;
     this.files.set(path, record);
   }
 
@@ -98,40 +106,41 @@ export class ChunkStore {
 
   /** The `k` chunks closest to `query`, best first. */
   search(query: Float32Array, k: number): SearchHit[] {
-    const index = k > 0 && this.chunksById.size > 0 ? this.ensureIndex() : undefined;
-    if (!index) return [];
+    if (!(k >= 1) || this.chunks === 0) return [];
     const hits: SearchHit[] = [];
-    for (const { id, score } of index.search(query, k)) {
-      const entry = this.chunksById.get(id);
-      if (!entry) continue;
-      const { file, chunk } = entry;
-      hits.push({ path: file.path, startLine: chunk.startLine, endLine: chunk.endLine, preview: chunk.preview, score });
+    for (const { id: key, score } of this.cache.search(query, k, (candidate) => this.chunksByKey.has(candidate))) {
+      const sharing = this.chunksByKey.get(key)!;
+      for (const chunk of Array.isArray(sharing) ? sharing : [sharing]) {
+        if (hits.length >= k) return hits;
+        hits.push({ path: chunk.file.path, startLine: chunk.startLine, endLine: chunk.endLine, preview: chunk.preview, score });
+      }
     }
     return hits;
   }
 
-  /** Forgets the nearest-neighbour index; the next search builds it anew for the cache's vector length. */
-  dropIndex(): void {
-    this.index = undefined;
-  }
-
   private dropChunks(record: FileRecord): void {
     for (const chunk of record.chunks) {
-      this.chunksById.delete(chunk.id);
-      this.index?.remove(chunk.id);
+      const sharing = this.chunksByKey.get(chunk.key)!;
+      if (!Array.isArray(sharing)) this.chunksByKey.delete(chunk.key);
+      else if (sharing.length === 2) this.chunksByKey.set(chunk.key, sharing[sharing[0] === chunk ? 1 : 0]);
+      else sharing.splice(sharing.indexOf(chunk), 1);
     }
+    this.chunks -= record.chunks.length;
   }
+}
 
-  /** The index, built now if need be; undefined while no vector length is known (nothing to search). */
-  private ensureIndex(): SearchIndex | undefined {
-    if (this.index || this.cache.dimensions === undefined) return this.index;
-    const index = this.createIndex(this.cache.dimensions);
-    for (const [id, vector] of this.vectorsById()) if (vector) index.add(id, vector);
-    this.index = index;
-    return index;
-  }
-
-  private *vectorsById(): Generator<[string, Float32Array | undefined]> {
-    for (const [id, { chunk }] of this.chunksById) yield [id, this.cache.get(chunk.key)];
-  }
+/**
+ * What a result shows of its chunk: the first line with text, at most `maxChars` of it, as a string
+ * of its own. Not more: previews stay in memory for every chunk (the vectors aside, the biggest
+ * part of it), and a result row shows one line. A slice of a string may be kept by V8 as a view
+ * into it, which would keep the whole file's text in memory as long as the preview lives; slicing
+ * a concatenation flattens it into a new string first, so the preview views only that copy.
+ */
+function previewOf(text: string, maxChars: number): string {
+  const start = text.search(/\S/);
+  if (start === -1) return '';
+  const lineStart = text.lastIndexOf('\n', start) + 1;
+  const lineEnd = text.indexOf('\n', start);
+  const line = text.slice(lineStart, Math.min(lineEnd === -1 ? text.length : lineEnd, lineStart + maxChars)).replace(/\r$/, '');
+  return (' ' + line).slice(1);
 }

@@ -1,32 +1,30 @@
 import { createHash } from 'node:crypto';
-import { FORMAT_VERSION, META_FILE, VECTORS_FILE } from './cacheFormat';
-import { readCacheFiles, type LoadedFiles } from './cacheFiles';
-import { CacheWriter } from './cacheWriter';
-
-export { float32View } from './float32View';
+import { FORMAT_VERSION, META_FILE, VECTORS_FILE, type MetaFile } from './cacheFormat';
+import { readMetaFile, readVectorRows } from './cacheFiles';
+import { CacheWriter, type StoredRows } from './cacheWriter';
+import { VectorIndex, type VectorMatch } from './vectorIndex';
 
 /**
- * Embedding vectors keyed by a hash of (model, text), kept in memory and persisted to a directory as
- * two files, `vectors.f32` (the rows) and `meta.json` (their keys, the commit point): see
- * `cacheFormat.ts`.
+ * Embedding vectors keyed by a hash of (model, text), persisted to a directory as two files,
+ * `vectors.f32` (the rows) and `meta.json` (their keys, the commit point): see `cacheFormat.ts`.
  *
- * Loading reads the vectors file once and hands out `Float32Array` views over that buffer (no copy
- * per row, no copy of the file). A Buffer whose byteOffset is not a multiple of 4 cannot back a
- * Float32Array; only then is the file copied once into an aligned array (`loadInfo.zeroCopy` says
- * which happened). `fs.readFile` returns its own, aligned allocation in practice, so this is a
- * safety net rather than the usual path.
+ * One copy of each vector: the cache stores them in a {@link VectorIndex} under their keys, and
+ * that index is also what search scans, so a workspace costs the vectors' memory once (not once in
+ * the cache and again in an index). Only a vector's direction counts for search (cosine
+ * similarity), so what is stored, saved and given back is its unit vector.
  *
- * Saving is cheap after appends: only the new rows are written, at the committed end of the vectors
- * file, then the meta file is replaced atomically (temp file + rename). A crash in between leaves
- * extra rows past `count`, which the next load ignores and the next save overwrites. A full rewrite
- * (the first save, after `prune` or a replaced vector) first removes the meta file, then renames a
- * complete temp vectors file into place, then writes the meta: a crash can lose the cache, never pair
- * keys with the wrong rows.
+ * Loading streams the vectors file into the index's pages a block at a time (never a copy of the
+ * whole file). Saving is cheap after appends: only the new rows are written, at the committed end
+ * of the vectors file, then the meta file is replaced atomically (temp file + rename). A crash in
+ * between leaves extra rows past `count`, which the next load ignores and the next save overwrites.
+ * A full rewrite (the first save, after `prune` or a replaced vector) first removes the meta file,
+ * then renames a complete temp vectors file into place, then writes the meta: a crash can lose the
+ * cache, never pair keys with the wrong rows. The meta file holds the rows' CRC-32, so a vectors
+ * file cut short or half written is told apart from a good one.
  *
- * A missing, unreadable, inconsistent or truncated cache, or one made by another model or on a
- * machine of the other endianness, is discarded on load (reported in `loadInfo`), never thrown.
- *
- * Vectors returned by `get` are views into the cache's storage: read them, do not modify them.
+ * A missing, unreadable, inconsistent, truncated or half-written cache, or one made by another
+ * model or on a machine of the other endianness, is discarded on load (reported in `loadInfo`),
+ * never thrown. A cache of format version 1 is read and rewritten as version 2 on the next save.
  * One process writes a directory at a time.
  */
 export class EmbeddingCache {
@@ -34,38 +32,50 @@ export class EmbeddingCache {
   static readonly META_FILE = META_FILE;
   static readonly FORMAT_VERSION = FORMAT_VERSION;
 
-  private readonly entries = new Map<string, Float32Array>();
+  /** The vectors, made when their length is first known (on load, or with the first `set`). */
+  private vectors: VectorIndex | undefined;
+  private removals = 0;
   private readonly writer: CacheWriter;
-  private dims: number | undefined;
 
   private constructor(
     readonly directory: string,
     readonly model: string,
     /** What load found: useful for logs and tests. */
     readonly loadInfo: CacheLoadInfo,
-    loaded?: Extract<LoadedFiles, { state: 'loaded' }>,
+    loaded?: { vectors: VectorIndex; meta: MetaFile },
   ) {
-    if (loaded) {
-      const { meta, rows } = loaded;
-      this.dims = meta.dimensions;
-      for (let i = 0; i < meta.count; i++) this.entries.set(meta.keys[i], rows.subarray(i * meta.dimensions, (i + 1) * meta.dimensions));
-    }
-    this.writer = new CacheWriter(directory, model, this.entries, loaded?.meta.keys.slice(0, loaded.meta.count));
+    this.vectors = loaded?.vectors;
+    const rows: StoredRows = {
+      keys: () => this.vectors?.ids ?? [],
+      dimensions: () => this.vectors?.dimensions,
+      removals: () => this.removals,
+      read: (key, target) => this.vectors?.readVector(key, target) ?? false,
+    };
+    const written = loaded && { count: loaded.meta.count, checksum: loaded.meta.crc32 ?? 0, rewrite: loaded.meta.version !== FORMAT_VERSION };
+    this.writer = new CacheWriter(directory, model, rows, written);
   }
 
   /** Loads the cache for `model` from `directory`, or starts an empty one (see the class comment). */
   static async load(directory: string, model: string): Promise<EmbeddingCache> {
-    let read: LoadedFiles;
+    const discarded = (reason: string) => new EmbeddingCache(directory, model, { state: 'discarded', reason });
     try {
-      read = await readCacheFiles(directory, model);
+      const found = await readMetaFile(directory, model);
+      if (found.state !== 'found') return new EmbeddingCache(directory, model, { state: found.state, reason: found.reason });
+      const { meta } = found;
+      const vectors = new VectorIndex(meta.dimensions);
+      // Version 1 saved the vectors as the service sent them; version 2 their unit vectors, kept bit for bit.
+      const add = meta.version === FORMAT_VERSION ? vectors.addUnit.bind(vectors) : vectors.add.bind(vectors);
+      const problem = await readVectorRows(directory, meta, (row, values) => add(meta.keys[row], values));
+      if (problem) return discarded(problem);
+      const info: CacheLoadInfo = { state: 'loaded', ...(meta.version === FORMAT_VERSION ? {} : { olderFormat: meta.version }) };
+      return new EmbeddingCache(directory, model, info, { vectors, meta });
     } catch (error) {
-      return new EmbeddingCache(directory, model, { state: 'discarded', reason: error instanceof Error ? error.message : String(error) });
+      // A file that cannot be read, or a row that is no vector (not a finite number): start anew.
+      return discarded(error instanceof Error ? error.message : String(error));
     }
-    if (read.state !== 'loaded') return new EmbeddingCache(directory, model, { state: read.state, reason: read.reason });
-    return new EmbeddingCache(directory, model, { state: 'loaded', zeroCopy: read.zeroCopy }, read);
   }
 
-  /** An empty in-memory cache that saves to `directory` (what `load` gives when there is nothing to load). */
+  /** An empty cache that saves to `directory` (what `load` gives when there is nothing to load). */
   static empty(directory: string, model: string): EmbeddingCache {
     return new EmbeddingCache(directory, model, { state: 'missing' });
   }
@@ -81,53 +91,76 @@ export class EmbeddingCache {
 
   /** Length of every vector; undefined while the cache is empty and nothing was loaded. */
   get dimensions(): number | undefined {
-    return this.dims;
+    return this.vectors?.dimensions;
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.vectors?.size ?? 0;
   }
 
   has(key: string): boolean {
-    return this.entries.has(key);
+    return this.vectors?.has(key) ?? false;
   }
 
+  /**
+   * The cache's own string for `key` when it holds a vector under it (else `key`): a caller that
+   * keeps keys for every chunk keeps this one, so a key read from disk is not in memory twice.
+   */
+  storedKey(key: string): string {
+    const position = this.vectors?.position(key);
+    return position === undefined ? key : this.vectors!.ids[position];
+  }
+
+  /** A copy of the unit vector stored under `key` (the direction of the one `set`), or undefined. */
   get(key: string): Float32Array | undefined {
-    return this.entries.get(key);
+    if (!this.vectors) return undefined;
+    const vector = new Float32Array(this.vectors.dimensions);
+    return this.vectors.readVector(key, vector) ? vector : undefined;
   }
 
-  keys(): IterableIterator<string> {
-    return this.entries.keys();
+  /** The keys stored, in storage order. */
+  keys(): string[] {
+    return this.vectors ? [...this.vectors.ids] : [];
   }
 
-  /** Stores `vector` (kept by reference: do not modify it afterwards). Throws if its length differs from the cache's. */
+  /** Stores the direction of `vector` under `key`. Throws if its length differs from the cache's, or a component is not finite. */
   set(key: string, vector: Float32Array): void {
-    if (this.dims === undefined) {
+    if (this.vectors === undefined) {
       if (vector.length === 0) throw new Error('An embedding vector cannot be empty.');
-      this.dims = vector.length;
-    } else if (vector.length !== this.dims) {
-      throw new Error(`An embedding of ${vector.length} dimensions does not fit a cache of ${this.dims} (model ${this.model}).`);
+      this.vectors = new VectorIndex(vector.length);
+    } else if (vector.length !== this.vectors.dimensions) {
+      throw new Error(`An embedding of ${vector.length} dimensions does not fit a cache of ${this.vectors.dimensions} (model ${this.model}).`);
     }
-    const existing = this.entries.get(key);
-    if (existing === vector) return;
-    this.entries.set(key, vector);
-    if (existing === undefined) this.writer.added(key);
-    else this.writer.replaced(key);
+    const replaced = this.vectors.position(key);
+    this.vectors.add(key, vector);
+    if (replaced !== undefined) this.writer.changed(replaced);
+  }
+
+  /**
+   * The `k` stored vectors closest to `query` by cosine similarity, best first, as keys; with
+   * `accept`, only keys it accepts (see {@link VectorIndex.search}).
+   */
+  search(query: Float32Array, k: number, accept?: (key: string) => boolean): VectorMatch[] {
+    return this.vectors?.search(query, k, accept) ?? [];
   }
 
   /** Forgets every vector and their length (vectors of another model's space); the next save empties the files. */
   clear(): void {
-    const removed = [...this.entries.keys()];
-    this.entries.clear();
-    this.dims = undefined;
-    this.writer.removed(removed);
+    this.vectors = undefined;
+    this.removals += 1;
+    this.writer.cleared();
   }
 
   /** Forgets every vector whose key is not in `liveKeys`; the next save compacts the file. */
   prune(liveKeys: ReadonlySet<string>): number {
-    const removed = [...this.entries.keys()].filter((key) => !liveKeys.has(key));
-    for (const key of removed) this.entries.delete(key);
-    this.writer.removed(removed);
+    const vectors = this.vectors;
+    if (!vectors) return 0;
+    const removed = vectors.ids.filter((key) => !liveKeys.has(key));
+    for (const key of removed) {
+      this.writer.changed(vectors.position(key)!);
+      vectors.remove(key);
+    }
+    if (removed.length > 0) this.removals += 1;
     return removed.length;
   }
 
@@ -141,7 +174,7 @@ export class EmbeddingCache {
    * vectors set while a save runs go into the next one.
    */
   save(): Promise<void> {
-    return this.writer.save(() => this.dims);
+    return this.writer.save();
   }
 }
 
@@ -149,6 +182,6 @@ export interface CacheLoadInfo {
   /** `missing`: nothing on disk; `modelChanged`: a cache of another model was set aside; `discarded`: unreadable or inconsistent. */
   state: 'loaded' | 'missing' | 'modelChanged' | 'discarded';
   reason?: string;
-  /** For `loaded`: whether the rows are a view over the file's buffer (true) or an aligned copy. */
-  zeroCopy?: boolean;
+  /** For `loaded`: the older format version the cache was read from (the next save rewrites it). */
+  olderFormat?: number;
 }

@@ -5,7 +5,7 @@ export const MAX_EXCERPT_CHARS = 4_000;
  * What a question quotes of a search result: `text` is the hit's lines as the file holds them now.
  * Whole lines normally; but one long line (minified code, a one-line JSON file) may be megabytes,
  * of which the hit is one piece. Then the window of `maxChars` that starts where the hit's preview
- * (the start of its chunk) is found is quoted, or the lines' beginning when the file changed and it
+ * (the first line of its chunk with text) is found is quoted, or the lines' beginning when the file changed and it
  * is not found. A window never cuts a surrogate pair in two.
  */
 export function hitExcerpt(text: string, preview: string, maxChars = MAX_EXCERPT_CHARS): { code: string; cut: boolean } {

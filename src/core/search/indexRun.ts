@@ -1,4 +1,5 @@
 import type { BatchLimits } from '../embeddingBatches';
+import { yieldToEventLoop } from '../eventLoop';
 import type { AdaptiveLimiter, EmbedFunction } from './adaptiveLimiter';
 import { chunkText, type ChunkOptions } from './chunker';
 import type { ChunkStore, KeyedChunk } from './chunkStore';
@@ -55,7 +56,8 @@ export class IndexRun {
       for await (const file of files) {
         this.throwIfStopped();
         this.addFile(file);
-        this.dispatch(false);
+        // A batch just started: let its request go out now, not after the files read ahead are chunked too.
+        if (this.dispatch(false)) await yieldToEventLoop();
         // Backpressure: read on only while few batches wait.
         while (this.outstanding.size > this.context.limiter.max * 2 && !this.stopped) await Promise.race(this.outstanding);
       }
@@ -93,7 +95,7 @@ export class IndexRun {
     const { cache, versions, chunkOptions } = this.context;
     const job: FileJob = { path: file.path, version: versions.bump(file.path), chunks: [], missing: 0 };
     for (const chunk of chunkText(file.text, chunkOptions)) {
-      const key = cache.keyFor(chunk.text);
+      const key = cache.storedKey(cache.keyFor(chunk.text));
       job.chunks.push({ ...chunk, key });
       if (cache.has(key)) {
         this.count('cachedChunks');
@@ -107,9 +109,10 @@ export class IndexRun {
     else this.report();
   }
 
-  /** Starts batches from the queue: only full ones unless `all`. */
-  private dispatch(all: boolean): void {
-    for (const batch of this.queue.takeBatches(all)) {
+  /** Starts batches from the queue: only full ones unless `all`. Returns whether it started any. */
+  private dispatch(all: boolean): boolean {
+    const batches = this.queue.takeBatches(all);
+    for (const batch of batches) {
       const task = this.runBatch(batch).then(
         () => undefined,
         (error: unknown) => this.fail(error),
@@ -117,6 +120,7 @@ export class IndexRun {
       const tracked = task.finally(() => this.outstanding.delete(tracked));
       this.outstanding.add(tracked);
     }
+    return batches.length > 0;
   }
 
   private async runBatch(batch: QueuedText[]): Promise<void> {

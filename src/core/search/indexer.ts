@@ -15,7 +15,6 @@ import type {
   WorkspaceIndexerOptions,
 } from './indexerTypes';
 import { PathVersions } from './pathVersions';
-import { VectorIndex } from './vectorIndex';
 
 export type { RateLimitPolicy } from './adaptiveLimiter';
 export type {
@@ -26,7 +25,6 @@ export type {
   IndexRunOptions,
   IndexRunResult,
   SearchHit,
-  SearchIndex,
   SourceFile,
   WorkspaceIndexerOptions,
 } from './indexerTypes';
@@ -66,7 +64,7 @@ export class WorkspaceIndexer {
     this.batchSize = Math.max(1, options.batchSize ?? 32);
     this.batchChars = Math.max(1, options.batchChars ?? 48_000);
     this.chunkOptions = options.chunkOptions ?? {};
-    this.store = new ChunkStore(options.cache, options.previewChars ?? 300, options.createIndex ?? ((dimensions) => new VectorIndex(dimensions)));
+    this.store = new ChunkStore(options.cache, options.previewChars ?? 160);
     const maxInFlight = Math.max(1, Math.floor(options.maxInFlight ?? 2));
     this.limiter = new AdaptiveLimiter(maxInFlight, { ...defaultRateLimitPolicy, ...options.rateLimit });
   }
@@ -145,13 +143,12 @@ export class WorkspaceIndexer {
    */
   discardVectors(): void {
     this.clear();
-    this.store.dropIndex();
     this.cache.clear();
   }
 
   /**
-   * The `k` chunks closest to `queryVector` (embedded with the same model), best first. Scores are
-   * cosine similarities for the default VectorIndex, or whatever an injected index reports. A query
+   * The `k` chunks closest to `queryVector` (embedded with the same model), best first, with their
+   * cosine similarities. A query
    * of another length than the indexed vectors is an EMBEDDING_DIMENSIONS_CHANGED error.
    */
   search(queryVector: Float32Array, k: number): SearchHit[] {

@@ -9,20 +9,6 @@ export interface SourceFile {
   text: string;
 }
 
-/** A search result of a {@link SearchIndex}: the id it was given and the vector's similarity to the query. */
-export interface ScoredId {
-  id: string;
-  score: number;
-}
-
-/** What `createIndex` must return: a nearest-neighbour index over vectors (VectorIndex, or a small stand-in in tests). */
-export interface SearchIndex {
-  add(id: string, vector: Float32Array): void;
-  remove(id: string): void;
-  search(query: Float32Array, k: number): ScoredId[];
-  readonly size: number;
-}
-
 export interface WorkspaceIndexerOptions {
   /** Vectors for `texts`, in order: e.g. `(texts, signal) => client.embeddings(texts, { model, signal })`. One call counts as one request. */
   embed: EmbedFunction;
@@ -35,10 +21,8 @@ export interface WorkspaceIndexerOptions {
   /** Characters per embed call (summed). Default 48 000; likewise within the client's `maxChars`. */
   batchChars?: number;
   chunkOptions?: ChunkOptions;
-  /** Characters of a chunk kept for search results. Default 300. */
+  /** Characters of a chunk's first line with text kept for search results. Default 160. */
   previewChars?: number;
-  /** The nearest-neighbour index, made once the vectors' length is known. Default: the exact {@link VectorIndex}. */
-  createIndex?: (dimensions: number) => SearchIndex;
   rateLimit?: Partial<RateLimitPolicy>;
 }
 
@@ -79,8 +63,6 @@ export interface IndexerStats extends EmbeddingCounters {
 }
 
 export interface IndexedChunk {
-  /** @internal */
-  id: string;
   startLine: number;
   endLine: number;
   preview: string;
@@ -89,7 +71,7 @@ export interface IndexedChunk {
 
 export interface IndexedFile {
   path: string;
-  chunks: Omit<IndexedChunk, 'id'>[];
+  chunks: IndexedChunk[];
 }
 
 export interface SearchHit {
@@ -97,6 +79,7 @@ export interface SearchHit {
   /** 0-based, inclusive. */
   startLine: number;
   endLine: number;
+  /** The chunk's first line with text (its start), cut to `previewChars`. */
   preview: string;
   score: number;
 }

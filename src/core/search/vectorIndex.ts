@@ -50,6 +50,9 @@ function clamp(x: number): number {
   return x > 1 ? 1 : x < -1 ? -1 : x;
 }
 
+/** How far from 1 the norm of a vector given to {@link VectorIndex.addUnit} may be for it to be stored as it is. */
+const UNIT_TOLERANCE = 2 ** -20;
+
 /** Vectors per page unless {@link VectorIndexOptions.vectorsPerPage} says otherwise. */
 export const DEFAULT_VECTORS_PER_PAGE = 1024;
 
@@ -106,6 +109,37 @@ export class VectorIndex {
   }
 
   /**
+   * Stores `vector`, already of unit length (as {@link readVector} gave it, e.g. saved to a file and
+   * read back), under `id` as it is: bit for bit, where {@link add} would divide it by a norm that
+   * rounding put a hair off 1. A vector whose norm is not within 2^-20 of 1 (nor 0) is normalised.
+   *
+   * @throws Error as {@link add}.
+   */
+  addUnit(id: string, vector: ArrayLike<number>): void {
+    const norm = checkedNorm(vector, this.dimensions, 'vector');
+    this.store.put(id, vector, norm === 0 || Math.abs(norm - 1) > UNIT_TOLERANCE ? norm : 1);
+  }
+
+  /**
+   * Writes the unit vector stored under `id` to `target` (at least {@link dimensions} floats long).
+   *
+   * @returns whether there was one.
+   */
+  readVector(id: string, target: Float32Array): boolean {
+    return this.store.read(id, target);
+  }
+
+  /** Where `id` is in {@link ids}, or undefined when it is not stored. */
+  position(id: string): number | undefined {
+    return this.store.slotOf(id);
+  }
+
+  /** The ids of the stored vectors, in storage order (which a removal changes: see {@link remove}). Do not modify. */
+  get ids(): readonly string[] {
+    return this.store.ids;
+  }
+
+  /**
    * Removes the vector stored under `id`. The last vector moves into its slot (O(dimensions));
    * pages beyond one spare are released.
    *
@@ -123,19 +157,21 @@ export class VectorIndex {
   /**
    * The `k` stored vectors most similar to `query` by cosine similarity, best first; exact (the
    * same results as scoring every vector in float32: the first pass leaves out only vectors that
-   * cannot rank). Equal scores are ordered by id.
+   * cannot rank). Equal scores are ordered by id. With `accept`, only the ids it accepts count
+   * (asked only of vectors that score high enough to rank).
    *
    * @returns at most `k` matches; none if `k` < 1, the index is empty or `query` is a zero vector
    *   (it has no direction to compare).
    * @throws Error if the query's length is not {@link dimensions} or a component is not finite.
    */
-  search(query: ArrayLike<number>, k: number): VectorMatch[] {
+  search(query: ArrayLike<number>, k: number, accept?: (id: string) => boolean): VectorMatch[] {
     const limit = this.prepareQuery(query, k);
     if (limit === 0) return [];
     const store = this.store;
     store.loadQuery(this.unitQuery);
     const size = store.size;
     const perPage = this.vectorsPerPage;
+    const ids = store.ids;
 
     // First pass: every vector's score from its rounded halves, each within `bound` of the exact.
     const rounded = new TopK(limit, store.ids);
@@ -143,7 +179,7 @@ export class VectorIndex {
     for (let page = 0, slot = 0; slot < size; page++, slot += perPage) {
       const count = Math.min(perPage, size - slot);
       const dots = store.pages[page].roundedDots(count);
-      for (let j = 0; j < count; j++) if (dots[j] >= threshold) threshold = rounded.offer(dots[j], slot + j);
+      for (let j = 0; j < count; j++) if (dots[j] >= threshold && (!accept || accept(ids[slot + j]))) threshold = rounded.offer(dots[j], slot + j);
     }
     // The k best by rounded score all score at least kth − bound exactly, so a vector whose rounded
     // score is below kth − 2 × bound scores less than k others and cannot be in the results: only
@@ -159,7 +195,7 @@ export class VectorIndex {
       const source = store.pages[page];
       const dots = source.dots;
       for (let j = 0; j < count; j++) {
-        if (dots[j] < cutoff) continue;
+        if (dots[j] < cutoff || (accept && !accept(ids[slot + j]))) continue;
         const score = clamp(source.exactDot(j));
         if (score >= threshold) threshold = top.offer(score, slot + j);
       }

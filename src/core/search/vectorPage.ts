@@ -118,6 +118,13 @@ export class VectorPage {
     }
   }
 
+  /** Writes vector `index`, its float32 bits put back together, to `target` (`floatStride` floats, or at least `dimensions`). */
+  read(index: number, target: Float32Array): void {
+    const bits = new Uint32Array(target.buffer, target.byteOffset, target.length);
+    const n = Math.min(this.floatStride, target.length);
+    for (let i = 0, at = index * this.floatStride; i < n; i++, at++) bits[i] = (this.rounded[at] << 16) + this.remainders[at];
+  }
+
   /** Copies vector `sourceIndex` of `source` (a page of the same shape) to vector `index` of this one. */
   copy(source: VectorPage, sourceIndex: number, index: number): void {
     const n = this.floatStride;

@@ -45,6 +45,11 @@ export class VectorPages {
     return this.slots.has(id);
   }
 
+  /** The slot of `id`, or undefined when it is not stored. */
+  slotOf(id: string): number | undefined {
+    return this.slots.get(id);
+  }
+
   locate(slot: number): PageLocation {
     const page = Math.floor(slot / this.vectorsPerPage);
     return { page, index: slot - page * this.vectorsPerPage };
@@ -60,6 +65,24 @@ export class VectorPages {
    * The caller has already checked the vector, so this cannot fail half-way.
    */
   put(id: string, vector: ArrayLike<number>, norm: number): void {
+    const d = this.dimensions;
+    const unit = this.unit;
+    for (let i = 0; i < d; i++) unit[i] = norm === 0 ? 0 : vector[i] / norm;
+    const { page, index } = this.locate(this.slotFor(id));
+    this.pages[page].write(index, unit);
+  }
+
+  /** Writes the stored unit vector of `id` to `target` (at least `dimensions` floats); false when there is none. */
+  read(id: string, target: Float32Array): boolean {
+    const slot = this.slots.get(id);
+    if (slot === undefined) return false;
+    const { page, index } = this.locate(slot);
+    this.pages[page].read(index, target);
+    return true;
+  }
+
+  /** The slot of `id`, a new one at the end when it has none. */
+  private slotFor(id: string): number {
     let slot = this.slots.get(id);
     if (slot === undefined) {
       slot = this.ids.length;
@@ -67,11 +90,7 @@ export class VectorPages {
       this.ids.push(id);
       this.slots.set(id, slot);
     }
-    const d = this.dimensions;
-    const unit = this.unit;
-    for (let i = 0; i < d; i++) unit[i] = norm === 0 ? 0 : vector[i] / norm;
-    const { page, index } = this.locate(slot);
-    this.pages[page].write(index, unit);
+    return slot;
   }
 
   /**

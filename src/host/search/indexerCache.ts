@@ -18,6 +18,8 @@ export async function openIndexer(cacheDirectory: vscode.Uri, settings: SearchSe
       `Search index: starting a new embedding cache ` +
         `(${cache.loadInfo.state}${'reason' in cache.loadInfo && cache.loadInfo.reason ? `: ${cache.loadInfo.reason}` : ''})`,
     );
+  else if (cache.loadInfo.olderFormat !== undefined)
+    log.info(`Search index: the embedding cache is of format version ${cache.loadInfo.olderFormat}; it is read as it is and rewritten in the current format`);
   return new WorkspaceIndexer({
     embed: async (texts, signal) => (await clients.get()).embeddings(texts, { model: embeddingsModel, signal }),
     cache,

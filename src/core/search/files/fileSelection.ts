@@ -1,4 +1,6 @@
+import { forEachYielding } from '../../eventLoop';
 import type { SourceFile } from '../indexerTypes';
+import { keepWithinLimit } from './filePriority';
 import { IgnoreRules, type ExclusionReason } from './ignoreRules';
 import type { RepositoryRules } from './repositoryRules';
 import { decodeSourceText } from './sourceText';
@@ -36,7 +38,7 @@ export interface FolderSource {
 export interface SelectionLimits {
   /** Files larger than this are skipped. */
   maxFileBytes: number;
-  /** Files beyond this many (in path order) are left out. */
+  /** Files beyond this many are left out: which ones, see `filePriority.ts`. */
   maxFiles: number;
 }
 
@@ -63,10 +65,12 @@ export interface FileSelection<Folder extends FolderSource = FolderSource> {
 }
 
 /**
- * Lists the folders' files and keeps those no ignore rule excludes, up to `maxFiles` in all. A file
- * is kept only under its real path: one with a symbolic link on its way is left out, so nothing
- * outside the folders is read, and a file of the folder a link points to is indexed once, judged
- * by the rules under its own name.
+ * Lists the folders' files and keeps those no ignore rule excludes, up to `maxFiles` in all (which
+ * ones win beyond that: `filePriority.ts`). A file is kept only under its real path: one with a
+ * symbolic link on its way is left out, so nothing outside the folders is read, and a file of the
+ * folder a link points to is indexed once, judged by the rules under its own name. The loops over
+ * the paths yield to the event loop now and then: a workspace of 50,000 files must not freeze the
+ * extension host (its status bar, the consent dialog) while they are checked.
  */
 export async function selectFiles<Folder extends FolderSource>(
   folders: readonly Folder[],
@@ -74,20 +78,23 @@ export async function selectFiles<Folder extends FolderSource>(
   signal?: AbortSignal,
 ): Promise<FileSelection<Folder>> {
   const selection: FileSelection<Folder> = { files: [], rules: new Map(), outsideRuleFiles: [], skipped: new Map(), links: [] };
+  const eligible: SelectedFile<Folder>[] = [];
   for (const folder of folders) {
     const paths = await withoutLinks(folder, (await folder.listFiles(signal)).sort(), selection.links);
     const outside = await folder.readRepositoryRules?.(paths);
     const rules = await loadRules(folder, paths, outside);
     selection.rules.set(folder, rules);
     selection.outsideRuleFiles.push(...(outside?.consulted ?? []));
-    for (const path of paths) {
-      if (IgnoreRules.isIgnoreFile(path)) continue;
+    await forEachYielding(paths, (path) => {
+      if (IgnoreRules.isIgnoreFile(path)) return;
       const reason = rules.excludes(path);
       if (reason) count(selection.skipped, reason);
-      else if (selection.files.length >= limits.maxFiles) count(selection.skipped, 'overLimit');
-      else selection.files.push({ folder, path, key: folder.keyOf(path) });
-    }
+      else eligible.push({ folder, path, key: folder.keyOf(path) });
+    });
   }
+  const { kept, left } = keepWithinLimit(eligible, limits.maxFiles);
+  selection.files = kept;
+  if (left > 0) selection.skipped.set('overLimit', left);
   return selection;
 }
 
@@ -96,14 +103,14 @@ async function withoutLinks(folder: FolderSource, paths: readonly string[], link
   const finder = new LinkFinder(folder.linkProbe());
   const found = new Set<string>();
   const real: string[] = [];
-  for (const path of paths) {
+  await forEachYielding(paths, async (path) => {
     const onTheWay = await finder.firstLink(path);
     if (!onTheWay) real.push(path);
     else if (!found.has(onTheWay.link)) {
       found.add(onTheWay.link);
       links.push(onTheWay);
     }
-  }
+  });
   return real;
 }
 
@@ -131,19 +138,39 @@ export async function readSelectedFile(file: SelectedFile, maxFileBytes: number)
   return text === undefined ? 'binary' : { path: file.key, text };
 }
 
+/** Files read at once ahead of the indexer: reading waits on the disk (or VS Code's file system), not on the CPU. */
+export const READ_AHEAD = 8;
+
 /**
- * The selected files' texts, read lazily in order (so the indexer pulls them as it goes); a file
- * whose content disqualifies it is reported to `onSkip` and passed over.
+ * The selected files' texts, in order, read ahead of the indexer by up to `readAhead` files at a
+ * time, so that the next files are on their way while it chunks and hashes one and while its
+ * requests are in flight, and a batch is ready as soon as a request slot frees. Nothing is read
+ * before the first file is asked for, nor more than `readAhead` files past the one asked for last
+ * (stopping early reads no further). A file whose content disqualifies it is reported to `onSkip`
+ * and passed over.
  */
 export async function* readSelectedFiles(
   files: readonly SelectedFile[],
   maxFileBytes: number,
   onSkip: (file: SelectedFile, reason: SkipReason) => void,
+  readAhead = READ_AHEAD,
 ): AsyncGenerator<SourceFile> {
-  for (const file of files) {
-    const result = await readSelectedFile(file, maxFileBytes);
-    if (typeof result === 'string') onSkip(file, result);
-    else yield result;
+  // Each read's outcome is kept, failure included, until its turn: a file read ahead must not fail the run early.
+  const reading: Promise<{ read: SourceFile | SkipReason } | { error: unknown }>[] = [];
+  let next = 0;
+  for (let i = 0; i < files.length; i++) {
+    while (next < files.length && next < i + Math.max(1, readAhead)) {
+      reading.push(
+        readSelectedFile(files[next++], maxFileBytes).then(
+          (read) => ({ read }),
+          (error: unknown) => ({ error }),
+        ),
+      );
+    }
+    const outcome = await reading.shift()!;
+    if ('error' in outcome) throw outcome.error;
+    if (typeof outcome.read === 'string') onSkip(files[i], outcome.read);
+    else yield outcome.read;
   }
 }
 

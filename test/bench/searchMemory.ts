@@ -1,0 +1,144 @@
+/**
+ * The memory semantic search keeps per indexed chunk, through the product's own path: an
+ * EmbeddingCache, a WorkspaceIndexer indexing a generated workspace (the embed function makes
+ * 1,024-dimensional vectors in process, so no client or service is charged), and searches; then
+ * again after reopening, as a new window does: the cache loaded from disk and the workspace indexed
+ * from it (0 embedding requests). Prints; asserts nothing.
+ *
+ * Memory is process.memoryUsage() after garbage collection, before and after: heapUsed (keys,
+ * chunk records, previews) plus external (the vectors' pages, WebAssembly memories and
+ * ArrayBuffers); resident set size (rss) deltas are printed beside it, though freed memory need
+ * not leave rss. The target is 1.15 × 4 × dimensions bytes per chunk: the floats once, and little
+ * besides.
+ *
+ *   node out/test/bench/searchMemory.js [--chunks 100000] [--dimensions 1024]
+ */
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as v8 from 'node:v8';
+import * as vm from 'node:vm';
+import { EmbeddingCache, WorkspaceIndexer, type SourceFile } from '../../src/core';
+import { seededRandom } from '../emulator/random';
+import { numberOption, option } from './options';
+
+const chunkTarget = numberOption('chunks', 100_000);
+const dimensions = numberOption('dimensions', 1024);
+/** Chunks in each generated file (of the chunker's default 1,500 characters). */
+const CHUNKS_PER_FILE = 8;
+const MODEL = 'Embeddings';
+
+v8.setFlagsFromString('--expose-gc');
+const collect = vm.runInNewContext('gc') as () => void;
+
+/** Memory after collecting garbage (and letting V8 free array buffers, which it does afterwards). */
+async function settled(): Promise<NodeJS.MemoryUsage> {
+  collect();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  collect();
+  return process.memoryUsage();
+}
+
+/** A source file of `CHUNKS_PER_FILE` chunks, different for each `n`. */
+function sourceFile(n: number): SourceFile {
+  const lines: string[] = [];
+  for (let f = 0; f < 5; f++) {
+    lines.push(`export function step${n}_${f}(input: Record<string, number>): number {`);
+    for (let i = 0; i < 24; i++) lines.push(`  const value${i} = input['key${(n * 31 + f * 7 + i) % 997}'] ?? ${i}; // part ${i} of step ${f} in module ${n}`);
+    lines.push('  return value0;', '}', '');
+  }
+  return { path: `src/module${n % 100}/file${n}.ts`, text: lines.join('\n') };
+}
+
+function* workspace(files: number): Generator<SourceFile> {
+  for (let n = 0; n < files; n++) yield sourceFile(n);
+}
+
+/** Unit-length vectors that depend on the text only, as a service's would. */
+async function embed(texts: string[]): Promise<Float32Array[]> {
+  return texts.map((text) => {
+    let seed = 0;
+    for (let i = 0; i < text.length; i++) seed = (Math.imul(seed, 31) + text.charCodeAt(i)) >>> 0;
+    const random = seededRandom(seed);
+    return Float32Array.from({ length: dimensions }, () => random() * 2 - 1);
+  });
+}
+
+interface Measured {
+  chunks: number;
+  files: number;
+  requests: number;
+  bytesPerChunk: number;
+  /** Of which the vectors' pages (external). */
+  pagesPerChunk: number;
+  rssPerChunk: number;
+  ms: number;
+}
+
+/** Opens the cache in `directory`, indexes the workspace into it, searches, saves; measures what stays. */
+async function indexWorkspace(directory: string, files: number): Promise<Measured> {
+  const before = await settled();
+  const started = performance.now();
+  const cache = await EmbeddingCache.load(directory, MODEL);
+  const indexer = new WorkspaceIndexer({ embed, cache, maxInFlight: 4 });
+  const result = await indexer.indexFiles(workspace(files));
+  const [query] = await embed(['step 3 of module 42']);
+  if (indexer.search(query, 10).length !== 10) throw new Error('the search found too little');
+  await cache.save();
+  const ms = performance.now() - started;
+  const after = await settled();
+  const { chunks } = indexer.stats;
+  const bytes = after.heapUsed + after.external - (before.heapUsed + before.external);
+  return {
+    chunks,
+    files,
+    requests: result.requests,
+    bytesPerChunk: bytes / chunks,
+    pagesPerChunk: (after.external - before.external) / chunks,
+    rssPerChunk: (after.rss - before.rss) / chunks,
+    ms,
+  };
+}
+
+/** Runs one indexing in a process of its own (so nothing of the one before is still in memory); its figures. */
+function inChildProcess(directory: string): Measured {
+  const output = execFileSync(process.execPath, [__filename, '--child', directory, '--chunks', String(chunkTarget), '--dimensions', String(dimensions)], {
+    encoding: 'utf8',
+  });
+  return JSON.parse(output) as Measured;
+}
+
+function report(label: string, m: Measured): void {
+  const floats = 4 * dimensions;
+  const target = 1.15 * floats;
+  console.log(
+    `${label.padEnd(27)} ${Math.round(m.bytesPerChunk).toLocaleString('en-US')} B per chunk = ${(m.bytesPerChunk / floats).toFixed(2)}× the floats (target ≤ ${Math.round(target).toLocaleString('en-US')} B, 1.15×): pages ${Math.round(m.pagesPerChunk).toLocaleString('en-US')} B, the rest ${Math.round(m.bytesPerChunk - m.pagesPerChunk).toLocaleString('en-US')} B; rss +${Math.round(m.rssPerChunk).toLocaleString('en-US')} B per chunk; ${m.requests} embedding requests, ${(m.ms / 1000).toFixed(1)} s`,
+  );
+}
+
+async function main(): Promise<void> {
+  const child = option('child', '');
+  if (child) {
+    process.stdout.write(JSON.stringify(await indexWorkspace(child, Math.ceil(chunkTarget / CHUNKS_PER_FILE))));
+    return;
+  }
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'gigachat-bench-memory-'));
+  try {
+    const first = inChildProcess(directory);
+    const reopened = inChildProcess(directory);
+    const size = (fs.statSync(path.join(directory, EmbeddingCache.VECTORS_FILE)).size / 2 ** 20).toFixed(0);
+    console.log(
+      `${first.chunks.toLocaleString('en-US')} chunks in ${first.files.toLocaleString('en-US')} generated files, ${dimensions} dimensions (the floats alone: ${4 * dimensions} B a chunk); cache file ${size} MiB`,
+    );
+    report('first indexing', first);
+    report('reopened (cache from disk)', reopened);
+  } finally {
+    fs.rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
