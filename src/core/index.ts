@@ -42,6 +42,7 @@ export { ATTACHMENTS_REFUSED } from './attachmentErrors';
 export { toServiceConversation } from './toolConversation';
 export type { ConversationMessage, ConversationPart, ServiceConversation } from './toolConversation';
 export { UploadedPictures } from './uploadedPictures';
+export { readReplyText } from './readableReply';
 export { TokenCounter, estimateTokens } from './tokenCounter';
 export { modelLimits, modelSeesPictures, modelDisplayName } from './modelFacts';
 export type { ModelLimits } from './modelFacts';

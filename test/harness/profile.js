@@ -11,10 +11,14 @@ const SETTINGS = {
   'extensions.autoCheckUpdates': false,
   'extensions.autoUpdate': false,
   'security.workspace.trust.enabled': false,
-  // VS Code's own chat needs a Copilot sign-in; a new profile would show it in the secondary side
-  // bar, which is left closed (GigaChat is in the activity bar, and can be moved there).
+  // VS Code's own Chat is off in the test windows (its built-in Copilot extension would start,
+  // open the secondary side bar and look for the network); the suite about GigaChat in VS Code's
+  // Chat turns it on itself, and `npm start` turns it on for the demo (START_SETTINGS).
   'chat.disableAIFeatures': true,
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
 };
 
-module.exports = { SETTINGS };
+/** What `npm start` sets on every start, over what the profile holds: VS Code's Chat shown, with @gigachat in it. */
+const START_SETTINGS = { 'chat.disableAIFeatures': false };
+
+module.exports = { SETTINGS, START_SETTINGS };

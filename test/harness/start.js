@@ -15,7 +15,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { ensureInstalled, paths } = require('./install');
 const cs = require('./codeServer');
-const { SETTINGS } = require('./profile');
+const { SETTINGS, START_SETTINGS } = require('./profile');
 const { startEmulator, emulatorSettings } = require('./emulatorProcess');
 const { chatFrame } = require('./webviewDriver');
 
@@ -50,8 +50,8 @@ async function main() {
   const extensionsDir = path.join(profile, 'extensions');
   const emulator = realService ? undefined : await startEmulator();
   const connection = emulator ? emulatorSettings(emulator) : {};
-  // Keep what was changed in the workbench last time; only the connection settings are rewritten.
-  updateSettings(userDataDir, connection);
+  // Keep what was changed in the workbench last time; only the connection settings (and VS Code's Chat on) are rewritten.
+  updateSettings(userDataDir, { ...connection, ...START_SETTINGS });
   cs.installExtension({ vsix: path.join(paths.root, `gigachat-${version}.vsix`), userDataDir, extensionsDir });
 
   const workspace = folderArgument();
@@ -66,7 +66,7 @@ async function main() {
   const url = cs.workbenchUrl(server, workspace);
   const service = emulator ? `the service emulator at ${emulator.baseUrl} (demo key preset)` : 'the real GigaChat service (key from GIGACHAT_CREDENTIALS)';
   console.log(
-    `\nVS Code with GigaChat ${version}, talking to ${service}:\n\n    ${url}\n\nThe chat is behind the GigaChat icon in the activity bar (or F1 → GigaChat: Open Chat).\n(log: ${server.logFile}; Ctrl+C stops everything)`,
+    `\nVS Code with GigaChat ${version}, talking to ${service}:\n\n    ${url}\n\nThe chat is behind the GigaChat icon in the activity bar (or F1 → GigaChat: Open Chat);\nin VS Code's own Chat (Ctrl+Alt+I), GigaChat's models are in the model picker and @gigachat is an agent.\n(log: ${server.logFile}; Ctrl+C stops everything)`,
   );
 
   const stop = async () => {
@@ -95,6 +95,16 @@ async function main() {
       fs.mkdirSync(path.dirname(file), { recursive: true });
       await page.screenshot({ path: file });
       console.log(`screenshot: ${file}`);
+      // And VS Code's own Chat, with @gigachat answering there.
+      await page.keyboard.press('Control+Alt+KeyI');
+      await page.locator('.interactive-input-part').first().waitFor({ state: 'visible', timeout: 30_000 });
+      await page.keyboard.type('@gigachat What can you do in this workspace?', { delay: 5 });
+      await page.keyboard.press('Enter');
+      await page.locator('.interactive-item-container.interactive-response .chat-markdown-part').first().waitFor({ state: 'visible', timeout: 30_000 });
+      await page.waitForTimeout(1500); // the answer streams in
+      const vscodeChat = path.join(paths.root, 'test-results', 'start-vscode-chat.png');
+      await page.screenshot({ path: vscodeChat });
+      console.log(`screenshot: ${vscodeChat}`);
     } finally {
       await browser.stop();
     }

@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import {
-  applyChunk,
-  parseMediaReply,
-  stableStreamingPrefix,
+  readReplyText,
   UploadedPictures,
   toServiceConversation,
   toServiceFunctions,
   TokenCounter,
-  type ChatReply,
   type ChatRequest,
   type ServiceClient,
   type ServiceFunction,
@@ -100,18 +97,9 @@ export class GigaChatModelProvider extends Disposable implements vscode.Language
         ...requestOptions(options.modelOptions),
         ...(functions.length > 0 ? { functions, function_call: callMode(options.toolMode, functions) } : {}),
       };
-      let reply: ChatReply = { content: '' };
-      let shown = '';
-      const show = (text: string) => {
-        if (text.length <= shown.length) return;
-        progress.report(new vscode.LanguageModelTextPart(text.slice(shown.length)));
-        shown = text;
-      };
-      for await (const chunk of client.chatStream(request, { signal })) {
-        reply = applyChunk(reply, chunk);
-        show(readableText(stableStreamingPrefix(reply.content)));
-      }
-      show(readableText(reply.content));
+      const reply = await readReplyText(client.chatStream(request, { signal }), pictureNote(), (text) =>
+        progress.report(new vscode.LanguageModelTextPart(text)),
+      );
       if (reply.functionCall) {
         const callId = `gigachat-call-${randomUUID()}`;
         if (reply.functionsStateId) this.remember(callId, reply.functionsStateId);
@@ -150,18 +138,9 @@ export class GigaChatModelProvider extends Disposable implements vscode.Language
   }
 }
 
-/**
- * The reply as text VS Code's Chat can show: a picture the model drew with its built-in function
- * (a media tag with a file id) becomes a note, as the API has no way to return pictures.
- */
-function readableText(content: string): string {
-  return parseMediaReply(content)
-    .parts.map((part) =>
-      part.type === 'text'
-        ? part.text
-        : `\n\n_${vscode.l10n.t("GigaChat drew a picture here; VS Code's Chat cannot show it. Ask in the GigaChat panel to see pictures.")}_\n\n`,
-    )
-    .join('');
+/** In place of a picture the model drew: the API has no way to return pictures. */
+function pictureNote(): string {
+  return `_${vscode.l10n.t("GigaChat drew a picture here; VS Code's Chat cannot show it. Ask in the GigaChat panel to see pictures.")}_`;
 }
 
 /** The text a message's token count is taken of: its text and tool parts as the model reads them. */
