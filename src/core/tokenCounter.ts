@@ -30,6 +30,8 @@ export function estimateTokens(text: string): number {
  */
 export class TokenCounter {
   private readonly counts = new Map<string, Promise<number>>();
+  /** Counts are being estimated: said once in the log, not for every count. */
+  private estimating = false;
 
   constructor(
     private readonly count: CountTokens,
@@ -49,19 +51,22 @@ export class TokenCounter {
     const counted = this.ask(model, text, signal);
     this.counts.set(key, counted);
     if (this.counts.size > MAX_CACHED) this.counts.delete(this.counts.keys().next().value as string);
-    const tokens = await counted;
-    return tokens;
+    return counted;
   }
 
   private async ask(model: string, text: string, signal?: AbortSignal): Promise<number> {
     try {
       const [count] = await this.count([text], { model, signal });
-      if (count && Number.isFinite(count.tokens) && count.tokens >= 0) return count.tokens;
+      if (count && Number.isFinite(count.tokens) && count.tokens >= 0) {
+        this.estimating = false;
+        return count.tokens;
+      }
       throw new Error('the service returned no count');
     } catch (error) {
       // Not cached: the next question asks the service again (it may be back, or the key set).
       this.counts.delete(cacheKey(model, text));
-      this.log.info(`Token count estimated (${(error as Error).message})`);
+      if (!this.estimating) this.log.info(`Token counts are estimated until the service answers again: ${(error as Error).message}`);
+      this.estimating = true;
       return estimateTokens(text);
     }
   }

@@ -10,7 +10,8 @@
  *   - listing and selecting 50,000 files: time, memory, event-loop hold, what maxFiles keeps (test/bench/largeWorkspace.ts);
  *   - token exchanges of 20 concurrent callers over ten short token lifetimes (test/bench/tokenRenewal.ts);
  *   - the time a proxy adds per request on loopback (test/bench/proxyOverhead.ts);
- *   - the streamed-reply reader on one 4 MiB event versus short events (test/bench/sseReader.ts).
+ *   - the streamed-reply reader on one 4 MiB event versus short events (test/bench/sseReader.ts);
+ *   - what the language model provider adds to the first text of a reply, and its token-count cache (test/bench/languageModelProvider.ts).
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -67,6 +68,7 @@ const scripts: [heading: string, script: string][] = [
   ['Token exchanges under continuous use (goal: one per token, none failed)', 'tokenRenewal.js'],
   ['Proxy: time added per request on loopback', 'proxyOverhead.js'],
   ['Streamed replies: one 4 MiB event versus the same bytes in short events (target ≤ 2×)', 'sseReader.js'],
+  ["VS Code's Chat: what the model provider adds to the first text (target ≤ 5 ms), and its token-count cache", 'languageModelProvider.js'],
 ];
 
 function runScript(heading: string, script: string): void {
