@@ -101,7 +101,8 @@ function explainRefusedPictures(error: ServiceError): { message: string; actions
   }
   return {
     message: vscode.l10n.t(
-      'The model {0} cannot see pictures, so GigaChat refused the question with its pictures. GigaChat-2-Pro and GigaChat-2-Max see them: switch to one and the question is asked again, or edit the question to ask without the pictures.',
+      'The model {0} cannot see pictures, so GigaChat refused the question with its pictures. GigaChat-2-Pro and GigaChat-2-Max ' +
+        'see them: switch to one and the question is asked again, or edit the question to ask without the pictures.',
       readSettings().model,
     ),
     actions: ['useVisionModel', 'openLogs'],

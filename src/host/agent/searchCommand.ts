@@ -68,7 +68,8 @@ function explainUnavailable(kind: Exclude<QuietSearch['kind'], 'hits'>, query: s
     },
     noConsent: {
       text: vscode.l10n.t(
-        'Semantic search has not been allowed in this workspace yet, so nothing was sent. Search once with the button below: it shows what would be sent to GigaChat and asks before indexing.',
+        'Semantic search has not been allowed in this workspace yet, so nothing was sent. Search once ' +
+          'with the button below: it shows what would be sent to GigaChat and asks before indexing.',
       ),
       command: { command: commandId('semanticSearch'), title: vscode.l10n.t('Search and Build the Index'), arguments: [query] },
     },

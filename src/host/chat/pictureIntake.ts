@@ -50,7 +50,8 @@ export class PictureIntake {
     const texts = {
       tooLarge: () =>
         vscode.l10n.t(
-          '{0} is not attached: it is larger than 15 MB, the most GigaChat takes for a picture. Make it smaller (crop it, or save it as JPEG) and attach it again.',
+          '{0} is not attached: it is larger than 15 MB, the most GigaChat takes for a ' +
+            'picture. Make it smaller (crop it, or save it as JPEG) and attach it again.',
           name,
         ),
       unsupportedType: () =>

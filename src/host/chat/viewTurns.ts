@@ -62,7 +62,10 @@ export async function picturesOf(turns: readonly StoredTurn[], images: PictureSt
   return new Map(attachments.map((attachment) => [attachment.fileId, attachment]));
 }
 
-/** A stored turn as the view shows it: a question with its pictures' thumbnails; a reply with pictures for its markers, a streaming reply's stable part only. */
+/**
+ * A stored turn as the view shows it: a question with its pictures' thumbnails; a reply with
+ * pictures for its markers, a streaming reply's stable part only.
+ */
 export function toViewTurn(turn: StoredTurn, pictures: ReadonlyMap<string, ImageAttachment> = new Map()): Turn {
   if (turn.role === 'user') {
     const { pictures: attached, ...question } = turn;

@@ -19,7 +19,8 @@ export const SEARCH_UNAVAILABLE: Record<Exclude<QuietSearch['kind'], 'hits'>, st
   restricted: 'Semantic search is off in Restricted Mode: the user must trust this workspace first.',
   noKey: 'Semantic search needs a GigaChat authorization key: the user must set one (command "GigaChat: Set Authorization Key").',
   noConsent:
-    'Semantic search has not been allowed in this workspace: nothing was sent. The user must run the command "GigaChat: Semantic Search" once and agree to send the workspace\'s files for indexing; until then, use other tools.',
+    'Semantic search has not been allowed in this workspace: nothing was sent. The user must run the command "GigaChat: ' +
+    'Semantic Search" once and agree to send the workspace\'s files for indexing; until then, use other tools.',
 };
 
 /**
