@@ -5,6 +5,7 @@ import { explainPrompt } from '../explain';
 import { readSettings } from '../config';
 import type { Log } from '../log';
 import type { SemanticSearchCommands } from '../search/semanticSearch';
+import { agentInstructions } from './agentInstructions';
 import { agentTools } from './agentTools';
 import { historyMessages } from './chatHistory';
 import { withReferences } from './promptReferences';
@@ -45,7 +46,8 @@ export class GigaChatParticipant {
     const messages = [...historyMessages(context), vscode.LanguageModelChatMessage.User(await withReferences(question, request.references))];
     const tools = request.command === 'explain' ? [] : agentTools(request);
     try {
-      const outcome = await runAgent({ model, messages, tools, stream, token, toolInvocationToken: request.toolInvocationToken });
+      const instructions = agentInstructions(tools.length > 0);
+      const outcome = await runAgent({ model, messages, tools, instructions, stream, token, toolInvocationToken: request.toolInvocationToken });
       if (outcome.stoppedAtLimit) stream.markdown(`\n\n${vscode.l10n.t('I stopped after {0} tool calls. Say "go on" to let me continue.', MAX_TOOL_CALLS)}`);
       const metadata: TurnMetadata = { command: request.command, edited: outcome.toolsRun.some((name) => name === 'gigachat_editFile') };
       return { metadata };

@@ -8,6 +8,8 @@ export interface AgentRun {
   model: vscode.LanguageModelChat;
   messages: vscode.LanguageModelChatMessage[];
   tools: vscode.LanguageModelChatTool[];
+  /** Sent first, as the system message (the provider's `system` model option). */
+  instructions: string;
   stream: vscode.ChatResponseStream;
   /** Lets VS Code show each call in this chat and ask the user before edits and commands. */
   toolInvocationToken: vscode.ChatParticipantToolToken;
@@ -28,10 +30,11 @@ export interface AgentOutcome {
  * GigaChat asks for one tool per reply, so a task of several steps is several rounds.
  */
 export async function runAgent(run: AgentRun): Promise<AgentOutcome> {
-  const { model, messages, tools, stream, token } = run;
+  const { model, messages, tools, instructions, stream, token } = run;
   const toolsRun: string[] = [];
   while (!token.isCancellationRequested) {
-    const response = await model.sendRequest(messages, { tools, justification: vscode.l10n.t('@gigachat answers with GigaChat.') }, token);
+    const options = { tools, justification: vscode.l10n.t('@gigachat answers with GigaChat.'), modelOptions: { system: instructions } };
+    const response = await model.sendRequest(messages, options, token);
     let text = '';
     const calls: vscode.LanguageModelToolCallPart[] = [];
     for await (const part of response.stream) {

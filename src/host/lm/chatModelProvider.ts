@@ -6,6 +6,7 @@ import {
   toServiceConversation,
   toServiceFunctions,
   TokenCounter,
+  type ChatMessage,
   type ChatRequest,
   type ServiceClient,
   type ServiceFunction,
@@ -93,7 +94,7 @@ export class GigaChatModelProvider extends Disposable implements vscode.Language
       await this.picturesFor(client).attach(conversation, signal);
       const request: ChatRequest = {
         model: model.id,
-        messages: conversation.messages,
+        messages: withSystem(conversation.messages, options.modelOptions),
         ...requestOptions(options.modelOptions),
         ...(functions.length > 0 ? { functions, function_call: callMode(options.toolMode, functions) } : {}),
       };
@@ -150,7 +151,11 @@ function messageText(message: vscode.LanguageModelChatRequestMessage): string {
     .join('\n');
 }
 
-/** The model options the service understands (`temperature`, `top_p`, `max_tokens`, `repetition_penalty`), when they are numbers. */
+/**
+ * The model options the service understands (`temperature`, `top_p`, `max_tokens`,
+ * `repetition_penalty`) when they are numbers, and `system`: instructions sent as the system
+ * message (VS Code's System role is not in its stable API; @gigachat gives its instructions so).
+ */
 function requestOptions(modelOptions: { readonly [name: string]: unknown } | undefined): Partial<ChatRequest> {
   const options: Partial<ChatRequest> = {};
   for (const key of ['temperature', 'top_p', 'max_tokens', 'repetition_penalty'] as const) {
@@ -158,6 +163,14 @@ function requestOptions(modelOptions: { readonly [name: string]: unknown } | und
     if (typeof value === 'number' && Number.isFinite(value)) options[key] = value;
   }
   return options;
+}
+
+/** The conversation with `modelOptions.system` first, in the system message (with any system text already there). */
+function withSystem(messages: ChatMessage[], modelOptions: { readonly [name: string]: unknown } | undefined): ChatMessage[] {
+  const system = typeof modelOptions?.system === 'string' ? modelOptions.system.trim() : '';
+  if (!system) return messages;
+  if (messages[0]?.role === 'system') return [{ ...messages[0], content: `${system}\n\n${messages[0].content}` }, ...messages.slice(1)];
+  return [{ role: 'system', content: system }, ...messages];
 }
 
 /**
