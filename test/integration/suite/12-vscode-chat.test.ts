@@ -199,6 +199,27 @@ describe("VS Code's Chat: GigaChat's models, @gigachat and its tools", function 
     }
   });
 
+  it('sends a picture part to a model that sees pictures as an uploaded attachment, once', async function () {
+    // LanguageModelDataPart came after 1.104 (the types this project builds against): used when VS Code has it.
+    const DataPart = (vscode as unknown as { LanguageModelDataPart?: { image(data: Uint8Array, mimeType: string): unknown } }).LanguageModelDataPart;
+    if (!DataPart) this.skip();
+    // A real picture (1×1 PNG): VS Code decodes pictures before it passes them on.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    const [model] = await vscode.lm.selectChatModels({ vendor: 'gigachat', id: 'GigaChat-2-Max' });
+    await emulator.resetCounts();
+    const question = vscode.LanguageModelChatMessage.User([
+      new vscode.LanguageModelTextPart('What is on it?'),
+      DataPart.image(png, 'image/png') as vscode.LanguageModelTextPart,
+    ]);
+    for (let round = 0; round < 2; round++) {
+      const response = await model.sendRequest([question], {}, new vscode.CancellationTokenSource().token);
+      let answer = '';
+      for await (const part of response.text) answer += part;
+      assert.match(answer, /Attached files:[\s\S]*image\/png/);
+    }
+    assert.equal(await emulator.count('fileUpload'), 1, 'the same picture is uploaded once');
+  });
+
   it('the search tool sends nothing before the user agreed to indexing, and finds code by meaning after', async () => {
     await writeText('badgers.md', 'Badgers dig setts with many entrances and tunnels.\n');
     await vscode.commands.executeCommand('gigachat.clearSearchIndex');
