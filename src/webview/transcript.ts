@@ -1,4 +1,5 @@
 import { ErrorAction, type Turn } from '../shared/protocol';
+import { parseFileLinkHref } from '../shared/fileLinks';
 import type { WebviewStrings } from '../shared/strings';
 import type { Announcer } from './announcer';
 import { BottomFollower } from './bottomFollower';
@@ -221,7 +222,9 @@ export class Transcript {
       // Never navigate: the host checks the scheme and asks before opening anything.
       event.preventDefault();
       const href = link.getAttribute('href') ?? '';
-      if (isSafeHref(href)) post({ type: 'openLink', href });
+      const file = parseFileLinkHref(href);
+      if (file) post({ type: 'openFile', ...file });
+      else if (isSafeHref(href)) post({ type: 'openLink', href });
       return;
     }
     if (handleCodeAction(target, this.strings, (text) => this.announcer.announce(text))) return;

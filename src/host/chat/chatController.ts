@@ -16,6 +16,8 @@ export interface Prompt {
   notice?: string;
   /** Pictures attached to the message (kept in the picture store). */
   pictures?: StoredPicture[];
+  /** Answer from the workspace's code: passages closest to the question are found and sent with it when its reply starts. */
+  codebase?: boolean;
 }
 
 /** What the view's `state` message says of the open conversation: its newest page of turns. */

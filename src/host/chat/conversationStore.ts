@@ -4,6 +4,7 @@ import type * as vscode from 'vscode';
 import { writeFileAtomically } from '../../core';
 import { storedPictureIds } from './viewTurns';
 import type { ConversationSummary, TurnError, TurnStatus, Usage } from '../../shared/protocol';
+import type { FileLocation } from '../../shared/fileLinks';
 
 /** One turn as persisted. Assistant content keeps the model's media tags (they are its context). */
 export interface StoredTurn {
@@ -20,6 +21,15 @@ export interface StoredTurn {
   pictures?: StoredPicture[];
   /** A reply for which the conversation had grown too long for the model: how many earlier messages it did not see. */
   omittedMessages?: number;
+  /** A question asked with codebase context; what was found for it once its reply started (see codebaseTurn.ts). */
+  codebase?: CodebaseContext;
+}
+
+/** The passages of the workspace a question goes with: found when its reply starts, and kept for a Regenerate. */
+export interface CodebaseContext {
+  /** What precedes the question in the message the model is sent: the instruction and the quoted passages. */
+  context?: string;
+  sources?: FileLocation[];
 }
 
 /** A picture attached to a question: the file in the picture store, and how the user named it. */

@@ -65,9 +65,9 @@ export async function picturesOf(turns: readonly StoredTurn[], images: PictureSt
 /** A stored turn as the view shows it: a question with its pictures' thumbnails; a reply with pictures for its markers, a streaming reply's stable part only. */
 export function toViewTurn(turn: StoredTurn, pictures: ReadonlyMap<string, ImageAttachment> = new Map()): Turn {
   if (turn.role === 'user') {
-    const { pictures: attached, ...question } = turn;
+    const { pictures: attached, codebase, ...question } = turn;
     const images = (attached ?? []).flatMap((picture) => pictures.get(picture.id) ?? []);
-    return { ...question, images: images.length ? images : undefined };
+    return { ...question, images: images.length ? images : undefined, sources: codebase?.sources?.length ? codebase.sources : undefined };
   }
   const streaming = turn.status === 'streaming';
   const { text, pictureIds } = displayedReply(streaming ? stableStreamingPrefix(turn.content) : turn.content);

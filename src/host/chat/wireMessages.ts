@@ -14,7 +14,8 @@ export interface WireConversation {
 /**
  * What the model is sent for the reply `pending`: the system prompt first (the service requires
  * it there), then the conversation's finished turns as they were written, from `contextFrom` on,
- * each question with the file ids of its pictures (`attachments`).
+ * each question with the file ids of its pictures (`attachments`) and the passages of the
+ * workspace found for it (codebase context).
  */
 export function wireMessages(
   conversation: Conversation,
@@ -32,7 +33,10 @@ export function wireMessages(
   const system: ChatMessage[] = systemPrompt.trim() ? [{ role: 'system', content: systemPrompt.trim() }] : [];
   const message = (turn: StoredTurn): ChatMessage => {
     const files = turn.role === 'user' ? attachments.get(turn.id) : undefined;
-    return files?.length ? { role: turn.role, content: turn.content, attachments: [...files] } : { role: turn.role, content: turn.content };
+    const context = turn.role === 'user' ? turn.codebase?.context : undefined;
+    // The passages first, the question last: the model reads what it is asked right before answering.
+    const content = context ? `${context}\n\n${turn.content}` : turn.content;
+    return files?.length ? { role: turn.role, content, attachments: [...files] } : { role: turn.role, content };
   };
   return { messages: [...system, ...sent.map(message)], sent, omitted };
 }

@@ -1,0 +1,50 @@
+import { estimateTokens } from '../../core';
+import type { TurnError } from '../../shared/protocol';
+import type { ChatSettings, CodebaseSource } from './chatDependencies';
+import type { Conversation, StoredTurn } from './conversationStore';
+import { wireMessages } from './wireMessages';
+
+/** The workspace cannot be searched yet: what the user reads, with the button that lets it be (the reply's error). */
+export class CodebaseUnavailable extends Error {
+  constructor(readonly described: TurnError) {
+    super(described.message);
+  }
+}
+
+/** Typed in a message, it asks for codebase context as the input's toggle does; the search is for the rest of the text. */
+const CODEBASE_TAG = /(^|\s)#codebase\b/gi;
+
+export function mentionsCodebase(text: string): boolean {
+  return new RegExp(CODEBASE_TAG.source, 'i').test(text);
+}
+
+/** The question as searched for: without `#codebase`. */
+export function codebaseQuery(text: string): string {
+  return text.replace(CODEBASE_TAG, '$1').trim();
+}
+
+/** The question `pending` answers, when it was asked with codebase context and none was found for it yet (a Regenerate keeps what was found). */
+export function questionWithoutContext(conversation: Conversation, pending: StoredTurn): StoredTurn | undefined {
+  const question = conversation.turns[conversation.turns.indexOf(pending) - 1];
+  return question?.role === 'user' && question.codebase && question.codebase.context === undefined ? question : undefined;
+}
+
+/**
+ * Finds the codebase context of `question`, which `pending` answers, within the room the model
+ * leaves once the conversation and the answer are counted; the question keeps it (and a notice).
+ */
+export async function findCodebaseContext(
+  conversation: Conversation,
+  question: StoredTurn,
+  pending: StoredTurn,
+  source: CodebaseSource,
+  settings: ChatSettings,
+  signal: AbortSignal,
+): Promise<void> {
+  const { messages } = wireMessages(conversation, pending, settings.systemPrompt);
+  const conversationTokens = messages.reduce((sum, message) => sum + estimateTokens(message.content), 0);
+  const room = { model: settings.model, conversationTokens, answerTokens: settings.maxTokens };
+  const found = await source.find(codebaseQuery(question.content) || question.content, room, signal);
+  question.codebase = { context: found.context, sources: found.sources };
+  question.notice = [question.notice, found.notice].filter(Boolean).join(' ') || undefined;
+}

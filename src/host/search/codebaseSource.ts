@@ -1,0 +1,105 @@
+import * as vscode from 'vscode';
+import { codebaseBudget, fitPassages, mergeHits, modelLimits, type Passage, type QuotedPassage } from '../../core';
+import { citationText, type FileLocation } from '../../shared/fileLinks';
+import type { TurnError } from '../../shared/protocol';
+import type { CodebaseSource, FoundContext } from '../chat/chatDependencies';
+import { CodebaseUnavailable } from '../chat/codebaseTurn';
+import { fencedCode, relativeFile } from '../codeExcerpts';
+import { readSetting } from '../config';
+import type { QuietSearch, SemanticSearchCommands } from './semanticSearch';
+
+/** Chunks asked of the index for one question: more than fit most budgets, so the budget decides, not the count. */
+const CANDIDATES = 40;
+
+/** A passage read back from its file, with where it is as the workspace names it. */
+export interface ReadPassage extends QuotedPassage {
+  uri: vscode.Uri;
+  location: FileLocation;
+  language: string;
+}
+
+/**
+ * Codebase context from the workspace's semantic search: the passages closest to a question,
+ * merged per file and taken best first within the budget, under the search command's rules
+ * (before the user agreed to indexing nothing is listed, indexed or sent).
+ */
+export function workspaceCodebase(search: Pick<SemanticSearchCommands, 'searchQuietly'>): CodebaseSource {
+  return {
+    find: async (question, room, signal) => {
+      const limits = modelLimits(room.model, readSetting('modelTokenLimits'));
+      const budget = codebaseBudget({
+        maxInputTokens: limits.maxInputTokens,
+        answerTokens: room.answerTokens ?? limits.maxOutputTokens,
+        conversationTokens: room.conversationTokens,
+      });
+      const found = await findPassages(search, question, budget, signal);
+      if (found.kind !== 'passages') throw new CodebaseUnavailable(unavailable(found.kind));
+      return contextOf(found);
+    },
+  };
+}
+
+export type FoundPassages = { kind: 'passages'; passages: ReadPassage[]; left: number; indexedFiles?: number } | Exclude<QuietSearch, { kind: 'hits' }>;
+
+/** The passages closest to `question` that fit `budget` tokens, read from their files now; or why the workspace cannot be searched. */
+export async function findPassages(
+  search: Pick<SemanticSearchCommands, 'searchQuietly'>,
+  question: string,
+  budget: number,
+  signal?: AbortSignal,
+): Promise<FoundPassages> {
+  const outcome = await search.searchQuietly(question, CANDIDATES, signal);
+  if (outcome.kind !== 'hits') return outcome;
+  const read = (await Promise.all(mergeHits(outcome.hits).map(readPassage))).filter((passage) => passage !== undefined);
+  const { chosen, left } = fitPassages(read, budget);
+  return { kind: 'passages', passages: chosen as ReadPassage[], left, indexedFiles: outcome.indexedFiles };
+}
+
+/** The passage's lines as its file holds them now; undefined when the file has gone since it was indexed. */
+async function readPassage(passage: Passage): Promise<ReadPassage | undefined> {
+  const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(passage.path)).then(undefined, () => undefined);
+  if (!document || passage.startLine >= document.lineCount) return undefined;
+  const endLine = Math.min(passage.endLine, document.lineCount - 1);
+  const text = document.getText(new vscode.Range(passage.startLine, 0, endLine, Number.MAX_SAFE_INTEGER));
+  const location = { file: relativeFile(document.uri), first: passage.startLine + 1, last: endLine + 1 };
+  return { ...passage, endLine, text, uri: document.uri, location, language: document.languageId };
+}
+
+/** What the model reads before the question: how to cite, then each passage under its citation. */
+export function contextText(passages: readonly ReadPassage[]): string {
+  if (passages.length === 0) return '';
+  const citations = passages.map((passage) => citationText(passage.location));
+  const instruction = vscode.l10n.t(
+    'Answer using these passages of my workspace: {0}. When you use one, cite it as it is named here (path:line), so it becomes a link.',
+    citations.join(', '),
+  );
+  // Each passage's lines as they are now: a citation names the lines the passage starts and ends at.
+  const quoted = passages.map((passage, index) => `${citations[index]}\n${fencedCode(passage.text, passage.language)}`);
+  return `${instruction}\n\n${quoted.join('\n\n')}\n\n${vscode.l10n.t('My question:')}`;
+}
+
+function contextOf(found: Extract<FoundPassages, { kind: 'passages' }>): FoundContext {
+  const { passages, left, indexedFiles } = found;
+  const notices = [
+    indexedFiles !== undefined ? vscode.l10n.t('The workspace is still being indexed: this answer uses the {0} files indexed so far.', indexedFiles) : '',
+    passages.length === 0 ? vscode.l10n.t('Nothing in the workspace index matched the question: it was asked without codebase context.') : '',
+    left > 0 ? vscode.l10n.t("{0} more passages were left out, to keep the question within the model's limits.", left) : '',
+  ].filter(Boolean);
+  return { context: contextText(passages), sources: passages.map((passage) => passage.location), notice: notices.join(' ') || undefined };
+}
+
+/** Why the workspace cannot be searched, as the question's reply says it, with the button that fixes it. */
+function unavailable(kind: Exclude<QuietSearch['kind'], 'hits'>): TurnError {
+  const messages: Record<typeof kind, string> = {
+    noFolder: vscode.l10n.t('Codebase context works on a folder: open one, then ask again.'),
+    restricted: vscode.l10n.t(
+      "Codebase context is off in Restricted Mode: it would send this workspace's files to the GigaChat service. Trust the workspace to use it.",
+    ),
+    noKey: vscode.l10n.t('No GigaChat authorization key is set. Set one to start chatting.'),
+    noConsent: vscode.l10n.t(
+      'Codebase context needs the workspace index, and indexing has not been allowed in this workspace yet, so nothing was sent. ' +
+        'Index the workspace: you will see what would be sent to GigaChat and be asked first. Then the question is answered.',
+    ),
+  };
+  return { kind: 'codebase', message: messages[kind], actions: kind === 'noKey' ? ['setKey'] : ['allowIndexing'] };
+}
