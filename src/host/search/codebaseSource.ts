@@ -34,7 +34,7 @@ export function workspaceCodebase(search: Pick<SemanticSearchCommands, 'searchQu
       });
       const found = await findPassages(search, question, budget, signal);
       if (found.kind !== 'passages') throw new CodebaseUnavailable(unavailable(found.kind));
-      return contextOf(found);
+      return foundContext(found);
     },
   };
 }
@@ -78,7 +78,7 @@ export function contextText(passages: readonly ReadPassage[]): string {
   return `${instruction}\n\n${quoted.join('\n\n')}\n\n${vscode.l10n.t('My question:')}`;
 }
 
-function contextOf(found: Extract<FoundPassages, { kind: 'passages' }>): FoundContext {
+export function foundContext(found: Extract<FoundPassages, { kind: 'passages' }>): FoundContext {
   const { passages, left, indexedFiles } = found;
   const notices = [
     indexedFiles !== undefined ? vscode.l10n.t('The workspace is still being indexed: this answer uses the {0} files indexed so far.', indexedFiles) : '',

@@ -660,4 +660,75 @@ describe('semantic search', function () {
       await vscode.workspace.fs.delete(file);
     }
   });
+
+  describe('codebase context in the chat', () => {
+    const LAST_REPLY = '.turn-assistant:last-child';
+    const CITED = `${LAST_REPLY} .file-link:has-text("uploads.ts")`;
+
+    /** Sends `text` in a new chat, with the input's codebase button pressed unless the text says #codebase. */
+    async function askWithCodebase(text: string): Promise<void> {
+      await openChat();
+      await chatView.newChat();
+      if (!text.includes('#codebase')) await chatView.click('.codebase-toggle');
+      await chatView.type(text);
+      assert.deepEqual(await chatView.attributes('.codebase-toggle', 'aria-pressed'), ['true'], 'the button shows codebase context on');
+      await chatView.press('Enter');
+    }
+
+    /** What the model was last sent as the question. */
+    async function lastQuestionSent(): Promise<string> {
+      const request = (await emulator.requests()).filter((r) => r.endpoint === 'chat').at(-1);
+      return JSON.parse(request!.body).messages.at(-1).content as string;
+    }
+
+    it('before the user agreed to indexing nothing is indexed or sent; the reply’s button asks, indexes and answers from the code, citing it', async () => {
+      await vscode.commands.executeCommand('gigachat.clearSearchIndex');
+      await emulator.resetCounts();
+      await askWithCodebase(QUERY);
+      await chatView.waitFor(`${LAST_REPLY} [data-error-action="allowIndexing"]`);
+      assert.match((await chatView.texts(LAST_REPLY))[0], /indexing has not been allowed in this workspace yet, so nothing was sent/);
+      assert.equal(await emulator.count('embeddings'), 0, 'nothing was embedded');
+      assert.equal(await emulator.count('chat'), 0, 'nothing was asked');
+      assert.deepEqual(await chatView.attributes('.codebase-toggle', 'aria-pressed'), ['false'], 'the button is for one message');
+
+      await chatView.click(`${LAST_REPLY} [data-error-action="allowIndexing"]`);
+      assert.match(await workbench.dialogText(), /Build a semantic search index of this workspace\?/, 'the search command’s question');
+      await workbench.dialogButton('Send and Index');
+      await chatView.waitFor(CITED, 'visible', 60_000);
+      await chatView.waitForReply(0);
+      const sent = await lastQuestionSent();
+      assert.ok(sent.includes('retryFailedUploads(queue: string[])'), 'the passage itself went with the question');
+      assert.ok(sent.endsWith(QUERY), 'the question comes last');
+      for (const forbidden of [SECRET, 'scratch notes', 'dependency: retry']) assert.ok(!sent.includes(forbidden), `"${forbidden}" was never sent`);
+      const sources = await chatView.texts('.turn-user .source-chip');
+      assert.ok(
+        sources.some((source) => /uploads\.ts:1-5/.test(source)),
+        `the question shows its sources: ${sources.join(', ')}`,
+      );
+      await workbench.screenshot('codebase-context');
+
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await chatView.click(CITED);
+      const opened = () => vscode.window.activeTextEditor?.document.uri.path.endsWith('/search-fixture/src/uploads.ts') === true;
+      await until(() => opened() && !vscode.window.activeTextEditor!.selection.isEmpty, 'the cited file opens with its lines selected');
+      const { selection } = vscode.window.activeTextEditor!;
+      assert.deepEqual([selection.start.line, selection.end.line], [0, 4], 'lines 1–5, as cited');
+    });
+
+    it('while the workspace is still being indexed, #codebase answers from what is indexed and says so', async () => {
+      await withSlowIndexing(600, async () => {
+        try {
+          await startFreshIndex();
+          await someFilesIndexed();
+          await askWithCodebase(`#codebase ${QUERY}`);
+          // Said only when the search ran while the index was being built.
+          await chatView.waitForText('.turn-user .turn-notice', 'still being indexed', 30_000);
+          await chatView.waitForReply(0);
+          assert.match(await lastQuestionSent(), /Answer using these passages of my workspace/);
+        } finally {
+          await vscode.commands.executeCommand('gigachat.clearSearchIndex');
+        }
+      });
+    });
+  });
 });
