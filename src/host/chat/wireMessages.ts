@@ -35,7 +35,7 @@ export function wireMessages(
     const files = turn.role === 'user' ? attachments.get(turn.id) : undefined;
     const context = turn.role === 'user' ? turn.codebase?.context : undefined;
     // The passages first, the question last: the model reads what it is asked right before answering.
-    const content = context ? `${context}\n\n${turn.content}` : turn.content;
+    const content = typeof context === 'string' && context ? `${context}\n\n${turn.content}` : turn.content;
     return files?.length ? { role: turn.role, content, attachments: [...files] } : { role: turn.role, content };
   };
   return { messages: [...system, ...sent.map(message)], sent, omitted };

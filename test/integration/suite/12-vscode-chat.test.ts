@@ -244,7 +244,8 @@ describe("VS Code's Chat: GigaChat's models, @gigachat and its tools", function 
     const [request] = await chatRequests();
     const question = request.messages.at(-1)!.content;
     assert.ok(question.includes('Otters hold hands while they sleep'), 'the passage went with the question');
-    assert.ok(question.endsWith('why do otters hold hands?'));
+    // (VS Code may add the open editor's file after it, as a reference of its own.)
+    assert.ok(question.indexOf('Otters hold hands') < question.indexOf('why do otters hold hands?'), 'the passages come before the question');
     assert.equal(request.functions, undefined, 'answered from the passages, not with tools');
     const references = (await workbench.texts(SESSION)).join(' ');
     assert.match(references, /Used \d+ references?/, 'VS Code lists the passages as references');
