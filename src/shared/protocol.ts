@@ -295,6 +295,8 @@ export const ViewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('openCode'), ...CodeBlock.shape }),
   /** A link in a reply was clicked: the host checks the scheme and asks before opening. */
   z.object({ type: z.literal('openLink'), href: z.string().max(4_000) }),
+  /** The × on a passage of the last question's codebase context: it is asked again without that passage. */
+  z.object({ type: z.literal('removeSource'), turnId: id, ...FileLocation.shape }),
   /** A citation of a workspace file in a reply, or a question's source, was clicked: the host opens the file at those lines. */
   z.object({ type: z.literal('openFile'), ...FileLocation.shape }),
   z.object({ type: z.literal('openImage'), fileId }),

@@ -31,6 +31,7 @@ export const webviewStrings = {
   codebaseToggle: 'Answer from the workspace: the passages closest to the question go with it (or type #codebase)',
   codebaseSources: 'Passages of the workspace sent with the question',
   openSource: 'Open {0}',
+  removeSource: 'Answer again without {0}',
 
   // Transcript
   transcriptLabel: 'Chat transcript',

@@ -77,6 +77,11 @@ export class TurnView {
     if (wasStreaming && turn.status !== 'streaming') this.announceEnd(turn);
   }
 
+  /** Shows or hides the × on each passage of this question's codebase context. */
+  setSourcesRemovable(removable: boolean): void {
+    for (const button of this.element.querySelectorAll<HTMLElement>('.remove-source')) button.hidden = !removable;
+  }
+
   setRegenerateVisible(visible: boolean): void {
     if (this.regenerate) this.regenerate.hidden = !visible;
   }

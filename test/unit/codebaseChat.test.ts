@@ -7,11 +7,11 @@ describe('codebase context in the chat (no VS Code): a question answered from th
   let storage: Storage;
   let chat: ChatUnderTest;
   const searched: { question: string; conversationTokens: number }[] = [];
-  const found: FoundContext = {
-    context: 'Passages: src/retry.ts:3-9\n```ts\nexport function retry() {}\n```',
-    sources: [{ file: 'src/retry.ts', first: 3, last: 9 }],
-    notice: 'Indexing is still running.',
-  };
+  const retry = { source: { file: 'src/retry.ts', first: 3, last: 9 }, quoted: 'src/retry.ts:3-9\n```ts\nexport function retry() {}\n```' };
+  const cache = { source: { file: 'src/cache.ts', first: 1, last: 4 }, quoted: 'src/cache.ts:1-4\n```ts\nexport const cache = new Map();\n```' };
+  const found: FoundContext = { intro: 'Use these:', passages: [retry, cache], outro: 'Question:', notice: 'Indexing is still running.' };
+  const context = `Use these:\n\n${retry.quoted}\n\n${cache.quoted}\n\nQuestion:`;
+  const sources = [retry.source, cache.source];
 
   beforeEach(async () => {
     storage = await Storage.create();
@@ -41,20 +41,20 @@ describe('codebase context in the chat (no VS Code): a question answered from th
       ['how are retries counted?'],
       'searched without #codebase',
     );
-    assert.deepEqual(chat.reply.messages, ['system: Be brief.', `user: ${found.context}\n\n#codebase how are retries counted?`]);
+    assert.deepEqual(chat.reply.messages, ['system: Be brief.', `user: ${context}\n\n#codebase how are retries counted?`]);
     const question = chat.view.turns[0];
     assert.equal(question.content, '#codebase how are retries counted?');
-    assert.deepEqual(question.sources, found.sources);
+    assert.deepEqual(question.sources, sources);
     assert.equal(question.notice, found.notice);
     const saved = await storage.reopened(chat.controller.conversationId);
-    assert.deepEqual(saved?.turns[0].codebase?.sources, found.sources, 'kept with the chat');
+    assert.deepEqual(saved?.turns[0].codebase?.found?.passages, [retry, cache], 'kept with the chat');
   });
 
   it('Regenerate answers from the passages found the first time, without searching again', async () => {
     await answer(chat.controller.send({ text: 'where is the cache?', codebase: true }), 'Here.');
     await answer(chat.controller.regenerate(chat.view.turns[1].id), 'There.', 2);
     assert.equal(searched.length, 1);
-    assert.ok(chat.reply.messages[1].includes(found.context));
+    assert.ok(chat.reply.messages[1].includes(context));
   });
 
   it('the conversation so far counts against the room for passages', async () => {
@@ -84,7 +84,23 @@ describe('codebase context in the chat (no VS Code): a question answered from th
     assert.deepEqual(reply.error, { kind: 'codebase', message: 'Indexing was not allowed yet.', actions: ['allowIndexing'] });
     allowed = true;
     await answer(chat.controller.regenerate(reply.id), 'Found it.');
-    assert.ok(chat.reply.messages[1].includes(found.context));
-    assert.deepEqual(chat.view.turns[0].sources, found.sources);
+    assert.ok(chat.reply.messages[1].includes(context));
+    assert.deepEqual(chat.view.turns[0].sources, sources);
+  });
+
+  it('a passage taken out of the last question is answered again without it, and the question no longer shows it', async () => {
+    await answer(chat.controller.send({ text: 'where is the cache?', codebase: true }), 'In both.');
+    const question = chat.view.turns[0];
+    await answer(chat.controller.removeSource(question.id, retry.source), 'In cache.ts.', 2);
+    assert.equal(searched.length, 1, 'not searched again');
+    assert.deepEqual(chat.reply.messages[1], `user: Use these:\n\n${cache.quoted}\n\nQuestion:\n\nwhere is the cache?`);
+    assert.deepEqual(chat.view.turns[0].sources, [cache.source]);
+    assert.deepEqual(chat.transcript, ['user: where is the cache? (done)', 'assistant: In cache.ts. (done)']);
+    assert.deepEqual((await storage.reopened(chat.controller.conversationId))?.turns[0].codebase?.found?.passages, [cache]);
+
+    await answer(chat.controller.send({ text: 'and the retries?' }), 'Elsewhere.', 3);
+    await chat.controller.removeSource(question.id, cache.source);
+    assert.equal(chat.client.replies.length, 3, 'an earlier question is not asked again: a newer reply would be lost');
+    assert.deepEqual(chat.view.turns[0].sources, [cache.source]);
   });
 });

@@ -52,6 +52,24 @@ describe('chat webview: codebase context', function () {
     assert.deepEqual(await view.postedOfType('openLink'), [], 'never opened as a web address');
   });
 
+  it('the last question’s passages each have a × that asks again without it; an older question’s have none, nor one whose reply is being written', async () => {
+    const sources = [
+      { file: 'src/core/retry.ts', first: 3, last: 19 },
+      { file: 'src/host/upload.ts', first: 40, last: 40 },
+    ];
+    const older = userTurn('u1', '#codebase first', { sources });
+    const last = userTurn('u2', '#codebase second', { sources });
+    await view.send(state({ turns: [older, assistantTurn('a1', 'One.'), last, assistantTurn('a2', 'Two.')] }));
+    const removeButtons = view.page.getByRole('button', { name: /^Answer again without/ });
+    assert.equal(await removeButtons.count(), 2, 'only the last question’s');
+    await view.page.getByRole('button', { name: 'Answer again without retry.ts:3-19' }).click();
+    assert.deepEqual(await view.postedOfType('removeSource'), [{ type: 'removeSource', turnId: 'u2', file: 'src/core/retry.ts', first: 3, last: 19 }]);
+    assert.deepEqual(await view.postedOfType('openFile'), [], 'the × does not open the file');
+
+    await view.send(state({ busy: true, turns: [last, assistantTurn('a2', 'Tw', { status: 'streaming' })] }));
+    assert.equal(await removeButtons.count(), 0, 'not while the reply is written');
+  });
+
   it('citations in a reply are links that open the file at their lines, in text and in inline code, but not in code blocks', async () => {
     const reply = [
       'The counter is in src/core/retry.ts:12-20, and the limit in `src/settings.ts:7`.',

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { codebaseBudget, estimateTokens, modelLimits } from '../../core';
 import { abortSignalOf } from '../cancellation';
-import { codebaseQuery } from '../chat/codebaseTurn';
+import { codebaseQuery, codebaseText } from '../chat/codebaseTurn';
 import { readSetting } from '../config';
 import { findPassages, foundContext } from '../search/codebaseSource';
 import type { SemanticSearchCommands } from '../search/semanticSearch';
@@ -39,8 +39,9 @@ export async function codebaseQuestion(
       return undefined;
     }
     for (const passage of found.passages) stream.reference(new vscode.Location(passage.uri, new vscode.Range(passage.startLine, 0, passage.endLine, 0)));
-    const { context, notice } = foundContext(found);
+    const { notice, ...passages } = foundContext(found);
     if (notice) stream.markdown(`_${notice}_\n\n`);
+    const context = codebaseText(passages);
     return context ? `${context}\n\n${question}` : question;
   } finally {
     cancellation.dispose();

@@ -1,4 +1,6 @@
+import type { FileLocation } from '../../shared/fileLinks';
 import type { HostMessage } from '../../shared/protocol';
+import { removePassage } from './codebaseTurn';
 import type { ChatDependencies } from './chatDependencies';
 import { newConversation, type Conversation, type StoredPicture } from './conversationStore';
 import { viewId } from './fitMessage';
@@ -129,6 +131,17 @@ export class ChatController {
     if (turns.at(-1)?.role === 'assistant') turns.pop();
     if (turns.at(-1)?.role !== 'user') return;
     await this.replies.start({ redraw: true });
+  }
+
+  /**
+   * Takes a passage out of the codebase context of the last question, and answers it again
+   * without it (the × on the passage). Only while its reply is the last turn and none is being written.
+   */
+  async removeSource(turnId: string, source: FileLocation): Promise<void> {
+    const turns = this.conversation.turns;
+    const question = turns.at(-2);
+    if (this.busy || question?.id !== turnId || turns.at(-1)?.role !== 'assistant' || !removePassage(question, source)) return;
+    await this.regenerate();
   }
 
   /** The Stop button: ends the reply being written, and the download of its pictures. */

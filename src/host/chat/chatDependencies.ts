@@ -1,7 +1,7 @@
 import type { Logger, ServiceClient } from '../../core';
 import type { ImageAttachment, TurnError } from '../../shared/protocol';
 import type { Clock } from '../clock';
-import type { FileLocation } from '../../shared/fileLinks';
+import type { FoundPassages } from './conversationStore';
 
 /**
  * What the chat's behaviour (the controller and what it calls) takes from outside: VS Code, the
@@ -50,11 +50,8 @@ export interface ChatTexts {
   searchingWorkspace(): string;
 }
 
-/** What the model is sent of the workspace with a question (see codebaseTurn.ts). */
-export interface FoundContext {
-  /** The instruction and the quoted passages, which go before the question. Empty when nothing matched. */
-  context: string;
-  sources: FileLocation[];
+/** What the model is sent of the workspace with a question (see codebaseTurn.ts); no passages when nothing matched. */
+export interface FoundContext extends FoundPassages {
   /** Said on the question: the index was still being built, passages were left out for the budget, nothing matched. */
   notice?: string;
 }

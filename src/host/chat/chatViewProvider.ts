@@ -235,6 +235,10 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         return;
       case 'openFile':
         return openWorkspaceFile(message);
+      case 'removeSource': {
+        const { turnId, file, first, last } = message;
+        return this.controller.removeSource(turnId, { file, first, last });
+      }
       case 'openImage':
         return this.images.open(message.fileId);
       case 'saveImage':

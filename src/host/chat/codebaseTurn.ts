@@ -1,7 +1,8 @@
 import { estimateTokens } from '../../core';
 import type { TurnError } from '../../shared/protocol';
 import type { ChatSettings, CodebaseSource } from './chatDependencies';
-import type { Conversation, StoredTurn } from './conversationStore';
+import type { FileLocation } from '../../shared/fileLinks';
+import type { Conversation, FoundPassages, StoredTurn } from './conversationStore';
 import { wireMessages } from './wireMessages';
 
 /** The workspace cannot be searched yet: what the user reads, with the button that lets it be (the reply's error). */
@@ -26,7 +27,7 @@ export function codebaseQuery(text: string): string {
 /** The question `pending` answers, when it was asked with codebase context and none was found for it yet (a Regenerate keeps what was found). */
 export function questionWithoutContext(conversation: Conversation, pending: StoredTurn): StoredTurn | undefined {
   const question = conversation.turns[conversation.turns.indexOf(pending) - 1];
-  return question?.role === 'user' && question.codebase && question.codebase.context === undefined ? question : undefined;
+  return question?.role === 'user' && question.codebase && question.codebase.found === undefined ? question : undefined;
 }
 
 /**
@@ -45,6 +46,31 @@ export async function findCodebaseContext(
   const conversationTokens = messages.reduce((sum, message) => sum + estimateTokens(message.content), 0);
   const room = { model: settings.model, conversationTokens, answerTokens: settings.maxTokens };
   const found = await source.find(codebaseQuery(question.content) || question.content, room, signal);
-  question.codebase = { context: found.context, sources: found.sources };
-  question.notice = [question.notice, found.notice].filter(Boolean).join(' ') || undefined;
+  const { intro, passages, outro, notice } = found;
+  question.codebase = { found: { intro, passages: [...passages], outro } };
+  question.notice = [question.notice, notice].filter(Boolean).join(' ') || undefined;
+}
+
+/** What goes before a question with codebase context: '' when no passage does. */
+export function codebaseText(found: FoundPassages | undefined): string {
+  if (!found?.passages.length) return '';
+  return [found.intro, ...found.passages.map((passage) => passage.quoted), found.outro].join('\n\n');
+}
+
+/** The files and lines of the passages a question goes with, best first. */
+export function codebaseSources(question: StoredTurn): FileLocation[] {
+  return question.codebase?.found?.passages.map((passage) => passage.source) ?? [];
+}
+
+/** Takes the passage from `source` out of the question's codebase context; false when the question has none such. */
+export function removePassage(question: StoredTurn, source: FileLocation): boolean {
+  const found = question.codebase?.found;
+  const index = found?.passages.findIndex((passage) => sameLocation(passage.source, source)) ?? -1;
+  if (!found || index < 0) return false;
+  found.passages.splice(index, 1);
+  return true;
+}
+
+function sameLocation(a: FileLocation, b: FileLocation): boolean {
+  return a.file === b.file && a.first === b.first && a.last === b.last;
 }

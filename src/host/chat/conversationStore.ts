@@ -25,11 +25,25 @@ export interface StoredTurn {
   codebase?: CodebaseContext;
 }
 
-/** The passages of the workspace a question goes with: found when its reply starts, and kept for a Regenerate. */
+/**
+ * The passages of the workspace a question goes with: none until its reply starts and they are
+ * found, then kept for a Regenerate (the user may take some out first).
+ */
 export interface CodebaseContext {
-  /** What precedes the question in the message the model is sent: the instruction and the quoted passages. */
-  context?: string;
-  sources?: FileLocation[];
+  found?: FoundPassages;
+}
+
+/** What the model reads before the question: how to use and cite the passages, each quoted under its citation, and what leads to the question. */
+export interface FoundPassages {
+  intro: string;
+  passages: QuotedSource[];
+  outro: string;
+}
+
+/** A passage as the model reads it (`quoted`: its citation, then its code in a fence), and where it comes from. */
+export interface QuotedSource {
+  source: FileLocation;
+  quoted: string;
 }
 
 /** A picture attached to a question: the file in the picture store, and how the user named it. */

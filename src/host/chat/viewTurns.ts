@@ -1,6 +1,7 @@
 import { parseMediaReply, stableStreamingPrefix } from '../../core';
 import { PICTURE_MARKER, type ImageAttachment, type Turn } from '../../shared/protocol';
 import type { PictureStore } from './chatDependencies';
+import { codebaseSources } from './codebaseTurn';
 import type { StoredTurn } from './conversationStore';
 import { shownText } from './fitMessage';
 
@@ -65,9 +66,10 @@ export async function picturesOf(turns: readonly StoredTurn[], images: PictureSt
 /** A stored turn as the view shows it: a question with its pictures' thumbnails; a reply with pictures for its markers, a streaming reply's stable part only. */
 export function toViewTurn(turn: StoredTurn, pictures: ReadonlyMap<string, ImageAttachment> = new Map()): Turn {
   if (turn.role === 'user') {
-    const { pictures: attached, codebase, ...question } = turn;
+    const { pictures: attached, codebase: _codebase, ...question } = turn;
     const images = (attached ?? []).flatMap((picture) => pictures.get(picture.id) ?? []);
-    return { ...question, images: images.length ? images : undefined, sources: codebase?.sources?.length ? codebase.sources : undefined };
+    const sources = codebaseSources(turn);
+    return { ...question, images: images.length ? images : undefined, sources: sources.length ? sources : undefined };
   }
   const streaming = turn.status === 'streaming';
   const { text, pictureIds } = displayedReply(streaming ? stableStreamingPrefix(turn.content) : turn.content);

@@ -1,4 +1,5 @@
 import type { ChatMessage } from '../../core';
+import { codebaseText } from './codebaseTurn';
 import type { Conversation, StoredTurn } from './conversationStore';
 import type { QuestionAttachments } from './pictureUploads';
 
@@ -33,9 +34,9 @@ export function wireMessages(
   const system: ChatMessage[] = systemPrompt.trim() ? [{ role: 'system', content: systemPrompt.trim() }] : [];
   const message = (turn: StoredTurn): ChatMessage => {
     const files = turn.role === 'user' ? attachments.get(turn.id) : undefined;
-    const context = turn.role === 'user' ? turn.codebase?.context : undefined;
+    const context = turn.role === 'user' ? codebaseText(turn.codebase?.found) : '';
     // The passages first, the question last: the model reads what it is asked right before answering.
-    const content = typeof context === 'string' && context ? `${context}\n\n${turn.content}` : turn.content;
+    const content = context ? `${context}\n\n${turn.content}` : turn.content;
     return files?.length ? { role: turn.role, content, attachments: [...files] } : { role: turn.role, content };
   };
   return { messages: [...system, ...sent.map(message)], sent, omitted };

@@ -65,19 +65,6 @@ async function readPassage(passage: Passage): Promise<ReadPassage | undefined> {
   return { ...passage, endLine, text, uri: document.uri, location, language: document.languageId };
 }
 
-/** What the model reads before the question: how to cite, then each passage under its citation. */
-export function contextText(passages: readonly ReadPassage[]): string {
-  if (passages.length === 0) return '';
-  const citations = passages.map((passage) => citationText(passage.location));
-  const instruction = vscode.l10n.t(
-    'Answer using these passages of my workspace: {0}. When you use one, cite it as it is named here (path:line), so it becomes a link.',
-    citations.join(', '),
-  );
-  // Each passage's lines as they are now: a citation names the lines the passage starts and ends at.
-  const quoted = passages.map((passage, index) => `${citations[index]}\n${fencedCode(passage.text, passage.language)}`);
-  return `${instruction}\n\n${quoted.join('\n\n')}\n\n${vscode.l10n.t('My question:')}`;
-}
-
 export function foundContext(found: Extract<FoundPassages, { kind: 'passages' }>): FoundContext {
   const { passages, left, indexedFiles } = found;
   const notices = [
@@ -85,7 +72,18 @@ export function foundContext(found: Extract<FoundPassages, { kind: 'passages' }>
     passages.length === 0 ? vscode.l10n.t('Nothing in the workspace index matched the question: it was asked without codebase context.') : '',
     left > 0 ? vscode.l10n.t("{0} more passages were left out, to keep the question within the model's limits.", left) : '',
   ].filter(Boolean);
-  return { context: contextText(passages), sources: passages.map((passage) => passage.location), notice: notices.join(' ') || undefined };
+  return {
+    intro: vscode.l10n.t(
+      'Answer using these passages of my workspace. When you use one, cite it as it is named above its code (path:line), so it becomes a link.',
+    ),
+    // Each passage's lines as they are now, under the citation of the lines it starts and ends at.
+    passages: passages.map((passage) => ({
+      source: passage.location,
+      quoted: `${citationText(passage.location)}\n${fencedCode(passage.text, passage.language)}`,
+    })),
+    outro: vscode.l10n.t('My question:'),
+    notice: notices.join(' ') || undefined,
+  };
 }
 
 /** Why the workspace cannot be searched, as the question's reply says it, with the button that fixes it. */
