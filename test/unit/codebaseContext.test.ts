@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { citationPattern, citationText, locationOf, parseFileLinkHref } from '../../src/shared/fileLinks';
-import { codebaseBudget, estimateTokens, fitPassages, mergeHits, type QuotedPassage, type SearchHit } from '../../src/core';
+import { codebaseBudget, estimateTokens, fitPassages, mergeHits, relevantHits, type QuotedPassage, type SearchHit } from '../../src/core';
 
 const hit = (path: string, startLine: number, endLine: number, score: number): SearchHit => ({ path, startLine, endLine, score, preview: '' });
 const quoted = (path: string, lines: number, score: number, lineText = 'x'.repeat(29)): QuotedPassage => ({
@@ -25,6 +25,19 @@ describe('codebase context: the passages that go with a question', () => {
       { path: 'src/b.ts', startLine: 0, endLine: 9, score: 0.8 },
       { path: 'src/a.ts', startLine: 60, endLine: 69, score: 0.6 },
     ]);
+  });
+
+  it('leaves out the hits far weaker than the best one', () => {
+    const hits = [hit('best.ts', 0, 9, 0.8), hit('close.ts', 0, 9, 0.5), hit('far.ts', 0, 9, 0.3), hit('noise.ts', 0, 9, 0.01)];
+    assert.deepEqual(
+      relevantHits(hits, 0.5).map((kept) => kept.path),
+      ['best.ts', 'close.ts'],
+    );
+    assert.deepEqual(
+      relevantHits(hits, 0.1).map((kept) => kept.path),
+      ['best.ts', 'close.ts', 'far.ts'],
+    );
+    assert.deepEqual(relevantHits([], 0.5), []);
   });
 
   it('does not merge chunks of different files at the same lines', () => {

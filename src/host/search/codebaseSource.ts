@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { codebaseBudget, fitPassages, mergeHits, modelLimits, type Passage, type QuotedPassage } from '../../core';
+import { codebaseBudget, fitPassages, mergeHits, modelLimits, relevantHits, type Passage, type QuotedPassage } from '../../core';
 import { citationText, type FileLocation } from '../../shared/fileLinks';
 import type { TurnError } from '../../shared/protocol';
 import type { CodebaseSource, FoundContext } from '../chat/chatDependencies';
@@ -10,6 +10,12 @@ import type { QuietSearch, SemanticSearchCommands } from './semanticSearch';
 
 /** Chunks asked of the index for one question: more than fit most budgets, so the budget decides, not the count. */
 const CANDIDATES = 40;
+/**
+ * Chunks scoring under this share of the best are not sent: each passage costs tokens the model
+ * reads, and one much further from the question than the best rarely helps the answer (the search
+ * picker, which costs nothing to show, keeps more: down to a tenth).
+ */
+const RELEVANT_SHARE = 0.5;
 
 /** A passage read back from its file, with where it is as the workspace names it. */
 export interface ReadPassage extends QuotedPassage {
@@ -50,7 +56,7 @@ export async function findPassages(
 ): Promise<FoundPassages> {
   const outcome = await search.searchQuietly(question, CANDIDATES, signal);
   if (outcome.kind !== 'hits') return outcome;
-  const read = (await Promise.all(mergeHits(outcome.hits).map(readPassage))).filter((passage) => passage !== undefined);
+  const read = (await Promise.all(mergeHits(relevantHits(outcome.hits, RELEVANT_SHARE)).map(readPassage))).filter((passage) => passage !== undefined);
   const { chosen, left } = fitPassages(read, budget);
   return { kind: 'passages', passages: chosen as ReadPassage[], left, indexedFiles: outcome.indexedFiles };
 }
