@@ -44,14 +44,14 @@ describe('codebase context: the passages that go with a question', () => {
     assert.equal(mergeHits([hit('a.ts', 0, 9, 0.9), hit('b.ts', 0, 9, 0.8)]).length, 2);
   });
 
-  it('takes the best passages first and stops at the budget, never a worse one over a better one', () => {
+  it('takes the best passages first within the budget; one too large for what is left is passed over for smaller ones', () => {
     // Each line of 29 characters and its newline: 10 tokens a line.
-    const passages = [quoted('best.ts', 30, 0.9), quoted('big.ts', 80, 0.8), quoted('small.ts', 2, 0.7)];
+    const passages = [quoted('best.ts', 30, 0.9), quoted('minified.js', 80, 0.8), quoted('small.ts', 2, 0.7), quoted('other.ts', 70, 0.6)];
     const { chosen, left } = fitPassages(passages, 1000);
     assert.deepEqual(
       chosen.map((passage) => passage.path),
-      ['best.ts'],
-      'big.ts does not fit after best.ts; small.ts would, but is worse than big.ts',
+      ['best.ts', 'small.ts'],
+      'minified.js does not fit after best.ts, small.ts does; other.ts no longer does',
     );
     assert.equal(left, 2);
     const used = chosen.reduce((sum, passage) => sum + estimateTokens(passage.text), 0);

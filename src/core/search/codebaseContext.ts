@@ -64,22 +64,25 @@ export interface QuotedPassage extends Passage {
 }
 
 /**
- * The passages that fit `budget` tokens, best first, stopping at the first that does not: a
- * worse one is never taken over a better one. When even the best does not fit, its first lines
- * that do are taken (a question with codebase context always has some). `left`: how many passages
- * were left out for the budget.
+ * The passages that fit `budget` tokens, best first. One that does not fit in what is left is
+ * passed over for the smaller ones after it, so one huge passage (a minified file, a long
+ * generated table) does not keep out everything else; but when even the best does not fit, its
+ * first lines that do are taken (a question with codebase context always has some). `left`: how
+ * many passages were left out for the budget.
  */
 export function fitPassages(passages: readonly QuotedPassage[], budget: number): { chosen: QuotedPassage[]; left: number } {
   const chosen: QuotedPassage[] = [];
   let used = 0;
-  for (const passage of passages) {
+  for (const [index, passage] of passages.entries()) {
     const cost = estimateTokens(passage.text);
-    if (used + cost > budget) {
-      if (chosen.length === 0 && budget > 0) chosen.push(firstLinesWithin(passage, budget));
-      break;
+    if (used + cost <= budget) {
+      used += cost;
+      chosen.push(passage);
+    } else if (index === 0 && budget > 0) {
+      const cut = firstLinesWithin(passage, budget);
+      used += estimateTokens(cut.text);
+      chosen.push(cut);
     }
-    used += cost;
-    chosen.push(passage);
   }
   return { chosen, left: passages.length - chosen.length };
 }
