@@ -70,8 +70,8 @@ export interface QuotedPassage extends Passage {
  * first lines that do are taken (a question with codebase context always has some). `left`: how
  * many passages were left out for the budget.
  */
-export function fitPassages(passages: readonly QuotedPassage[], budget: number): { chosen: QuotedPassage[]; left: number } {
-  const chosen: QuotedPassage[] = [];
+export function fitPassages<T extends QuotedPassage>(passages: readonly T[], budget: number): { chosen: T[]; left: number } {
+  const chosen: T[] = [];
   let used = 0;
   for (const [index, passage] of passages.entries()) {
     const cost = estimateTokens(passage.text);
@@ -88,7 +88,7 @@ export function fitPassages(passages: readonly QuotedPassage[], budget: number):
 }
 
 /** The passage's first lines whose text fits `budget` tokens (at least its first line, cut). */
-function firstLinesWithin(passage: QuotedPassage, budget: number): QuotedPassage {
+function firstLinesWithin<T extends QuotedPassage>(passage: T, budget: number): T {
   const lines = passage.text.split('\n');
   let text = '';
   let count = 0;

@@ -18,10 +18,16 @@ const CANDIDATES = 40;
 const RELEVANT_SHARE = 0.5;
 
 /** A passage read back from its file, with where it is as the workspace names it. */
-export interface ReadPassage extends QuotedPassage {
+interface ReadPassage extends QuotedPassage {
   uri: vscode.Uri;
-  location: FileLocation;
+  /** The file's path as the chat names it (relative to the workspace). */
+  file: string;
   language: string;
+}
+
+/** A passage that goes with the question, and the lines it quotes (after the budget, which may have cut it). */
+export interface ChosenPassage extends ReadPassage {
+  location: FileLocation;
 }
 
 /**
@@ -45,7 +51,7 @@ export function workspaceCodebase(search: Pick<SemanticSearchCommands, 'searchQu
   };
 }
 
-export type FoundPassages = { kind: 'passages'; passages: ReadPassage[]; left: number; indexedFiles?: number } | Exclude<QuietSearch, { kind: 'hits' }>;
+export type FoundPassages = { kind: 'passages'; passages: ChosenPassage[]; left: number; indexedFiles?: number } | Exclude<QuietSearch, { kind: 'hits' }>;
 
 /** The passages closest to `question` that fit `budget` tokens, read from their files now; or why the workspace cannot be searched. */
 export async function findPassages(
@@ -58,7 +64,8 @@ export async function findPassages(
   if (outcome.kind !== 'hits') return outcome;
   const read = (await Promise.all(mergeHits(relevantHits(outcome.hits, RELEVANT_SHARE)).map(readPassage))).filter((passage) => passage !== undefined);
   const { chosen, left } = fitPassages(read, budget);
-  return { kind: 'passages', passages: chosen as ReadPassage[], left, indexedFiles: outcome.indexedFiles };
+  const passages = chosen.map((passage) => ({ ...passage, location: { file: passage.file, first: passage.startLine + 1, last: passage.endLine + 1 } }));
+  return { kind: 'passages', passages, left, indexedFiles: outcome.indexedFiles };
 }
 
 /** The passage's lines as its file holds them now; undefined when the file has gone since it was indexed. */
@@ -67,8 +74,7 @@ async function readPassage(passage: Passage): Promise<ReadPassage | undefined> {
   if (!document || passage.startLine >= document.lineCount) return undefined;
   const endLine = Math.min(passage.endLine, document.lineCount - 1);
   const text = document.getText(new vscode.Range(passage.startLine, 0, endLine, Number.MAX_SAFE_INTEGER));
-  const location = { file: relativeFile(document.uri), first: passage.startLine + 1, last: endLine + 1 };
-  return { ...passage, endLine, text, uri: document.uri, location, language: document.languageId };
+  return { ...passage, endLine, text, uri: document.uri, file: relativeFile(document.uri), language: document.languageId };
 }
 
 export function foundContext(found: Extract<FoundPassages, { kind: 'passages' }>): FoundContext {

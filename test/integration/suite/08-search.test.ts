@@ -725,6 +725,25 @@ describe('semantic search', function () {
       assert.deepEqual([selection.start.line + 1, selection.end.line + 1], [Number(first), Number(last)], `the lines of ${cited}`);
     });
 
+    it('a passage longer than the model leaves room for is cut to its first lines, and is cited by the lines sent', async () => {
+      const file = fixtureUri('search-fixture/docs/zebras.md');
+      const lines = Array.from({ length: 600 }, (_, i) => `Zebra herds migrate across the plains in search of fresh grass, line ${i + 1}.`);
+      try {
+        await vscode.workspace.fs.writeFile(file, Buffer.from(lines.join('\n') + '\n'));
+        await until(async () => (await searchRows('zebra herds migrate')).some((row) => /zebras\.md/.test(row)), 'the new file indexed', 30_000);
+        await emulator.resetCounts();
+        await askWithCodebase('#codebase where do zebra herds migrate?');
+        await chatView.waitForReply(0);
+        const [source] = await chatView.attributes('.turn-user .source-chip', 'title');
+        const [, last] = /zebras\.md:1-(\d+)$/.exec(source ?? '') ?? [];
+        assert.ok(Number(last) > 1 && Number(last) < 600, `cut, and cited by its lines: ${source}`);
+        const sent = await lastQuestionSent();
+        assert.ok(sent.includes(`line ${last}.`) && !sent.includes(`line ${Number(last) + 1}.`), `the lines 1–${last} were sent, no more`);
+      } finally {
+        await vscode.workspace.fs.delete(file);
+      }
+    });
+
     it('while the workspace is still being indexed, #codebase answers from what is indexed and says so', async () => {
       await withSlowIndexing(600, async () => {
         try {
