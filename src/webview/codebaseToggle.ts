@@ -1,9 +1,7 @@
+import { mentionsCodebase } from '../shared/codebaseTag';
 import type { WebviewStrings } from '../shared/strings';
 import { iconButton } from './dom';
 import { icon } from './icons';
-
-/** `#codebase` in a message asks for codebase context as the button does (the host reads it too). */
-const CODEBASE_TAG = /(^|\s)#codebase\b/i;
 
 /**
  * The input's codebase context button: pressed, the next message is answered from the workspace
@@ -30,7 +28,7 @@ export class CodebaseToggle {
 
   /** Whether the message in the input is to be answered from the workspace. */
   get on(): boolean {
-    return this.chosen || CODEBASE_TAG.test(this.input.value);
+    return this.chosen || mentionsCodebase(this.input.value);
   }
 
   /** The message went: the next one is asked without codebase context unless asked for again. */

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { CodebaseUnavailable } from '../../src/host/chat/codebaseTurn';
+import { codebaseSources, codebaseText, CodebaseUnavailable } from '../../src/host/chat/codebaseTurn';
+import type { StoredTurn } from '../../src/host/chat/conversationStore';
 import type { FoundContext } from '../../src/host/chat/chatDependencies';
 import { ChatUnderTest, Storage, until } from './support/chatUnderTest';
 
@@ -102,5 +103,17 @@ describe('codebase context in the chat (no VS Code): a question answered from th
     await chat.controller.removeSource(question.id, cache.source);
     assert.equal(chat.client.replies.length, 3, 'an earlier question is not asked again: a newer reply would be lost');
     assert.deepEqual(chat.view.turns[0].sources, [cache.source]);
+  });
+
+  it('a question whose kept passages are damaged (a hand-edited file) is asked as it is, showing none', () => {
+    const damaged = {
+      id: 'q',
+      role: 'user',
+      content: 'q',
+      status: 'done',
+      codebase: { found: { intro: 'i', passages: 'junk', outro: 'o' } },
+    } as unknown as StoredTurn;
+    assert.equal(codebaseText(damaged.codebase?.found), '');
+    assert.deepEqual(codebaseSources(damaged), []);
   });
 });

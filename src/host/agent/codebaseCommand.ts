@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { codebaseBudget, estimateTokens, modelLimits } from '../../core';
 import { abortSignalOf } from '../cancellation';
-import { codebaseQuery, codebaseText } from '../chat/codebaseTurn';
+import { withoutCodebaseTag } from '../../shared/codebaseTag';
+import { codebaseText } from '../chat/codebaseTurn';
 import { readSetting } from '../config';
 import { findPassages, foundContext } from '../search/codebaseSource';
 import type { SemanticSearchCommands } from '../search/semanticSearch';
@@ -22,7 +23,7 @@ export async function codebaseQuestion(
   stream: vscode.ChatResponseStream,
   token: vscode.CancellationToken,
 ): Promise<string | undefined> {
-  const question = codebaseQuery(prompt);
+  const question = withoutCodebaseTag(prompt);
   if (!question) {
     stream.markdown(vscode.l10n.t('Ask a question about the code: `@gigachat /codebase where are the retries counted?`'));
     return undefined;

@@ -5,7 +5,7 @@ import { explainPrompt } from '../explain';
 import { readSettings } from '../config';
 import type { Log } from '../log';
 import type { SemanticSearchCommands } from '../search/semanticSearch';
-import { mentionsCodebase } from '../chat/codebaseTurn';
+import { mentionsCodebase } from '../../shared/codebaseTag';
 import { agentTools } from './agentTools';
 import { codebaseQuestion } from './codebaseCommand';
 import { historyMessages } from './chatHistory';

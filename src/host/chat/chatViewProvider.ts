@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import * as z from 'zod';
 import { MAX_ATTACHMENTS, type HostMessage, type ViewMessage } from '../../shared/protocol';
+import { mentionsCodebase } from '../../shared/codebaseTag';
 import { webviewStrings } from '../../shared/strings';
 import { Disposable, disposeAll } from '../dispose';
 import { askErrorAction, runErrorAction } from '../errors';
@@ -17,7 +18,6 @@ import { conversationMarkdown } from './conversationMarkdown';
 import { fitHostMessage, viewId } from './fitMessage';
 import type { PendingPictures } from './pendingPictures';
 import { PictureIntake } from './pictureIntake';
-import { mentionsCodebase } from './codebaseTurn';
 import { openWorkspaceFile } from './openFile';
 import { parseViewMessage } from './viewMessages';
 import { chatHtml } from './webviewHtml';

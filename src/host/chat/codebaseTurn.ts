@@ -1,8 +1,9 @@
 import { estimateTokens } from '../../core';
 import type { TurnError } from '../../shared/protocol';
 import type { ChatSettings, CodebaseSource } from './chatDependencies';
+import { withoutCodebaseTag } from '../../shared/codebaseTag';
 import type { FileLocation } from '../../shared/fileLinks';
-import type { Conversation, FoundPassages, StoredTurn } from './conversationStore';
+import type { Conversation, FoundPassages, QuotedSource, StoredTurn } from './conversationStore';
 import { wireMessages } from './wireMessages';
 
 /** The workspace cannot be searched yet: what the user reads, with the button that lets it be (the reply's error). */
@@ -10,18 +11,6 @@ export class CodebaseUnavailable extends Error {
   constructor(readonly described: TurnError) {
     super(described.message);
   }
-}
-
-/** Typed in a message, it asks for codebase context as the input's toggle does; the search is for the rest of the text. */
-const CODEBASE_TAG = /(^|\s)#codebase\b/gi;
-
-export function mentionsCodebase(text: string): boolean {
-  return new RegExp(CODEBASE_TAG.source, 'i').test(text);
-}
-
-/** The question as searched for: without `#codebase`. */
-export function codebaseQuery(text: string): string {
-  return text.replace(CODEBASE_TAG, '$1').trim();
 }
 
 /** The question `pending` answers, when it was asked with codebase context and none was found for it yet (a Regenerate keeps what was found). */
@@ -45,7 +34,7 @@ export async function findCodebaseContext(
   const { messages } = wireMessages(conversation, pending, settings.systemPrompt);
   const conversationTokens = messages.reduce((sum, message) => sum + estimateTokens(message.content), 0);
   const room = { model: settings.model, conversationTokens, answerTokens: settings.maxTokens };
-  const found = await source.find(codebaseQuery(question.content) || question.content, room, signal);
+  const found = await source.find(withoutCodebaseTag(question.content) || question.content, room, signal);
   const { intro, passages, outro, notice } = found;
   question.codebase = { found: { intro, passages: [...passages], outro } };
   question.notice = [question.notice, notice].filter(Boolean).join(' ') || undefined;
@@ -53,13 +42,19 @@ export async function findCodebaseContext(
 
 /** What goes before a question with codebase context: '' when no passage does. */
 export function codebaseText(found: FoundPassages | undefined): string {
-  if (!found?.passages.length) return '';
-  return [found.intro, ...found.passages.map((passage) => passage.quoted), found.outro].join('\n\n');
+  const passages = passagesOf(found);
+  if (passages.length === 0) return '';
+  return [found?.intro, ...passages.map((passage) => passage.quoted), found?.outro].join('\n\n');
 }
 
 /** The files and lines of the passages a question goes with, best first. */
 export function codebaseSources(question: StoredTurn): FileLocation[] {
-  return question.codebase?.found?.passages.map((passage) => passage.source) ?? [];
+  return passagesOf(question.codebase?.found).map((passage) => passage.source);
+}
+
+/** The passages as kept: none from a conversation file that an older version or a hand left without them. */
+function passagesOf(found: FoundPassages | undefined): QuotedSource[] {
+  return Array.isArray(found?.passages) ? found.passages : [];
 }
 
 /** Takes the passage from `source` out of the question's codebase context; false when the question has none such. */
