@@ -25,7 +25,8 @@ export async function openWorkspaceFile(location: FileLocation): Promise<void> {
 async function fileInFolders(file: string): Promise<vscode.Uri | undefined> {
   const folders = vscode.workspace.workspaceFolders ?? [];
   const segments = file.split('/');
-  if (segments.some((segment) => segment === '..' || segment === '.' || segment === '')) return undefined;
+  // A backslash or a drive's colon would be a separator on Windows: `..\\..\\x` must not climb out either.
+  if (/[\\:]/.test(file) || segments.some((segment) => segment === '..' || segment === '.' || segment === '')) return undefined;
   const candidates = folders.flatMap((folder) => [
     vscode.Uri.joinPath(folder.uri, ...segments),
     // Several folders open: the chat names a file with its folder's name first.

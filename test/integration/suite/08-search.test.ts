@@ -744,6 +744,25 @@ describe('semantic search', function () {
       }
     });
 
+    it('the view cannot open a file outside the workspace: the user is told it is not a file of the workspace', async () => {
+      const outside = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, '..', 'outside-the-workspace.txt');
+      await vscode.workspace.fs.writeFile(outside, Buffer.from('not for the chat\n'));
+      try {
+        await openChat();
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+        await vscode.commands.executeCommand('notifications.clearAll');
+        const escapes = ['../outside-the-workspace.txt', '..\\outside-the-workspace.txt'];
+        await chatView.postRaw([...escapes, outside.fsPath].map((file) => ({ type: 'openFile', file, first: 1, last: 1 })));
+        await until(async () => {
+          const warnings = (await workbench.notifications()).filter((text) => /is not a file of this workspace/.test(text));
+          return escapes.every((escape) => warnings.some((warning) => warning.startsWith(escape)));
+        }, 'a warning for each path that climbs out');
+        assert.equal(vscode.window.activeTextEditor, undefined, 'nothing was opened');
+      } finally {
+        await vscode.workspace.fs.delete(outside);
+      }
+    });
+
     it('while the workspace is still being indexed, #codebase answers from what is indexed and says so', async () => {
       await withSlowIndexing(600, async () => {
         try {
