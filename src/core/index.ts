@@ -69,6 +69,9 @@ export type { TlsProbeResult } from './connectionCheck/tlsProbe';
 // Semantic search: chunking, the persistent embedding cache, the indexer and the vector index.
 export { chunkText } from './search/chunker';
 export { hitExcerpt, MAX_EXCERPT_CHARS } from './search/hitExcerpt';
+export { codebaseBudget, fitPassages, mergeHits } from './search/codebaseContext';
+export { relevantHits } from './search/relevance';
+export type { Passage, QuotedPassage } from './search/codebaseContext';
 export type { Chunk, ChunkOptions } from './search/chunker';
 export { EmbeddingCache } from './search/embeddingCache';
 export type { CacheLoadInfo } from './search/embeddingCache';

@@ -222,6 +222,8 @@ export interface ErrorFixes {
   certificateHelp(): Promise<unknown>;
   /** Selects a chat model that sees pictures; resolves true once it is selected, so the question can be asked again. */
   useVisionModel(): Promise<boolean>;
+  /** Asks to index the workspace (the search command's consent), then indexes; resolves true once the index is ready, so the question can be asked again. */
+  allowIndexing(): Promise<boolean>;
 }
 
 let fixes: ErrorFixes | undefined;
@@ -271,6 +273,9 @@ export async function runErrorAction(action: ErrorAction, log: Log, retry?: () =
       return;
     case 'useVisionModel':
       if (await errorFixes().useVisionModel()) await retry?.();
+      return;
+    case 'allowIndexing':
+      if (await errorFixes().allowIndexing()) await retry?.();
       return;
   }
 }

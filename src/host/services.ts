@@ -14,6 +14,7 @@ import { provideErrorFixes } from './errors';
 import { clearAuthorizationKey, setAuthorizationKey } from './keyCommands';
 import { Log } from './log';
 import { SemanticSearch, type SemanticSearchCommands } from './search/semanticSearch';
+import { workspaceCodebase } from './search/codebaseSource';
 import { GigaChatParticipant } from './agent/gigachatParticipant';
 import { GigaChatModelProvider } from './lm/chatModelProvider';
 import { EditFileTool } from './tools/editFileTool';
@@ -67,17 +68,18 @@ export function createServices(context: vscode.ExtensionContext): Services {
     () => warnSaveFailing(log),
     () => pictures.ids,
   );
-  const controller = new ChatController(chatHost(clients, images, log), saved);
+  // Codebase context searches through it; it opens the chat (`ask`) only once the view exists.
+  const search = new SemanticSearch(context, { clients, keys, log, ask: (prompt): Promise<void> => chat.ask(prompt) });
+  const controller = new ChatController({ ...chatHost(clients, images, log), codebase: workspaceCodebase(search) }, saved);
   const models = new ModelCatalog(clients, log);
-  const chat = new ChatViewProvider(context.extensionUri, controller, models, images, keys, context.workspaceState, log, pictures);
+  const chat: ChatViewProvider = new ChatViewProvider(context.extensionUri, controller, models, images, keys, context.workspaceState, log, pictures);
   const check = new ConnectionCheck(clients, trustedRoot, log);
-  const search = new SemanticSearch(context, { clients, keys, log, ask: (prompt) => chat.ask(prompt) });
   context.subscriptions.push(log, trustedRoot, chat, clients, check, search);
   const certificates = certificateActions(context, trustedRoot, clients, log);
   const setKey = () => setAuthorizationKey(keys, clients, log);
   const languageModels = new GigaChatModelProvider({ clients, catalog: models, keys, log, setAuthorizationKey: setKey });
   context.subscriptions.push(languageModels);
-  provideErrorFixes({ ...certificates, setAuthorizationKey: setKey, useVisionModel: () => models.selectVisionModel() });
+  provideErrorFixes({ ...certificates, setAuthorizationKey: setKey, useVisionModel: () => models.selectVisionModel(), allowIndexing: search.allowIndexing });
   return {
     log,
     keys,

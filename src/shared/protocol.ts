@@ -36,6 +36,9 @@ export const LIMITS = {
   chipTitle: 1_000,
   conversations: 1_000,
   earlierQuestions: 50,
+  /** The passages of the workspace a question with codebase context was sent with. */
+  sources: 50,
+  filePath: 1_000,
 } as const;
 
 /**
@@ -77,6 +80,8 @@ export const ErrorAction = z.enum([
   'proxySettings',
   /** Selects a model that sees pictures (the model refused a question's pictures), then asks again. */
   'useVisionModel',
+  /** Asks to index the workspace (what the search command asks before indexing), then asks again with codebase context. */
+  'allowIndexing',
 ]);
 export type ErrorAction = z.infer<typeof ErrorAction>;
 
@@ -114,6 +119,13 @@ export const ImageAttachment = z.union([
 ]);
 export type ImageAttachment = z.infer<typeof ImageAttachment>;
 
+/** Lines of a file of the workspace, as a citation names them (src/shared/fileLinks.ts). 1-based, inclusive. */
+export const FileLocation = z.object({
+  file: z.string().min(1).max(LIMITS.filePath),
+  first: z.number().int().positive(),
+  last: z.number().int().positive(),
+});
+
 export const Turn = z.object({
   id,
   role: z.enum(['user', 'assistant']),
@@ -131,6 +143,8 @@ export const Turn = z.object({
   contextLabel: z.string().max(LIMITS.contextLabel).optional(),
   /** A visible notice, e.g. that a long selection was trimmed. */
   notice: z.string().max(LIMITS.notice).optional(),
+  /** A question asked with codebase context: the passages of the workspace it was sent with, best first (links that open them). */
+  sources: z.array(FileLocation).max(LIMITS.sources).optional(),
   /** A reply that did not see this many of the conversation's first messages: with them it was too large for the model. */
   omittedMessages: z.number().int().positive().optional(),
   /** The text is longer than the view shows: `content` is its beginning, and this its whole length. */
@@ -242,6 +256,8 @@ export const ViewMessage = z.discriminatedUnion('type', [
       .max(MAX_ATTACHMENTS + MAX_PICTURES)
       .optional(),
     replaces: id.optional(),
+    /** Answer from the workspace's code: the passages closest to the question go with it (the input's toggle, or `#codebase`). */
+    codebase: z.boolean().optional(),
   }),
   /** A chip's remove button: that code or picture is not sent. */
   z.object({ type: z.literal('removeAttachment'), id }),
@@ -279,6 +295,10 @@ export const ViewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('openCode'), ...CodeBlock.shape }),
   /** A link in a reply was clicked: the host checks the scheme and asks before opening. */
   z.object({ type: z.literal('openLink'), href: z.string().max(4_000) }),
+  /** The × on a passage of the last question's codebase context: it is asked again without that passage. */
+  z.object({ type: z.literal('removeSource'), turnId: id, ...FileLocation.shape }),
+  /** A citation of a workspace file in a reply, or a question's source, was clicked: the host opens the file at those lines. */
+  z.object({ type: z.literal('openFile'), ...FileLocation.shape }),
   z.object({ type: z.literal('openImage'), fileId }),
   z.object({ type: z.literal('saveImage'), fileId }),
   /** The input's text, so a draft survives the view being hidden or reloaded; `at`: when it was typed. */

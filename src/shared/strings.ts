@@ -28,6 +28,10 @@ export const webviewStrings = {
   questionPicture: 'Picture attached to the question',
   editingQuestion: 'Editing your question: sending it replaces the question and the replies after it.',
   cancelEdit: 'Cancel editing (Escape)',
+  codebaseToggle: 'Answer from the workspace: the passages closest to the question go with it (or type #codebase)',
+  codebaseSources: 'Passages of the workspace sent with the question',
+  openSource: 'Open {0}',
+  removeSource: 'Answer again without {0}',
 
   // Transcript
   transcriptLabel: 'Chat transcript',
@@ -93,6 +97,7 @@ export const webviewStrings = {
   actionOpenSettings: 'Open settings',
   actionProxySettings: 'Proxy settings',
   actionUseVisionModel: 'Switch to a model that sees pictures',
+  actionAllowIndexing: 'Index the workspace…',
 
   // Welcome (no key yet)
   welcomeTitle: 'Welcome to GigaChat',
@@ -135,4 +140,5 @@ export const ACTION_LABELS: Record<ErrorAction, keyof WebviewStrings> = {
   openSettings: 'actionOpenSettings',
   proxySettings: 'actionProxySettings',
   useVisionModel: 'actionUseVisionModel',
+  allowIndexing: 'actionAllowIndexing',
 };

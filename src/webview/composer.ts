@@ -1,6 +1,7 @@
 import { LIMITS, type AttachmentChip } from '../shared/protocol';
 import type { WebviewStrings } from '../shared/strings';
 import { AttachmentChips } from './attachmentChips';
+import { CodebaseToggle } from './codebaseToggle';
 import { el, iconButton } from './dom';
 import { icon } from './icons';
 import { PictureInput } from './pictureInput';
@@ -46,6 +47,7 @@ export class Composer {
   private readonly button: HTMLButtonElement;
   private readonly attachments: AttachmentChips;
   private readonly pictures: PictureInput;
+  private readonly codebase: CodebaseToggle;
   private readonly editBar: HTMLElement;
   private editing?: Editing;
   private readonly recall: QuestionRecall;
@@ -83,8 +85,9 @@ export class Composer {
     this.editBar.hidden = true;
     const box = el('div', { className: 'composer-box' }, this.input);
     this.pictures = new PictureInput(strings, box, this.input, () => this.enabled);
+    this.codebase = new CodebaseToggle(strings, this.input);
     // Before the input: Tab from the input still goes straight to Send.
-    box.prepend(this.pictures.button);
+    box.prepend(this.codebase.button, this.pictures.button);
     box.append(this.button);
     this.element = el('footer', { className: 'composer' }, this.editBar, this.attachments.element, box);
 
@@ -166,6 +169,7 @@ export class Composer {
     if (!enabled) this.cancelEdit();
     this.input.disabled = !enabled;
     this.pictures.setEnabled(enabled);
+    this.codebase.setEnabled(enabled);
     this.updatePlaceholder();
     this.updateButton();
   }
@@ -212,8 +216,10 @@ export class Composer {
       text,
       ...(attachmentIds.length > 0 ? { attachmentIds } : {}),
       ...(this.editing ? { replaces: this.editing.turnId } : {}),
+      ...(this.codebase.on ? { codebase: true } : {}),
     });
     this.attachments.set([]); // sent with the message: the host uses them up too
+    this.codebase.reset();
     if (this.editing) {
       this.cancelEdit(); // the draft set aside comes back; it was never replaced as the saved draft
       return;
@@ -232,6 +238,7 @@ export class Composer {
 
   private setText(text: string): void {
     this.input.value = text;
+    this.codebase.update();
     this.resize();
     this.updateButton();
   }

@@ -1,5 +1,7 @@
 import MarkdownIt from 'markdown-it';
+import { parseFileLinkHref } from '../shared/fileLinks';
 import type { WebviewStrings } from '../shared/strings';
+import { fileCitations } from './fileCitations';
 import { highlightCode } from './highlight';
 import { format } from './strings';
 import { closeUnfinished, MAY_CONTINUE_ADDRESS } from './unfinishedMarkdown';
@@ -9,7 +11,8 @@ import { closeUnfinished, MAY_CONTINUE_ADDRESS } from './unfinishedMarkdown';
  * - `html: false`: any HTML the model writes is shown as text, never parsed;
  * - links survive only with http(s) targets, the only ones the host opens (anything else, mailto
  *   included, stays the literal source text), and the transcript intercepts clicks on them (the
- *   host asks before opening);
+ *   host asks before opening); citations of workspace files (`src/app.ts:12-20`) become links the
+ *   host opens in an editor (fileCitations.ts);
  * - images are never loaded: `![alt](url)` becomes a link to the URL;
  * - table alignment becomes a class, because the CSP rejects `style` attributes.
  * The HTML still goes through `sanitize.ts` before it reaches the page.
@@ -19,6 +22,11 @@ const SAFE_LINK = /^https?:\/\//i;
 
 export function isSafeHref(href: string): boolean {
   return SAFE_LINK.test(href.trim());
+}
+
+/** What a link may lead to: a web address, or lines of a workspace file (a citation). */
+export function isAllowedHref(href: string): boolean {
+  return isSafeHref(href) || parseFileLinkHref(href) !== undefined;
 }
 
 export interface RenderOptions {
@@ -63,6 +71,7 @@ export function createMarkdownRenderer(strings: WebviewStrings): MarkdownRendere
   const escape = md.utils.escapeHtml;
 
   md.validateLink = isSafeHref;
+  md.use(fileCitations);
 
   const rules = md.renderer.rules;
 

@@ -1,4 +1,4 @@
-import { isSafeHref } from './markdown';
+import { isAllowedHref } from './markdown';
 
 /**
  * Turns renderer HTML into nodes, keeping only the elements and attributes the markdown renderer
@@ -62,7 +62,7 @@ export function sanitizedFragment(html: string): DocumentFragment {
       const keep =
         allowedAttributes.includes(name) &&
         (name !== 'class' || CLASS_VALUE.test(value)) &&
-        (name !== 'href' || isSafeHref(value)) &&
+        (name !== 'href' || isAllowedHref(value)) &&
         (name !== 'start' || /^\d{1,9}$/.test(value));
       if (!keep) node.removeAttribute(name);
     }

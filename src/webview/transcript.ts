@@ -1,4 +1,5 @@
 import { ErrorAction, type Turn } from '../shared/protocol';
+import { parseFileLinkHref } from '../shared/fileLinks';
 import type { WebviewStrings } from '../shared/strings';
 import type { Announcer } from './announcer';
 import { BottomFollower } from './bottomFollower';
@@ -212,6 +213,9 @@ export class Transcript {
       view.setRegenerateVisible(askAgain && !hasRetry);
       view.setRetryVisible(askAgain && turn.role === 'assistant');
     }
+    // The last question's passages, once its reply is done: taking one out asks again without it.
+    const question = this.views.at(-2);
+    for (const view of this.views) view.setSourcesRemovable(view === question && last?.turn.status !== 'streaming' && !this.busy);
   }
 
   private onClick(event: MouseEvent): void {
@@ -221,7 +225,9 @@ export class Transcript {
       // Never navigate: the host checks the scheme and asks before opening anything.
       event.preventDefault();
       const href = link.getAttribute('href') ?? '';
-      if (isSafeHref(href)) post({ type: 'openLink', href });
+      const file = parseFileLinkHref(href);
+      if (file) post({ type: 'openFile', ...file });
+      else if (isSafeHref(href)) post({ type: 'openLink', href });
       return;
     }
     if (handleCodeAction(target, this.strings, (text) => this.announcer.announce(text))) return;
@@ -244,6 +250,13 @@ export class Transcript {
       post({ type: 'copyReply', turnId });
       showCopied(copy, this.strings, this.strings.copyReply);
       this.announcer.announce(this.strings.copied);
+      return;
+    }
+    const sourceIndex = target.closest<HTMLElement>('.remove-source')?.dataset.sourceIndex;
+    const source = turn?.sources?.[Number(sourceIndex)];
+    if (sourceIndex !== undefined && turnId && source) {
+      post({ type: 'removeSource', turnId, ...source });
+      this.focusInput();
       return;
     }
     if (target.closest('[data-turn-action="regenerate"]')) {

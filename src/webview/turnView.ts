@@ -6,6 +6,7 @@ import { StreamingRenderer } from './streamingRenderer';
 import type { FragmentRenderer } from './streamingTail';
 import { format } from './strings';
 import { getAnswerFooter, replyFooter } from './turnFooter';
+import { sourceLinks } from './sourceLinks';
 import { cutNote, turnNotes, type TurnText } from './turnNotes';
 
 /** What a turn needs from the transcript around it. */
@@ -76,6 +77,11 @@ export class TurnView {
     if (wasStreaming && turn.status !== 'streaming') this.announceEnd(turn);
   }
 
+  /** Shows or hides the × on each passage of this question's codebase context. */
+  setSourcesRemovable(removable: boolean): void {
+    for (const button of this.element.querySelectorAll<HTMLElement>('.remove-source')) button.hidden = !removable;
+  }
+
   setRegenerateVisible(visible: boolean): void {
     if (this.regenerate) this.regenerate.hidden = !visible;
   }
@@ -123,6 +129,7 @@ export class TurnView {
             )
           : null,
         el('div', { className: 'turn-body user-text', text: turn.content }),
+        turn.sources?.length ? sourceLinks(turn.sources, strings) : null,
         turn.images?.length ? questionPictures(turn.images, strings) : null,
         turn.fullLength ? cutNote(strings.questionCut, turn.content.length, turn.fullLength, this.context.numbers) : null,
         turn.notice ? el('div', { className: 'turn-notice' }, icon('info'), el('span', { text: turn.notice })) : null,

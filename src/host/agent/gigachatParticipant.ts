@@ -5,8 +5,10 @@ import { explainPrompt } from '../explain';
 import { readSettings } from '../config';
 import type { Log } from '../log';
 import type { SemanticSearchCommands } from '../search/semanticSearch';
+import { mentionsCodebase } from '../../shared/codebaseTag';
 import { agentInstructions } from './agentInstructions';
 import { agentTools } from './agentTools';
+import { codebaseQuestion } from './codebaseCommand';
 import { historyMessages } from './chatHistory';
 import { withReferences } from './promptReferences';
 import { searchCommand } from './searchCommand';
@@ -28,7 +30,8 @@ export interface TurnMetadata {
  * `@gigachat` in VS Code's Chat view: answers with the GigaChat model chosen in the picker (or the
  * configured one when another vendor's is chosen), as an agent that reads, searches, edits (with a
  * diff the user accepts) and runs tests through VS Code's tools; `/explain` explains the editor's
- * selection, `/search` lists the workspace's passages closest in meaning.
+ * selection, `/search` lists the workspace's passages closest in meaning, `/codebase` (or
+ * `#codebase` in the question) answers from them, citing them.
  */
 export class GigaChatParticipant {
   constructor(private readonly services: ParticipantServices) {}
@@ -41,15 +44,26 @@ export class GigaChatParticipant {
       stream.button({ command: commandId('setAuthorizationKey'), title: actionLabel('setKey') });
       return {};
     }
-    const question = request.command === 'explain' ? explainQuestion(request.prompt, stream) : request.prompt;
+    const history = historyMessages(context);
+    const codebase = request.command === 'codebase' || mentionsCodebase(request.prompt);
+    const question =
+      request.command === 'explain'
+        ? explainQuestion(request.prompt, stream)
+        : codebase
+          ? await codebaseQuestion(request.prompt, history, model, this.services.search, stream, token)
+          : request.prompt;
     if (question === undefined) return {};
-    const messages = [...historyMessages(context), vscode.LanguageModelChatMessage.User(await withReferences(question, request.references))];
-    const tools = request.command === 'explain' ? [] : agentTools(request);
+    const messages = [...history, vscode.LanguageModelChatMessage.User(await withReferences(question, request.references))];
+    // Explained code and codebase context are given whole: the answer is grounded in them, not in what tools find.
+    const tools = request.command === 'explain' || codebase ? [] : agentTools(request);
     try {
       const instructions = agentInstructions(tools.length > 0);
       const outcome = await runAgent({ model, messages, tools, instructions, stream, token, toolInvocationToken: request.toolInvocationToken });
       if (outcome.stoppedAtLimit) stream.markdown(`\n\n${vscode.l10n.t('I stopped after {0} tool calls. Say "go on" to let me continue.', MAX_TOOL_CALLS)}`);
-      const metadata: TurnMetadata = { command: request.command, edited: outcome.toolsRun.some((name) => name === 'gigachat_editFile') };
+      const metadata: TurnMetadata = {
+        command: codebase ? 'codebase' : request.command,
+        edited: outcome.toolsRun.some((name) => name === 'gigachat_editFile'),
+      };
       return { metadata };
     } catch (error) {
       if (token.isCancellationRequested || error instanceof vscode.CancellationError) return {};

@@ -50,7 +50,7 @@ export async function searchCommand(
   }
 }
 
-function explainUnavailable(kind: Exclude<QuietSearch['kind'], 'hits'>, query: string, stream: vscode.ChatResponseStream): void {
+export function explainUnavailable(kind: Exclude<QuietSearch['kind'], 'hits'>, query: string, stream: vscode.ChatResponseStream): void {
   const say: Record<typeof kind, { text: string; command: vscode.Command }> = {
     noFolder: {
       text: vscode.l10n.t('Semantic search works on a folder: open one first.'),

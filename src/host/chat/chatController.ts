@@ -1,4 +1,6 @@
+import type { FileLocation } from '../../shared/fileLinks';
 import type { HostMessage } from '../../shared/protocol';
+import { removePassage } from './codebaseTurn';
 import type { ChatDependencies } from './chatDependencies';
 import { newConversation, type Conversation, type StoredPicture } from './conversationStore';
 import { viewId } from './fitMessage';
@@ -16,6 +18,8 @@ export interface Prompt {
   notice?: string;
   /** Pictures attached to the message (kept in the picture store). */
   pictures?: StoredPicture[];
+  /** Answer from the workspace's code: passages closest to the question are found and sent with it when its reply starts. */
+  codebase?: boolean;
 }
 
 /** What the view's `state` message says of the open conversation: its newest page of turns. */
@@ -127,6 +131,17 @@ export class ChatController {
     if (turns.at(-1)?.role === 'assistant') turns.pop();
     if (turns.at(-1)?.role !== 'user') return;
     await this.replies.start({ redraw: true });
+  }
+
+  /**
+   * Takes a passage out of the codebase context of the last question, and answers it again
+   * without it (the × on the passage). Only while its reply is the last turn and none is being written.
+   */
+  async removeSource(turnId: string, source: FileLocation): Promise<void> {
+    const turns = this.conversation.turns;
+    const question = turns.at(-2);
+    if (this.busy || question?.id !== turnId || turns.at(-1)?.role !== 'assistant' || !removePassage(question, source)) return;
+    await this.regenerate();
   }
 
   /** The Stop button: ends the reply being written, and the download of its pictures. */

@@ -1,6 +1,7 @@
 import type { Logger, ServiceClient } from '../../core';
 import type { ImageAttachment, TurnError } from '../../shared/protocol';
 import type { Clock } from '../clock';
+import type { FoundPassages } from './conversationStore';
 
 /**
  * What the chat's behaviour (the controller and what it calls) takes from outside: VS Code, the
@@ -45,6 +46,23 @@ export interface ChatTexts {
   pictureNotDownloaded(reason: string): string;
   /** A reply's notice while the question's pictures are uploaded. */
   uploadingPictures(count: number): string;
+  /** A reply's notice while the workspace is searched for its question's codebase context. */
+  searchingWorkspace(): string;
+}
+
+/** What the model is sent of the workspace with a question (see codebaseTurn.ts); no passages when nothing matched. */
+export interface FoundContext extends FoundPassages {
+  /** Said on the question: the index was still being built, passages were left out for the budget, nothing matched. */
+  notice?: string;
+}
+
+/** The passages of the workspace closest to a question, within what the model leaves room for. */
+export interface CodebaseSource {
+  /**
+   * `conversationTokens`: what the conversation sent with the question takes. Rejects with
+   * `CodebaseUnavailable` when the workspace cannot be searched yet (no consent, no folder…).
+   */
+  find(question: string, room: { model: string; conversationTokens: number; answerTokens?: number }, signal: AbortSignal): Promise<FoundContext>;
 }
 
 export interface ChatDependencies {
@@ -54,6 +72,8 @@ export interface ChatDependencies {
   /** What the user reads of a failure; logs its technical detail (errors.ts `describeError`). */
   describeError(error: unknown): TurnError;
   texts: ChatTexts;
+  /** Codebase context; without it a question asked with codebase context is answered as it is. */
+  codebase?: CodebaseSource;
   log: Logger;
   clock: Clock;
 }

@@ -16,6 +16,7 @@ export function chatHost(clients: ClientProvider, pictures: PictureStore, log: L
     texts: {
       pictureNotDownloaded: (reason) => vscode.l10n.t('The picture could not be downloaded: {0}', reason),
       uploadingPictures: (count) => vscode.l10n.t('Uploading the pictures of the question ({0})…', count),
+      searchingWorkspace: () => vscode.l10n.t('Looking for the passages of the workspace closest to the question…'),
     },
     log,
     clock: systemClock,

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import * as z from 'zod';
 import { MAX_ATTACHMENTS, type HostMessage, type ViewMessage } from '../../shared/protocol';
+import { mentionsCodebase } from '../../shared/codebaseTag';
 import { webviewStrings } from '../../shared/strings';
 import { Disposable, disposeAll } from '../dispose';
 import { askErrorAction, runErrorAction } from '../errors';
@@ -17,6 +18,7 @@ import { conversationMarkdown } from './conversationMarkdown';
 import { fitHostMessage, viewId } from './fitMessage';
 import type { PendingPictures } from './pendingPictures';
 import { PictureIntake } from './pictureIntake';
+import { openWorkspaceFile } from './openFile';
 import { parseViewMessage } from './viewMessages';
 import { chatHtml } from './webviewHtml';
 
@@ -177,7 +179,8 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         const prompt = await this.attachments.prompt(message.text, message.attachmentIds);
         const pictures = await this.pictures.take(message.attachmentIds);
         if (message.attachmentIds?.length) await this.postAttachments();
-        const withPictures = pictures ? { ...prompt, pictures } : prompt;
+        const codebase = message.codebase === true || mentionsCodebase(message.text);
+        const withPictures = { ...prompt, ...(pictures ? { pictures } : {}), ...(codebase ? { codebase } : {}) };
         return message.replaces ? this.controller.edit(message.replaces, withPictures) : this.controller.send(withPictures);
       }
       case 'removeAttachment':
@@ -230,6 +233,12 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
       case 'openLink':
         if (!(await openLink(message.href))) this.log.warn('Ignored a link that is not http(s).');
         return;
+      case 'openFile':
+        return openWorkspaceFile(message);
+      case 'removeSource': {
+        const { turnId, file, first, last } = message;
+        return this.controller.removeSource(turnId, { file, first, last });
+      }
       case 'openImage':
         return this.images.open(message.fileId);
       case 'saveImage':

@@ -4,6 +4,7 @@ import type * as vscode from 'vscode';
 import { writeFileAtomically } from '../../core';
 import { storedPictureIds } from './viewTurns';
 import type { ConversationSummary, TurnError, TurnStatus, Usage } from '../../shared/protocol';
+import type { FileLocation } from '../../shared/fileLinks';
 
 /** One turn as persisted. Assistant content keeps the model's media tags (they are its context). */
 export interface StoredTurn {
@@ -20,6 +21,29 @@ export interface StoredTurn {
   pictures?: StoredPicture[];
   /** A reply for which the conversation had grown too long for the model: how many earlier messages it did not see. */
   omittedMessages?: number;
+  /** A question asked with codebase context; what was found for it once its reply started (see codebaseTurn.ts). */
+  codebase?: CodebaseContext;
+}
+
+/**
+ * The passages of the workspace a question goes with: none until its reply starts and they are
+ * found, then kept for a Regenerate (the user may take some out first).
+ */
+export interface CodebaseContext {
+  found?: FoundPassages;
+}
+
+/** What the model reads before the question: how to use and cite the passages, each quoted under its citation, and what leads to the question. */
+export interface FoundPassages {
+  intro: string;
+  passages: QuotedSource[];
+  outro: string;
+}
+
+/** A passage as the model reads it (`quoted`: its citation, then its code in a fence), and where it comes from. */
+export interface QuotedSource {
+  source: FileLocation;
+  quoted: string;
 }
 
 /** A picture attached to a question: the file in the picture store, and how the user named it. */

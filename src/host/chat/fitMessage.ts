@@ -1,6 +1,7 @@
 import { FILE_ID } from '../../core/images';
 import {
   ErrorAction,
+  FileLocation,
   LIMITS,
   MAX_ATTACHMENTS,
   MAX_PICTURES,
@@ -143,6 +144,8 @@ function fitTurn(turn: Turn, notes: string[]): Turn {
   if (typeof turn.contextLabel === 'string') fitted.contextLabel = fitText(turn.contextLabel, LIMITS.contextLabel, 'context label', notes);
   if (typeof turn.notice === 'string') fitted.notice = fitText(turn.notice, LIMITS.notice, 'notice', notes);
   if (isCount(turn.omittedMessages) && turn.omittedMessages > 0) fitted.omittedMessages = turn.omittedMessages;
+  const sources = listOf(turn.sources).filter((source) => FileLocation.safeParse(source).success);
+  if (sources.length > 0) fitted.sources = sources.slice(0, LIMITS.sources);
   if (fullLength !== undefined) fitted.fullLength = fullLength;
   return fitted;
 }

@@ -1,5 +1,6 @@
-import type { HostMessage, Turn } from '../../shared/protocol';
-import type { ChatClient, ChatDependencies } from './chatDependencies';
+import type { HostMessage, ImageAttachment, Turn } from '../../shared/protocol';
+import type { ChatClient, ChatDependencies, ChatSettings } from './chatDependencies';
+import { CodebaseUnavailable, findCodebaseContext, questionWithoutContext } from './codebaseTurn';
 import type { Conversation, StoredTurn } from './conversationStore';
 import { DeltaPacer } from './deltaPacer';
 import { shownText } from './fitMessage';
@@ -136,6 +137,7 @@ export class LiveReplies {
       }
       const client = await this.chat.clients.get();
       const settings = this.chat.readSettings();
+      await this.findContext(live, assistant, settings);
       let savedAt = clock.now();
       const onText = () => {
         deltas.offer(assistant.content.length);
@@ -155,7 +157,7 @@ export class LiveReplies {
         }
       }
     } catch (error) {
-      const described = this.chat.describeError(error);
+      const described = error instanceof CodebaseUnavailable ? error.described : this.chat.describeError(error);
       assistant.status = described.kind === 'cancelled' ? 'stopped' : 'error';
       if (assistant.status === 'error') assistant.error = described;
     } finally {
@@ -191,6 +193,26 @@ export class LiveReplies {
     } finally {
       assistant.notice = undefined;
       showTurn();
+    }
+  }
+
+  /** Finds the codebase context of the question answered (when it asks for it), the reply saying so meanwhile; the question shows what was found. */
+  private async findContext(live: LiveReply, assistant: StoredTurn, settings: ChatSettings): Promise<void> {
+    const { conversation } = live;
+    const question = questionWithoutContext(conversation, assistant);
+    const source = this.chat.codebase;
+    if (!question || !source) return;
+    const show = (turn: StoredTurn, pictures?: Map<string, ImageAttachment>) =>
+      conversation === this.view.open() && this.view.post({ type: 'turnUpdated', turn: toViewTurn(turn, pictures) });
+    assistant.notice = this.chat.texts.searchingWorkspace();
+    show(assistant);
+    try {
+      await findCodebaseContext(conversation, question, assistant, source, settings, live.abort.signal);
+      await this.saved.save(conversation);
+      show(question, await picturesOf([question], this.chat.pictures));
+    } finally {
+      assistant.notice = undefined;
+      show(assistant);
     }
   }
 

@@ -12,7 +12,8 @@ export function addQuestion(conversation: Conversation, prompt: Prompt): StoredT
 /**
  * Replaces the question `turnId`, and every turn after it, with `prompt` (the Edit button on a
  * question). Code the question was asked about stays named on it unless the new one names its own,
- * and so do its pictures (uploaded already, they are not uploaded again);
+ * and so do its pictures (uploaded already, they are not uploaded again) and its codebase context
+ * (found again for the new text);
  * the first question renames the conversation. Undefined when the conversation has no such question.
  */
 export function replaceQuestion(conversation: Conversation, turnId: string, prompt: Prompt): StoredTurn | undefined {
@@ -24,6 +25,8 @@ export function replaceQuestion(conversation: Conversation, turnId: string, prom
     contextLabel: prompt.contextLabel ?? replaced.contextLabel,
     notice: prompt.notice ?? replaced.notice,
     pictures: prompt.pictures ?? replaced.pictures,
+    // Found again for the new text.
+    codebase: prompt.codebase || replaced.codebase !== undefined,
   });
   if (index === 0) conversation.title = titleOf(question);
   // The model's context started at a turn that is gone: at the new question if it was the one replaced.
@@ -45,6 +48,7 @@ function questionTurn(prompt: Prompt): StoredTurn {
     notice: prompt.notice,
   };
   if (prompt.pictures?.length) question.pictures = prompt.pictures;
+  if (prompt.codebase) question.codebase = {};
   return question;
 }
 

@@ -1,6 +1,7 @@
 import { parseMediaReply, stableStreamingPrefix } from '../../core';
 import { PICTURE_MARKER, type ImageAttachment, type Turn } from '../../shared/protocol';
 import type { PictureStore } from './chatDependencies';
+import { codebaseSources } from './codebaseTurn';
 import type { StoredTurn } from './conversationStore';
 import { shownText } from './fitMessage';
 
@@ -68,9 +69,10 @@ export async function picturesOf(turns: readonly StoredTurn[], images: PictureSt
  */
 export function toViewTurn(turn: StoredTurn, pictures: ReadonlyMap<string, ImageAttachment> = new Map()): Turn {
   if (turn.role === 'user') {
-    const { pictures: attached, ...question } = turn;
+    const { pictures: attached, codebase: _codebase, ...question } = turn;
     const images = (attached ?? []).flatMap((picture) => pictures.get(picture.id) ?? []);
-    return { ...question, images: images.length ? images : undefined };
+    const sources = codebaseSources(turn);
+    return { ...question, images: images.length ? images : undefined, sources: sources.length ? sources : undefined };
   }
   const streaming = turn.status === 'streaming';
   const { text, pictureIds } = displayedReply(streaming ? stableStreamingPrefix(turn.content) : turn.content);

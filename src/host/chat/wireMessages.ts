@@ -1,4 +1,5 @@
 import type { ChatMessage } from '../../core';
+import { codebaseText } from './codebaseTurn';
 import type { Conversation, StoredTurn } from './conversationStore';
 import type { QuestionAttachments } from './pictureUploads';
 
@@ -14,7 +15,8 @@ export interface WireConversation {
 /**
  * What the model is sent for the reply `pending`: the system prompt first (the service requires
  * it there), then the conversation's finished turns as they were written, from `contextFrom` on,
- * each question with the file ids of its pictures (`attachments`).
+ * each question with the file ids of its pictures (`attachments`) and the passages of the
+ * workspace found for it (codebase context).
  */
 export function wireMessages(
   conversation: Conversation,
@@ -32,7 +34,10 @@ export function wireMessages(
   const system: ChatMessage[] = systemPrompt.trim() ? [{ role: 'system', content: systemPrompt.trim() }] : [];
   const message = (turn: StoredTurn): ChatMessage => {
     const files = turn.role === 'user' ? attachments.get(turn.id) : undefined;
-    return files?.length ? { role: turn.role, content: turn.content, attachments: [...files] } : { role: turn.role, content: turn.content };
+    const context = turn.role === 'user' ? codebaseText(turn.codebase?.found) : '';
+    // The passages first, the question last: the model reads what it is asked right before answering.
+    const content = context ? `${context}\n\n${turn.content}` : turn.content;
+    return files?.length ? { role: turn.role, content, attachments: [...files] } : { role: turn.role, content };
   };
   return { messages: [...system, ...sent.map(message)], sent, omitted };
 }

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { isDimensionsChanged, type SearchHit } from '../../core';
+import { isDimensionsChanged, relevantHits, type SearchHit } from '../../core';
 import { showErrorNotification } from '../errors';
 import type { Log } from '../log';
 import type { WorkspaceIndex } from './workspaceIndex';
@@ -8,10 +8,7 @@ import type { WorkspaceIndex } from './workspaceIndex';
 /** Results shown per query. */
 const RESULT_COUNT = 20;
 
-/**
- * Results scoring under this share of the best one are left out: they have next to nothing in
- * common with the question (a file of unrelated text scores about 0 against the best match's 0.5).
- */
+/** Results scoring under this share of the best one are left out: they have next to nothing in common with the question. */
 const NOISE_SHARE = 0.1;
 
 interface ResultItem extends vscode.QuickPickItem {
@@ -151,8 +148,7 @@ export function showSearchPicker(options: SearchPickerOptions): void {
 }
 
 function withoutNoise(found: readonly SearchHit[]): SearchHit[] {
-  const floor = Math.max(0, (found[0]?.score ?? 0) * NOISE_SHARE);
-  return found.filter((hit) => hit.score > floor);
+  return relevantHits(found, NOISE_SHARE);
 }
 
 function toItem(hit: SearchHit): ResultItem {

@@ -29,12 +29,20 @@ export interface SemanticSearchCommands {
   search(query?: unknown): Promise<void>;
   rebuild(): Promise<void>;
   clear(): Promise<void>;
-  /** Searches without asking the user anything (for tools and VS Code's Chat); says why it cannot. */
+  /**
+   * Searches without asking the user anything (for tools, VS Code's Chat and codebase context);
+   * says why it cannot. While the index is being built it searches what is indexed so far.
+   */
   searchQuietly(query: string, k: number, signal?: AbortSignal): Promise<QuietSearch>;
+  /** What the search command does before its first search: asks to index (with what would be sent), then indexes. Resolves whether the index is ready. */
+  allowIndexing(): Promise<boolean>;
 }
 
-/** The results of a search that asks nothing, or what the user must do first. */
-export type QuietSearch = { kind: 'hits'; hits: SearchHit[] } | { kind: 'noFolder' | 'restricted' | 'noKey' | 'noConsent' };
+/**
+ * The results of a search that asks nothing (`indexedFiles`: the index was still being built, and
+ * held this many files), or what the user must do first.
+ */
+export type QuietSearch = { kind: 'hits'; hits: SearchHit[]; indexedFiles?: number } | { kind: 'noFolder' | 'restricted' | 'noKey' | 'noConsent' };
 
 /**
  * Semantic search of the workspace: the search command with its results picker, Rebuild and Clear
@@ -96,6 +104,11 @@ export class SemanticSearch extends Disposable implements SemanticSearchCommands
     if (!(await services.keys.has())) return { kind: 'noKey' };
     // Nothing is listed, indexed or sent before the user has agreed, in the dialog the search command shows.
     if (!consent.granted) return { kind: 'noConsent' };
+    // Building already: what it has indexed answers now, rather than after it (minutes, in a large workspace).
+    if (index.state.phase === 'indexing') {
+      const indexedFiles = index.state.progress.files;
+      return { kind: 'hits', hits: await index.search(query, k, signal), indexedFiles };
+    }
     const neverAsk = {
       get granted() {
         return consent.granted;
@@ -104,6 +117,12 @@ export class SemanticSearch extends Disposable implements SemanticSearchCommands
     };
     if (!(await index.ensureCurrent({ consent: neverAsk, signal }))) return { kind: 'noConsent' };
     return { kind: 'hits', hits: await index.search(query, k, signal) };
+  };
+
+  readonly allowIndexing = async (): Promise<boolean> => {
+    const { index, consent, services } = this;
+    if (!(await canIndex(services.keys, services.log))) return false;
+    return indexWithProgress(index, consent, services.log, this.allowIndexing);
   };
 
   readonly rebuild = async (): Promise<void> => {

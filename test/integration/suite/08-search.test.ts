@@ -660,4 +660,123 @@ describe('semantic search', function () {
       await vscode.workspace.fs.delete(file);
     }
   });
+
+  describe('codebase context in the chat', () => {
+    const LAST_REPLY = '.turn-assistant:last-child';
+    /** A citation in the reply (the emulator echoes the question, whose passages are named first). */
+    const CITED = `${LAST_REPLY} .file-link`;
+
+    before(async () => {
+      // An earlier test deletes it.
+      const uploads = 'search-fixture/src/uploads.ts';
+      await vscode.workspace.fs.writeFile(fixtureUri(uploads), Buffer.from(FILES[uploads]));
+    });
+
+    /** Sends `text` in a new chat, with the input's codebase button pressed unless the text says #codebase. */
+    async function askWithCodebase(text: string): Promise<void> {
+      await openChat();
+      await chatView.newChat();
+      if (!text.includes('#codebase')) await chatView.click('.codebase-toggle');
+      await chatView.type(text);
+      assert.deepEqual(await chatView.attributes('.codebase-toggle', 'aria-pressed'), ['true'], 'the button shows codebase context on');
+      await chatView.press('Enter');
+    }
+
+    /** What the model was last sent as the question. */
+    async function lastQuestionSent(): Promise<string> {
+      const request = (await emulator.requests()).filter((r) => r.endpoint === 'chat').at(-1);
+      return JSON.parse(request!.body).messages.at(-1).content as string;
+    }
+
+    it('before the user agreed to indexing nothing is indexed or sent; the reply’s button asks, indexes and answers from the code, citing it', async function () {
+      this.timeout(150_000); // the whole workspace is indexed: in a full run, the files of every suite before
+      await vscode.commands.executeCommand('gigachat.clearSearchIndex');
+      await emulator.resetCounts();
+      await askWithCodebase(QUERY);
+      await chatView.waitFor(`${LAST_REPLY} [data-error-action="allowIndexing"]`);
+      assert.match((await chatView.texts(LAST_REPLY))[0], /indexing has not been allowed in this workspace yet, so nothing was sent/);
+      assert.equal(await emulator.count('embeddings'), 0, 'nothing was embedded');
+      assert.equal(await emulator.count('chat'), 0, 'nothing was asked');
+      assert.deepEqual(await chatView.attributes('.codebase-toggle', 'aria-pressed'), ['false'], 'the button is for one message');
+
+      await chatView.click(`${LAST_REPLY} [data-error-action="allowIndexing"]`);
+      assert.match(await workbench.dialogText(), /Build a semantic search index of this workspace\?/, 'the search command’s question');
+      await workbench.dialogButton('Send and Index');
+      await chatView.waitFor(CITED, 'visible', 120_000);
+      await chatView.waitForReply(0);
+      const sent = await lastQuestionSent();
+      assert.ok(sent.includes('retryFailedUploads(queue: string[])'), `the passage itself went with the question: ${sent.slice(0, 600)}`);
+      assert.ok(sent.endsWith(QUERY), 'the question comes last');
+      for (const forbidden of [SECRET, 'scratch notes', 'dependency: retry']) assert.ok(!sent.includes(forbidden), `"${forbidden}" was never sent`);
+      const sources = await chatView.texts('.turn-user .source-chip');
+      assert.ok(
+        sources.some((source) => /uploads\.ts:1-5/.test(source)),
+        `the question shows its sources: ${sources.join(', ')}`,
+      );
+      await workbench.screenshot('codebase-context');
+
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      const [cited] = await chatView.textContents(CITED);
+      const [, file, first, last = first] = /^(.+):(\d+)(?:-(\d+))?$/.exec(cited)!;
+      await chatView.click(CITED);
+      const opened = () => vscode.window.activeTextEditor?.document.uri.path.endsWith(`/${file}`) === true;
+      await until(() => opened() && !vscode.window.activeTextEditor!.selection.isEmpty, `${cited} opens with its lines selected`);
+      const { selection } = vscode.window.activeTextEditor!;
+      assert.deepEqual([selection.start.line + 1, selection.end.line + 1], [Number(first), Number(last)], `the lines of ${cited}`);
+    });
+
+    it('a passage longer than the model leaves room for is cut to its first lines, and is cited by the lines sent', async () => {
+      const file = fixtureUri('search-fixture/docs/zebras.md');
+      const lines = Array.from({ length: 600 }, (_, i) => `Zebra herds migrate across the plains in search of fresh grass, line ${i + 1}.`);
+      try {
+        await vscode.workspace.fs.writeFile(file, Buffer.from(lines.join('\n') + '\n'));
+        await until(async () => (await searchRows('zebra herds migrate')).some((row) => /zebras\.md/.test(row)), 'the new file indexed', 30_000);
+        await emulator.resetCounts();
+        await askWithCodebase('#codebase where do zebra herds migrate?');
+        await chatView.waitForReply(0);
+        const [source] = await chatView.attributes('.turn-user .source-chip', 'title');
+        const [, last] = /zebras\.md:1-(\d+)$/.exec(source ?? '') ?? [];
+        assert.ok(Number(last) > 1 && Number(last) < 600, `cut, and cited by its lines: ${source}`);
+        const sent = await lastQuestionSent();
+        assert.ok(sent.includes(`line ${last}.`) && !sent.includes(`line ${Number(last) + 1}.`), `the lines 1–${last} were sent, no more`);
+      } finally {
+        await vscode.workspace.fs.delete(file);
+      }
+    });
+
+    it('the view cannot open a file outside the workspace: the user is told it is not a file of the workspace', async () => {
+      const outside = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, '..', 'outside-the-workspace.txt');
+      await vscode.workspace.fs.writeFile(outside, Buffer.from('not for the chat\n'));
+      try {
+        await openChat();
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+        await vscode.commands.executeCommand('notifications.clearAll');
+        const escapes = ['../outside-the-workspace.txt', '..\\outside-the-workspace.txt'];
+        await chatView.postRaw([...escapes, outside.fsPath].map((file) => ({ type: 'openFile', file, first: 1, last: 1 })));
+        await until(async () => {
+          const warnings = (await workbench.notifications()).filter((text) => /is not a file of this workspace/.test(text));
+          return escapes.every((escape) => warnings.some((warning) => warning.startsWith(escape)));
+        }, 'a warning for each path that climbs out');
+        assert.equal(vscode.window.activeTextEditor, undefined, 'nothing was opened');
+      } finally {
+        await vscode.workspace.fs.delete(outside);
+      }
+    });
+
+    it('while the workspace is still being indexed, #codebase answers from what is indexed and says so', async () => {
+      await withSlowIndexing(600, async () => {
+        try {
+          await startFreshIndex();
+          await someFilesIndexed();
+          await askWithCodebase(`#codebase ${QUERY}`);
+          // Said only when the search ran while the index was being built.
+          await chatView.waitForText('.turn-user .turn-notice', 'still being indexed', 30_000);
+          await chatView.waitForReply(0);
+          assert.match(await lastQuestionSent(), /Answer using these passages of my workspace/);
+        } finally {
+          await vscode.commands.executeCommand('gigachat.clearSearchIndex');
+        }
+      });
+    });
+  });
 });

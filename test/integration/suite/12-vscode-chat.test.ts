@@ -244,4 +244,32 @@ describe("VS Code's Chat: GigaChat's models, @gigachat and its tools", function 
     assert.match(listed, /closest in meaning/);
     await workbench.screenshot('vscode-chat-search');
   });
+
+  it('@gigachat /codebase answers from the passages closest to the question, with references; nothing is sent before consent', async () => {
+    await writeText('otters.md', 'Otters hold hands while they sleep so they do not drift apart.\n');
+    await vscode.commands.executeCommand('gigachat.clearSearchIndex');
+    await emulator.resetCounts();
+    await askInChatView('@gigachat #codebase why do otters hold hands?');
+    assert.match(await answerContaining('has not been allowed'), /nothing was sent/);
+    assert.equal(await emulator.count('embeddings'), 0, 'nothing was embedded before consent');
+    assert.equal(await emulator.count('chat'), 0, 'nothing was asked before consent');
+
+    void vscode.commands.executeCommand('gigachat.semanticSearch', 'otters');
+    await workbench.dialogButton('Send and Index');
+    await workbench.quickPickRows({ title: 'results for', timeoutMs: 60_000 });
+    await workbench.closeQuickInput();
+    await emulator.resetCounts();
+    await askInChatView('@gigachat /codebase why do otters hold hands?');
+    // The emulator echoes the question: the passages' citations, which the model was asked to use.
+    await answerContaining('otters.md:1');
+    const [request] = await chatRequests();
+    const question = request.messages.at(-1)!.content;
+    assert.ok(question.includes('Otters hold hands while they sleep'), 'the passage went with the question');
+    // (VS Code may add the open editor's file after it, as a reference of its own.)
+    assert.ok(question.indexOf('Otters hold hands') < question.indexOf('why do otters hold hands?'), 'the passages come before the question');
+    assert.equal(request.functions, undefined, 'answered from the passages, not with tools');
+    const references = (await workbench.texts(SESSION)).join(' ');
+    assert.match(references, /Used \d+ references?/, 'VS Code lists the passages as references');
+    await workbench.screenshot('vscode-chat-codebase');
+  });
 });

@@ -2,7 +2,7 @@ import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ServiceError } from '../../../src/core';
-import type { ChatClient, ChatDependencies, ChatSettings, PictureStore } from '../../../src/host/chat/chatDependencies';
+import type { ChatClient, ChatDependencies, ChatSettings, CodebaseSource, PictureStore } from '../../../src/host/chat/chatDependencies';
 import { ChatController } from '../../../src/host/chat/chatController';
 import { ConversationStore, type Conversation } from '../../../src/host/chat/conversationStore';
 import { SavedConversations } from '../../../src/host/chat/savedConversations';
@@ -73,6 +73,8 @@ export class ChatUnderTest {
   readonly posted: HostMessage[] = [];
   readonly logged: string[] = [];
   readonly pictures: MemoryPictures;
+  /** Codebase context as the test has it found (the real one searches the workspace in VS Code). */
+  codebase: CodebaseSource = { find: () => Promise.reject(new Error('no codebase context in this test')) };
   settings: ChatSettings = { model: 'GigaChat-2-Max', systemPrompt: 'Be brief.', temperature: 0.3, maxTokens: 500 };
   readonly controller: ChatController;
   /** What the view shows: the open conversation's turns and whether a reply is being written. */
@@ -86,7 +88,12 @@ export class ChatUnderTest {
       pictures: this.pictures,
       readSettings: () => this.settings,
       describeError: describedAs,
-      texts: { pictureNotDownloaded: (reason) => `No picture: ${reason}`, uploadingPictures: (count) => `Uploading ${count} pictures` },
+      texts: {
+        pictureNotDownloaded: (reason) => `No picture: ${reason}`,
+        uploadingPictures: (count) => `Uploading ${count} pictures`,
+        searchingWorkspace: () => 'Searching the workspace',
+      },
+      codebase: { find: (question, room, signal) => this.codebase.find(question, room, signal) },
       log: { debug: log, info: log, warn: log, error: log },
       clock: this.clock,
     };
