@@ -44,7 +44,7 @@ export type { ConversationMessage, ConversationPart, ServiceConversation } from 
 export { UploadedPictures } from './uploadedPictures';
 export { readReplyText } from './readableReply';
 export { TokenCounter, estimateTokens } from './tokenCounter';
-export { modelLimits, modelSeesPictures, modelDisplayName } from './modelFacts';
+export { modelLimits, modelSeesPictures, modelDisplayName, PICTURE_MODELS } from './modelFacts';
 export type { ModelLimits } from './modelFacts';
 export { parseMediaReply, stableStreamingPrefix } from './images';
 export type { MediaReply, ReplyPart } from './images';

@@ -21,8 +21,11 @@ const FAMILIES: readonly { pattern: RegExp; limits: ModelLimits }[] = [
 /** For an id no family knows: the smallest context, so a prompt built to fit is never too long. */
 const UNKNOWN: ModelLimits = { maxInputTokens: 32_768, maxOutputTokens: 4_096 };
 
-/** The models that accept pictures as attachments (the service refuses them elsewhere with a 4xx). */
-const SEES_PICTURES = /^GigaChat-2-(?:Pro|Max)(?:$|[-:])/i;
+/** The models that accept pictures as attachments (the service refuses them elsewhere with a 4xx), the less costly first. */
+export const PICTURE_MODELS = ['GigaChat-2-Pro', 'GigaChat-2-Max'] as const;
+
+/** One of them, also with a version or variant after it (`GigaChat-2-Max:2.0`, `GigaChat-2-Pro-preview`). */
+const SEES_PICTURES = new RegExp(`^(?:${PICTURE_MODELS.join('|')})(?:$|[-:])`, 'i');
 
 export function modelLimits(id: string, overrides: Readonly<Record<string, Partial<ModelLimits>>> = {}): ModelLimits {
   const known = FAMILIES.find((family) => family.pattern.test(id))?.limits ?? UNKNOWN;

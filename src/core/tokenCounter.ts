@@ -48,13 +48,13 @@ export class TokenCounter {
       this.counts.set(key, cached);
       return cached;
     }
-    const counted = this.ask(model, text, signal);
+    const counted = this.ask(key, model, text, signal);
     this.counts.set(key, counted);
     if (this.counts.size > MAX_CACHED) this.counts.delete(this.counts.keys().next().value as string);
     return counted;
   }
 
-  private async ask(model: string, text: string, signal?: AbortSignal): Promise<number> {
+  private async ask(key: string, model: string, text: string, signal?: AbortSignal): Promise<number> {
     try {
       const [count] = await this.count([text], { model, signal });
       if (count && Number.isFinite(count.tokens) && count.tokens >= 0) {
@@ -64,7 +64,7 @@ export class TokenCounter {
       throw new Error('the service returned no count');
     } catch (error) {
       // Not cached: the next question asks the service again (it may be back, or the key set).
-      this.counts.delete(cacheKey(model, text));
+      this.counts.delete(key);
       if (!this.estimating) this.log.info(`Token counts are estimated until the service answers again: ${(error as Error).message}`);
       this.estimating = true;
       return estimateTokens(text);

@@ -36,15 +36,17 @@ export interface ServiceConversation {
  *   its own followed by its result; a call without a result gets one saying so (the service
  *   refuses a call left unanswered), and a result without its call is told as text.
  * - A function result must be JSON: text that is not is sent as a JSON string.
- * - System text (VS Code's proposed System role) goes first, in one system message.
+ * - System text (the caller's `instructions`, then VS Code's proposed System role) goes first, in
+ *   one system message.
  * `stateIds` gives the `functions_state_id` the service returned with each call, by call id.
  */
 export function toServiceConversation(
   conversation: readonly ConversationMessage[],
   names: FunctionNames,
   stateIds: ReadonlyMap<string, string> = new Map(),
+  instructions = '',
 ): ServiceConversation {
-  const system: string[] = [];
+  const system: string[] = instructions.trim() ? [instructions.trim()] : [];
   const messages: ChatMessage[] = [];
   const pictures: PendingPicture[] = [];
   const results = resultsByCall(conversation);

@@ -59,6 +59,17 @@ describe("toServiceConversation: VS Code's conversation as the service's message
     assert.deepEqual(messages[3], { role: 'user', content: 'orphan result\n\nAnd now?' });
   });
 
+  it("puts the caller's instructions first in the system message, before the conversation's own system text", () => {
+    const { messages } = toServiceConversation(
+      [{ role: 'system', parts: [{ kind: 'text', text: 'Be brief.' }] }, user('Hi')],
+      new FunctionNames(),
+      new Map(),
+      'You are an agent.',
+    );
+    assert.deepEqual(messages[0], { role: 'system', content: 'You are an agent.\n\nBe brief.' });
+    assert.equal(toServiceConversation([user('Hi')], new FunctionNames(), new Map(), '  ').messages[0].role, 'user');
+  });
+
   it('sends system text first, in one message, and points pictures at their message', () => {
     const bytes = new Uint8Array([1, 2, 3]);
     const { messages, pictures } = toServiceConversation(

@@ -1,11 +1,8 @@
 import * as vscode from 'vscode';
-import type { ServiceClient } from '../../core';
+import { PICTURE_MODELS, type ServiceClient } from '../../core';
 import type { ClientProvider } from '../clientProvider';
 import { inspectSetting, readSettings, writeSetting } from '../config';
 import type { Log } from '../log';
-
-/** The chat models that see pictures, the less costly first. */
-const VISION_MODELS = ['GigaChat-2-Pro', 'GigaChat-2-Max'];
 
 /**
  * The chat models for the picker, from `GET /models`, fetched once per client: the provider builds
@@ -33,18 +30,15 @@ export class ModelCatalog {
       models = await this.cached.models;
       if (models.length > 0 || (await this.clients.get()) === client) break;
     }
-    const selected = readSettings().model;
-    return models.includes(selected) ? models : [selected, ...models];
+    return withSelected(models);
   }
 
   /**
-   * The list as last fetched for the client in use (the configured model first when missing), or
-   * the configured model alone before the first answer: what can be shown at once.
+   * The list as last fetched (by any client; the configured model first when missing), or the
+   * configured model alone before the first answer: what can be shown at once.
    */
   known(): string[] {
-    const selected = readSettings().model;
-    const fetched = this.lastFetched ?? [];
-    return fetched.includes(selected) ? fetched : [selected, ...fetched];
+    return withSelected(this.lastFetched ?? []);
   }
 
   selected(): string {
@@ -67,7 +61,7 @@ export class ModelCatalog {
    */
   async selectVisionModel(): Promise<boolean> {
     const offered = await this.list().catch((): string[] => []);
-    await this.select(VISION_MODELS.find((model) => offered.includes(model)) ?? VISION_MODELS[0]);
+    await this.select(PICTURE_MODELS.find((model) => offered.includes(model)) ?? PICTURE_MODELS[0]);
     return true;
   }
 
@@ -83,4 +77,10 @@ export class ModelCatalog {
       return [];
     }
   }
+}
+
+/** The models with the configured one first when they do not include it: the picker always shows the choice in use. */
+function withSelected(models: string[]): string[] {
+  const selected = readSettings().model;
+  return models.includes(selected) ? models : [selected, ...models];
 }

@@ -6,7 +6,6 @@ import {
   toServiceConversation,
   toServiceFunctions,
   TokenCounter,
-  type ChatMessage,
   type ChatRequest,
   type ServiceClient,
   type ServiceFunction,
@@ -90,11 +89,11 @@ export class GigaChatModelProvider extends Disposable implements vscode.Language
     try {
       const client = await this.services.clients.get();
       const { functions, names } = toServiceFunctions(readTools(options.tools));
-      const conversation = toServiceConversation(readConversation(messages), names, this.stateIds);
+      const conversation = toServiceConversation(readConversation(messages), names, this.stateIds, systemOption(options.modelOptions));
       await this.picturesFor(client).attach(conversation, signal);
       const request: ChatRequest = {
         model: model.id,
-        messages: withSystem(conversation.messages, options.modelOptions),
+        messages: conversation.messages,
         ...requestOptions(options.modelOptions),
         ...(functions.length > 0 ? { functions, function_call: callMode(options.toolMode, functions) } : {}),
       };
@@ -165,12 +164,9 @@ function requestOptions(modelOptions: { readonly [name: string]: unknown } | und
   return options;
 }
 
-/** The conversation with `modelOptions.system` first, in the system message (with any system text already there). */
-function withSystem(messages: ChatMessage[], modelOptions: { readonly [name: string]: unknown } | undefined): ChatMessage[] {
-  const system = typeof modelOptions?.system === 'string' ? modelOptions.system.trim() : '';
-  if (!system) return messages;
-  if (messages[0]?.role === 'system') return [{ ...messages[0], content: `${system}\n\n${messages[0].content}` }, ...messages.slice(1)];
-  return [{ role: 'system', content: system }, ...messages];
+/** `modelOptions.system`: instructions for the system message (@gigachat's), or '' when none are given. */
+function systemOption(modelOptions: { readonly [name: string]: unknown } | undefined): string {
+  return typeof modelOptions?.system === 'string' ? modelOptions.system : '';
 }
 
 /**
