@@ -99,9 +99,8 @@ export class SemanticSearch extends Disposable implements SemanticSearchCommands
 
   readonly searchQuietly = async (query: string, k: number, signal?: AbortSignal): Promise<QuietSearch> => {
     const { index, consent, services } = this;
-    if (!vscode.workspace.workspaceFolders?.length) return { kind: 'noFolder' };
-    if (!vscode.workspace.isTrusted) return { kind: 'restricted' };
-    if (!(await services.keys.has())) return { kind: 'noKey' };
+    const blocked = await searchBlocker(services.keys);
+    if (blocked) return { kind: blocked };
     // Nothing is listed, indexed or sent before the user has agreed, in the dialog the search command shows.
     if (!consent.granted) return { kind: 'noConsent' };
     // Building already: what it has indexed answers now, rather than after it (minutes, in a large workspace).
@@ -144,27 +143,31 @@ export class SemanticSearch extends Disposable implements SemanticSearchCommands
   };
 }
 
+/** What stops the workspace from being indexed and searched (a folder, trust, a key), or undefined when nothing does. */
+async function searchBlocker(keys: KeyStore): Promise<'noFolder' | 'restricted' | 'noKey' | undefined> {
+  if (!vscode.workspace.workspaceFolders?.length) return 'noFolder';
+  if (!vscode.workspace.isTrusted) return 'restricted';
+  if (!(await keys.has())) return 'noKey';
+  return undefined;
+}
+
 /** Indexing needs a folder, a trusted workspace and a key; says what is missing, with the button that fixes it. */
 async function canIndex(keys: KeyStore, log: Log): Promise<boolean> {
-  if (!vscode.workspace.workspaceFolders?.length) {
+  const blocked = await searchBlocker(keys);
+  if (blocked === 'noFolder') {
     const open = vscode.l10n.t('Open Folder');
     if ((await vscode.window.showInformationMessage(vscode.l10n.t('Semantic search works on a folder: open one first.'), open)) === open) {
       await vscode.commands.executeCommand('workbench.action.files.openFolder');
     }
-    return false;
-  }
-  if (!vscode.workspace.isTrusted) {
+  } else if (blocked === 'restricted') {
     const manage = vscode.l10n.t('Manage Workspace Trust');
     const chosen = await vscode.window.showWarningMessage(
       vscode.l10n.t("Semantic search is off in Restricted Mode: it would send this workspace's files to the GigaChat service. Trust the workspace to use it."),
       manage,
     );
     if (chosen === manage) await vscode.commands.executeCommand('workbench.trust.manage');
-    return false;
-  }
-  if (!(await keys.has())) {
+  } else if (blocked === 'noKey') {
     await showErrorNotification(new ServiceError('auth', 'No GigaChat authorization key is set.', { code: 'NO_KEY' }), log);
-    return false;
   }
-  return true;
+  return blocked === undefined;
 }
