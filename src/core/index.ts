@@ -80,7 +80,7 @@ export type { IndexRunResult, IndexProgress, SearchHit, SourceFile, WorkspaceInd
 export { VectorIndex } from './search/vectorIndex';
 export type { VectorMatch, VectorIndexOptions } from './search/vectorIndex';
 export { IgnoreRules, ROOT_EXCLUDES_PATH } from './search/files/ignoreRules';
-export { fileExclusion } from './search/files/fileExclusion';
+export { FolderExclusions } from './search/files/fileExclusion';
 export { indexingCancelled } from './search/indexingCancelled';
 export { isDimensionsChanged } from './search/dimensionsChanged';
 export { SharedRun } from './sharedRun';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { toolText } from './toolText';
-import { isRefusal, resolveWorkspaceFile } from './workspaceFile';
+import { exclusionRules, isRefusal, resolveWorkspaceFile } from './workspaceFile';
 
 export interface FindFilesInput {
   /** A glob, e.g. `src/**\/*.ts`. */
@@ -24,9 +24,10 @@ export class FindFilesTool implements vscode.LanguageModelTool<FindFilesInput> {
     // More than shown are asked for: some are left out by the rules below.
     const found = await vscode.workspace.findFiles(pattern, undefined, MAX_FILES * 2, token);
     const names: string[] = [];
+    const rules = exclusionRules();
     for (const uri of found.sort((a, b) => a.path.localeCompare(b.path))) {
       if (names.length >= MAX_FILES) break;
-      const file = await resolveWorkspaceFile(uri.fsPath);
+      const file = await resolveWorkspaceFile(uri.fsPath, rules);
       if (!isRefusal(file)) names.push(file.label);
     }
     if (names.length === 0) return toolText(`No file of the workspace matches ${pattern}.`);

@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { fileExclusion } from '../../core';
+import { FolderExclusions } from '../../core';
 
 /** A file of the workspace a tool may read or change. */
 export interface WorkspaceFile {
@@ -22,12 +22,24 @@ const REASONS = {
   gitignore: 'it is excluded by .gitignore, and such files are never sent to the model',
 };
 
+/** The exclusion rules of each folder (by path), read once for all the paths one tool call resolves. */
+export type ExclusionRules = (folder: string) => Promise<FolderExclusions>;
+
+export function exclusionRules(): ExclusionRules {
+  const folders = new Map<string, Promise<FolderExclusions>>();
+  return (folder) => {
+    if (!folders.has(folder)) folders.set(folder, FolderExclusions.open(folder, { home: os.homedir(), variables: process.env }));
+    return folders.get(folder)!;
+  };
+}
+
 /**
  * Resolves a path a model gave (relative to the workspace, or absolute) to a file inside one of
  * the workspace's folders, by the rules semantic search sends files by: never outside the
  * folders (`..`, a symbolic link that leads out), never a secret, ignored or excluded file.
+ * A call that resolves many paths passes one `rules` to them all.
  */
-export async function resolveWorkspaceFile(given: string): Promise<WorkspaceFile | PathRefusal> {
+export async function resolveWorkspaceFile(given: string, rules: ExclusionRules = exclusionRules()): Promise<WorkspaceFile | PathRefusal> {
   const folders = vscode.workspace.workspaceFolders ?? [];
   if (folders.length === 0) return { refused: 'No folder is open in VS Code.' };
   const located = locate(given.trim(), folders);
@@ -38,7 +50,7 @@ export async function resolveWorkspaceFile(given: string): Promise<WorkspaceFile
   const label = folders.length > 1 ? `${folder.name}/${relativePath}` : relativePath;
   if (folder.uri.scheme === 'file') {
     if (!(await staysInside(folder.uri.fsPath, uri.fsPath))) return { refused: `${label} leads outside the workspace through a symbolic link.` };
-    const reason = await fileExclusion(folder.uri.fsPath, relativePath, { home: os.homedir(), variables: process.env });
+    const reason = await (await rules(folder.uri.fsPath)).exclusion(relativePath);
     if (reason) return { refused: `${label} cannot be used: ${REASONS[reason]}.` };
   }
   return { uri, label };
