@@ -7,7 +7,7 @@ import type { Log } from '../log';
 import type { SemanticSearchCommands } from '../search/semanticSearch';
 import { mentionsCodebase } from '../../shared/codebaseTag';
 import { agentInstructions } from './agentInstructions';
-import { agentTools } from './agentTools';
+import { agentTools, OWN_TOOLS } from './agentTools';
 import { codebaseQuestion } from './codebaseCommand';
 import { historyMessages } from './chatHistory';
 import { withReferences } from './promptReferences';
@@ -62,7 +62,7 @@ export class GigaChatParticipant {
       if (outcome.stoppedAtLimit) stream.markdown(`\n\n${vscode.l10n.t('I stopped after {0} tool calls. Say "go on" to let me continue.', MAX_TOOL_CALLS)}`);
       const metadata: TurnMetadata = {
         command: codebase ? 'codebase' : request.command,
-        edited: outcome.toolsRun.some((name) => name === 'gigachat_editFile'),
+        edited: outcome.toolsRun.includes(OWN_TOOLS.editFile),
       };
       return { metadata };
     } catch (error) {
