@@ -4,7 +4,9 @@
 // with made-up arguments for its required properties. `function_call: {name}` forces that function
 // first. One call per assistant message, as on the service: the plan's next call is the one after
 // as many as there are function results since the user spoke, and once the plan is done the model
-// answers in text (see functionResultReply). `function_call: "none"` never calls.
+// answers in text (see functionResultReply). `function_call: "none"` never calls. A call the
+// conversation shows was already made and answered in an earlier turn is not made again (asked
+// the same thing twice, a model that sees it already did it says so instead of doing it twice).
 import type { OfferedFunction } from './function-schema';
 import { isRecord, parseJson } from './http';
 import type { ChatMessage, ChatRequest } from './routes/chat-request';
@@ -61,6 +63,22 @@ function sinceLastUser(messages: ChatMessage[]): ChatMessage[] {
   return messages.slice(at + 1);
 }
 
+/** The calls made and answered before the last user message, as `name arguments` keys. */
+function answeredEarlier(messages: ChatMessage[]): Set<string> {
+  const at = messages.map((message) => message.role).lastIndexOf('user');
+  const earlier = messages.slice(0, Math.max(0, at));
+  const keys = new Set<string>();
+  earlier.forEach((message, index) => {
+    const answered = earlier[index + 1]?.role === 'function';
+    if (message.role === 'assistant' && message.functionCall && answered) keys.add(callKey(message.functionCall));
+  });
+  return keys;
+}
+
+function callKey(call: FunctionCall): string {
+  return `${call.name} ${JSON.stringify(call.arguments)}`;
+}
+
 /** The function the model calls now, or undefined when it answers in text. */
 export function nextFunctionCall(request: ChatRequest): FunctionCall | undefined {
   const mode = request.functionCall;
@@ -74,7 +92,8 @@ export function nextFunctionCall(request: ChatRequest): FunctionCall | undefined
     const given = plan.find((call) => call.name === mode.name)?.arguments ?? madeUpArguments(request.functions, mode.name);
     plan = [{ name: mode.name, arguments: { ...given, ...mode.partialArguments } }, ...plan.filter((call) => call.name !== mode.name)];
   }
-  return plan[done];
+  const doneBefore = answeredEarlier(request.messages);
+  return plan.filter((call) => !doneBefore.has(callKey(call)))[done];
 }
 
 /** The function results the model has been given since the user spoke, for its text answer. */

@@ -45,13 +45,15 @@ function authorizeAndRoute(
   { body, raw }: { body: string; raw: Buffer },
   path: string,
   endpoint: Endpoint | 'unknown',
+  fault: Fault | undefined,
 ): Reply {
   if (endpoint === 'oauth' || endpoint === 'unknown') return route(endpoint, { state, req, body, raw, scope: '' }, path);
   const bearer = /^Bearer\s+(\S+)$/i.exec((header(req, 'authorization') ?? '').trim());
   const check = state.tokens.check(bearer?.[1]);
   if (check.state === 'unknown') return modelError(401, 'Unauthorized');
   if (check.state === 'expired') return modelError(401, 'Token has expired');
-  return route(endpoint, { state, req, body, raw, scope: check.scope }, path);
+  const steeredCall = fault?.kind === 'functionCall' ? fault : undefined;
+  return route(endpoint, { state, req, body, raw, scope: check.scope, steeredCall }, path);
 }
 
 export function createRequestHandler(pipeline: Pipeline): (req: IncomingMessage, res: ServerResponse) => void {
@@ -93,7 +95,7 @@ export function createRequestHandler(pipeline: Pipeline): (req: IncomingMessage,
       ? modelError(429, 'Too many requests')
       : fault?.kind === 'status'
         ? statusReply(fault, endpoint)
-        : authorizeAndRoute(state, req, { body, raw }, path, endpoint);
+        : authorizeAndRoute(state, req, { body, raw }, path, endpoint, fault);
     await deliver(res, reply, fault, {
       options: state.options,
       random: state.random,

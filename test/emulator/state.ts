@@ -32,4 +32,6 @@ export interface RouteContext {
   raw: Buffer;
   /** Scope of the bearer token; empty on the token endpoint. */
   scope: string;
+  /** An injected `functionCall` fault: the call the chat reply makes, offered or not. */
+  steeredCall?: { name: string; arguments?: Record<string, unknown> };
 }

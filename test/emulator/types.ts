@@ -50,7 +50,12 @@ export type Fault =
    * A body that never ends: `prefix`, then filler until the client hangs up (a broken or hostile
    * server, a proxy's error page in a loop). With `declaredLength`, the headers announce that size.
    */
-  | { kind: 'endlessBody'; prefix?: string; declaredLength?: number; status?: number; contentType?: string };
+  | { kind: 'endlessBody'; prefix?: string; declaredLength?: number; status?: number; contentType?: string }
+  /**
+   * The chat reply is a call of `name`, whatever the request offered: a model steered by text it
+   * read (a prompt injection) may name a tool it was never given, and the client must not run it.
+   */
+  | { kind: 'functionCall'; name: string; arguments?: Record<string, unknown> };
 
 /** `files` downloads a file's content; `fileUpload` is POST /files. */
 export type Endpoint = 'oauth' | 'chat' | 'embeddings' | 'models' | 'files' | 'fileUpload' | 'tokensCount' | 'balance';

@@ -35,6 +35,10 @@ function answer(request: ChatRequest, attached: AttachedFile[], context: RouteCo
   if (isBlacklisted(lastUser)) {
     return { content: blacklistReply(language), finishReason: 'blacklist', functionsStateId: undefined };
   }
+  if (context.steeredCall) {
+    const { name, arguments: args = {} } = context.steeredCall;
+    return { content: '', finishReason: 'function_call', functionsStateId: randomUUID(), functionCall: { name, arguments: args } };
+  }
   const functionCall = nextFunctionCall(request);
   if (functionCall) return { content: '', finishReason: 'function_call', functionsStateId: randomUUID(), functionCall };
   // Only "auto" (or forcing it by name) lets the model call its built-in text2image function, as on the real service.
