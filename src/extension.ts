@@ -38,6 +38,7 @@ export function activate(context: vscode.ExtensionContext): GigaChatApi {
     ...selectionCommands(services),
     ...certificateCommands(services),
     ...searchCommands(services),
+    ...changeCommands(services),
   });
   return {
     getClient: () => Promise.resolve(requestsOnly(() => services().clients.get())),
@@ -114,6 +115,14 @@ function searchCommands(services: ServicesLoader): CommandHandlers<'semanticSear
     semanticSearch: (query?: unknown) => services().search.search(query),
     rebuildSearchIndex: () => services().search.rebuild(),
     clearSearchIndex: () => services().search.clear(),
+  };
+}
+
+/** The answers to a change an agent proposes (the diff editor's title buttons, the palette). */
+function changeCommands(services: ServicesLoader): CommandHandlers<'applyChange' | 'discardChange'> {
+  return {
+    applyChange: (proposal?: unknown) => services().changes.answer('apply', proposal),
+    discardChange: (proposal?: unknown) => services().changes.answer('discard', proposal),
   };
 }
 

@@ -39,7 +39,7 @@ export type { PlainSchema } from './functionSchema';
 export { UPLOAD_TYPES, uploadKind } from './fileUpload';
 export type { UploadOptions } from './fileUpload';
 export { ATTACHMENTS_REFUSED } from './attachmentErrors';
-export { toServiceConversation } from './toolConversation';
+export { toServiceConversation, messageText } from './toolConversation';
 export type { ConversationMessage, ConversationPart, ServiceConversation } from './toolConversation';
 export { UploadedPictures } from './uploadedPictures';
 export { readReplyText } from './readableReply';
@@ -93,3 +93,28 @@ export type { FolderSource, SelectionLimits, SkipReason, SelectedFile, FileSelec
 export { decodeSourceText } from './search/files/sourceText';
 export { diskLinkProbe, LinkFinder } from './search/files/symbolicLinks';
 export type { LinkOnPath, LinkProbe, LinkReason } from './search/files/symbolicLinks';
+
+// The agent: its loop, what a turn did, tool calls checked against what was offered, bounded results, safe links.
+export { runAgentLoop, notOffered, MAX_TOOL_CALLS } from './agent/toolLoop';
+export type { AgentLoop, AgentOutcome, ToolCall, ToolOutcome } from './agent/toolLoop';
+export { emptyTurnRecord, changedFiles, readTurnRecord, turnMessages } from './agent/turnRecord';
+export type { TurnRecord, ToolRound, ToolCallRecord } from './agent/turnRecord';
+export { replyWithOfferedCalls, unofferedCorrection, MAX_CORRECTIONS } from './agent/offeredCalls';
+export type { OfferedReply } from './agent/offeredCalls';
+export { boundedText, TOOL_RESULT_BOUNDS } from './agent/boundedText';
+export type { TextBounds } from './agent/boundedText';
+export { LinkGuard, guardLinks } from './agent/linkGuard';
+export type { AllowedTarget } from './agent/linkGuard';
+
+// The workspace's files as an agent's tools reach them, by a path a model gave.
+export { WorkspaceFiles } from './workspace/workspaceFiles';
+export type { PathRefusalReason, PathVerdict, WorkspaceFilesOptions, WorkspaceFolderAccess } from './workspace/workspaceFiles';
+export type { FolderFileReader } from './search/files/fileExclusion';
+
+// Changes an agent makes: the edit, what it may not hide, which files can run code.
+export { planEdit, changeSummary } from './workspace/editPlan';
+export type { EditInput, EditPlan, ChangeSummary } from './workspace/editPlan';
+export { reviewChange } from './workspace/changeReview';
+export type { ChangeReview } from './workspace/changeReview';
+export { sensitivity } from './workspace/sensitiveFiles';
+export type { SensitiveKind, Sensitivity } from './workspace/sensitiveFiles';

@@ -101,3 +101,10 @@ function asJson(text: string): string {
     return JSON.stringify(text);
   }
 }
+
+/** What the model reads of a message, as text: its text, tool results and calls' arguments (for counting tokens). */
+export function messageText(message: ConversationMessage): string {
+  return message.parts
+    .map((part) => (part.kind === 'text' || part.kind === 'toolResult' ? part.text : part.kind === 'toolCall' ? JSON.stringify(part.input) : ''))
+    .join('\n');
+}

@@ -20,6 +20,8 @@ export const COMMAND_NAMES = [
   'trustRootCertificate',
   'addTrustedCertificate',
   'certificateHelp',
+  'applyChange',
+  'discardChange',
 ] as const;
 
 export type CommandName = (typeof COMMAND_NAMES)[number];

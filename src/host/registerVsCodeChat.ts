@@ -1,11 +1,6 @@
 import * as vscode from 'vscode';
-import { OWN_TOOLS } from './agent/agentTools';
+import { MODEL_VENDOR, OWN_TOOLS, PARTICIPANT_ID, type OwnToolKey } from './chatNames';
 import type { ServicesLoader } from './servicesLoader';
-
-/** The vendor GigaChat's models are listed under in VS Code (package.json `languageModelChatProviders`). */
-export const MODEL_VENDOR = 'gigachat';
-/** The chat participant's id and name: `@gigachat` (package.json `chatParticipants`). */
-export const PARTICIPANT_ID = 'gigachat';
 
 /**
  * GigaChat in VS Code's own Chat: the model provider, `@gigachat` and the language model tools,
@@ -35,7 +30,7 @@ export function registerVsCodeChat(context: vscode.ExtensionContext, services: S
       provideTokenCount: (...args) => models().provideTokenCount(...args),
     }),
     participant,
-    ...(Object.keys(OWN_TOOLS) as (keyof typeof OWN_TOOLS)[]).map((key) =>
+    ...(Object.keys(OWN_TOOLS) as OwnToolKey[]).map((key) =>
       vscode.lm.registerTool(OWN_TOOLS[key], {
         prepareInvocation: (...args) => services().tools[key].prepareInvocation?.(...args),
         invoke: (...args) => services().tools[key].invoke(...args),

@@ -17,11 +17,13 @@ import { SemanticSearch, type SemanticSearchCommands } from './search/semanticSe
 import { workspaceCodebase } from './search/codebaseSource';
 import { GigaChatParticipant } from './agent/gigachatParticipant';
 import { GigaChatModelProvider } from './lm/chatModelProvider';
+import { AppliedEdits } from './tools/appliedEdits';
+import { ChangeReviews } from './edits/changeReviews';
 import { EditFileTool } from './tools/editFileTool';
 import { FindFilesTool } from './tools/findFilesTool';
 import { ReadFileTool } from './tools/readFileTool';
 import { SearchTool } from './tools/searchTool';
-import type { OWN_TOOLS } from './agent/agentTools';
+import type { OwnToolKey } from './chatNames';
 import { KeyStore } from './secrets';
 import { showTokenBalance } from './tokenBalance';
 import { certificateActions, createTrustedRoot, type CertificateActions } from './trust/registerTrust';
@@ -43,8 +45,10 @@ export interface Services {
   readonly languageModels: GigaChatModelProvider;
   /** `@gigachat` in VS Code's own Chat. */
   readonly participant: GigaChatParticipant;
+  /** The changes agents propose, each asked about with its diff. */
+  readonly changes: ChangeReviews;
   /** The language model tools this extension contributes, by their key in OWN_TOOLS. */
-  readonly tools: Record<keyof typeof OWN_TOOLS, vscode.LanguageModelTool<unknown>>;
+  readonly tools: Record<OwnToolKey, vscode.LanguageModelTool<unknown>>;
   setAuthorizationKey(): Promise<boolean>;
   clearAuthorizationKey(): Promise<void>;
   checkConnection(): Promise<unknown>;
@@ -77,6 +81,9 @@ export function createServices(context: vscode.ExtensionContext): Services {
   context.subscriptions.push(log, trustedRoot, chat, clients, check, search);
   const certificates = certificateActions(context, trustedRoot, clients, log);
   const setKey = () => setAuthorizationKey(keys, clients, log);
+  const edits = new AppliedEdits();
+  const changes = new ChangeReviews();
+  context.subscriptions.push(changes);
   const languageModels = new GigaChatModelProvider({ clients, catalog: models, keys, log, setAuthorizationKey: setKey });
   context.subscriptions.push(languageModels);
   provideErrorFixes({ ...certificates, setAuthorizationKey: setKey, useVisionModel: () => models.selectVisionModel(), allowIndexing: search.allowIndexing });
@@ -93,11 +100,12 @@ export function createServices(context: vscode.ExtensionContext): Services {
     showTokenBalance: () => showTokenBalance(clients, log),
     search,
     languageModels,
-    participant: new GigaChatParticipant({ search, log }),
+    changes,
+    participant: new GigaChatParticipant({ search, edits, log }),
     tools: {
       readFile: new ReadFileTool(),
       findFiles: new FindFilesTool(),
-      editFile: new EditFileTool(),
+      editFile: new EditFileTool(changes, edits),
       searchWorkspace: new SearchTool((query, k, signal) => search.searchQuietly(query, k, signal)),
     },
   };

@@ -133,6 +133,8 @@ function workbenchHandler() {
         return true;
       case 'texts': // innerText of every match in the workbench itself (VS Code's Chat view…), not in webviews
         return page.locator(params.selector).allInnerTexts();
+      case 'attributes': // an attribute of every match in the workbench itself (null where it is missing)
+        return page.locator(params.selector).evaluateAll((elements, name) => elements.map((element) => element.getAttribute(name)), params.name);
       case 'clickButton': // a button of the workbench by its accessible name, within `selector`
         await page.locator(params.selector).getByRole('button', { name: params.name, exact: false }).first().click({ timeout: 10_000 });
         return true;

@@ -78,6 +78,8 @@ export const workbench = {
   dialogButton: (name: string) => callOuter('workbench', { action: 'dialogButton', name }),
   /** The text of every match of a selector in the workbench's own page (VS Code's Chat view…), rendered on screen. */
   texts: (selector: string) => callOuter<string[]>('workbench', { action: 'texts', selector }),
+  /** An attribute of every match in the workbench's own page (null where it is missing). */
+  attributes: (selector: string, name: string) => callOuter<(string | null)[]>('workbench', { action: 'attributes', selector, name }),
   /** Clicks the first button within `selector` whose accessible name contains `name`. */
   clickButton: (selector: string, name: string) => callOuter('workbench', { action: 'clickButton', selector, name }),
   screenshot: (name: string) => callOuter('screenshot', { name }),

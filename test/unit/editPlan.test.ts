@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { diffText, planEdit } from '../../src/host/tools/editPlan';
+import { changeSummary, planEdit } from '../../src/core/workspace/editPlan';
 
 describe("planEdit: what an agent's edit would do", () => {
   const file = 'const a = 1;\nconst b = 2;\nconst c = 3;\n';
@@ -7,7 +7,6 @@ describe("planEdit: what an agent's edit would do", () => {
   it('replaces one exact, unique piece, from the line it starts at', () => {
     const plan = planEdit({ path: 'x.ts', oldText: 'const b = 2;', newText: 'const b = 20;' }, file, 'x.ts');
     assert.deepEqual(plan, { kind: 'replace', offset: 13, oldText: 'const b = 2;', newText: 'const b = 20;', firstLine: 2 });
-    assert.equal(diffText(plan as never, 'x.ts'), '@@ x.ts:2 @@\n-const b = 2;\n+const b = 20;');
   });
 
   it('refuses text that is missing or occurs twice, saying what to do', () => {
@@ -26,11 +25,10 @@ describe("planEdit: what an agent's edit would do", () => {
     assert.equal(planEdit({ path: 'x.ts', oldText: 'a', newText: undefined as unknown as string }, file, 'x.ts').kind, 'refused');
   });
 
-  it('shows a long change in part, counting the rest', () => {
-    const newText = Array.from({ length: 300 }, (_, i) => `line ${i}`).join('\n');
-    const diff = diffText({ kind: 'create', newText }, 'big.txt').split('\n');
-    assert.equal(diff[0], '@@ big.txt (new file) @@');
-    assert.equal(diff.length, 202);
-    assert.equal(diff.at(-1), '… 100 more lines');
+  it('counts the lines a change removes and adds, so the question can say how big it is', () => {
+    const plan = planEdit({ path: 'x.ts', oldText: 'const b = 2;\nconst c = 3;\n', newText: 'const b = 20;\n' }, file, 'x.ts');
+    assert.deepEqual(changeSummary(plan as never), { removedLines: 2, addedLines: 1 });
+    assert.deepEqual(changeSummary({ kind: 'create', newText: 'a\r\nb\r\nc' }), { removedLines: 0, addedLines: 3 });
+    assert.deepEqual(changeSummary({ kind: 'replace', offset: 0, oldText: 'a', newText: '', firstLine: 1 }), { removedLines: 1, addedLines: 0 });
   });
 });

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CHAT_VIEW_ID } from '../../src/host/chat/chatViewId';
+import { MODEL_VENDOR, OWN_TOOLS, PARTICIPANT_COMMANDS, PARTICIPANT_ID } from '../../src/host/chatNames';
 import { COMMAND_NAMES, commandId } from '../../src/host/commands';
 import { SETTING_KEYS } from '../../src/host/settingKeys';
 import { settingId } from '../../src/shared/settings';
@@ -13,6 +14,9 @@ interface Manifest {
     menus: Record<string, { command: string }[]>;
     views: Record<string, { id: string }[]>;
     configuration: { properties: Record<string, { default?: unknown }> };
+    chatParticipants: { id: string; name: string; commands: { name: string }[] }[];
+    languageModelTools: { name: string }[];
+    languageModelChatProviders: { vendor: string; managementCommand?: string }[];
   };
 }
 
@@ -53,5 +57,20 @@ describe('package.json and the code agree', () => {
         .map((view) => view.id),
       [CHAT_VIEW_ID],
     );
+  });
+
+  it("names @gigachat, its commands, its tools and the models' vendor as the code does", () => {
+    const { chatParticipants, languageModelTools, languageModelChatProviders } = manifest.contributes;
+    assert.deepEqual(
+      chatParticipants.map((participant) => [participant.id, participant.name]),
+      [[PARTICIPANT_ID, PARTICIPANT_ID]],
+    );
+    assert.deepEqual(sorted(chatParticipants[0].commands.map((command) => command.name)), sorted(PARTICIPANT_COMMANDS));
+    assert.deepEqual(sorted(languageModelTools.map((tool) => tool.name)), sorted(Object.values(OWN_TOOLS)));
+    assert.deepEqual(
+      languageModelChatProviders.map((provider) => provider.vendor),
+      [MODEL_VENDOR],
+    );
+    assert.ok(contributed.includes(languageModelChatProviders[0].managementCommand ?? ''), "the models' Manage command is one the extension contributes");
   });
 });

@@ -33,18 +33,15 @@ export function planEdit(input: EditInput, current: string | undefined, label: s
   return { kind: 'replace', offset, oldText, newText: input.newText, firstLine: lineAt(current, offset) };
 }
 
-/** At most this many lines of a diff are shown in the question; the rest is counted. */
-const MAX_DIFF_LINES = 200;
+/** How many lines a change takes out of the file and puts in, for a one-line account of it ("3 lines removed, 5 added"). */
+export interface ChangeSummary {
+  removedLines: number;
+  addedLines: number;
+}
 
-/** The change as a unified-diff-like text: removed lines with `-`, added with `+`, from the line it starts at. */
-export function diffText(plan: Extract<EditPlan, { kind: 'replace' | 'create' }>, label: string): string {
-  const removed = plan.kind === 'replace' ? splitLines(plan.oldText).map((line) => `-${line}`) : [];
-  const added = splitLines(plan.newText).map((line) => `+${line}`);
-  const header = plan.kind === 'replace' ? `@@ ${label}:${plan.firstLine} @@` : `@@ ${label} (new file) @@`;
-  const lines = [...removed, ...added];
-  const shown = lines.slice(0, MAX_DIFF_LINES);
-  if (lines.length > shown.length) shown.push(`… ${lines.length - shown.length} more lines`);
-  return [header, ...shown].join('\n');
+/** Counts the lines a planned change removes and adds (a new file removes none). */
+export function changeSummary(plan: Extract<EditPlan, { kind: 'replace' | 'create' }>): ChangeSummary {
+  return { removedLines: plan.kind === 'replace' ? splitLines(plan.oldText).length : 0, addedLines: splitLines(plan.newText).length };
 }
 
 /** 1-based line of an offset. */

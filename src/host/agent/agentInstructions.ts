@@ -1,5 +1,5 @@
 import { readSettings } from '../config';
-import { OWN_TOOLS } from './agentTools';
+import { OWN_TOOLS } from '../chatNames';
 
 /**
  * What @gigachat tells the model first (as the system message, through the provider's `system`

@@ -1,12 +1,5 @@
 import * as vscode from 'vscode';
-
-/** This extension's own tools (package.json `languageModelTools`). */
-export const OWN_TOOLS = {
-  readFile: 'gigachat_readFile',
-  findFiles: 'gigachat_findFiles',
-  editFile: 'gigachat_editFile',
-  searchWorkspace: 'gigachat_searchWorkspace',
-} as const;
+import { OWN_TOOLS } from '../chatNames';
 
 /**
  * VS Code's own tools the agent is offered when they are there (they come with VS Code, not with

@@ -1,17 +1,22 @@
 import * as vscode from 'vscode';
+import { readTurnRecord, turnMessages, type ConversationMessage } from '../../core';
+import { userText } from './vscodeMessages';
+import type { TurnMetadata } from './turnMetadata';
 
 /**
  * The earlier turns of this chat with `@gigachat`, as messages for the model: each question, and
- * the text of each answer (tool calls and their results are not kept by VS Code's history; the
- * answer's text says what they found).
+ * what each answer did: its tool calls with their results (kept in the turn's metadata, also for a
+ * turn that failed half-way, so an edit made before a failure is not made again) and its text.
  */
-export function historyMessages(context: vscode.ChatContext): vscode.LanguageModelChatMessage[] {
-  return context.history.flatMap((turn) => {
-    if (turn instanceof vscode.ChatRequestTurn) return turn.prompt ? [vscode.LanguageModelChatMessage.User(turn.prompt)] : [];
+export function historyMessages(context: vscode.ChatContext): ConversationMessage[] {
+  return context.history.flatMap((turn): ConversationMessage[] => {
+    if (turn instanceof vscode.ChatRequestTurn) return turn.prompt ? [userText(turn.prompt)] : [];
+    const record = readTurnRecord((turn.result.metadata as TurnMetadata | undefined)?.record);
+    if (record && (record.rounds.length > 0 || record.answer)) return turnMessages(record);
     const text = turn.response
       .map((part) => (part instanceof vscode.ChatResponseMarkdownPart ? part.value.value : ''))
       .join('')
       .trim();
-    return text ? [vscode.LanguageModelChatMessage.Assistant(text)] : [];
+    return text ? [{ role: 'assistant', parts: [{ kind: 'text', text }] }] : [];
   });
 }

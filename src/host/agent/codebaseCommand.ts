@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { codebaseBudget, estimateTokens, modelLimits } from '../../core';
+import { codebaseBudget, estimateTokens, messageText, modelLimits, type ConversationMessage } from '../../core';
 import { abortSignalOf } from '../cancellation';
 import { withoutCodebaseTag } from '../../shared/codebaseTag';
 import { codebaseText } from '../chat/codebaseTurn';
@@ -17,7 +17,7 @@ import { explainUnavailable } from './searchCommand';
  */
 export async function codebaseQuestion(
   prompt: string,
-  history: readonly vscode.LanguageModelChatMessage[],
+  history: readonly ConversationMessage[],
   model: vscode.LanguageModelChat,
   search: Pick<SemanticSearchCommands, 'searchQuietly'>,
   stream: vscode.ChatResponseStream,
@@ -28,7 +28,7 @@ export async function codebaseQuestion(
     stream.markdown(vscode.l10n.t('Ask a question about the code: `@gigachat /codebase where are the retries counted?`'));
     return undefined;
   }
-  const conversationTokens = history.reduce((sum, message) => sum + estimateTokens(textOf(message)), estimateTokens(question));
+  const conversationTokens = history.reduce((sum, message) => sum + estimateTokens(messageText(message)), estimateTokens(question));
   const { maxOutputTokens } = modelLimits(model.id, readSetting('modelTokenLimits'));
   const budget = codebaseBudget({ maxInputTokens: model.maxInputTokens, answerTokens: maxOutputTokens, conversationTokens });
   const cancellation = abortSignalOf(token);
@@ -47,8 +47,4 @@ export async function codebaseQuestion(
   } finally {
     cancellation.dispose();
   }
-}
-
-function textOf(message: vscode.LanguageModelChatMessage): string {
-  return message.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
 }

@@ -7,37 +7,39 @@ import type { Log } from '../log';
 import type { SemanticSearchCommands } from '../search/semanticSearch';
 import { mentionsCodebase } from '../../shared/codebaseTag';
 import { agentInstructions } from './agentInstructions';
-import { agentTools, OWN_TOOLS } from './agentTools';
+import { changedFiles, emptyTurnRecord, MAX_TOOL_CALLS, readTurnRecord } from '../../core';
+import { MODEL_VENDOR, PARTICIPANT_COMMANDS, type ParticipantCommand } from '../chatNames';
+import type { AppliedEdits } from '../tools/appliedEdits';
+import { agentTools } from './agentTools';
 import { codebaseQuestion } from './codebaseCommand';
 import { historyMessages } from './chatHistory';
 import { withReferences } from './promptReferences';
 import { searchCommand } from './searchCommand';
-import { runAgent, MAX_TOOL_CALLS } from './toolLoop';
+import { runAgent } from './toolLoop';
+import type { TurnMetadata } from './turnMetadata';
+import { userText } from './vscodeMessages';
 
 export interface ParticipantServices {
   search: Pick<SemanticSearchCommands, 'searchQuietly'>;
+  /** Where the edit tool says which file each call changed. */
+  edits: AppliedEdits;
   log: Log;
-}
-
-/** What a turn did, kept by VS Code with it: the follow-ups read it. */
-export interface TurnMetadata {
-  command?: string;
-  query?: string;
-  edited?: boolean;
 }
 
 /**
  * `@gigachat` in VS Code's Chat view: answers with the GigaChat model chosen in the picker (or the
- * configured one when another vendor's is chosen), as an agent that reads, searches, edits (with a
- * diff the user accepts) and runs tests through VS Code's tools; `/explain` explains the editor's
- * selection, `/search` lists the workspace's passages closest in meaning, `/codebase` (or
- * `#codebase` in the question) answers from them, citing them.
+ * configured one when another vendor's is chosen), as an agent that reads, searches, edits (each
+ * change shown and confirmed by the user) and runs tests through VS Code's tools; `/explain`
+ * explains the editor's selection, `/search` lists the workspace's passages closest in meaning,
+ * `/codebase` (or `#codebase` in the question) answers from them, citing them. What a turn did is
+ * kept with it, also when it fails, and sent with the next questions.
  */
 export class GigaChatParticipant {
   constructor(private readonly services: ParticipantServices) {}
 
   readonly handle: vscode.ChatRequestHandler = async (request, context, stream, token): Promise<vscode.ChatResult> => {
-    if (request.command === 'search') return searchCommand(request.prompt, this.services.search, stream, token);
+    const command = participantCommand(request.command);
+    if (command === 'search') return searchCommand(request.prompt, this.services.search, stream, token);
     const model = await chooseModel(request.model);
     if (!model) {
       stream.markdown(vscode.l10n.t('No GigaChat model is available: set your GigaChat authorization key to use @gigachat.'));
@@ -45,30 +47,34 @@ export class GigaChatParticipant {
       return {};
     }
     const history = historyMessages(context);
-    const codebase = request.command === 'codebase' || mentionsCodebase(request.prompt);
+    const codebase = command === 'codebase' || mentionsCodebase(request.prompt);
     const question =
-      request.command === 'explain'
+      command === 'explain'
         ? explainQuestion(request.prompt, stream)
         : codebase
           ? await codebaseQuestion(request.prompt, history, model, this.services.search, stream, token)
           : request.prompt;
     if (question === undefined) return {};
-    const messages = [...history, vscode.LanguageModelChatMessage.User(await withReferences(question, request.references))];
+    const conversation = [...history, userText(await withReferences(question, request.references))];
     // Explained code and codebase context are given whole: the answer is grounded in them, not in what tools find.
-    const tools = request.command === 'explain' || codebase ? [] : agentTools(request);
+    const tools = command === 'explain' || codebase ? [] : agentTools(request);
+    const record = emptyTurnRecord();
+    const metadata = (): TurnMetadata => ({ command: codebase ? 'codebase' : command, record });
     try {
       const instructions = agentInstructions(tools.length > 0);
-      const outcome = await runAgent({ model, messages, tools, instructions, stream, token, toolInvocationToken: request.toolInvocationToken });
+      const outcome = await runAgent(
+        { model, conversation, tools, instructions, stream, token, toolInvocationToken: request.toolInvocationToken, edits: this.services.edits },
+        record,
+      );
       if (outcome.stoppedAtLimit) stream.markdown(`\n\n${vscode.l10n.t('I stopped after {0} tool calls. Say "go on" to let me continue.', MAX_TOOL_CALLS)}`);
-      const metadata: TurnMetadata = {
-        command: codebase ? 'codebase' : request.command,
-        edited: outcome.toolsRun.includes(OWN_TOOLS.editFile),
-      };
-      return { metadata };
+      return { metadata: metadata() };
     } catch (error) {
-      if (token.isCancellationRequested || error instanceof vscode.CancellationError) return {};
+      if (token.isCancellationRequested || error instanceof vscode.CancellationError) return { metadata: metadata() };
       this.services.log.warn(`@gigachat: ${(error as Error).message}`);
-      return { errorDetails: { message: (error as Error).message } };
+      const changed = changedFiles(record);
+      // The error below says what failed; what was already done must not look undone.
+      if (changed.length > 0) stream.markdown(`\n\n${vscode.l10n.t('Changed {0}; then the request failed:', changed.join(', '))}`);
+      return { errorDetails: { message: (error as Error).message }, metadata: metadata() };
     }
   };
 
@@ -78,16 +84,22 @@ export class GigaChatParticipant {
       if (metadata.command === 'search' && metadata.query)
         return [{ prompt: vscode.l10n.t('Answer using the search results: {0}', metadata.query), label: vscode.l10n.t('Ask about these results') }];
       if (metadata.command === 'explain') return [{ prompt: vscode.l10n.t('How could this code be improved?'), label: vscode.l10n.t('Suggest improvements') }];
-      if (metadata.edited) return [{ prompt: vscode.l10n.t('Run the tests and fix what fails.'), label: vscode.l10n.t('Run the tests') }];
+      const record = readTurnRecord(metadata.record);
+      if (!result.errorDetails && record && changedFiles(record).length > 0)
+        return [{ prompt: vscode.l10n.t('Run the tests and fix what fails.'), label: vscode.l10n.t('Run the tests') }];
       return [];
     },
   };
 }
 
+function participantCommand(name: string | undefined): ParticipantCommand | undefined {
+  return PARTICIPANT_COMMANDS.find((command) => command === name);
+}
+
 /** The picker's model when it is GigaChat's; else the configured GigaChat model (or any GigaChat model). */
 async function chooseModel(picked: vscode.LanguageModelChat): Promise<vscode.LanguageModelChat | undefined> {
-  if (picked.vendor === 'gigachat') return picked;
-  const models = await vscode.lm.selectChatModels({ vendor: 'gigachat' });
+  if (picked.vendor === MODEL_VENDOR) return picked;
+  const models = await vscode.lm.selectChatModels({ vendor: MODEL_VENDOR });
   const configured = readSettings().model;
   return models.find((model) => model.id === configured) ?? models[0];
 }

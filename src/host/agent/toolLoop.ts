@@ -1,73 +1,75 @@
 import * as vscode from 'vscode';
+import { runAgentLoop, LinkGuard, type AgentOutcome, type ConversationMessage, type ToolCall, type TurnRecord } from '../../core';
 import { resultText } from '../lm/requestParts';
-
-/** Tool calls per question before the agent stops and asks whether to go on. */
-export const MAX_TOOL_CALLS = 15;
+import type { AppliedEdits } from '../tools/appliedEdits';
+import { isWorkspaceFileLink } from './answerLinks';
+import { toChatMessages } from './vscodeMessages';
 
 export interface AgentRun {
   model: vscode.LanguageModelChat;
-  messages: vscode.LanguageModelChatMessage[];
+  conversation: ConversationMessage[];
   tools: vscode.LanguageModelChatTool[];
   /** Sent first, as the system message (the provider's `system` model option). */
   instructions: string;
   stream: vscode.ChatResponseStream;
-  /** Lets VS Code show each call in this chat and ask the user before edits and commands. */
+  /** Lets VS Code show each call in this chat, and ask the user where a tool wants it. */
   toolInvocationToken: vscode.ChatParticipantToolToken;
   token: vscode.CancellationToken;
-}
-
-export interface AgentOutcome {
-  /** The tools that ran, in order. */
-  toolsRun: string[];
-  /** The step limit ended the run before the model answered. */
-  stoppedAtLimit: boolean;
+  /** Where the edit tool says which file a call changed. */
+  edits: AppliedEdits;
 }
 
 /**
- * The agent's loop: the model answers or asks for a tool; each call is run through VS Code
- * (`vscode.lm.invokeTool`, which asks the user where the tool wants it) and its result goes back,
- * until the model answers in text, the user stops it, or {@link MAX_TOOL_CALLS} calls were made.
- * GigaChat asks for one tool per reply, so a task of several steps is several rounds.
+ * `@gigachat`'s turn in VS Code's Chat, through the core's loop (core/agent/toolLoop.ts): each
+ * round goes to the chosen model with `sendRequest`, its text is shown as it streams, with links
+ * to anything but the web and the workspace's files made inert (the model is untrusted input), and
+ * each call runs through `vscode.lm.invokeTool`. Only the tools offered run. `record` holds what the
+ * turn did, also when this throws.
  */
-export async function runAgent(run: AgentRun): Promise<AgentOutcome> {
-  const { model, messages, tools, instructions, stream, token } = run;
-  const toolsRun: string[] = [];
-  while (!token.isCancellationRequested) {
-    const options = { tools, justification: vscode.l10n.t('@gigachat answers with GigaChat.'), modelOptions: { system: instructions } };
-    const response = await model.sendRequest(messages, options, token);
-    let text = '';
-    const calls: vscode.LanguageModelToolCallPart[] = [];
-    for await (const part of response.stream) {
-      if (part instanceof vscode.LanguageModelTextPart) {
-        stream.markdown(part.value);
-        text += part.value;
-      } else if (part instanceof vscode.LanguageModelToolCallPart) {
-        calls.push(part);
-      }
-    }
-    if (calls.length === 0) return { toolsRun, stoppedAtLimit: false };
-    if (text) stream.markdown('\n\n');
-    messages.push(vscode.LanguageModelChatMessage.Assistant([...(text ? [new vscode.LanguageModelTextPart(text)] : []), ...calls]));
-    const results: vscode.LanguageModelToolResultPart[] = [];
-    for (const call of calls) {
-      if (token.isCancellationRequested || toolsRun.length >= MAX_TOOL_CALLS) break;
-      toolsRun.push(call.name);
-      results.push(new vscode.LanguageModelToolResultPart(call.callId, await invoke(call, run)));
-    }
-    if (results.length > 0) messages.push(vscode.LanguageModelChatMessage.User(results));
-    if (toolsRun.length >= MAX_TOOL_CALLS) return { toolsRun, stoppedAtLimit: true };
-  }
-  return { toolsRun, stoppedAtLimit: false };
+export function runAgent(run: AgentRun, record: TurnRecord): Promise<AgentOutcome> {
+  const { model, tools, instructions, stream, token } = run;
+  const options = { tools, justification: vscode.l10n.t('@gigachat answers with GigaChat.'), modelOptions: { system: instructions } };
+  return runAgentLoop(
+    run.conversation,
+    {
+      offered: new Set(tools.map((tool) => tool.name)),
+      cancelled: () => token.isCancellationRequested,
+      respond: async (messages) => {
+        const response = await model.sendRequest(toChatMessages(messages), options, token);
+        const links = new LinkGuard(isWorkspaceFileLink);
+        let text = '';
+        const calls: ToolCall[] = [];
+        for await (const part of response.stream) {
+          if (part instanceof vscode.LanguageModelTextPart) {
+            text += part.value;
+            show(stream, links.push(part.value));
+          } else if (part instanceof vscode.LanguageModelToolCallPart) {
+            calls.push({ callId: part.callId, toolName: part.name, input: isRecord(part.input) ? part.input : {} });
+          }
+        }
+        show(stream, links.end());
+        if (text && calls.length > 0) stream.markdown('\n\n');
+        return { text, calls };
+      },
+      run: async (call) => {
+        try {
+          const result = await vscode.lm.invokeTool(call.toolName, { input: call.input, toolInvocationToken: run.toolInvocationToken }, token);
+          return { text: resultText(result.content), changed: run.edits.take(call.input) };
+        } catch (error) {
+          if (token.isCancellationRequested) throw error;
+          const text = error instanceof vscode.CancellationError ? 'The user did not allow this tool call.' : `The tool failed: ${(error as Error).message}`;
+          return { text, changed: run.edits.take(call.input) };
+        }
+      },
+    },
+    record,
+  );
 }
 
-/** Runs one call; a failure or a refusal by the user is the call's result, for the model to work with. */
-async function invoke(call: vscode.LanguageModelToolCallPart, run: AgentRun): Promise<vscode.LanguageModelTextPart[]> {
-  try {
-    const result = await vscode.lm.invokeTool(call.name, { input: call.input, toolInvocationToken: run.toolInvocationToken }, run.token);
-    return [new vscode.LanguageModelTextPart(resultText(result.content))];
-  } catch (error) {
-    if (run.token.isCancellationRequested) throw error;
-    const message = error instanceof vscode.CancellationError ? 'The user did not allow this tool call.' : `The tool failed: ${(error as Error).message}`;
-    return [new vscode.LanguageModelTextPart(message)];
-  }
+function show(stream: vscode.ChatResponseStream, text: string): void {
+  if (text) stream.markdown(text);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

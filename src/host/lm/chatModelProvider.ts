@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import {
+  messageText,
   readReplyText,
+  replyWithOfferedCalls,
   UploadedPictures,
   toServiceConversation,
   toServiceFunctions,
@@ -91,20 +93,27 @@ export class GigaChatModelProvider extends Disposable implements vscode.Language
       const { functions, names } = toServiceFunctions(readTools(options.tools));
       const conversation = toServiceConversation(readConversation(messages), names, this.stateIds, systemOption(options.modelOptions));
       await this.picturesFor(client).attach(conversation, signal);
+      const offered = functions.map((fn) => fn.name);
       const request: ChatRequest = {
         model: model.id,
         messages: conversation.messages,
         ...requestOptions(options.modelOptions),
         ...(functions.length > 0 ? { functions, function_call: callMode(options.toolMode, functions) } : {}),
       };
-      const reply = await readReplyText(client.chatStream(request, { signal }), pictureNote(), (text) =>
-        progress.report(new vscode.LanguageModelTextPart(text)),
+      const showText = (text: string) => progress.report(new vscode.LanguageModelTextPart(text));
+      const { reply, toolName, dropped } = await replyWithOfferedCalls(
+        (messages) => readReplyText(client.chatStream({ ...request, messages }, { signal }), pictureNote(), showText),
+        conversation.messages,
+        names,
+        offered,
       );
-      if (reply.functionCall) {
+      for (const name of dropped) log.warn(`GigaChat called "${name}", a function the request did not offer: the call was not passed on.`);
+      if (reply.functionCall && toolName) {
         const callId = `gigachat-call-${randomUUID()}`;
         if (reply.functionsStateId) this.remember(callId, reply.functionsStateId);
-        const toolName = names.toolName(reply.functionCall.name) ?? reply.functionCall.name;
         progress.report(new vscode.LanguageModelToolCallPart(callId, toolName, reply.functionCall.arguments));
+      } else if (dropped.length > 0 && !reply.content) {
+        showText(vscode.l10n.t('GigaChat asked for a tool it was not offered ({0}); nothing was run.', dropped.at(-1)!));
       }
     } catch (error) {
       throw languageModelError(error, log);
@@ -120,7 +129,7 @@ export class GigaChatModelProvider extends Disposable implements vscode.Language
   ): Promise<number> {
     const cancellation = abortSignalOf(token);
     try {
-      const plain = typeof text === 'string' ? text : messageText(text);
+      const plain = typeof text === 'string' ? text : messageText(readConversation([text])[0]);
       return await this.counter.tokens(model.id, plain, cancellation.signal);
     } finally {
       cancellation.dispose();
@@ -141,13 +150,6 @@ export class GigaChatModelProvider extends Disposable implements vscode.Language
 /** In place of a picture the model drew: the API has no way to return pictures. */
 function pictureNote(): string {
   return `_${vscode.l10n.t("GigaChat drew a picture here; VS Code's Chat cannot show it. Ask in the GigaChat panel to see pictures.")}_`;
-}
-
-/** The text a message's token count is taken of: its text and tool parts as the model reads them. */
-function messageText(message: vscode.LanguageModelChatRequestMessage): string {
-  return readConversation([message])[0]
-    .parts.map((part) => (part.kind === 'text' || part.kind === 'toolResult' ? part.text : part.kind === 'toolCall' ? JSON.stringify(part.input) : ''))
-    .join('\n');
 }
 
 /**

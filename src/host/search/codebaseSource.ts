@@ -6,6 +6,7 @@ import type { CodebaseSource, FoundContext } from '../chat/chatDependencies';
 import { CodebaseUnavailable } from '../chat/codebaseTurn';
 import { fencedCode, relativeFile } from '../codeExcerpts';
 import { readSetting } from '../config';
+import { isRefusal, WorkspacePort } from '../workspace/workspacePort';
 import type { QuietSearch, SemanticSearchCommands } from './semanticSearch';
 
 /** Chunks asked of the index for one question: more than fit most budgets, so the budget decides, not the count. */
@@ -62,15 +63,22 @@ export async function findPassages(
 ): Promise<FoundPassages> {
   const outcome = await search.searchQuietly(question, CANDIDATES, signal);
   if (outcome.kind !== 'hits') return outcome;
-  const read = (await Promise.all(mergeHits(relevantHits(outcome.hits, RELEVANT_SHARE)).map(readPassage))).filter((passage) => passage !== undefined);
+  const port = new WorkspacePort();
+  const merged = mergeHits(relevantHits(outcome.hits, RELEVANT_SHARE));
+  const read = (await Promise.all(merged.map((passage) => readPassage(passage, port)))).filter((passage) => passage !== undefined);
   const { chosen, left } = fitPassages(read, budget);
   const passages = chosen.map((passage) => ({ ...passage, location: { file: passage.file, first: passage.startLine + 1, last: passage.endLine + 1 } }));
   return { kind: 'passages', passages, left, indexedFiles: outcome.indexedFiles };
 }
 
-/** The passage's lines as its file holds them now; undefined when the file has gone since it was indexed. */
-async function readPassage(passage: Passage): Promise<ReadPassage | undefined> {
-  const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(passage.path)).then(undefined, () => undefined);
+/**
+ * The passage's lines as its file holds them now; undefined when the file has gone since it was
+ * indexed, or the workspace port refuses it now (a link put in its place, a rule that excludes it).
+ */
+async function readPassage(passage: Passage, port: WorkspacePort): Promise<ReadPassage | undefined> {
+  const file = await port.judge(vscode.Uri.parse(passage.path));
+  if (isRefusal(file) || !file.exists) return undefined;
+  const document = await vscode.workspace.openTextDocument(file.uri).then(undefined, () => undefined);
   if (!document || passage.startLine >= document.lineCount) return undefined;
   const endLine = Math.min(passage.endLine, document.lineCount - 1);
   const text = document.getText(new vscode.Range(passage.startLine, 0, endLine, Number.MAX_SAFE_INTEGER));

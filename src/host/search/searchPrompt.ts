@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { hitExcerpt, MAX_EXCERPT_CHARS, type SearchHit } from '../../core';
 import type { Prompt } from '../chat/chatController';
 import { quotedExcerpt, relativeFile } from '../codeExcerpts';
+import { isRefusal, WorkspacePort } from '../workspace/workspacePort';
 
 /** Excerpts beyond this many characters are left out, so the question fits the model's context. */
 const MAX_CONTEXT_CHARS = 12_000;
@@ -29,8 +30,11 @@ export async function readHitExcerpts(
   let used = 0;
   let gone = 0;
   let cut = 0;
+  // Judged again as they are read: a file indexed earlier may have been replaced by a link since.
+  const port = new WorkspacePort();
   for (const hit of hits) {
-    const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(hit.path)).then(undefined, () => undefined);
+    const file = await port.judge(vscode.Uri.parse(hit.path));
+    const document = isRefusal(file) || !file.exists ? undefined : await vscode.workspace.openTextDocument(file.uri).then(undefined, () => undefined);
     if (!document) {
       gone++;
       continue;

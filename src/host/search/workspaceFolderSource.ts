@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { diskLinkProbe, readRepositoryRules, ROOT_EXCLUDES_PATH, type FolderSource, type LinkProbe, type RepositoryRules } from '../../core';
@@ -14,7 +15,18 @@ const HEAVY_DIRECTORIES = ['**/node_modules/**', '**/.git/**', '**/.hg/**', '**/
  * `findFiles` follows symbolic links (as `search.followSymlinks` says): selectFiles leaves out what they bring.
  */
 export class WorkspaceFolderSource implements FolderSource {
-  constructor(readonly folder: vscode.WorkspaceFolder) {}
+  /** The folder's name, which starts paths in a multi-root workspace. */
+  readonly name: string;
+  /** Where it is on this machine's disk; undefined for a folder on another file system. */
+  readonly diskPath: string | undefined;
+  /** Names that differ only in case name one file here (a virtual file system may be so too: assumed, to be safe). */
+  readonly caseInsensitive: boolean;
+
+  constructor(readonly folder: vscode.WorkspaceFolder) {
+    this.name = folder.name;
+    this.diskPath = folder.uri.scheme === 'file' ? folder.uri.fsPath : undefined;
+    this.caseInsensitive = this.diskPath === undefined || isCaseInsensitive(this.diskPath);
+  }
 
   async listFiles(signal?: AbortSignal): Promise<string[]> {
     const cancellation = new vscode.CancellationTokenSource();
@@ -65,7 +77,7 @@ export class WorkspaceFolderSource implements FolderSource {
     }
   }
 
-  async readRepositoryRules(listed: readonly string[]): Promise<RepositoryRules> {
+  async readRepositoryRules(listed: readonly string[] = []): Promise<RepositoryRules> {
     if (this.folder.uri.scheme === 'file') return readRepositoryRules(this.folder.uri.fsPath, { home: os.homedir(), variables: process.env }, listed);
     // A virtual folder has no place on this machine's disk to look above it: only its own excludes are known.
     const bytes = await this.readFile(ROOT_EXCLUDES_PATH);
@@ -132,4 +144,16 @@ function expandBraces(pattern: string): string[] {
 /** A path as a glob that matches only itself. */
 function escapeGlob(path: string): string {
   return path.replace(/[[\]{}*?!]/g, (char) => `[${char}]`);
+}
+
+/** Whether the disk `path` is on lies on a case-insensitive file system: the same folder under its name in other case. */
+function isCaseInsensitive(path: string): boolean {
+  const swapped = path.replace(/[a-zA-Z]/g, (letter) => (letter === letter.toLowerCase() ? letter.toUpperCase() : letter.toLowerCase()));
+  if (swapped === path) return process.platform === 'win32' || process.platform === 'darwin';
+  try {
+    const [real, other] = [statSync(path), statSync(swapped)];
+    return real.ino === other.ino && real.dev === other.dev;
+  } catch {
+    return false;
+  }
 }

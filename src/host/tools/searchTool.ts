@@ -3,7 +3,7 @@ import type { QuietSearch } from '../search/semanticSearch';
 import { readHitExcerpts } from '../search/searchPrompt';
 import { abortSignalOf } from '../cancellation';
 import { quotedExcerpt } from '../codeExcerpts';
-import { toolText } from './toolText';
+import { progressText, toolText } from './toolText';
 
 export interface SearchInput {
   query: string;
@@ -32,11 +32,11 @@ export class SearchTool implements vscode.LanguageModelTool<SearchInput> {
   constructor(private readonly search: (query: string, k: number, signal: AbortSignal) => Promise<QuietSearch>) {}
 
   prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<SearchInput>): vscode.PreparedToolInvocation {
-    return { invocationMessage: vscode.l10n.t('Searching the workspace for “{0}”', String(options.input.query)) };
+    return { invocationMessage: progressText(vscode.l10n.t('Searching the workspace for “{0}”', String(options.input?.query))) };
   }
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<SearchInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
-    const query = typeof options.input.query === 'string' ? options.input.query.trim() : '';
+    const query = typeof options.input?.query === 'string' ? options.input.query.trim() : '';
     if (!query) return toolText('Give a query: what the code you are looking for does.');
     const k = Math.min(MAX_RESULTS, Math.max(1, Math.floor(Number(options.input.maxResults) || DEFAULT_RESULTS)));
     const cancellation = abortSignalOf(token);

@@ -2,60 +2,14 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { emulator, ensureKey, until, workbench } from '../drivers';
 import { hasOuterRunner } from '../outer';
+import { answerContaining, askInChatView, chatRequests, SESSION } from '../vscodeChat';
 
 /** The folder this suite writes to (deleted at the end: semantic search counts the workspace's files). */
 const FOLDER = 'vscode-chat';
-const RESPONSES = '.interactive-item-container.interactive-response';
-/** The whole Chat view: VS Code shows a tool's confirmation above the input, not in the answer. */
-const SESSION = '.chat-controls-container';
 
 const folderUri = () => vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, FOLDER);
 const fileUri = (name: string) => vscode.Uri.joinPath(folderUri(), name);
-const readText = async (name: string) => new TextDecoder().decode(await vscode.workspace.fs.readFile(fileUri(name)));
 const writeText = (name: string, text: string) => vscode.workspace.fs.writeFile(fileUri(name), new TextEncoder().encode(text));
-
-/** The chat requests the emulator received since its counts were reset, as sent. */
-async function chatRequests(): Promise<{ messages: { role: string; content: string; name?: string }[]; functions?: { name: string }[]; stream?: boolean }[]> {
-  return (await emulator.requests()).filter((request) => request.endpoint === 'chat').map((request) => JSON.parse(request.body));
-}
-
-/** Sends a message in a new chat of VS Code's Chat view, with a GigaChat model chosen in its picker. */
-async function askInChatView(query: string): Promise<void> {
-  await vscode.commands.executeCommand('workbench.action.chat.newChat');
-  await vscode.commands.executeCommand('workbench.action.chat.open', { query, modelSelector: { vendor: 'gigachat', id: 'GigaChat' } });
-}
-
-let failures = 0;
-
-/** Until the last answer in the Chat view contains `text`; returns it. */
-async function answerContaining(text: string, timeoutMs = 45_000): Promise<string> {
-  let last = '';
-  try {
-    await until(
-      async () => {
-        last = (await workbench.texts(RESPONSES)).at(-1) ?? '';
-        return last.includes(text);
-      },
-      `an answer in the Chat view containing "${text}"`,
-      timeoutMs,
-    );
-  } catch (error) {
-    await workbench.screenshot(`vscode-chat-failure-${++failures}`);
-    throw new Error(`${(error as Error).message}; the view shows: ${(await workbench.texts(SESSION)).join(' | ')}`, { cause: error });
-  }
-  return last;
-}
-
-/** Answers the tool confirmation VS Code shows (Allow or Skip), once it shows. */
-async function confirmTool(allow: boolean, done: () => Promise<boolean>): Promise<void> {
-  await until(
-    async () => {
-      await vscode.commands.executeCommand(allow ? 'workbench.action.chat.acceptTool' : 'workbench.action.chat.skipTool');
-      return done();
-    },
-    allow ? 'the tool call allowed' : 'the tool call skipped',
-  );
-}
 
 describe("VS Code's Chat: GigaChat's models, @gigachat and its tools", function () {
   this.timeout(90_000);
@@ -111,36 +65,6 @@ describe("VS Code's Chat: GigaChat's models, @gigachat and its tools", function 
     assert.equal(result?.name, 'gigachat_readFile');
     assert.match(result?.content ?? '', /Otters hold hands/);
     await workbench.screenshot('vscode-chat-tool-loop');
-  });
-
-  it('Stop in the middle of the loop ends it: the pending edit never runs, and nothing more is asked', async () => {
-    await writeText('stopped.txt', 'state = waiting\n');
-    await emulator.resetCounts();
-    await askInChatView(`@gigachat [call gigachat_editFile {"path":"${FOLDER}/stopped.txt","oldText":"waiting","newText":"changed"}] change it`);
-    await until(async () => (await workbench.texts(SESSION)).join('\n').includes(`Change ${FOLDER}/stopped.txt?`), 'the confirmation');
-    await vscode.commands.executeCommand('workbench.action.chat.cancel');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    assert.equal(await readText('stopped.txt'), 'state = waiting\n');
-    assert.equal((await chatRequests()).length, 1, 'no request after Stop');
-  });
-
-  it('changes a file only when the user accepts the diff', async () => {
-    await writeText('rejected.txt', 'colour = red\n');
-    await emulator.resetCounts();
-    await askInChatView(`@gigachat [call gigachat_editFile {"path":"${FOLDER}/rejected.txt","oldText":"red","newText":"green"}] make it green`);
-    await until(async () => (await workbench.texts(SESSION)).join('\n').includes(`Change ${FOLDER}/rejected.txt?`), 'the confirmation with the diff');
-    await workbench.screenshot('vscode-chat-edit-confirmation');
-    await confirmTool(false, async () => (await chatRequests()).length >= 2);
-    await answerContaining('Emulated answer');
-    assert.equal(await readText('rejected.txt'), 'colour = red\n', 'a rejected edit never reaches the file');
-
-    // Last: VS Code's Allow lets the tool run without asking for the rest of the session.
-    await writeText('accepted.txt', 'colour = red\n');
-    await askInChatView(`@gigachat [call gigachat_editFile {"path":"${FOLDER}/accepted.txt","oldText":"red","newText":"blue"}] make it blue`);
-    await until(async () => (await workbench.texts(SESSION)).join('\n').includes(`Change ${FOLDER}/accepted.txt?`), 'the confirmation with the diff');
-    assert.equal(await readText('accepted.txt'), 'colour = red\n', 'nothing changes before the user accepts');
-    await confirmTool(true, async () => (await readText('accepted.txt')) === 'colour = blue\n');
-    await answerContaining('Changed');
   });
 
   it('serves other extensions through vscode.lm: text, a tool call, cancellation and a plain-words error', async () => {

@@ -1,7 +1,10 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { IgnoreRules, type ExclusionReason } from './ignoreRules';
-import { readRepositoryRules, type GitEnvironment } from './repositoryRules';
+import { readRepositoryRules, type GitEnvironment, type RepositoryRules } from './repositoryRules';
+
+/** Reads a file of the folder by its relative, `/`-separated path; undefined when absent or unreadable. */
+export type FolderFileReader = (relativePath: string) => Promise<Uint8Array | undefined>;
 
 /**
  * Why files of a folder must not be sent to the service, by the same rules as semantic search
@@ -15,15 +18,24 @@ export class FolderExclusions {
   private readonly read = new Map<string, Promise<void>>();
 
   private constructor(
-    private readonly folder: string,
+    private readonly readFile: FolderFileReader,
     private readonly rules: IgnoreRules,
   ) {}
 
+  /** The rules of a folder on this machine's disk, its `.gitignore` files read with node's `fs`. */
   static async open(folder: string, environment: GitEnvironment): Promise<FolderExclusions> {
-    const outside = await readRepositoryRules(folder, environment);
-    const rules = new IgnoreRules(outside.folderPath);
-    for (const { directory, content } of outside.sources) rules.addRules(directory, content);
-    return new FolderExclusions(folder, rules);
+    const readFile: FolderFileReader = (relativePath) => fs.readFile(path.join(folder, ...relativePath.split('/'))).catch(() => undefined);
+    return FolderExclusions.withRules(await readRepositoryRules(folder, environment), readFile);
+  }
+
+  /**
+   * The rules of any folder (on disk, virtual or remote): `outside` is what git applies from
+   * outside it (undefined when that cannot be known), and its `.gitignore` files are read with `readFile`.
+   */
+  static withRules(outside: RepositoryRules | undefined, readFile: FolderFileReader): FolderExclusions {
+    const rules = new IgnoreRules(outside?.folderPath);
+    for (const { directory, content } of outside?.sources ?? []) rules.addRules(directory, content);
+    return new FolderExclusions(readFile, rules);
   }
 
   /**
@@ -43,7 +55,9 @@ export class FolderExclusions {
 
   private async readGitignore(directory: string): Promise<void> {
     const gitignore = directory ? `${directory}/.gitignore` : '.gitignore';
-    const content = await fs.readFile(path.join(this.folder, gitignore), 'utf8').catch(() => undefined);
-    if (content !== undefined) this.rules.addGitignore(gitignore, content);
+    // A reader that throws counts as a missing file: the other rules still apply.
+    const bytes = await this.readFile(gitignore).catch(() => undefined);
+    // Decoded leniently: a rule file in another encoding still excludes what its ASCII lines name.
+    if (bytes !== undefined) this.rules.addGitignore(gitignore, new TextDecoder().decode(bytes));
   }
 }
