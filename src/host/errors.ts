@@ -16,7 +16,23 @@ export function describeError(error: unknown, log: Log): TurnError {
   if (failure.kind === 'cancelled') log.info(line);
   else log.error(line);
   const { message, actions } = explain(failure);
-  return { kind: failure.kind, message, actions, requestId: failure.requestId };
+  const wait = waitAsked(failure);
+  return { kind: failure.kind, message, actions, requestId: failure.requestId, ...(wait ? { retryAt: Date.now() + wait } : {}) };
+}
+
+/**
+ * How long the service asked to wait (its Retry-After), when that is what ended the request: the
+ * client waits out short ones by itself, so one that reaches the user is too long to wait unseen.
+ */
+function waitAsked(error: ServiceError): number | undefined {
+  return (error.kind === 'rateLimit' || error.kind === 'server') && error.retryAfterMs !== undefined && error.retryAfterMs >= 1000
+    ? error.retryAfterMs
+    : undefined;
+}
+
+/** `45 seconds`, `3 minutes` (never "1 …": a wait this short is not shown). */
+function waitText(ms: number): string {
+  return ms < 120_000 ? vscode.l10n.t('{0} seconds', Math.ceil(ms / 1000)) : vscode.l10n.t('{0} minutes', Math.ceil(ms / 60_000));
 }
 
 function explain(error: ServiceError): { message: string; actions: ErrorAction[] } {
@@ -42,7 +58,12 @@ function explain(error: ServiceError): { message: string; actions: ErrorAction[]
     }),
     tooLarge: () => ({ message: vscode.l10n.t('The request is too large for GigaChat. Start a new chat or send less text.'), actions: ['openLogs'] }),
     invalidRequest: () => explainInvalidRequest(error),
-    rateLimit: () => ({ message: vscode.l10n.t('GigaChat is receiving too many requests right now. Wait a moment and try again.'), actions: ['retry'] }),
+    rateLimit: () => {
+      const wait = waitAsked(error);
+      return wait
+        ? { message: vscode.l10n.t('GigaChat asks to wait {0} before the next request. Retry is available then.', waitText(wait)), actions: ['retry'] }
+        : { message: vscode.l10n.t('GigaChat is receiving too many requests right now. Wait a moment and try again.'), actions: ['retry'] };
+    },
     server: () => ({ message: vscode.l10n.t('GigaChat had a problem on its side. Try again in a moment.'), actions: ['retry', 'openLogs'] }),
     network: () =>
       error.code === NOT_TLS_CODE

@@ -91,6 +91,8 @@ export const TurnError = z.object({
   message: z.string().max(LIMITS.errorMessage),
   actions: z.array(ErrorAction).max(LIMITS.errorActions),
   requestId: z.string().max(LIMITS.requestId).optional(),
+  /** When the service lets the next request through (epoch ms; its Retry-After): Retry waits until then. */
+  retryAt: z.number().int().positive().optional(),
 });
 export type TurnError = z.infer<typeof TurnError>;
 

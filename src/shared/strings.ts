@@ -55,6 +55,7 @@ export const webviewStrings = {
   tokens: '{0} tokens',
   usageDetails: 'Prompt: {0} · Completion: {1} · Cached: {2} · Total: {3}',
   requestId: 'Request ID: {0}',
+  retryAvailableAt: 'Available at {0}, when GigaChat lets requests through again',
   context: 'Context: {0}',
   replyFinished: 'GigaChat finished replying.',
   replyCut: 'This reply is too long to show here whole: {0} of its {1} characters are shown. Copy reply, or Export Chat as Markdown, gives all of it.',

@@ -44,17 +44,34 @@ function errorNote(error: NonNullable<Turn['error']>, strings: WebviewStrings): 
         ? el(
             'div',
             { className: 'error-actions' },
-            ...error.actions.map((action, index) =>
-              el('button', {
+            ...error.actions.map((action, index) => {
+              const button = el('button', {
                 className: index === 0 ? 'button primary' : 'button secondary',
                 text: strings[ACTION_LABELS[action]],
                 attrs: { type: 'button', 'data-error-action': action },
-              }),
-            ),
+              });
+              if (action === 'retry') waitForRetry(button, error.retryAt, strings);
+              return button;
+            }),
           )
         : null,
     ),
   );
+}
+
+/**
+ * The service asked to wait until `retryAt`: Retry is disabled until then (a request sooner would
+ * be refused again), and says when it becomes available.
+ */
+function waitForRetry(button: HTMLButtonElement, retryAt: number | undefined, strings: WebviewStrings): void {
+  const wait = (retryAt ?? 0) - Date.now();
+  if (wait <= 0) return;
+  button.disabled = true;
+  button.title = format(strings.retryAvailableAt, new Date(retryAt!).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }));
+  window.setTimeout(() => {
+    button.disabled = false;
+    button.removeAttribute('title');
+  }, wait);
 }
 
 /** A text shown cut: how much of it, and where to get the rest. */

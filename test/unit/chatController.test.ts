@@ -184,8 +184,10 @@ describe('chat controller (no VS Code): what the user sees of a conversation', (
     await ask('Write a long essay');
     chat.reply.write('Retries are');
     await settle();
-    chat.clock.advance(2000); // the reply is saved every two seconds while it streams
+    chat.clock.advance(2000); // the reply is saved at most two seconds after its text arrived
     chat.reply.write(' useful.');
+    await settle();
+    chat.clock.advance(2000);
     const id = chat.controller.conversationId;
     await until(async () => (await storage.reopened(id))?.turns.at(-1)?.content === 'Retries are useful.', 'the streaming reply saved');
     // The window closes while the reply streams: the next one reads the storage as it is.
@@ -198,6 +200,18 @@ describe('chat controller (no VS Code): what the user sees of a conversation', (
       'assistant: Retries are useful. (stopped)',
     ]);
     assert.equal(chat.view.busy, false);
+  });
+
+  it('a reply whose stream stalls is saved as far as it came, without waiting for more text', async () => {
+    await ask('Write a long essay');
+    chat.reply.write('Retries are useful.');
+    await settle();
+    const id = chat.controller.conversationId;
+    // No more text comes: the stream hangs. The text on screen is saved anyway, two seconds after it arrived.
+    chat.clock.advance(2000);
+    await until(async () => (await storage.reopened(id))?.turns.at(-1)?.content === 'Retries are useful.', 'the stalled reply saved');
+    chat = await openWindow();
+    assert.deepEqual(chat.transcript.at(-1), 'assistant: Retries are useful. (stopped)');
   });
 
   it('moving to another chat while a reply streams: no piece of it reaches the other chat, and the first keeps what arrived', async () => {

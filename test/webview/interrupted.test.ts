@@ -80,4 +80,20 @@ describe('chat webview: a reply interrupted by an error', function () {
     await view.page.getByRole('button', { name: webviewStrings.actionProxySettings }).click();
     assert.deepEqual(await view.postedOfType('errorAction'), [{ type: 'errorAction', action: 'proxySettings', turnId: 'a1' }]);
   });
+
+  it('keeps Retry disabled until the time the service asked to wait for has passed', async () => {
+    const waitError = {
+      kind: 'rateLimit',
+      message: 'GigaChat asks to wait 2 seconds before the next request. Retry is available then.',
+      actions: ['retry' as const],
+      retryAt: Date.now() + 2_000,
+    };
+    await view.send(state({ turns: [userTurn('u1', 'q1'), assistantTurn('a1', '', { status: 'error', error: waitError })] }));
+    const retry = view.page.getByRole('button', { name: 'Retry' });
+    assert.equal(await retry.isDisabled(), true, 'a request now would be refused again');
+    assert.match((await retry.getAttribute('title')) ?? '', /^Available at /);
+    await view.page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-error-action="retry"]')?.disabled, undefined, { timeout: 10_000 });
+    await retry.click();
+    assert.deepEqual(await view.postedOfType('errorAction'), [{ type: 'errorAction', action: 'retry', turnId: 'a1' }]);
+  });
 });

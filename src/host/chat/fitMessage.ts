@@ -182,6 +182,7 @@ function fitError(error: TurnError, notes: string[]): TurnError {
     if (error.requestId.length <= LIMITS.requestId) fitted.requestId = error.requestId;
     else notes.push(`Chat view: a request id of ${error.requestId.length} characters is not shown (the log has the error)`);
   }
+  if (isCount(error?.retryAt) && error.retryAt > 0) fitted.retryAt = error.retryAt;
   return fitted;
 }
 

@@ -23,6 +23,8 @@ interface LiveReply {
   shown: number;
   /** Settles once the reply has ended: saved, its pictures downloaded, the view told. */
   ended: Promise<void>;
+  /** The save of the text that arrived since the last one, due at most SAVE_STREAMING_EVERY_MS after it. */
+  saveTimer?: unknown;
 }
 
 /** What the replies need of the chat that shows them. */
@@ -34,7 +36,10 @@ export interface ReplyView {
   refresh(): Promise<void>;
 }
 
-/** While a reply streams, what has arrived is saved this often, so a reload or crash keeps it. */
+/**
+ * While a reply streams, what has arrived is saved at most this long after it arrived, so a reload
+ * or crash keeps it, also when the stream pauses or stalls (a save waits on a timer, not on more text).
+ */
 const SAVE_STREAMING_EVERY_MS = 2000;
 
 /**
@@ -138,13 +143,12 @@ export class LiveReplies {
       const client = await this.chat.clients.get();
       const settings = this.chat.readSettings();
       await this.findContext(live, assistant, settings);
-      let savedAt = clock.now();
       const onText = () => {
         deltas.offer(assistant.content.length);
-        if (clock.now() - savedAt >= SAVE_STREAMING_EVERY_MS) {
-          savedAt = clock.now();
+        live.saveTimer ??= clock.setTimeout(() => {
+          live.saveTimer = undefined;
           void this.saved.save(conversation);
-        }
+        }, SAVE_STREAMING_EVERY_MS);
       };
       // Asked once more, with the pictures uploaded again, when the service no longer has those uploaded earlier.
       for (let attempt = 0; ; attempt++) {
@@ -162,6 +166,8 @@ export class LiveReplies {
       if (assistant.status === 'error') assistant.error = described;
     } finally {
       deltas.cancel(); // the final state below carries all the text
+      if (live.saveTimer !== undefined) clock.clearTimeout(live.saveTimer);
+      live.saveTimer = undefined;
       // Also for a reply stopped or cut off: a picture whose tag came whole is made already.
       live.downloading = new AbortController();
       await this.replyPictures.downloadFor(assistant, live.downloading.signal);

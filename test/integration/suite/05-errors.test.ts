@@ -38,6 +38,16 @@ describe('errors in the chat', function () {
     });
   }
 
+  it('a rate limit that asks to wait longer than the retries wait says how long, and Retry waits too', async () => {
+    await emulator.inject({ kind: 'status', status: 429, retryAfterSeconds: 90 }, { endpoint: 'chat', times: 10 });
+    await chatView.ask('Trigger a long wait');
+    await chatView.waitFor('.turn-assistant:last-child .turn-error');
+    const [text] = await chatView.texts('.turn-assistant:last-child .turn-error');
+    assert.match(text, /asks to wait 90 seconds/);
+    const [disabled] = await chatView.properties<boolean>('.turn-assistant:last-child [data-error-action="retry"]', 'disabled');
+    assert.equal(disabled, true, 'Retry is not offered before the wait is over');
+  });
+
   it('a refused token says the key was not accepted and offers to set it again', async () => {
     await emulator.inject({ kind: 'status', status: 401 }, { endpoint: 'chat', times: 2 });
     await chatView.ask('Trigger 401');
