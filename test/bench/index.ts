@@ -12,6 +12,7 @@
  *   - the time a proxy adds per request on loopback (test/bench/proxyOverhead.ts);
  *   - the streamed-reply reader on one 4 MiB event versus short events (test/bench/sseReader.ts);
  *   - what the language model provider adds to the first text of a reply, and its token-count cache (test/bench/languageModelProvider.ts).
+ *   - what guarding the links of @gigachat's answers costs per streamed delta (test/bench/linkGuard.ts).
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -69,6 +70,7 @@ const scripts: [heading: string, script: string][] = [
   ['Proxy: time added per request on loopback', 'proxyOverhead.js'],
   ['Streamed replies: one 4 MiB event versus the same bytes in short events (target ≤ 2×)', 'sseReader.js'],
   ["VS Code's Chat: what the model provider adds to the first text (target ≤ 5 ms), and its token-count cache", 'languageModelProvider.js'],
+  ["@gigachat's answers: what guarding their links costs per streamed delta (target: worst < 16 ms)", 'linkGuard.js'],
 ];
 
 function runScript(heading: string, script: string): void {

@@ -14,6 +14,7 @@
 import {
   FunctionNames,
   readReplyText,
+  replyWithOfferedCalls,
   ServiceClient,
   toServiceConversation,
   toServiceFunctions,
@@ -74,15 +75,19 @@ async function firstTextThroughProvider(client: ServiceClient, pictures: Uploade
   let first = 0;
   const controller = new AbortController();
   try {
-    await readReplyText(
-      client.chatStream({ model: 'GigaChat', messages: read.messages, functions, function_call: 'auto' }, { signal: controller.signal }),
-      '',
-      () => {
-        if (first === 0) {
-          first = performance.now() - started;
-          controller.abort(); // the rest of the reply is not part of the figure
-        }
-      },
+    const onText = () => {
+      if (first === 0) {
+        first = performance.now() - started;
+        controller.abort(); // the rest of the reply is not part of the figure
+      }
+    };
+    // As the provider asks: a call of a function not offered would be answered and asked again.
+    await replyWithOfferedCalls(
+      (messages) =>
+        readReplyText(client.chatStream({ model: 'GigaChat', messages, functions, function_call: 'auto' }, { signal: controller.signal }), '', onText),
+      read.messages,
+      names,
+      functions.map((fn) => fn.name),
     );
   } catch {
     // aborted after the first text, as intended
