@@ -97,7 +97,7 @@ export type { LinkOnPath, LinkProbe, LinkReason } from './search/files/symbolicL
 // The agent: its loop, what a turn did, tool calls checked against what was offered, bounded results, safe links.
 export { runAgentLoop, notOffered, MAX_TOOL_CALLS } from './agent/toolLoop';
 export type { AgentLoop, AgentOutcome, ToolCall, ToolOutcome } from './agent/toolLoop';
-export { emptyTurnRecord, changedFiles, readTurnRecord, turnMessages } from './agent/turnRecord';
+export { emptyTurnRecord, changedFiles, forHistory, readTurnRecord, turnMessages, HISTORY_RESULT_BOUNDS } from './agent/turnRecord';
 export type { TurnRecord, ToolRound, ToolCallRecord } from './agent/turnRecord';
 export { replyWithOfferedCalls, unofferedCorrection, MAX_CORRECTIONS } from './agent/offeredCalls';
 export type { OfferedReply } from './agent/offeredCalls';

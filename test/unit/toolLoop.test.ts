@@ -2,6 +2,8 @@ import * as assert from 'node:assert/strict';
 import {
   changedFiles,
   emptyTurnRecord,
+  forHistory,
+  HISTORY_RESULT_BOUNDS,
   MAX_TOOL_CALLS,
   readTurnRecord,
   runAgentLoop,
@@ -125,6 +127,25 @@ describe("runAgentLoop: the agent's turn, run and remembered", () => {
     await runAgentLoop([question], loop, emptyTurnRecord());
     const result = seen[1].at(-1)!.parts[0];
     assert.ok(result.kind === 'toolResult' && result.text.length < 45_000, `result of ${result.kind === 'toolResult' ? result.text.length : 0} characters`);
+  });
+
+  it("cuts long results in an earlier turn's history, and keeps what a change said", () => {
+    const record = {
+      rounds: [
+        {
+          text: '',
+          calls: [
+            { callId: 'r', toolName: 'read', input: {}, result: 'line\n'.repeat(5_000) },
+            { callId: 'e', toolName: 'edit', input: {}, result: 'Changed a.ts from line 3.', changed: 'a.ts' },
+          ],
+        },
+      ],
+      answer: 'Done.',
+    };
+    const [, results] = turnMessages(forHistory(record));
+    const [read, edit] = results.parts;
+    assert.ok(read.kind === 'toolResult' && read.text.length <= HISTORY_RESULT_BOUNDS.maxChars + 64 && read.text.includes('not shown'));
+    assert.ok(edit.kind === 'toolResult' && edit.text === 'Changed a.ts from line 3.');
   });
 
   it('reads back nothing from a damaged or foreign record', () => {

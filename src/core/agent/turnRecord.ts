@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ConversationMessage } from '../toolConversation';
+import { boundedText, type TextBounds } from './boundedText';
 
 /** One tool call of an agent's turn and what it gave back, as the model read it. */
 export interface ToolCallRecord {
@@ -55,6 +56,24 @@ const turnRecordSchema = z.object({
 export function readTurnRecord(value: unknown): TurnRecord | undefined {
   const parsed = turnRecordSchema.safeParse(value);
   return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * A result as an earlier turn's history carries it: what it said of a change is short and kept,
+ * a file read or a log is cut (the model may read it again), so a long chat stays within the
+ * model's context.
+ */
+export const HISTORY_RESULT_BOUNDS: TextBounds = { maxLineChars: 500, maxChars: 4_000 };
+
+/** The record as it is kept with the turn for later questions: each result within HISTORY_RESULT_BOUNDS. */
+export function forHistory(record: TurnRecord): TurnRecord {
+  return {
+    ...record,
+    rounds: record.rounds.map((round) => ({
+      ...round,
+      calls: round.calls.map((call) => ({ ...call, result: boundedText(call.result, HISTORY_RESULT_BOUNDS).text })),
+    })),
+  };
 }
 
 /**

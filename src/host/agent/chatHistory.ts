@@ -6,7 +6,8 @@ import type { TurnMetadata } from './turnMetadata';
 /**
  * The earlier turns of this chat with `@gigachat`, as messages for the model: each question, and
  * what each answer did: its tool calls with their results (kept in the turn's metadata, also for a
- * turn that failed half-way, so an edit made before a failure is not made again) and its text.
+ * turn that failed half-way, so an edit made before a failure is not made again; long results
+ * were cut when it was kept, see forHistory) and its text.
  */
 export function historyMessages(context: vscode.ChatContext): ConversationMessage[] {
   return context.history.flatMap((turn): ConversationMessage[] => {

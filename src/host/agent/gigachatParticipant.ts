@@ -7,7 +7,7 @@ import type { Log } from '../log';
 import type { SemanticSearchCommands } from '../search/semanticSearch';
 import { mentionsCodebase } from '../../shared/codebaseTag';
 import { agentInstructions } from './agentInstructions';
-import { changedFiles, emptyTurnRecord, MAX_TOOL_CALLS, readTurnRecord } from '../../core';
+import { changedFiles, emptyTurnRecord, forHistory, MAX_TOOL_CALLS, readTurnRecord } from '../../core';
 import { MODEL_VENDOR, PARTICIPANT_COMMANDS, type ParticipantCommand } from '../chatNames';
 import type { AppliedEdits } from '../tools/appliedEdits';
 import { agentTools } from './agentTools';
@@ -59,7 +59,7 @@ export class GigaChatParticipant {
     // Explained code and codebase context are given whole: the answer is grounded in them, not in what tools find.
     const tools = command === 'explain' || codebase ? [] : agentTools(request);
     const record = emptyTurnRecord();
-    const metadata = (): TurnMetadata => ({ command: codebase ? 'codebase' : command, record });
+    const metadata = (): TurnMetadata => ({ command: codebase ? 'codebase' : command, record: forHistory(record) });
     try {
       const instructions = agentInstructions(tools.length > 0);
       const outcome = await runAgent(
