@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { codebaseSources, codebaseText, CodebaseUnavailable } from '../../src/host/chat/codebaseTurn';
+import { codebaseSources, codebaseText } from '../../src/host/chat/codebasePassages';
+import { CodebaseUnavailable } from '../../src/host/chat/codebaseTurn';
 import type { StoredTurn } from '../../src/host/chat/conversationStore';
 import type { FoundContext } from '../../src/host/chat/chatDependencies';
 import { ChatUnderTest, Storage, until } from './support/chatUnderTest';

@@ -1,6 +1,6 @@
 import type { FileLocation } from '../../shared/fileLinks';
 import type { HostMessage } from '../../shared/protocol';
-import { removePassage } from './codebaseTurn';
+import { removePassage } from './codebasePassages';
 import type { ChatDependencies } from './chatDependencies';
 import { newConversation, type Conversation, type StoredPicture } from './conversationStore';
 import { viewId } from './fitMessage';

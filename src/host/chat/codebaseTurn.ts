@@ -2,8 +2,7 @@ import { estimateTokens } from '../../core';
 import type { TurnError } from '../../shared/protocol';
 import type { ChatSettings, CodebaseSource } from './chatDependencies';
 import { withoutCodebaseTag } from '../../shared/codebaseTag';
-import type { FileLocation } from '../../shared/fileLinks';
-import type { Conversation, FoundPassages, QuotedSource, StoredTurn } from './conversationStore';
+import type { Conversation, StoredTurn } from './conversationStore';
 import { wireMessages } from './wireMessages';
 
 /** The workspace cannot be searched yet: what the user reads, with the button that lets it be (the reply's error). */
@@ -38,34 +37,4 @@ export async function findCodebaseContext(
   const { intro, passages, outro, notice } = found;
   question.codebase = { found: { intro, passages: [...passages], outro } };
   question.notice = [question.notice, notice].filter(Boolean).join(' ') || undefined;
-}
-
-/** What goes before a question with codebase context: '' when no passage does. */
-export function codebaseText(found: FoundPassages | undefined): string {
-  const passages = passagesOf(found);
-  if (passages.length === 0) return '';
-  return [found?.intro, ...passages.map((passage) => passage.quoted), found?.outro].join('\n\n');
-}
-
-/** The files and lines of the passages a question goes with, best first. */
-export function codebaseSources(question: StoredTurn): FileLocation[] {
-  return passagesOf(question.codebase?.found).map((passage) => passage.source);
-}
-
-/** The passages as kept: none from a conversation file that an older version or a hand left without them. */
-function passagesOf(found: FoundPassages | undefined): QuotedSource[] {
-  return Array.isArray(found?.passages) ? found.passages : [];
-}
-
-/** Takes the passage from `source` out of the question's codebase context; false when the question has none such. */
-export function removePassage(question: StoredTurn, source: FileLocation): boolean {
-  const found = question.codebase?.found;
-  const index = found?.passages.findIndex((passage) => sameLocation(passage.source, source)) ?? -1;
-  if (!found || index < 0) return false;
-  found.passages.splice(index, 1);
-  return true;
-}
-
-function sameLocation(a: FileLocation, b: FileLocation): boolean {
-  return a.file === b.file && a.first === b.first && a.last === b.last;
 }

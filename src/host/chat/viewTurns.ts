@@ -1,7 +1,7 @@
 import { parseMediaReply, stableStreamingPrefix } from '../../core';
 import { PICTURE_MARKER, type ImageAttachment, type Turn } from '../../shared/protocol';
 import type { PictureStore } from './chatDependencies';
-import { codebaseSources } from './codebaseTurn';
+import { codebaseSources } from './codebasePassages';
 import type { StoredTurn } from './conversationStore';
 import { shownText } from './fitMessage';
 

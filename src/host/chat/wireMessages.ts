@@ -1,5 +1,5 @@
 import type { ChatMessage } from '../../core';
-import { codebaseText } from './codebaseTurn';
+import { codebaseText } from './codebasePassages';
 import type { Conversation, StoredTurn } from './conversationStore';
 import type { QuestionAttachments } from './pictureUploads';
 
