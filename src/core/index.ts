@@ -84,6 +84,7 @@ export { FolderExclusions } from './search/files/fileExclusion';
 export { indexingCancelled } from './search/indexingCancelled';
 export { isDimensionsChanged } from './search/dimensionsChanged';
 export { SharedRun } from './sharedRun';
+export { isRecord } from './isRecord';
 export { writeFileAtomically } from './atomicFile';
 export type { ExclusionReason } from './search/files/ignoreRules';
 export { readRepositoryRules } from './search/files/repositoryRules';

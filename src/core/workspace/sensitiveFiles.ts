@@ -1,3 +1,5 @@
+import { packageJsonChange } from './packageJsonChange';
+
 /**
  * Files whose change can run code on the user's machine (or on CI) without anyone running it by
  * hand, or change how the editor behaves: an agent's edit to one of them deserves a louder
@@ -21,17 +23,6 @@ export interface Sensitivity {
   /** English sentence for the confirmation, e.g. "VS Code's settings, tasks and launch configurations can run commands." */
   reason: string;
 }
-
-/** A few words per kind, for a title or a badge ("Change a git hook?"). */
-export const SENSITIVE_KIND_LABEL: Readonly<Record<SensitiveKind, string>> = {
-  editorConfig: 'editor configuration',
-  workspaceFile: 'VS Code workspace file',
-  ciWorkflow: 'CI pipeline',
-  gitHook: 'git hook',
-  packageScripts: 'package scripts',
-  buildFile: 'build file',
-  script: 'script',
-};
 
 /**
  * One group of paths that can run code for the same reason. A path matches when one of its folders
@@ -230,30 +221,6 @@ const PATH_GROUPS: readonly PathGroup[] = [
 ];
 
 /**
- * package.json fields that decide what npm (and the git-hook tools configured there) runs: scripts,
- * including the install-time ones; commands put on the PATH (`bin`); values scripts read (`config`);
- * which packages' scripts run (`workspaces`); the package manager corepack downloads and runs
- * (`packageManager`); node-gyp builds on install (`gypfile`).
- */
-const COMMAND_FIELDS = ['scripts', 'bin', 'config', 'workspaces', 'packageManager', 'gypfile', 'husky', 'lint-staged', 'pre-commit', 'simple-git-hooks'];
-
-/** package.json fields that choose packages: a new or different package runs its own install scripts on the next install. */
-const DEPENDENCY_FIELDS = [
-  'dependencies',
-  'devDependencies',
-  'optionalDependencies',
-  'peerDependencies',
-  'bundleDependencies',
-  'bundledDependencies',
-  'overrides',
-  'resolutions',
-  'pnpm',
-];
-
-/** Scripts npm runs on `npm install` without being asked. */
-const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall', 'prepare', 'preprepare', 'postprepare', 'prepublish'];
-
-/**
  * Whether changing a file can run code or change the editor's behaviour, and why.
  * @param path relative to the workspace folder, '/'-separated, as on disk
  * @param before the file's text before the change (undefined for a new file)
@@ -264,7 +231,10 @@ export function sensitivity(path: string, before: string | undefined, after: str
   const name = segments.at(-1) ?? '';
   const folders = segments.slice(0, -1);
   // Checked before the path groups: a package.json is sensitive only for what its change touches.
-  if (name === 'package.json') return packageJsonSensitivity(before, after);
+  if (name === 'package.json') {
+    const reason = packageJsonChange(before, after);
+    return reason === undefined ? undefined : { kind: 'packageScripts', reason };
+  }
   const group = PATH_GROUPS.find(
     (candidate) =>
       candidate.folders?.some((folder) => folders.includes(folder)) ||
@@ -284,59 +254,4 @@ function pathSegments(path: string): string[] {
     .split(/[/\\]/)
     .map((segment) => segment.replace(/[. ]+$/, (trailing) => (trailing === segment ? trailing : '')))
     .filter((segment) => segment !== '' && segment !== '.');
-}
-
-function packageJsonSensitivity(before: string | undefined, after: string): Sensitivity | undefined {
-  const old = before === undefined ? {} : parseObject(before);
-  const next = parseObject(after);
-  if (old === undefined || next === undefined) {
-    return {
-      kind: 'packageScripts',
-      reason: 'This package.json could not be read as JSON, so whether the change touches its scripts (which npm runs as commands) cannot be told.',
-    };
-  }
-  const changed = (field: string) => !sameJson(old[field], next[field]);
-  const commands = COMMAND_FIELDS.filter(changed);
-  const dependencies = DEPENDENCY_FIELDS.filter(changed);
-  if (commands.length === 0 && dependencies.length === 0) return undefined;
-  const oldScripts = asObject(old.scripts) ?? {};
-  const newScripts = asObject(next.scripts) ?? {};
-  const installScripts = INSTALL_SCRIPTS.filter((script) => !sameJson(oldScripts[script], newScripts[script]));
-  const why: string[] = [];
-  if (installScripts.length > 0) why.push(`npm runs ${quoteList(installScripts)} on every npm install, without being asked`);
-  else if (commands.length > 0) why.push('these decide which commands npm and git hooks run');
-  if (dependencies.length > 0) why.push('a new or different package runs its own install scripts on the next npm install');
-  return { kind: 'packageScripts', reason: `This change touches ${quoteList([...commands, ...dependencies])} in package.json: ${why.join('; ')}.` };
-}
-
-/** The JSON object a text holds (a byte order mark aside), or undefined when it holds something else or is not JSON. */
-function parseObject(text: string): Record<string, unknown> | undefined {
-  try {
-    return asObject(JSON.parse(text.replace(/^\uFEFF/, '')));
-  } catch {
-    return undefined;
-  }
-}
-
-function asObject(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-}
-
-/** Equal JSON values; objects compare regardless of key order, so reordering scripts is not a change. */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, index) => sameJson(item, b[index]));
-  }
-  const objectA = asObject(a);
-  const objectB = asObject(b);
-  if (!objectA || !objectB) return false;
-  const keys = Object.keys(objectA);
-  return keys.length === Object.keys(objectB).length && keys.every((key) => Object.hasOwn(objectB, key) && sameJson(objectA[key], objectB[key]));
-}
-
-/** `"a"`, `"a" and "b"`, `"a", "b" and "c"`. */
-function quoteList(items: readonly string[]): string {
-  const quoted = items.map((item) => `"${item}"`);
-  return quoted.length <= 1 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
 }

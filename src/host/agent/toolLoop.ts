@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { runAgentLoop, LinkGuard, type AgentOutcome, type ConversationMessage, type ToolCall, type TurnRecord } from '../../core';
+import { isRecord, runAgentLoop, LinkGuard, type AgentOutcome, type ConversationMessage, type ToolCall, type TurnRecord } from '../../core';
 import { resultText } from '../lm/requestParts';
 import type { AppliedEdits } from '../tools/appliedEdits';
 import { isWorkspaceFileLink } from './answerLinks';
@@ -51,25 +51,23 @@ export function runAgent(run: AgentRun, record: TurnRecord): Promise<AgentOutcom
         if (text && calls.length > 0) stream.markdown('\n\n');
         return { text, calls };
       },
-      run: async (call) => {
-        try {
-          const result = await vscode.lm.invokeTool(call.toolName, { input: call.input, toolInvocationToken: run.toolInvocationToken }, token);
-          return { text: resultText(result.content), changed: run.edits.take(call.input) };
-        } catch (error) {
-          if (token.isCancellationRequested) throw error;
-          const text = error instanceof vscode.CancellationError ? 'The user did not allow this tool call.' : `The tool failed: ${(error as Error).message}`;
-          return { text, changed: run.edits.take(call.input) };
-        }
-      },
+      run: async (call) => ({ text: await invoke(call, run), changed: run.edits.take(call.input) }),
     },
     record,
   );
 }
 
-function show(stream: vscode.ChatResponseStream, text: string): void {
-  if (text) stream.markdown(text);
+/** Runs one call through VS Code; a failure or a refusal by the user is the call's result, for the model to work with. */
+async function invoke(call: ToolCall, run: AgentRun): Promise<string> {
+  try {
+    const result = await vscode.lm.invokeTool(call.toolName, { input: call.input, toolInvocationToken: run.toolInvocationToken }, run.token);
+    return resultText(result.content);
+  } catch (error) {
+    if (run.token.isCancellationRequested) throw error;
+    return error instanceof vscode.CancellationError ? 'The user did not allow this tool call.' : `The tool failed: ${(error as Error).message}`;
+  }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+function show(stream: vscode.ChatResponseStream, text: string): void {
+  if (text) stream.markdown(text);
 }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ConversationMessage, ConversationPart, ToolDescription } from '../../core';
+import { isRecord, type ConversationMessage, type ConversationPart, type ToolDescription } from '../../core';
 
 /**
  * Reads VS Code's request messages into the core's plain parts (core/toolConversation.ts turns
@@ -46,10 +46,6 @@ export function resultText(content: readonly unknown[]): string {
       return JSON.stringify(isRecord(item) && 'value' in item ? item.value : item) ?? '';
     })
     .join('');
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isToolCall(part: unknown): part is { callId: string; name: string; input: unknown } {
