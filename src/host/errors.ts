@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { ATTACHMENTS_REFUSED, invalidUrlSetting, NOT_TLS_CODE, ServiceError, isUnknownRootError, type ServiceErrorKind } from '../core';
 import type { ErrorAction, TurnError } from '../shared/protocol';
 import { ACTION_LABELS, webviewStrings } from '../shared/strings';
+import { askedWait, waitText } from './askedWait';
 import type { Log } from './log';
 import { readSettings } from './config';
 import { settingId } from '../shared/settings';
@@ -15,27 +16,13 @@ export function describeError(error: unknown, log: Log): TurnError {
   const line = `${failure.kind}: ${failure.message}${failure.requestId ? ` (request id ${failure.requestId})` : ''}`;
   if (failure.kind === 'cancelled') log.info(line);
   else log.error(line);
-  const { message, actions } = explain(failure);
-  const wait = waitAsked(failure);
+  const wait = askedWait(failure);
+  const { message, actions } = explain(failure, wait);
   return { kind: failure.kind, message, actions, requestId: failure.requestId, ...(wait ? { retryAt: Date.now() + wait } : {}) };
 }
 
-/**
- * How long the service asked to wait (its Retry-After), when that is what ended the request: the
- * client waits out short ones by itself, so one that reaches the user is too long to wait unseen.
- */
-function waitAsked(error: ServiceError): number | undefined {
-  return (error.kind === 'rateLimit' || error.kind === 'server') && error.retryAfterMs !== undefined && error.retryAfterMs >= 1000
-    ? error.retryAfterMs
-    : undefined;
-}
-
-/** `45 seconds`, `3 minutes` (never "1 …": a wait this short is not shown). */
-function waitText(ms: number): string {
-  return ms < 120_000 ? vscode.l10n.t('{0} seconds', Math.ceil(ms / 1000)) : vscode.l10n.t('{0} minutes', Math.ceil(ms / 60_000));
-}
-
-function explain(error: ServiceError): { message: string; actions: ErrorAction[] } {
+/** @param wait how long the service asked to wait, in ms (see askedWait) */
+function explain(error: ServiceError, wait: number | undefined): { message: string; actions: ErrorAction[] } {
   const texts: Record<Exclude<ServiceErrorKind, 'cancelled'>, () => { message: string; actions: ErrorAction[] }> = {
     auth: () =>
       error.code === 'NO_KEY'
@@ -58,12 +45,10 @@ function explain(error: ServiceError): { message: string; actions: ErrorAction[]
     }),
     tooLarge: () => ({ message: vscode.l10n.t('The request is too large for GigaChat. Start a new chat or send less text.'), actions: ['openLogs'] }),
     invalidRequest: () => explainInvalidRequest(error),
-    rateLimit: () => {
-      const wait = waitAsked(error);
-      return wait
+    rateLimit: () =>
+      wait
         ? { message: vscode.l10n.t('GigaChat asks to wait {0} before the next request. Retry is available then.', waitText(wait)), actions: ['retry'] }
-        : { message: vscode.l10n.t('GigaChat is receiving too many requests right now. Wait a moment and try again.'), actions: ['retry'] };
-    },
+        : { message: vscode.l10n.t('GigaChat is receiving too many requests right now. Wait a moment and try again.'), actions: ['retry'] },
     server: () => ({ message: vscode.l10n.t('GigaChat had a problem on its side. Try again in a moment.'), actions: ['retry', 'openLogs'] }),
     network: () =>
       error.code === NOT_TLS_CODE

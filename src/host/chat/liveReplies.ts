@@ -23,8 +23,6 @@ interface LiveReply {
   shown: number;
   /** Settles once the reply has ended: saved, its pictures downloaded, the view told. */
   ended: Promise<void>;
-  /** The save of the text that arrived since the last one, due at most SAVE_STREAMING_EVERY_MS after it. */
-  saveTimer?: unknown;
 }
 
 /** What the replies need of the chat that shows them. */
@@ -131,6 +129,7 @@ export class LiveReplies {
     live.turn = assistant;
     // Each message costs the view a render: the pacer sends fewer, larger deltas as the reply grows.
     const deltas = new DeltaPacer(() => this.postDelta(live), undefined, clock);
+    let saveTimer: unknown;
     try {
       // Busy before the save: until the reply's turn arrives, the view must not offer to answer the message.
       this.view.post({ type: 'busy', busy: true });
@@ -145,8 +144,9 @@ export class LiveReplies {
       await this.findContext(live, assistant, settings);
       const onText = () => {
         deltas.offer(assistant.content.length);
-        live.saveTimer ??= clock.setTimeout(() => {
-          live.saveTimer = undefined;
+        // The save of the text that arrived since the last one, due at most SAVE_STREAMING_EVERY_MS after it.
+        saveTimer ??= clock.setTimeout(() => {
+          saveTimer = undefined;
           void this.saved.save(conversation);
         }, SAVE_STREAMING_EVERY_MS);
       };
@@ -166,8 +166,7 @@ export class LiveReplies {
       if (assistant.status === 'error') assistant.error = described;
     } finally {
       deltas.cancel(); // the final state below carries all the text
-      if (live.saveTimer !== undefined) clock.clearTimeout(live.saveTimer);
-      live.saveTimer = undefined;
+      if (saveTimer !== undefined) clock.clearTimeout(saveTimer);
       // Also for a reply stopped or cut off: a picture whose tag came whole is made already.
       live.downloading = new AbortController();
       await this.replyPictures.downloadFor(assistant, live.downloading.signal);

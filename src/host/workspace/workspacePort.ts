@@ -1,7 +1,7 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { WorkspaceFiles, type PathVerdict } from '../../core';
-import { WorkspaceFolderSource } from '../search/workspaceFolderSource';
+import { locateIn, WorkspaceFolderSource } from '../search/workspaceFolderSource';
 
 /** A file of the workspace that may be read, sent or changed. */
 export interface WorkspaceFile {
@@ -46,11 +46,9 @@ export class WorkspacePort {
 
   /** A file known by its URI (a search hit, a file search's result): the same rules. */
   async judge(uri: vscode.Uri): Promise<WorkspaceFile | PathRefusal> {
-    const folder = vscode.workspace.getWorkspaceFolder(uri);
-    const source = folder && this.sources.find((candidate) => candidate.folder.uri.toString() === folder.uri.toString());
-    const path = source?.relativePath(uri);
-    if (!source || path === undefined) return { refused: `${vscode.workspace.asRelativePath(uri)} is not inside the workspace's folders.` };
-    return fileOf(await this.files.judge(source, path));
+    const located = locateIn(this.sources, uri);
+    if (!located) return { refused: `${vscode.workspace.asRelativePath(uri)} is not inside the workspace's folders.` };
+    return fileOf(await this.files.judge(located.source, located.path));
   }
 
   /** The file's text as the editor has it (unsaved changes included), or undefined when there is no such file or it cannot be read as text. */
