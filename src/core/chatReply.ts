@@ -1,4 +1,4 @@
-import type { ChatChunk, FinishReason, FunctionCall, Usage } from './schemas';
+import type { ChatChunk, FinishReason, FunctionCall, Sources, Usage } from './schemas';
 
 /** A streamed reply as it stands after the chunks seen so far. */
 export interface ChatReply {
@@ -10,6 +10,10 @@ export interface ChatReply {
   model?: string;
   /** Set when the model called a function (finish reason `function_call`); it arrives whole in one delta. */
   functionCall?: { name: string; arguments: Record<string, unknown> };
+  /** A reasoning model's thinking, apart from the answer. */
+  reasoning?: string;
+  /** The pages a web answer cites, by number. */
+  sources?: Sources;
 }
 
 /** Folds one wire chunk into the reply (choice 0: the service returns one choice). */
@@ -22,6 +26,10 @@ export function applyChunk(reply: ChatReply, chunk: ChatChunk): ChatReply {
     functionsStateId: choice?.delta.functions_state_id ?? reply.functionsStateId,
     model: chunk.model ?? reply.model,
     functionCall: choice?.delta.function_call ? functionCallOf(choice.delta.function_call) : reply.functionCall,
+    ...(reply.reasoning !== undefined || choice?.delta.reasoning_content
+      ? { reasoning: (reply.reasoning ?? '') + (choice?.delta.reasoning_content ?? '') }
+      : {}),
+    ...(reply.sources || choice?.delta.sources ? { sources: { ...reply.sources, ...choice?.delta.sources } } : {}),
   };
 }
 

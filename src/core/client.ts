@@ -5,7 +5,7 @@ import { ServiceError } from './errors';
 import { checkUpload, multipartForm, type UploadOptions } from './fileUpload';
 import { FILE_ID } from './images';
 import { Transport, discardBody, type HttpResponse, type ProxyOptions } from './http';
-import { BODY_LIMITS, errorFromResponse, parseShape, readBody, readJson } from './responseBody';
+import { BODY_LIMITS, errorFromResponse, readBody, readJson } from './responseBody';
 import { silentLogger, type Logger } from './logger';
 import { defaultRetryPolicy, withRetries, type RetryPolicy } from './retry';
 import {
@@ -23,9 +23,13 @@ import {
 } from './schemas';
 import { serviceUrlsProblem } from './serviceUrls';
 import { exchangeToken } from './tokenExchange';
-import { parseEventJson, sseData } from './sse';
 import type { ZodType } from 'zod';
 import { describeTransportError } from './transportErrors';
+import { ChatContracts, type ChatContract } from './contract/chatContracts';
+import { v1Chunks, v2Chunks } from './contract/replyStreams';
+import { v2Completion } from './contract/v2Reply';
+import { toV1Body, toV2Body } from './contract/requestBodies';
+import { V2Reply } from './contract/v2Wire';
 
 export interface ServiceClientOptions {
   /** The long-lived authorization key, or a function that reads it when a token is needed. */
@@ -52,6 +56,8 @@ export interface ServiceClientOptions {
   embeddingBatch?: Partial<BatchLimits>;
   logger?: Logger;
   userAgent?: string;
+  /** Which chat contract each host speaks; shared by the clients of one window so a fallback is remembered. */
+  chatContracts?: ChatContracts;
 }
 
 export interface RequestOptions {
@@ -71,6 +77,8 @@ export interface EmbeddingOptions extends RequestOptions {
 interface Call {
   method: 'GET' | 'POST';
   path: string;
+  /** Instead of `path` under the base URL: the chat endpoint of the host's contract. */
+  url?: string;
   /** Sent as JSON. */
   body?: unknown;
   /** Sent as is, instead of `body`: a multipart upload. */
@@ -87,36 +95,35 @@ export class ServiceClient {
   private readonly retry: RetryPolicy;
   private readonly logger: Logger;
   private readonly batchLimits: BatchLimits;
+  private readonly contracts: ChatContracts;
 
   constructor(private readonly options: ServiceClientOptions) {
     this.logger = options.logger ?? silentLogger;
     this.retry = { ...defaultRetryPolicy, ...options.retry, ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }) };
     this.batchLimits = { ...defaultBatchLimits, ...options.embeddingBatch };
+    this.contracts = options.chatContracts ?? new ChatContracts();
     this.transport = new Transport({ ca: options.ca, proxy: options.proxy, timeoutMs: options.timeoutMs ?? 90_000, logger: this.logger });
     this.tokens = new TokenManager(() => exchangeToken(this.transport, this.options, this.retry, this.logger));
   }
 
-  /** One chat completion, returned whole. `request` is the wire body. */
+  /** One chat completion, returned whole, on the host's chat contract (see `ChatContracts`). */
   async chat(request: ChatRequest, options: ChatOptions = {}): Promise<ChatCompletion> {
-    const call: Call = { method: 'POST', path: '/chat/completions', body: { ...request, stream: false }, accept: 'application/json', ...options };
-    // Retried only until the answer starts to arrive: by then the reply was generated, and paid for.
-    return readJson(await this.openChat(call, request), ChatCompletion, this.url(call.path), { signal: call.signal });
+    const { res, contract, url } = await this.openChat(request, false, options);
+    // Not retried once the answer starts to arrive: by then the reply was generated, and paid for.
+    if (contract === 'v1') return readJson(res, ChatCompletion, url, { signal: options.signal });
+    return v2Completion(await readJson(res, V2Reply, url, { signal: options.signal }));
   }
 
   /**
-   * A streamed chat completion: the wire chunk objects, in order. Ends after `[DONE]`; a stream
-   * cut short or carrying malformed JSON throws after yielding every chunk that did arrive.
-   * Breaking out of the loop closes the connection.
+   * A streamed chat completion: chunks of the previous contract's shape, in order, whichever
+   * contract the host speaks. A stream cut short or carrying malformed JSON throws after yielding
+   * every chunk that did arrive. Breaking out of the loop closes the connection.
    */
   async *chatStream(request: ChatRequest, options: ChatOptions = {}): AsyncGenerator<ChatChunk> {
-    const call: Call = { method: 'POST', path: '/chat/completions', body: { ...request, stream: true }, accept: 'text/event-stream', ...options };
-    const url = this.url(call.path);
-    const res = await this.openChat(call, request);
+    const { res, contract, url } = await this.openChat(request, true, options);
     let finished = false;
     try {
-      for await (const data of sseData(res.body)) {
-        yield parseShape(ChatChunk, parseEventJson(data, url, res.requestId), url, res.requestId);
-      }
+      yield* contract === 'v1' ? v1Chunks(res, url) : v2Chunks(res, url);
       finished = true;
     } catch (error) {
       throw describeTransportError(error, url, options.signal).withRequestId(res.requestId);
@@ -216,10 +223,18 @@ export class ServiceClient {
     return withRetries(() => this.openOnce(call), this.retry, this.logger, call.signal);
   }
 
-  private async openChat(call: Call, request: ChatRequest): Promise<HttpResponse> {
+  /**
+   * The chat request sent on the host's contract, retried until its answer starts. A 404 on the
+   * current contract from a host without it sends it again on the previous one (see `ChatContracts`).
+   */
+  private async openChat(request: ChatRequest, stream: boolean, options: ChatOptions): Promise<{ res: HttpResponse; contract: ChatContract; url: string }> {
+    const { contract, url } = this.contracts.chatEndpoint(this.options.baseUrl);
+    const body = contract === 'v2' ? toV2Body(request, stream) : toV1Body(request, stream);
+    const call: Call = { method: 'POST', path: '/chat/completions', url, body, accept: stream ? 'text/event-stream' : 'application/json', ...options };
     try {
-      return await this.open(call);
+      return { res: await this.open(call), contract, url };
     } catch (error) {
+      if (contract === 'v2' && this.contracts.fallBack(this.options.baseUrl, error, this.logger)) return this.openChat(request, stream, options);
       throw explainAttachmentRefusal(error, request);
     }
   }
@@ -236,7 +251,7 @@ export class ServiceClient {
       res = await this.send(call, await this.tokens.getToken(call.signal));
     }
     if (res.status >= 200 && res.status < 300) return res;
-    const error = await errorFromResponse(res, this.url(call.path), call.signal);
+    const error = await errorFromResponse(res, call.url ?? this.url(call.path), call.signal);
     if (error.kind === 'auth') {
       throw new ServiceError(
         'auth',
@@ -262,7 +277,7 @@ export class ServiceClient {
     if (call.body !== undefined) headers['Content-Type'] = 'application/json';
     if (call.form) headers['Content-Type'] = call.form.contentType;
     const body = call.form ? call.form.body : call.body === undefined ? undefined : JSON.stringify(call.body);
-    return this.transport.send({ method: call.method, url: this.url(call.path), headers, body, signal: call.signal });
+    return this.transport.send({ method: call.method, url: call.url ?? this.url(call.path), headers, body, signal: call.signal });
   }
 
   private url(path: string): string {

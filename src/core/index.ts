@@ -4,6 +4,7 @@
  * Nothing under `src/core` imports `vscode`.
  */
 export { ServiceClient } from './client';
+export { ChatContracts, type ChatContract } from './contract/chatContracts';
 export type { ServiceClientOptions, RequestOptions, ChatOptions, EmbeddingOptions } from './client';
 export { ServiceError, isServiceError } from './errors';
 export { hostOf, isUnknownRootError, NOT_TLS_CODE } from './transportErrors';
@@ -29,6 +30,9 @@ export type {
   Role,
   FileInfo,
   FunctionCall,
+  Sources,
+  BuiltInTool,
+  ReasoningEffort,
 } from './schemas';
 
 // Function calling (tools) and files a user message attaches.

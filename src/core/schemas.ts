@@ -32,10 +32,17 @@ export const FunctionCall = z.looseObject({
 });
 export type FunctionCall = z.infer<typeof FunctionCall>;
 
+/** The pages a web answer drew on, by the number its text cites them with (`[sources=[2]]`). */
+export const Sources = z.record(z.string(), z.looseObject({ url: z.string(), title: z.string().optional() }));
+export type Sources = z.infer<typeof Sources>;
+
 /**
- * A message of the conversation, either way: an assistant's function call goes back with its
- * `function_call` and `functions_state_id`; a function result has role `function`, the function's
- * `name` and JSON content; a user message may attach uploaded files by id.
+ * A message of the conversation, either way, as the extension speaks it whatever the contract on
+ * the wire (the previous contract's shape; `contract/` converts it to and from the current one):
+ * an assistant's function call goes back with its `function_call` and `functions_state_id`; a
+ * function result has role `function`, the function's `name` and JSON content; a user message
+ * may attach uploaded files by id. A reply may carry the model's reasoning apart from its answer,
+ * and the sources a web search found.
  */
 export const ChatMessage = z.looseObject({
   role: Role,
@@ -44,6 +51,8 @@ export const ChatMessage = z.looseObject({
   function_call: FunctionCall.optional(),
   name: z.string().optional(),
   attachments: z.array(z.string()).optional(),
+  reasoning_content: z.string().optional(),
+  sources: Sources.optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
@@ -58,7 +67,15 @@ export const Usage = z.looseObject({
 });
 export type Usage = z.infer<typeof Usage>;
 
-/** The request body of `POST /chat/completions`, as sent on the wire. */
+/** The service's own tools a request may offer (the current contract; the previous one has pictures only). */
+export type BuiltInTool = 'image_generate' | 'web_search' | 'url_content_extraction';
+
+export type ReasoningEffort = 'low' | 'medium' | 'high';
+
+/**
+ * A chat request as the extension writes it: the previous contract's body, plus what only the
+ * current one can say (`builtInTools`, `reasoningEffort`). `contract/` turns it into either wire body.
+ */
 export interface ChatRequest {
   model: string;
   messages: ChatMessage[];
@@ -69,6 +86,9 @@ export interface ChatRequest {
   update_interval?: number;
   function_call?: FunctionCallMode;
   functions?: ServiceFunction[];
+  builtInTools?: BuiltInTool[];
+  /** For a model that reasons before it answers. */
+  reasoningEffort?: ReasoningEffort;
   /** Set by `chat` / `chatStream` themselves. */
   stream?: boolean;
 }
@@ -98,6 +118,8 @@ export const ChatChunk = z.looseObject({
         content: z.string().optional(),
         functions_state_id: z.string().optional(),
         function_call: FunctionCall.optional(),
+        reasoning_content: z.string().optional(),
+        sources: Sources.optional(),
       }),
       index: z.number(),
       finish_reason: FinishReason.nullish(),

@@ -1,18 +1,22 @@
 import { ServiceError } from './errors';
 import { redactUrl } from './http';
 
+/** One server-sent event: its name (`message` when it gave none) and its data lines joined. */
+export interface SseEvent {
+  event: string;
+  data: string;
+}
+
 /**
- * Server-sent events: bytes → the `data` payload of each event, in order, up to `[DONE]`.
+ * Server-sent events: bytes → each event that carries data, in order, until the stream ends.
  *
  * The network cuts the byte stream anywhere: inside a line, inside a JSON string, inside a
  * multi-byte UTF-8 character (Cyrillic is two bytes). So bytes are decoded as a stream, lines are
- * buffered across chunks, and an event is complete only at its blank line. Lines that are not
- * `data:` (comments, `event:`, `id:`, keep-alives) are ignored, as the SSE format says.
- *
- * A stream that ends before `[DONE]` throws a `protocol` error after yielding every event that did
- * arrive, so the caller keeps the text already received.
+ * buffered across chunks, and an event is complete only at its blank line. Fields other than
+ * `event:` and `data:` (comments, `id:`, keep-alives) are ignored, as the SSE format says.
+ * Whether the stream was complete is for the caller to judge, by what it saw.
  */
-export async function* sseData(bytes: AsyncIterable<Uint8Array>, maxEventChars = MAX_EVENT_CHARS): AsyncGenerator<string> {
+export async function* sseEvents(bytes: AsyncIterable<Uint8Array>, maxEventChars = MAX_EVENT_CHARS): AsyncGenerator<SseEvent> {
   const decoder = new TextDecoder('utf-8');
   const lines = new LineSplitter();
   const event = new EventData(maxEventChars);
@@ -20,10 +24,8 @@ export async function* sseData(bytes: AsyncIterable<Uint8Array>, maxEventChars =
   for await (const chunk of bytes) {
     for (const line of lines.push(decoder.decode(chunk, { stream: true }))) {
       if (line === '') {
-        const payload = event.take();
-        if (payload === undefined) continue;
-        if (payload.trim() === '[DONE]') return;
-        yield payload;
+        const finished = event.take();
+        if (finished) yield finished;
         continue;
       }
       event.add(parseField(line));
@@ -34,10 +36,19 @@ export async function* sseData(bytes: AsyncIterable<Uint8Array>, maxEventChars =
   }
   // The final partial line (no terminator) and an event without its blank line still count.
   for (const line of lines.push(decoder.decode(), true)) event.add(parseField(line));
-  const payload = event.take();
-  if (payload !== undefined) {
-    if (payload.trim() === '[DONE]') return;
-    yield payload;
+  const last = event.take();
+  if (last) yield last;
+}
+
+/**
+ * The previous contract's stream (`v1`): the `data` of each event, up to `[DONE]`. A stream that
+ * ends before `[DONE]` throws a `protocol` error after yielding every event that did arrive, so
+ * the caller keeps the text already received.
+ */
+export async function* sseData(bytes: AsyncIterable<Uint8Array>, maxEventChars = MAX_EVENT_CHARS): AsyncGenerator<string> {
+  for await (const { data } of sseEvents(bytes, maxEventChars)) {
+    if (data.trim() === '[DONE]') return;
+    yield data;
   }
   throw new ServiceError('protocol', 'The reply stream ended before it was complete (no [DONE] event).');
 }
@@ -53,10 +64,12 @@ export const MAX_EVENT_CHARS = 4 * 1024 * 1024;
 class EventData {
   private lines: string[] = [];
   private chars = 0;
+  private name = '';
 
   constructor(private readonly maxChars: number) {}
 
   add(field: { name: string; value: string } | undefined): void {
+    if (field?.name === 'event') this.name = field.value;
     if (field?.name !== 'data') return;
     this.lines.push(field.value);
     this.chars += field.value.length + 1;
@@ -76,13 +89,15 @@ class EventData {
     );
   }
 
-  /** The event's payload (its data lines joined), or undefined when it had none; starts the next event. */
-  take(): string | undefined {
+  /** The event read so far, or undefined when it had no data; starts the next event. */
+  take(): SseEvent | undefined {
+    const name = this.name;
+    this.name = '';
     if (this.lines.length === 0) return undefined;
-    const payload = this.lines.join('\n');
+    const data = this.lines.join('\n');
     this.lines = [];
     this.chars = 0;
-    return payload;
+    return { event: name || 'message', data };
   }
 }
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ServiceClient, type CertificateSummary, type ProxyOptions } from '../core';
+import { ChatContracts, ServiceClient, type CertificateSummary, type ProxyOptions } from '../core';
 import { loadExtraRoots } from './certificates';
 import { Disposable } from './dispose';
 import { affectsConnection, proxySettings, readSettings, type Settings } from './config';
@@ -35,6 +35,8 @@ export class ClientProvider extends Disposable {
   private readonly retiring = new Map<NodeJS.Timeout, () => void>();
   /** One id per window: files the model generates are scoped to the client id that asked. */
   private readonly clientId = crypto.randomUUID();
+  /** Which chat contract each host speaks, kept across the clients rebuilt after a settings change. */
+  private readonly chatContracts = new ChatContracts();
 
   constructor(
     private readonly keys: KeyStore,
@@ -123,6 +125,7 @@ export class ClientProvider extends Disposable {
       clientId: this.clientId,
       logger: this.log,
       userAgent: `gigachat-vscode/${this.version} vscode/${vscode.version}`,
+      chatContracts: this.chatContracts,
     });
   }
 

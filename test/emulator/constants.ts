@@ -9,13 +9,18 @@ export const ALL_SCOPES = ['GIGACHAT_API_PERS', 'GIGACHAT_API_B2B', 'GIGACHAT_AP
 /** Postpaid accounts have no prepaid balance: GET /balance answers 403 for them. */
 export const POSTPAID_SCOPE = 'GIGACHAT_API_CORP';
 
-export const CHAT_MODELS = ['GigaChat', 'GigaChat-2', 'GigaChat-2-Pro', 'GigaChat-2-Max'];
-/** The chat models that accept pictures as attachments (which ones do for a personal key is not documented: these two are assumed). */
-export const VISION_MODELS = ['GigaChat-2-Pro', 'GigaChat-2-Max'];
+export const CHAT_MODELS = ['GigaChat', 'GigaChat-2', 'GigaChat-2-Pro', 'GigaChat-2-Max', 'GigaChat-2-Max-preview', 'GigaChat-2-Reasoning'];
+/** Served on the current contract only (v2/chat/completions), as GigaChat 3 answered in the recordings. */
+export const CURRENT_CONTRACT_MODELS = ['GigaChat-3-Ultra'];
+/** The chat models that accept pictures as attachments (which ones do for a personal key is not documented: these are assumed). */
+export const VISION_MODELS = ['GigaChat-2-Pro', 'GigaChat-2-Max', 'GigaChat-2-Max-preview', 'GigaChat-3-Ultra'];
+/** Models that think before they answer: their reasoning comes apart from the answer. */
+export const REASONING_MODELS = ['GigaChat-2-Reasoning', 'GigaChat-3-Ultra'];
 export const EMBEDDING_MODELS = ['Embeddings', 'EmbeddingsGigaR'];
 
-/** The service answers with a versioned model name such as "GigaChat:2.0.28.2". */
+/** The service answers with a versioned model name such as "GigaChat:2.0.28.2" ("GigaChat-3-Ultra:32.3.18.5" for GigaChat 3). */
 export const MODEL_VERSION = '2.0.28.2';
+export const MODEL_VERSION_3 = '32.3.18.5';
 
 /** Dimension of every embedding vector (the contract says 1024 for "Embeddings"). */
 export const EMBEDDING_DIMENSION = 1024;

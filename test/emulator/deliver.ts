@@ -30,7 +30,7 @@ function brokenJson(wire: Wire): Buffer {
 }
 
 /** Valid JSON that none of the contract's shapes accept: no choices, data, access_token or array. */
-const WRONG_SHAPE = Buffer.from('{"object":"unexpected","result":null}', 'utf8');
+const WRONG_SHAPE = Buffer.from('{"object":"unexpected","result":null,"messages":"none"}', 'utf8');
 
 /** The body of a list answer without its last item (other bodies as they are). */
 function oneItemShort(wire: Wire): Buffer {
@@ -65,7 +65,7 @@ export async function deliver(res: ServerResponse, reply: Reply, fault: Fault | 
     const status = fault.status ?? (reply.kind === 'sse' ? 200 : reply.status);
     return send(res, { status, contentType: fault.contentType ?? contentType, body: Buffer.alloc(0), headers: {} }, Buffer.from(fault.body, 'utf8'));
   }
-  if (reply.kind === 'sse') return writeSse(res, reply.chunks, fault, stream);
+  if (reply.kind === 'sse') return writeSse(res, reply, fault, stream);
   const wire = toWire(reply);
   const ok: Wire = { status: 200, contentType: 'application/json', body: wire.body, headers: {} };
   switch (fault?.kind) {

@@ -27,6 +27,7 @@ function liveOptions(options: EmulatorOptions): LiveOptions {
     maxBatch: options.maxBatch ?? 90,
     maxBatchChars: options.maxBatchChars ?? 100_000,
     contextTokens: options.contextTokens ?? 131_072,
+    chatV2: options.chatV2 ?? true,
   };
 }
 
@@ -132,8 +133,9 @@ export class Emulator {
     this.state.tokens.expireAll();
   }
 
-  setOptions(patch: Partial<Pick<EmulatorOptions, 'latencyMs' | 'maxConcurrent' | 'tokenLifetimeMs' | 'contextTokens'>>): void {
+  setOptions(patch: Partial<Pick<EmulatorOptions, 'latencyMs' | 'maxConcurrent' | 'tokenLifetimeMs' | 'contextTokens' | 'chatV2'>>): void {
     const options = this.state.options;
+    if (patch.chatV2 !== undefined) options.chatV2 = patch.chatV2;
     if (patch.contextTokens !== undefined) options.contextTokens = patch.contextTokens;
     if (patch.latencyMs !== undefined) options.latencyMs = patch.latencyMs;
     if (patch.maxConcurrent !== undefined) options.maxConcurrent = patch.maxConcurrent;

@@ -11,7 +11,8 @@ export type Reply =
   | { kind: 'json'; status: number; body: unknown; headers?: Record<string, string> }
   | { kind: 'bytes'; status: number; contentType: string; body: Buffer }
   /** Chat chunks; the last one is the finish chunk (empty delta, finish_reason, usage). */
-  | { kind: 'sse'; chunks: object[] };
+  /** Server-sent events: one per chunk, named by `eventNames` on the current contract, else ending in [DONE]. */
+  | { kind: 'sse'; chunks: object[]; eventNames?: string[] };
 
 /** The model host's default error messages, worded as in the contract. */
 const MESSAGES: Record<number, string> = {

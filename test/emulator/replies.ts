@@ -25,7 +25,7 @@ function mentionsCode(prompt: string): boolean {
 }
 
 /** The question as echoed back: one line, bounded, so a huge prompt gives a short answer. */
-function quote(prompt: string, limit = 200): string {
+export function quote(prompt: string, limit = 200): string {
   const line = prompt.replace(/\s+/g, ' ').trim();
   return line.length > limit ? `${line.slice(0, limit)}…` : line;
 }
@@ -35,10 +35,21 @@ export function blacklistReply(language: Language): string {
   return language === 'ru' ? 'Не люблю менять тему разговора, но вот сейчас тот самый случай.' : "I'd rather not talk about that. Let's change the subject.";
 }
 
-/** Content of a text2image answer: the tag the client must turn into a downloaded picture. */
-export function imageReply(language: Language, fileId: string): string {
-  const sentence = language === 'ru' ? 'Вот изображение по вашему запросу.' : 'Here is the picture you asked for.';
-  return `<img src="${fileId}" fuse="true"/> ${sentence}`;
+/** The text of a picture answer. */
+export function imageReply(language: Language): string {
+  return language === 'ru' ? 'Вот изображение по вашему запросу.' : 'Here is the picture you asked for.';
+}
+
+/** On the previous contract the picture comes as this tag in the text, for the client to download. */
+export function imageTag(fileId: string): string {
+  return `<img src="${fileId}" fuse="true"/>`;
+}
+
+/** What a reasoning model thinks before it answers. */
+export function reasoningReply(language: Language, prompt: string): string {
+  return language === 'ru'
+    ? `Пользователь спрашивает: «${quote(prompt, 80)}». Отвечу заготовленным ответом эмулятора.`
+    : `The user asks: "${quote(prompt, 80)}". I will answer with the emulator's prepared reply.`;
 }
 
 const CODE_BLOCK = ['```typescript', 'function echo(question: string): string {', '  return `You asked: ${question}`;', '}', '```'].join('\n');

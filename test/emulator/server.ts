@@ -5,10 +5,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { deliver } from './deliver';
 import type { FaultQueue } from './faults';
 import { defaultMessage, header, isRecord, modelError, oauthError, parseJson, pause, readBody, writable, type Reply } from './http';
-import { endpointOf, isModelHost, route, routePath } from './routes';
+import { CHAT_V2_PATH, endpointOf, isModelHost, route, routePath } from './routes';
+import { v1BodyOf } from './routes/chat-v2-body';
 import type { EmulatorState } from './state';
 import type { StreamTracker } from './stream-tracker';
-import type { Endpoint, Fault, RecordedRequest } from './types';
+import type { Endpoint, Fault, RecordedRequest, SentChat } from './types';
 
 export interface Pipeline {
   state: EmulatorState;
@@ -24,6 +25,9 @@ function recordOf(req: IncomingMessage, path: string, endpoint: Endpoint | 'unkn
   if (endpoint === 'chat') {
     const data = parseJson(body);
     recorded.stream = isRecord(data) && data.stream === true;
+    recorded.contract = path === CHAT_V2_PATH ? 'v2' : 'v1';
+    const view = isRecord(data) && recorded.contract === 'v2' ? v1BodyOf(data) : data;
+    if (isRecord(view) && !('problem' in view)) recorded.chat = view as unknown as SentChat;
   }
   return recorded;
 }

@@ -17,37 +17,52 @@ export interface StreamContext {
 
 type Ending = 'end' | 'destroy' | 'hang';
 
-/** The data payloads to send and how the stream finishes, after applying the fault if any. */
-function plan(chunks: object[], fault: Fault | undefined): { payloads: string[]; ending: Ending } {
+interface Planned {
+  payloads: string[];
+  /** The event names of the current contract's stream, one per payload. */
+  names?: string[];
+  ending: Ending;
+}
+
+/**
+ * The events to send and how the stream finishes, after applying the fault if any. The previous
+ * contract ends with `[DONE]`, the current one with its `response.message.done` event.
+ */
+function plan(chunks: object[], names: string[] | undefined, fault: Fault | undefined): Planned {
   const payloads = chunks.map((chunk) => JSON.stringify(chunk));
+  const done = names ? [] : ['[DONE]'];
+  const whole = (sent: string[]): Planned => ({ payloads: [...sent, ...done], names, ending: 'end' });
+  const cut = (count: number, ending: Ending): Planned => ({ payloads: payloads.slice(0, count), names: names?.slice(0, count), ending });
   switch (fault?.kind) {
     case 'malformedJson': {
       const at = Math.min(1, payloads.length - 1);
       payloads[at] = payloads[at].slice(0, Math.floor(payloads[at].length / 2)); // a cut object is never valid JSON
-      return { payloads: [...payloads, '[DONE]'], ending: 'end' };
+      return whole(payloads);
     }
     case 'wrongShape':
-      return { payloads: [...payloads.map(() => '{"object":"chat.completion","result":[]}'), '[DONE]'], ending: 'end' };
+      return whole(payloads.map(() => '{"object":"chat.completion","result":[],"messages":"none"}'));
     case 'truncatedStream':
-      // Content only: no finish chunk and no [DONE], then a clean end, as when a proxy cuts a stream.
-      return { payloads: payloads.slice(0, -1), ending: 'end' };
+      // Content only: no finish event and no end marker, then a clean end, as when a proxy cuts a stream.
+      return cut(payloads.length - 1, 'end');
     case 'resetMidStream':
-      return { payloads: payloads.slice(0, Math.max(0, fault.afterEvents ?? 2)), ending: 'destroy' };
+      return cut(Math.max(0, fault.afterEvents ?? 2), 'destroy');
     case 'stall':
-      return { payloads: payloads.slice(0, 1), ending: 'hang' };
+      return cut(1, 'hang');
     default:
-      return { payloads: [...payloads, '[DONE]'], ending: 'end' };
+      return whole(payloads);
   }
 }
 
 /**
- * The wire text. Once per stream, deterministically: a `: keep-alive` comment after the first event
- * and an `event: message` field line on the finish event (a valid SSE field the client must skip).
+ * The wire text. Once per stream, deterministically: a `: keep-alive` comment after the first
+ * event, and on the previous contract an `event: message` field line on the finish event (a valid
+ * SSE field the client must skip).
  */
-function serialize(payloads: string[], finishIndex: number): string {
+function serialize({ payloads, names }: Planned, finishIndex: number): string {
   return payloads
     .map((payload, index) => {
-      const field = index === finishIndex ? 'event: message\n' : '';
+      const name = names ? names[index] : index === finishIndex ? 'message' : undefined;
+      const field = name ? `event: ${name}\n` : '';
       const comment = index === 0 ? ': keep-alive\n\n' : '';
       return `${field}data: ${payload}\n\n${comment}`;
     })
@@ -66,9 +81,15 @@ export function drained(res: ServerResponse): Promise<void> {
   });
 }
 
-export async function writeSse(res: ServerResponse, chunks: object[], fault: Fault | undefined, context: StreamContext): Promise<void> {
-  const { payloads, ending } = plan(chunks, fault);
-  const bytes = Buffer.from(serialize(payloads, chunks.length - 1), 'utf8');
+export async function writeSse(
+  res: ServerResponse,
+  reply: { chunks: object[]; eventNames?: string[] },
+  fault: Fault | undefined,
+  context: StreamContext,
+): Promise<void> {
+  const planned = plan(reply.chunks, reply.eventNames, fault);
+  const { ending } = planned;
+  const bytes = Buffer.from(serialize(planned, reply.chunks.length - 1), 'utf8');
 
   res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
   res.flushHeaders();

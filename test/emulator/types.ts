@@ -30,6 +30,8 @@ export interface EmulatorOptions {
   maxBatchChars?: number;
   /** Chat: the model's context window; a longer prompt (by the emulator's token estimate) gets 413. Default 131,072 (GigaChat 2). */
   contextTokens?: number;
+  /** Chat: whether the current contract (v2/chat/completions) is served; false answers it 404, as an older installation does. Default true. */
+  chatV2?: boolean;
 }
 
 /** What can go wrong on purpose. A fault replaces or mangles the response to one request. */
@@ -68,6 +70,35 @@ export interface RecordedRequest {
   body: string;
   /** Set for chat requests: whether the body asked for SSE. */
   stream?: boolean;
+  /** Set for chat requests: the contract's version, from the path. */
+  contract?: 'v1' | 'v2';
+  /**
+   * Set for chat requests: what the model reads, on either contract in the previous one's shape
+   * (`messages` with text `content`, `attachments`, `function_call`, `functions`…), so a test
+   * checks what was sent whichever contract carried it.
+   */
+  chat?: SentChat;
+}
+
+export interface SentChat {
+  model?: string;
+  stream?: boolean;
+  messages: {
+    role: string;
+    content: string;
+    attachments?: string[];
+    function_call?: { name: string; arguments?: unknown };
+    name?: string;
+    tools_state_id?: string;
+  }[];
+  functions?: { name: string; description?: string; parameters?: unknown }[];
+  function_call?: unknown;
+  max_tokens?: number;
+  /** Current contract only: the service's own tools offered, the reasoning effort, the history kept as sent, the ranker. */
+  built_in_tools?: string[];
+  reasoning_effort?: string;
+  unnormalized_history?: boolean;
+  ranker_options?: { enabled?: boolean; top_n?: number };
 }
 
 export interface FaultRule {
@@ -89,4 +120,5 @@ export interface LiveOptions {
   maxBatch: number;
   maxBatchChars: number;
   contextTokens: number;
+  chatV2: boolean;
 }

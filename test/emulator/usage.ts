@@ -37,8 +37,9 @@ export interface Usage {
   precached_prompt_tokens: number;
 }
 
-export function usage(prompt: string, completion: string, precached: number): Usage {
-  const promptTokens = estimateTokens(prompt);
+/** `extraInput`: tokens the model read besides the prompt (the pages a web search found). */
+export function usage(prompt: string, completion: string, precached: number, extraInput = 0): Usage {
+  const promptTokens = estimateTokens(prompt) + extraInput;
   const completionTokens = Math.max(1, estimateTokens(completion));
   return {
     prompt_tokens: promptTokens,

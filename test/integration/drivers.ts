@@ -2,6 +2,7 @@
 // tests read like what a person does: type, press Enter, wait for the reply.
 import * as vscode from 'vscode';
 import { callOuter } from './outer';
+import type { SentChat } from '../emulator/types';
 
 export const EXTENSION_ID = 'gigachat-vscode.gigachat';
 
@@ -97,10 +98,13 @@ export const emulator = {
   clearFaults: () => callOuter('emulator', { method: 'clearFaults' }),
   resetCounts: () => callOuter('emulator', { method: 'resetCounts' }),
   expireAllTokens: () => callOuter('emulator', { method: 'expireAllTokens' }),
-  setOptions: (options: { latencyMs?: number; maxConcurrent?: number; tokenLifetimeMs?: number; contextTokens?: number }) =>
+  setOptions: (options: { latencyMs?: number; maxConcurrent?: number; tokenLifetimeMs?: number; contextTokens?: number; chatV2?: boolean }) =>
     callOuter('emulator', { method: 'setOptions', args: [options] }),
   count: (endpoint: string) => callOuter<number>('emulator', { method: 'count', args: [endpoint] }),
-  requests: () => callOuter<{ endpoint: string; headers: Record<string, string>; body: string }[]>('emulator', { method: 'requests' }),
+  requests: () =>
+    callOuter<{ endpoint: string; path: string; headers: Record<string, string>; body: string; contract?: 'v1' | 'v2'; chat?: SentChat }[]>('emulator', {
+      method: 'requests',
+    }),
   info: () => callOuter<{ authUrl: string; baseUrl: string; caPath: string; key: string }>('emulator', { method: 'info' }),
   /** Drops every connection and stops listening, as a crash would. */
   kill: () => callOuter('emulator', { method: 'kill' }),

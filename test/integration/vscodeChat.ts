@@ -15,7 +15,7 @@ export interface SentChat {
 
 /** The chat requests the emulator received since its counts were reset, as sent. */
 export async function chatRequests(): Promise<SentChat[]> {
-  return (await emulator.requests()).filter((request) => request.endpoint === 'chat').map((request) => JSON.parse(request.body) as SentChat);
+  return (await emulator.requests()).filter((request) => request.endpoint === 'chat').map((request) => request.chat as SentChat);
 }
 
 /** Sends a message in a new chat of VS Code's Chat view, with a GigaChat model chosen in its picker. */

@@ -89,7 +89,7 @@ describe('ServiceClient against the emulator: chat', () => {
   it('a picture request returns an image tag whose file downloads as a real JPEG with the same client id', async () => {
     const client = t.clientWith({ clientId: 'client-a' });
     const reply = await collectReply(
-      client.chatStream({ model: 'GigaChat', messages: [{ role: 'user', content: 'Нарисуй розового кота' }], function_call: 'auto' }),
+      client.chatStream({ model: 'GigaChat', messages: [{ role: 'user', content: 'Нарисуй розового кота' }], builtInTools: ['image_generate'] }),
     );
     const { fileIds, parts } = parseMediaReply(reply.content);
     assert.equal(fileIds.length, 1);

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { chatStreamWithinContext, collectReply, type ChatMessage } from '../../src/core';
 import { dropOlderHalf } from '../../src/core/contextFit';
 import { rejectsWith, useEmulator } from './support/fixture';
+import type { RecordedRequest } from '../emulator/types';
 
 /** About a hundred tokens a message, by the emulator's estimate of four characters a token. */
 function conversation(earlier: number, last = 'And what about the tests?'): ChatMessage[] {
@@ -17,7 +18,7 @@ const system: ChatMessage = { role: 'system', content: 'You are a careful review
 describe('a conversation longer than the model can take', () => {
   const t = useEmulator({ streamDelayMs: 0, contextTokens: 600 });
 
-  const sentMessages = () => t.emulator.requests.filter((r) => r.endpoint === 'chat').map((r) => JSON.parse(r.body).messages as ChatMessage[]);
+  const sentMessages = () => t.emulator.requests.filter((r) => r.endpoint === 'chat').map((r) => r.chat?.messages as ChatMessage[]);
 
   it('goes whole when it fits, and nothing is said', async () => {
     const shortened: number[] = [];
@@ -89,7 +90,7 @@ describe('a conversation longer than the model can take', () => {
   it('stopped while it is being shortened, it stops', async () => {
     const controller = new AbortController();
     // The whole conversation is refused at once; the shorter request takes its time.
-    const shorter = (request: { body: string }) => JSON.parse(request.body).messages.length < 11;
+    const shorter = (request: RecordedRequest) => (request.chat?.messages.length ?? 0) < 11;
     t.emulator.inject({ kind: 'slowFirstByte', ms: 5_000 }, { endpoint: 'chat', match: shorter });
     const reply = collectReply(
       chatStreamWithinContext(t.client, { model: 'GigaChat', messages: conversation(10) }, { signal: controller.signal }, () => assert.fail('no reply began')),

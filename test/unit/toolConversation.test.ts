@@ -123,10 +123,18 @@ describe('toServiceConversation against the emulator', () => {
         { role: 'user', parts: [{ kind: 'toolResult', callId: 'c1', text: 'export const answer = 42;' }] },
       ],
       names,
+      new Map([['c1', first.functionsStateId ?? '']]),
     );
     const answer = await collectReply(t.client.chatStream({ model: 'GigaChat', messages: conversation.messages, functions }));
     assert.equal(answer.functionCall, undefined);
     assert.match(answer.content, /answer = 42/);
+    // The state id the service gave with the call went back with the call and with its result.
+    const sent = t.emulator.requests.filter((r) => r.endpoint === 'chat').at(-1)?.chat?.messages ?? [];
+    assert.ok(first.functionsStateId);
+    assert.deepEqual(
+      sent.slice(1).map((message) => message.tools_state_id),
+      [first.functionsStateId, first.functionsStateId],
+    );
   });
 
   it('uploads a picture once however many times the conversation is sent, and attaches it', async () => {

@@ -28,7 +28,7 @@ export async function writeReply(
       messages: wire.messages,
       temperature: settings.temperature,
       max_tokens: settings.maxTokens,
-      function_call: 'auto', // lets the model call its built-in text-to-image function
+      builtInTools: ['image_generate'], // lets the model draw
     },
     { signal, sessionId: conversation.sessionId },
     (dropped) => {

@@ -1,6 +1,6 @@
 // The small read-only endpoints: GET /models, POST /tokens/count, GET /balance. Shapes as in the
 // contract, nothing more, so the client's parsers are tested against exactly what it will meet.
-import { CHAT_MODELS, EMBEDDING_MODELS, POSTPAID_SCOPE } from '../constants';
+import { CHAT_MODELS, CURRENT_CONTRACT_MODELS, EMBEDDING_MODELS, POSTPAID_SCOPE } from '../constants';
 import { isRecord, json, modelError, parseJson, type Reply } from '../http';
 import type { RouteContext } from '../state';
 import { characters, estimateTokens } from '../usage';
@@ -10,7 +10,7 @@ export function models({ req }: RouteContext): Reply {
   const entry = (id: string, type: string) => ({ id, object: 'model', owned_by: 'salutedevices', type });
   return json({
     object: 'list',
-    data: [...CHAT_MODELS.map((id) => entry(id, 'chat')), ...EMBEDDING_MODELS.map((id) => entry(id, 'embedder'))],
+    data: [...CHAT_MODELS, ...CURRENT_CONTRACT_MODELS].map((id) => entry(id, 'chat')).concat(EMBEDDING_MODELS.map((id) => entry(id, 'embedder'))),
   });
 }
 
@@ -18,7 +18,7 @@ export function tokensCount({ req, body }: RouteContext): Reply {
   if (req.method !== 'POST') return modelError(405);
   const data = parseJson(body);
   if (!isRecord(data)) return modelError(400, 'Bad request: body must be a JSON object');
-  if (typeof data.model !== 'string' || ![...CHAT_MODELS, ...EMBEDDING_MODELS].includes(data.model)) {
+  if (typeof data.model !== 'string' || ![...CHAT_MODELS, ...CURRENT_CONTRACT_MODELS, ...EMBEDDING_MODELS].includes(data.model)) {
     return modelError(404, 'No such model');
   }
   const input = data.input;

@@ -1,9 +1,10 @@
 // Validation of a chat completion request body, with the service's status codes and messages:
 // 400 for a body that is not JSON, 404 for an unknown model, 422 "Invalid params: ..." otherwise.
-import { CHAT_MODELS } from '../constants';
+import { CHAT_MODELS, CURRENT_CONTRACT_MODELS } from '../constants';
 import { parseFunctionCall, parseFunctions, type FunctionCallMode, type OfferedFunction } from '../function-schema';
 import { isRecord, modelError, parseJson, type Reply } from '../http';
 import { parseMessages, type ChatMessage } from './chat-messages';
+import { v1BodyOf } from './chat-v2-body';
 
 export type { ChatMessage } from './chat-messages';
 
@@ -14,15 +15,24 @@ export interface ChatRequest {
   maxTokens: number | undefined;
   functions: OfferedFunction[];
   functionCall: FunctionCallMode | undefined;
+  /** The service's own tools the request offers: on the previous contract, pictures when calls are `auto`. */
+  builtInTools: string[];
+  /** Asked of a model that reasons (`reasoning_effort`, `model_options.reasoning.effort`). */
+  reasoningEffort: string | undefined;
+  contract: 'v1' | 'v2';
 }
 
 const invalid = (detail: string): { error: Reply } => ({ error: modelError(422, `Invalid params: ${detail}`) });
 
-export function parseChatRequest(body: string): ChatRequest | { error: Reply } {
-  const data = parseJson(body);
-  if (!isRecord(data)) return { error: modelError(400, 'Bad request: body must be a JSON object') };
+/** The request's body, on either contract (the current one read by chat-v2-body.ts into the previous one's shape). */
+export function parseChatRequest(body: string, contract: 'v1' | 'v2'): ChatRequest | { error: Reply } {
+  const raw = parseJson(body);
+  if (!isRecord(raw)) return { error: modelError(400, 'Bad request: body must be a JSON object') };
+  const data = contract === 'v2' ? v1BodyOf(raw) : raw;
+  if ('problem' in data) return invalid(String(data.problem));
   if (typeof data.model !== 'string' || data.model === '') return invalid('model is required');
-  if (!CHAT_MODELS.includes(data.model)) return { error: modelError(404, 'No such model') };
+  if (!(contract === 'v2' ? [...CHAT_MODELS, ...CURRENT_CONTRACT_MODELS] : CHAT_MODELS).includes(data.model))
+    return { error: modelError(404, 'No such model') };
 
   const messages = parseMessages(data.messages);
   if ('problem' in messages) return invalid(messages.problem);
@@ -38,5 +48,18 @@ export function parseChatRequest(body: string): ChatRequest | { error: Reply } {
   const functionCall = parseFunctionCall(data.function_call, functions);
   if (typeof functionCall === 'object' && 'problem' in functionCall) return invalid(functionCall.problem);
 
-  return { model: data.model, messages, stream: data.stream === true, maxTokens, functions, functionCall };
+  const builtInTools = contract === 'v2' ? (data.built_in_tools as string[]) : functionCall === 'auto' ? ['image_generate'] : [];
+  const effort = data.reasoning_effort;
+  if (effort !== undefined && !['low', 'medium', 'high'].includes(effort as string)) return invalid('reasoning effort must be low, medium or high');
+  return {
+    model: data.model,
+    messages,
+    stream: data.stream === true,
+    maxTokens,
+    functions,
+    functionCall,
+    builtInTools,
+    reasoningEffort: effort as string | undefined,
+    contract,
+  };
 }

@@ -2,20 +2,17 @@
 // role only in the first delta, content in deltas of a few words, then a chunk with empty content,
 // finish_reason and usage. Joining all delta contents gives back exactly the non-streamed content.
 // A function call arrives whole in the one delta before the finish chunk, as the contract says.
-import type { FunctionCall } from '../function-calls';
 import type { Usage } from '../usage';
+import type { Answer } from './chat';
 
 /** Words per delta: the real service sends a few tokens at a time. */
 const WORDS_PER_DELTA = 3;
 
-export interface StreamInput {
-  content: string;
-  finishReason: string;
+/** A finished answer with what the reply says about it. */
+export interface ReplyInput extends Answer {
   usage: Usage;
   created: number;
   model: string;
-  functionsStateId: string | undefined;
-  functionCall?: FunctionCall;
 }
 
 /** Splits text into pieces of a few words each; leading whitespace stays with the following word. */
@@ -29,8 +26,15 @@ export function splitIntoDeltas(text: string): string[] {
   return pieces;
 }
 
-export function streamChunks(input: StreamInput): object[] {
+/**
+ * The previous contract's stream. A reasoning model's thoughts come first, in deltas of their own
+ * (`reasoning_content`), then the answer.
+ */
+export function streamChunks(input: ReplyInput): object[] {
   const common = { created: input.created, model: input.model, object: 'chat.completion' };
+  const thoughts = input.reasoning
+    ? splitIntoDeltas(input.reasoning).map((piece) => ({ choices: [{ delta: { reasoning_content: piece }, index: 0 }], ...common }))
+    : [];
   const pieces = input.functionCall ? [''] : splitIntoDeltas(input.content);
   const chunks: object[] = pieces.map((content, index) => {
     const delta: Record<string, unknown> = { content };
@@ -46,5 +50,23 @@ export function streamChunks(input: StreamInput): object[] {
     ...common,
     usage: input.usage,
   });
-  return chunks;
+  return [...thoughts, ...chunks];
+}
+
+/** The previous contract's whole reply. */
+export function v1Reply(input: ReplyInput): object {
+  const message = {
+    role: 'assistant',
+    content: input.content,
+    ...(input.reasoning ? { reasoning_content: input.reasoning } : {}),
+    ...(input.functionCall ? { function_call: input.functionCall } : {}),
+    ...(input.functionsStateId ? { functions_state_id: input.functionsStateId } : {}),
+  };
+  return {
+    choices: [{ message, index: 0, finish_reason: input.finishReason }],
+    created: input.created,
+    model: input.model,
+    object: 'chat.completion',
+    usage: input.usage,
+  };
 }

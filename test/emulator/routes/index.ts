@@ -12,10 +12,13 @@ import { upload } from './upload';
 
 export const AUTH_PATH = '/api/v2/oauth';
 export const MODEL_PREFIX = '/api/v1';
+/** The current chat contract's one endpoint; everything else stays under the previous prefix. */
+export const CHAT_V2_PATH = '/api/v2/chat/completions';
 
 const EXACT: Record<string, Endpoint> = {
   [AUTH_PATH]: 'oauth',
   [`${MODEL_PREFIX}/chat/completions`]: 'chat',
+  [CHAT_V2_PATH]: 'chat',
   [`${MODEL_PREFIX}/embeddings`]: 'embeddings',
   [`${MODEL_PREFIX}/models`]: 'models',
   [`${MODEL_PREFIX}/tokens/count`]: 'tokensCount',
@@ -35,7 +38,7 @@ export function endpointOf(path: string): Endpoint | 'unknown' {
 
 /** True for paths whose errors use the model host's {"status","message"} body and need a Bearer token. */
 export function isModelHost(path: string): boolean {
-  return path.startsWith(`${MODEL_PREFIX}/`);
+  return path.startsWith(`${MODEL_PREFIX}/`) || path === CHAT_V2_PATH;
 }
 
 export function route(endpoint: Endpoint | 'unknown', context: RouteContext, path: string): Reply {
@@ -43,7 +46,9 @@ export function route(endpoint: Endpoint | 'unknown', context: RouteContext, pat
     case 'oauth':
       return oauth(context);
     case 'chat':
-      return chat(context);
+      if (path !== CHAT_V2_PATH) return chat(context, 'v1');
+      // An older or on-premise installation has no current contract: its server knows no such path.
+      return context.state.options.chatV2 ? chat(context, 'v2') : modelError(404, 'Not found');
     case 'embeddings':
       return embeddings(context);
     case 'models':

@@ -19,7 +19,7 @@ describe('chat view', function () {
     await chatView.waitForText('.turn-assistant .turn-body', 'You asked: "What does the retry helper do?"');
     const requests = (await emulator.requests()).filter((r) => r.endpoint === 'chat');
     assert.equal(requests.length, 1);
-    assert.equal(JSON.parse(requests[0].body).stream, true);
+    assert.equal(requests[0].chat!.stream, true);
     await workbench.screenshot('chat-reply');
   });
 
@@ -115,7 +115,7 @@ describe('chat view', function () {
     await emulator.resetCounts();
     await chatView.ask('Which model answers?');
     const [request] = (await emulator.requests()).filter((r) => r.endpoint === 'chat');
-    assert.equal(JSON.parse(request.body).model, 'GigaChat-2-Pro');
+    assert.equal(request.chat!.model, 'GigaChat-2-Pro');
     await vscode.workspace.getConfiguration('gigachat').update('model', undefined, vscode.ConfigurationTarget.Global);
   });
 
@@ -185,7 +185,7 @@ describe('chat view', function () {
     await chatView.waitForText('.turn-assistant .turn-body', 'You asked: "Name a planet"');
     const chats = (await emulator.requests()).filter((request) => request.endpoint === 'chat');
     assert.deepEqual(
-      JSON.parse(chats[0].body).messages.filter((message: { role: string }) => message.role !== 'system'),
+      chats[0].chat!.messages.filter((message: { role: string }) => message.role !== 'system'),
       [{ role: 'user', content: 'Name a planet' }],
     );
     await chatView.click('button[aria-label="Chat history"]');
@@ -221,7 +221,7 @@ describe('chat view', function () {
       assert.equal(await chatView.count('.turn-assistant .note-stopped'), stoppedBefore, 'neither reply was stopped');
       const chats = (await emulator.requests()).filter((request) => request.endpoint === 'chat');
       assert.equal(chats.length, 2);
-      assert.match(JSON.parse(chats[1].body).messages.at(-1).content as string, /const answer = 42;/);
+      assert.match(chats[1].chat!.messages.at(-1)!.content, /const answer = 42;/);
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     });
 
@@ -330,10 +330,7 @@ describe('chat view', function () {
     await chatView.newChat();
     await chatView.ask('Write a very long essay on retries [long]'); // 20,000 characters: about 5,000 tokens
     await chatView.ask('Short question one');
-    const sent = async () =>
-      (await emulator.requests())
-        .filter((r) => r.endpoint === 'chat')
-        .map((r) => (JSON.parse(r.body).messages as { content: string }[]).map((m) => m.content).join('\n'));
+    const sent = async () => (await emulator.requests()).filter((r) => r.endpoint === 'chat').map((r) => r.chat!.messages.map((m) => m.content).join('\n'));
     await emulator.setOptions({ contextTokens: 1_000 });
     try {
       await emulator.resetCounts();

@@ -44,7 +44,7 @@ describe('explain selection', function () {
     await chatView.waitForReply(before);
     await chatView.waitForText('.turn-assistant .turn-body', 'You asked');
     const request = (await emulator.requests()).find((r) => r.endpoint === 'chat');
-    const sent = JSON.parse(request!.body).messages.at(-1).content as string;
+    const sent = request!.chat!.messages.at(-1)!.content;
     assert.match(sent, /retry\.ts/);
     assert.match(sent, /lines 2–4/);
     assert.match(sent, /```typescript\n/);
@@ -86,7 +86,7 @@ describe('code added to the chat', function () {
   /** The last user message the service was sent. */
   async function lastSent(): Promise<string> {
     const request = (await emulator.requests()).filter((r) => r.endpoint === 'chat').at(-1);
-    return JSON.parse(request!.body).messages.at(-1).content as string;
+    return request!.chat!.messages.at(-1)!.content;
   }
 
   async function select(range: vscode.Selection): Promise<void> {

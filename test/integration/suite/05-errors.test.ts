@@ -111,7 +111,7 @@ describe('pictures in the chat: sent, refused before upload, refused by the mode
     const requests = await emulator.requests();
     assert.equal(requests.filter((request) => request.endpoint === 'fileUpload').length, 1);
     const chat = requests.filter((request) => request.endpoint === 'chat');
-    const question = (JSON.parse(chat[0].body) as { messages: { role: string; content: string; attachments?: string[] }[] }).messages.at(-1);
+    const question = chat[0].chat!.messages.at(-1);
     assert.equal(question?.content, 'What is wrong here?');
     assert.equal(question?.attachments?.length, 1);
     assert.equal(await chatView.count('.attachment-chip'), 0, 'the chip went with the message');

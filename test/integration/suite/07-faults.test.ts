@@ -22,9 +22,7 @@ interface SentMessage {
 
 /** The chat requests the emulator received since its counts were last reset, oldest first. */
 async function chatRequests(): Promise<{ messages: SentMessage[]; session: string }[]> {
-  return (await emulator.requests())
-    .filter((r) => r.endpoint === 'chat')
-    .map((r) => ({ messages: (JSON.parse(r.body) as { messages: SentMessage[] }).messages, session: r.headers['x-session-id'] }));
+  return (await emulator.requests()).filter((r) => r.endpoint === 'chat').map((r) => ({ messages: r.chat!.messages, session: r.headers['x-session-id'] }));
 }
 
 /** A message of the history as these tests compare it: its role and the start of its text. */

@@ -119,7 +119,7 @@ async function askAboutResults(waitForNotice?: string): Promise<string> {
   if (waitForNotice) await chatView.waitForText('.turn-user .turn-notice', waitForNotice);
   await chatView.waitForReply(replies);
   const [request] = (await emulator.requests()).filter((r) => r.endpoint === 'chat');
-  return JSON.parse(request.body).messages.at(-1).content as string;
+  return request.chat!.messages.at(-1)!.content;
 }
 
 describe('semantic search', function () {
@@ -685,7 +685,7 @@ describe('semantic search', function () {
     /** What the model was last sent as the question. */
     async function lastQuestionSent(): Promise<string> {
       const request = (await emulator.requests()).filter((r) => r.endpoint === 'chat').at(-1);
-      return JSON.parse(request!.body).messages.at(-1).content as string;
+      return request!.chat!.messages.at(-1)!.content;
     }
 
     it('before the user agreed to indexing nothing is indexed or sent; the reply’s button asks, indexes and answers from the code, citing it', async function () {

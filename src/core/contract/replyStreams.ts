@@ -1,0 +1,33 @@
+import { ServiceError } from '../errors';
+import type { HttpResponse } from '../http';
+import { parseShape } from '../responseBody';
+import { ChatChunk } from '../schemas';
+import { parseEventJson, sseData, sseEvents } from '../sse';
+import { streamError, v2Chunk } from './v2Reply';
+import { V2Reply, V2StreamError } from './v2Wire';
+
+/** The previous contract's stream: one chunk per `data:` event, up to `[DONE]`. */
+export async function* v1Chunks(res: HttpResponse, url: string): AsyncGenerator<ChatChunk> {
+  for await (const data of sseData(res.body)) {
+    yield parseShape(ChatChunk, parseEventJson(data, url, res.requestId), url, res.requestId);
+  }
+}
+
+/** The events of the current contract's stream that carry the reply; any other name is skipped. */
+const REPLY_EVENTS = new Set(['response.message.delta', 'response.message.done', 'response.tool.completed']);
+
+/**
+ * The current contract's stream, read into the same chunks: named events, no `[DONE]`. The reply
+ * is complete once `response.message.done` has come; a stream that ends before it throws after
+ * yielding what did arrive. An `error` event is the service's failure, with its status.
+ */
+export async function* v2Chunks(res: HttpResponse, url: string): AsyncGenerator<ChatChunk> {
+  let done = false;
+  for await (const { event, data } of sseEvents(res.body)) {
+    if (event === 'error') throw streamError(parseShape(V2StreamError, parseEventJson(data, url, res.requestId), url, res.requestId), res.requestId);
+    if (!REPLY_EVENTS.has(event)) continue;
+    if (event === 'response.message.done') done = true;
+    yield v2Chunk(parseShape(V2Reply, parseEventJson(data, url, res.requestId), url, res.requestId));
+  }
+  if (!done) throw new ServiceError('protocol', 'The reply stream ended before it was complete (no response.message.done event).');
+}
