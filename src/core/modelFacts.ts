@@ -12,7 +12,9 @@ export interface ModelLimits {
 
 /** Families from the most specific; the first whose pattern matches the id applies. */
 const FAMILIES: readonly { pattern: RegExp; limits: ModelLimits }[] = [
-  // GigaChat 2 (Lite, Pro and Max): a 128K-token context.
+  // GigaChat 3 (Ultra, on the current contract only): a 128K-token context.
+  { pattern: /^GigaChat-3(?:-|$)/i, limits: { maxInputTokens: 131_072, maxOutputTokens: 8_192 } },
+  // GigaChat 2 (Lite, Pro, Max and Reasoning): a 128K-token context.
   { pattern: /^GigaChat-2(?:-|$)/i, limits: { maxInputTokens: 131_072, maxOutputTokens: 8_192 } },
   // The first generation: 32K.
   { pattern: /^GigaChat/i, limits: { maxInputTokens: 32_768, maxOutputTokens: 4_096 } },
@@ -34,6 +36,11 @@ export function modelLimits(id: string, overrides: Readonly<Record<string, Parti
     maxInputTokens: positiveOr(override.maxInputTokens, known.maxInputTokens),
     maxOutputTokens: positiveOr(override.maxOutputTokens, known.maxOutputTokens),
   };
+}
+
+/** Models that reason before they answer and take an effort for it (`GigaChat-2-Reasoning`, GigaChat 3). */
+export function modelReasons(id: string): boolean {
+  return /^GigaChat-3(?:-|:|$)|Reasoning/i.test(id);
 }
 
 export function modelSeesPictures(id: string): boolean {

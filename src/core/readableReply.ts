@@ -1,14 +1,24 @@
 import { applyChunk, type ChatReply } from './chatReply';
 import { parseMediaReply, stableStreamingPrefix } from './images';
 import type { ChatChunk } from './schemas';
+import { linkSourceMarkers, stableSourcePrefix, webSourceList } from './webSources';
+
+/** What stands in a text reply for what text cannot show. */
+export interface ReplyTextNotes {
+  /** In place of a picture the model drew. */
+  picture: string;
+  /** Heads the list of the pages a web answer cites. */
+  sources: string;
+}
 
 /**
  * Reads a streamed reply for a caller that can show only text (VS Code's language model API):
- * `onText` gets each new piece as it arrives, never half a media tag; a picture the model drew
- * with its built-in function (`<img src="<file id>" fuse="true"/>`) is shown as `pictureNote`.
- * Resolves to the whole reply (its function call, if the model made one).
+ * `onText` gets each new piece as it arrives, never half a media tag or a web answer's marker; a
+ * picture the model drew is shown as a note; a marker citing pages as their numbers, and the pages
+ * themselves, numbered links, after the answer (they come with its end). Resolves to the whole
+ * reply (its function call, if the model made one).
  */
-export async function readReplyText(chunks: AsyncIterable<ChatChunk>, pictureNote: string, onText: (text: string) => void): Promise<ChatReply> {
+export async function readReplyText(chunks: AsyncIterable<ChatChunk>, notes: ReplyTextNotes, onText: (text: string) => void): Promise<ChatReply> {
   let reply: ChatReply = { content: '' };
   let shown = '';
   const show = (text: string) => {
@@ -17,13 +27,23 @@ export async function readReplyText(chunks: AsyncIterable<ChatChunk>, pictureNot
     shown = text;
   };
   const readable = (content: string) =>
-    parseMediaReply(content)
-      .parts.map((part) => (part.type === 'text' ? part.text : `\n\n${pictureNote}\n\n`))
+    parseMediaReply(linkSourceMarkers(content, []))
+      .parts.map((part) => (part.type === 'text' ? part.text : `\n\n${notes.picture}\n\n`))
       .join('');
   for await (const chunk of chunks) {
     reply = applyChunk(reply, chunk);
-    show(readable(stableStreamingPrefix(reply.content)));
+    show(readable(stableSourcePrefix(stableStreamingPrefix(reply.content))));
   }
   show(readable(reply.content));
+  const sources = webSourceList(reply.sources);
+  if (sources.length > 0)
+    onText(
+      `\n\n**${notes.sources}**\n\n${sources.map((source) => `${source.number}. [${markdownText(source.title)}](${source.url}) · ${source.host}`).join('\n')}\n`,
+    );
   return reply;
+}
+
+/** A title as link text: the characters Markdown would read as syntax, escaped. */
+function markdownText(text: string): string {
+  return text.replace(/[\\`*_[\]<>]/g, '\\$&');
 }

@@ -12,7 +12,7 @@ export const MODEL_VENDOR = 'gigachat';
 export const PARTICIPANT_ID = 'gigachat';
 
 /** `@gigachat`'s slash commands (package.json `chatParticipants[].commands`). */
-export const PARTICIPANT_COMMANDS = ['explain', 'search', 'codebase'] as const;
+export const PARTICIPANT_COMMANDS = ['explain', 'search', 'codebase', 'web'] as const;
 
 export type ParticipantCommand = (typeof PARTICIPANT_COMMANDS)[number];
 

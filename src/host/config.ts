@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ProxyOptions } from '../core';
+import type { ProxyOptions, ReasoningEffort } from '../core';
 import { SETTINGS_SECTION, type SettingKey, type SettingTypes } from '../shared/settings';
 import { settingsFor } from './settingKeys';
 
@@ -12,6 +12,8 @@ export interface Settings {
   embeddingsModel: string;
   temperature?: number;
   maxTokens?: number;
+  /** For a model that reasons before answering; undefined leaves it to the model. */
+  reasoningEffort?: ReasoningEffort;
   systemPrompt: string;
   caCertificates: string[];
   /** Longest wait for an answer, and longest silence inside a streamed one, in seconds. */
@@ -27,6 +29,7 @@ export function readSettings(): Settings {
     embeddingsModel: readSetting('embeddingsModel'),
     temperature: readSetting('temperature') ?? undefined,
     maxTokens: readSetting('maxTokens') ?? undefined,
+    reasoningEffort: readSetting('reasoningEffort') || undefined,
     systemPrompt: readSetting('systemPrompt'),
     caCertificates: readSetting('caCertificates'),
     requestTimeout: clampedSetting('requestTimeout', 1, 600),

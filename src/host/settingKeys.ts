@@ -14,6 +14,7 @@ const SETTING_EFFECTS: Record<SettingKey, 'connection' | 'searchIndexer' | 'sear
   model: 'nextRequest',
   temperature: 'nextRequest',
   maxTokens: 'nextRequest',
+  reasoningEffort: 'nextRequest',
   systemPrompt: 'nextRequest',
   modelTokenLimits: 'nextRequest',
   // The indexer is made anew (another model means another cache), and the files scanned again.

@@ -38,6 +38,9 @@ export const LIMITS = {
   earlierQuestions: 50,
   /** The passages of the workspace a question with codebase context was sent with. */
   sources: 50,
+  /** The pages a web answer cites. */
+  webSources: 50,
+  webAddress: 2_000,
   filePath: 1_000,
 } as const;
 
@@ -128,6 +131,18 @@ export const FileLocation = z.object({
   last: z.number().int().positive(),
 });
 
+/** A page a web answer cites, by the number its text links to (see core/webSources.ts). */
+export const WebSource = z.object({
+  number: z.number().int().positive(),
+  url: z
+    .string()
+    .max(LIMITS.webAddress)
+    .regex(/^https?:\/\/[^\s"'<>\\]+$/),
+  title: z.string().max(LIMITS.title),
+  host: z.string().max(LIMITS.title),
+});
+export type WebSource = z.infer<typeof WebSource>;
+
 export const Turn = z.object({
   id,
   role: z.enum(['user', 'assistant']),
@@ -151,6 +166,12 @@ export const Turn = z.object({
   omittedMessages: z.number().int().positive().optional(),
   /** The text is longer than the view shows: `content` is its beginning, and this its whole length. */
   fullLength: z.number().int().positive().optional(),
+  /** The model that wrote a reply, as the service named it (version included). */
+  model: z.string().max(LIMITS.modelName).optional(),
+  /** What a reasoning model thought before it answered, shown apart from the answer. */
+  reasoning: text.optional(),
+  /** The pages a web answer cites. */
+  webSources: z.array(WebSource).max(LIMITS.webSources).optional(),
 });
 export type Turn = z.infer<typeof Turn>;
 
@@ -219,6 +240,8 @@ export const HostMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('turnAdded'), conversationId: id, turn: Turn }),
   /** More text of a reply being streamed: appended to the turn's content. */
   z.object({ type: z.literal('delta'), turnId: id, text }),
+  /** More of a reasoning model's thinking: appended to the turn's reasoning. */
+  z.object({ type: z.literal('reasoningDelta'), turnId: id, text }),
   /** A turn's final state (content included, so the view can correct anything it missed). */
   z.object({ type: z.literal('turnUpdated'), turn: Turn }),
   z.object({ type: z.literal('busy'), busy: z.boolean() }),
@@ -260,6 +283,8 @@ export const ViewMessage = z.discriminatedUnion('type', [
     replaces: id.optional(),
     /** Answer from the workspace's code: the passages closest to the question go with it (the input's toggle, or `#codebase`). */
     codebase: z.boolean().optional(),
+    /** Let the model search the web (and read pages the question names): the input's globe toggle, or `#web`. */
+    web: z.boolean().optional(),
   }),
   /** A chip's remove button: that code or picture is not sent. */
   z.object({ type: z.literal('removeAttachment'), id }),

@@ -11,6 +11,7 @@ export interface SettingTypes {
   embeddingsModel: string;
   temperature: number | null;
   maxTokens: number | null;
+  reasoningEffort: '' | 'low' | 'medium' | 'high';
   systemPrompt: string;
   modelTokenLimits: Record<string, { maxInputTokens?: number; maxOutputTokens?: number }>;
   caCertificates: string[];

@@ -113,6 +113,9 @@ function handle(message: HostMessage): void {
       if (message.conversationId === conversationId) transcript.add(message.turn);
       else sync.outOfStep('turnAdded', 'conversationId: not the chat shown');
       break;
+    case 'reasoningDelta':
+      transcript.reasoningDelta(message.turnId, message.text);
+      break;
     case 'delta':
       transcript.delta(message.turnId, message.text);
       break;

@@ -136,6 +136,10 @@ export class Transcript {
     if (!view?.appendDelta(text)) console.warn('[gigachat] delta for a turn that is not streaming:', turnId);
   }
 
+  reasoningDelta(turnId: string, text: string): void {
+    if (!this.byId.get(turnId)?.appendReasoning(text)) console.warn('[gigachat] reasoning for a turn that is not streaming:', turnId);
+  }
+
   update(turn: Turn): void {
     const view = this.byId.get(turn.id);
     if (!view) {

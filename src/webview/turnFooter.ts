@@ -31,6 +31,10 @@ export function replyFooter(turn: Turn, { strings, numbers }: TurnText): { foote
       }),
     );
   }
+  if (turn.model) {
+    const answeredBy = format(strings.answeredBy, turn.model);
+    footer.appendChild(el('span', { className: 'reply-model', text: turn.model, attrs: { title: answeredBy, 'aria-label': answeredBy } }));
+  }
   const actions = el('div', { className: 'turn-actions' });
   // A reply that is only a picture has no text to copy (the picture has its own buttons).
   if (withoutImageMarkers(turn.content).trim()) {

@@ -6,7 +6,9 @@ import { StreamingRenderer } from './streamingRenderer';
 import type { FragmentRenderer } from './streamingTail';
 import { format } from './strings';
 import { getAnswerFooter, replyFooter } from './turnFooter';
+import { ReasoningSection } from './reasoningSection';
 import { sourceLinks } from './sourceLinks';
+import { webSourceList } from './webSourceList';
 import { cutNote, turnNotes, type TurnText } from './turnNotes';
 
 /** What a turn needs from the transcript around it. */
@@ -34,6 +36,7 @@ export class TurnView {
   private streaming: StreamingRenderer | undefined;
   private progressiveTimer = 0;
   private regenerate: HTMLButtonElement | undefined;
+  private reasoning: ReasoningSection | undefined;
 
   constructor(
     turn: Turn,
@@ -51,7 +54,19 @@ export class TurnView {
   /** Appends streamed text; false when the turn is not streaming (the delta is then dropped). */
   appendDelta(text: string): boolean {
     if (!this.streaming) return false;
+    this.reasoning?.answerStarted();
     this.streaming.append(text);
+    return true;
+  }
+
+  /** Appends streamed reasoning; false when the turn is not streaming. */
+  appendReasoning(text: string): boolean {
+    if (!this.streaming) return false;
+    if (!this.reasoning) {
+      this.reasoning = new ReasoningSection('', this.context.strings, true);
+      this.element.querySelector('.turn-body')?.before(this.reasoning.element);
+    }
+    this.reasoning.append(text);
     return true;
   }
 
@@ -67,6 +82,9 @@ export class TurnView {
       this.element.removeAttribute('aria-busy');
       const body = this.element.querySelector<HTMLElement>('.turn-body');
       if (body) fillImageSlots(body, turn.images ?? [], this.context.strings, true);
+      this.reasoning?.answerStarted();
+      this.element.querySelector('.web-sources')?.remove();
+      if (turn.webSources?.length) body?.after(webSourceList(turn.webSources, this.context.strings));
       this.element.querySelector('.turn-notes')?.replaceWith(turnNotes(turn, this.context));
       this.element.querySelector('.turn-footer')?.replaceWith(this.footer(turn));
       this.announceEnd(turn);
@@ -139,9 +157,13 @@ export class TurnView {
     }
 
     const body = el('div', { className: 'turn-body markdown' });
+    const streaming = turn.status === 'streaming';
+    this.reasoning = turn.reasoning ? new ReasoningSection(turn.reasoning, strings, streaming && !turn.content) : undefined;
     article.replaceChildren(
       this.header('sparkle', strings.assistant),
+      this.reasoning?.element ?? '',
       body,
+      turn.webSources?.length ? webSourceList(turn.webSources, strings) : '',
       el(
         'div',
         { className: 'thinking', attrs: { 'aria-hidden': 'true' } },

@@ -84,7 +84,11 @@ async function firstTextThroughProvider(client: ServiceClient, pictures: Uploade
     // As the provider asks: a call of a function not offered would be answered and asked again.
     await replyWithOfferedCalls(
       (messages) =>
-        readReplyText(client.chatStream({ model: 'GigaChat', messages, functions, function_call: 'auto' }, { signal: controller.signal }), '', onText),
+        readReplyText(
+          client.chatStream({ model: 'GigaChat', messages, functions, function_call: 'auto' }, { signal: controller.signal }),
+          { picture: '', sources: '' },
+          onText,
+        ),
       read.messages,
       names,
       functions.map((fn) => fn.name),

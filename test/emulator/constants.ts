@@ -13,7 +13,7 @@ export const CHAT_MODELS = ['GigaChat', 'GigaChat-2', 'GigaChat-2-Pro', 'GigaCha
 /** Served on the current contract only (v2/chat/completions), as GigaChat 3 answered in the recordings. */
 export const CURRENT_CONTRACT_MODELS = ['GigaChat-3-Ultra'];
 /** The chat models that accept pictures as attachments (which ones do for a personal key is not documented: these are assumed). */
-export const VISION_MODELS = ['GigaChat-2-Pro', 'GigaChat-2-Max', 'GigaChat-2-Max-preview', 'GigaChat-3-Ultra'];
+export const VISION_MODELS = ['GigaChat-2-Pro', 'GigaChat-2-Max', 'GigaChat-2-Max-preview'];
 /** Models that think before they answer: their reasoning comes apart from the answer. */
 export const REASONING_MODELS = ['GigaChat-2-Reasoning', 'GigaChat-3-Ultra'];
 export const EMBEDDING_MODELS = ['Embeddings', 'EmbeddingsGigaR'];

@@ -42,8 +42,8 @@ describe('a stored reply as the view shows it', () => {
   });
 
   it('Copy reply gets the text without the media tags or markers', () => {
-    assert.equal(replyTextOf(content), 'First:  then:  done.');
-    assert.equal(replyTextOf('**bold** and `code`'), '**bold** and `code`');
+    assert.equal(replyTextOf({ content }), 'First:  then:  done.');
+    assert.equal(replyTextOf({ content: '**bold** and `code`' }), '**bold** and `code`');
   });
 
   it('a reply streamed past what the view shows: the deltas stop there, and its final state is the same text, saying it is cut', () => {

@@ -6,6 +6,7 @@ import { readSettings } from '../config';
 import type { Log } from '../log';
 import type { SemanticSearchCommands } from '../search/semanticSearch';
 import { mentionsCodebase } from '../../shared/codebaseTag';
+import { mentionsWeb } from '../../shared/webTag';
 import { agentInstructions } from './agentInstructions';
 import { changedFiles, emptyTurnRecord, forHistory, MAX_TOOL_CALLS, readTurnRecord } from '../../core';
 import { MODEL_VENDOR, PARTICIPANT_COMMANDS, type ParticipantCommand } from '../chatNames';
@@ -31,7 +32,8 @@ export interface ParticipantServices {
  * configured one when another vendor's is chosen), as an agent that reads, searches, edits (each
  * change shown and confirmed by the user) and runs tests through VS Code's tools; `/explain`
  * explains the editor's selection, `/search` lists the workspace's passages closest in meaning,
- * `/codebase` (or `#codebase` in the question) answers from them, citing them. What a turn did is
+ * `/codebase` (or `#codebase` in the question) answers from them, citing them; `/web` (or `#web`)
+ * lets the model search the web and cite its sources. What a turn did is
  * kept with it, also when it fails, and sent with the next questions.
  */
 export class GigaChatParticipant {
@@ -48,6 +50,7 @@ export class GigaChatParticipant {
     }
     const history = historyMessages(context);
     const codebase = command === 'codebase' || mentionsCodebase(request.prompt);
+    const webSearch = command === 'web' || mentionsWeb(request.prompt);
     const question =
       command === 'explain'
         ? explainQuestion(request.prompt, stream)
@@ -63,7 +66,7 @@ export class GigaChatParticipant {
     try {
       const instructions = agentInstructions(tools.length > 0);
       const outcome = await runAgent(
-        { model, conversation, tools, instructions, stream, token, toolInvocationToken: request.toolInvocationToken, edits: this.services.edits },
+        { model, conversation, tools, instructions, webSearch, stream, token, toolInvocationToken: request.toolInvocationToken, edits: this.services.edits },
         record,
       );
       if (outcome.stoppedAtLimit) stream.markdown(`\n\n${vscode.l10n.t('I stopped after {0} tool calls. Say "go on" to let me continue.', MAX_TOOL_CALLS)}`);

@@ -11,6 +11,8 @@ export interface AgentRun {
   tools: vscode.LanguageModelChatTool[];
   /** Sent first, as the system message (the provider's `system` model option). */
   instructions: string;
+  /** Let the model search the web (the provider's `webSearch` model option). */
+  webSearch?: boolean;
   stream: vscode.ChatResponseStream;
   /** Lets VS Code show each call in this chat, and ask the user where a tool wants it. */
   toolInvocationToken: vscode.ChatParticipantToolToken;
@@ -28,7 +30,11 @@ export interface AgentRun {
  */
 export function runAgent(run: AgentRun, record: TurnRecord): Promise<AgentOutcome> {
   const { model, tools, instructions, stream, token } = run;
-  const options = { tools, justification: vscode.l10n.t('@gigachat answers with GigaChat.'), modelOptions: { system: instructions } };
+  const options = {
+    tools,
+    justification: vscode.l10n.t('@gigachat answers with GigaChat.'),
+    modelOptions: { system: instructions, webSearch: run.webSearch === true },
+  };
   return runAgentLoop(
     run.conversation,
     {

@@ -20,6 +20,8 @@ export interface Prompt {
   pictures?: StoredPicture[];
   /** Answer from the workspace's code: passages closest to the question are found and sent with it when its reply starts. */
   codebase?: boolean;
+  /** Let the model search the web for the answer, and read the pages the question names. */
+  web?: boolean;
 }
 
 /** What the view's `state` message says of the open conversation: its newest page of turns. */
@@ -184,7 +186,7 @@ export class ChatController {
   /** A reply of the open conversation as the user reads it: markdown, without the model's media tags. */
   replyText(turnId: string): string | undefined {
     const turn = this.conversation.turns.find((candidate) => candidate.id === turnId && candidate.role === 'assistant');
-    return turn && replyTextOf(turn.content);
+    return turn && replyTextOf(turn);
   }
 
   /** The open conversation, once the one used last before a restart is back. */

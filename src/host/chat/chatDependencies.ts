@@ -1,4 +1,4 @@
-import type { Logger, ServiceClient } from '../../core';
+import type { Logger, ReasoningEffort, ServiceClient } from '../../core';
 import type { ImageAttachment, TurnError } from '../../shared/protocol';
 import type { Clock } from '../clock';
 import type { FoundPassages } from './conversationStore';
@@ -23,6 +23,7 @@ export interface ChatSettings {
   systemPrompt: string;
   temperature?: number;
   maxTokens?: number;
+  reasoningEffort?: ReasoningEffort;
 }
 
 /** The pictures the model drew, and those the user attached, kept on disk (ImageStore). */

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import * as z from 'zod';
 import { MAX_ATTACHMENTS, type HostMessage, type ViewMessage } from '../../shared/protocol';
 import { mentionsCodebase } from '../../shared/codebaseTag';
+import { mentionsWeb } from '../../shared/webTag';
 import { webviewStrings } from '../../shared/strings';
 import { Disposable, disposeAll } from '../dispose';
 import { askErrorAction, runErrorAction } from '../errors';
@@ -180,7 +181,8 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         const pictures = await this.pictures.take(message.attachmentIds);
         if (message.attachmentIds?.length) await this.postAttachments();
         const codebase = message.codebase === true || mentionsCodebase(message.text);
-        const withPictures = { ...prompt, ...(pictures ? { pictures } : {}), ...(codebase ? { codebase } : {}) };
+        const web = message.web === true || mentionsWeb(message.text);
+        const withPictures = { ...prompt, ...(pictures ? { pictures } : {}), ...(codebase ? { codebase } : {}), ...(web ? { web } : {}) };
         return message.replaces ? this.controller.edit(message.replaces, withPictures) : this.controller.send(withPictures);
       }
       case 'removeAttachment':

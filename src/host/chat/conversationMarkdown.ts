@@ -34,7 +34,7 @@ function turnMarkdown(turn: StoredTurn, labels: MarkdownLabels): string[] {
     return [`**${labels.you}**`, ...context, turn.content];
   }
   const paragraphs = [`**${labels.assistant}**`];
-  const text = replyTextOf(turn.content, `*(${labels.picture})*`).trim();
+  const text = replyTextOf(turn, `*(${labels.picture})*`).trim();
   if (text) paragraphs.push(text);
   if (turn.omittedMessages) paragraphs.push(`*(${labels.shortened(turn.omittedMessages)})*`);
   if (turn.status === 'stopped') paragraphs.push(`*(${labels.stopped})*`);

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
-import { writeFileAtomically } from '../../core';
+import { writeFileAtomically, type Sources } from '../../core';
 import { storedPictureIds } from './viewTurns';
 import type { ConversationSummary, TurnError, TurnStatus, Usage } from '../../shared/protocol';
 import type { FileLocation } from '../../shared/fileLinks';
@@ -23,6 +23,14 @@ export interface StoredTurn {
   omittedMessages?: number;
   /** A question asked with codebase context; what was found for it once its reply started (see codebaseTurn.ts). */
   codebase?: CodebaseContext;
+  /** A question the model may answer from the web (the service's search, and reading the pages it names). */
+  web?: boolean;
+  /** A reply's model as the service named it, version included (`GigaChat-3-Ultra:32.3.18.5`). */
+  model?: string;
+  /** What a reasoning model thought before it answered: shown apart, never sent back as the answer. */
+  reasoning?: string;
+  /** The pages a web answer cites, by the number its markers give. */
+  webSources?: Sources;
 }
 
 /**

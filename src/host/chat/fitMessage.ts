@@ -2,6 +2,7 @@ import { FILE_ID } from '../../core/images';
 import {
   ErrorAction,
   FileLocation,
+  WebSource,
   LIMITS,
   MAX_ATTACHMENTS,
   MAX_PICTURES,
@@ -78,8 +79,9 @@ function fitMessage(message: HostMessage, notes: string[]): HostMessage {
     case 'turnUpdated':
       return { type: 'turnUpdated', turn: fitTurn(message.turn, notes) };
     case 'delta':
+    case 'reasoningDelta':
       return {
-        type: 'delta',
+        type: message.type,
         turnId: fitId(message.turnId, 'turn id', notes),
         text: fitLong(typeof message.text === 'string' ? message.text : '', LIMITS.text, 'streamed piece of a reply', notes),
       };
@@ -147,6 +149,10 @@ function fitTurn(turn: Turn, notes: string[]): Turn {
   const sources = listOf(turn.sources).filter((source) => FileLocation.safeParse(source).success);
   if (sources.length > 0) fitted.sources = sources.slice(0, LIMITS.sources);
   if (fullLength !== undefined) fitted.fullLength = fullLength;
+  if (typeof turn.model === 'string') fitted.model = fitText(turn.model, LIMITS.modelName, 'model', notes);
+  if (typeof turn.reasoning === 'string' && turn.reasoning) fitted.reasoning = shownText(turn.reasoning);
+  const webSources = listOf(turn.webSources).filter((source) => WebSource.safeParse(source).success);
+  if (webSources.length > 0) fitted.webSources = webSources.slice(0, LIMITS.webSources);
   return fitted;
 }
 

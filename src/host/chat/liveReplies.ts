@@ -21,6 +21,8 @@ interface LiveReply {
   turn?: StoredTurn;
   /** How much of the reply's displayed text the view has (deltas continue from there). */
   shown: number;
+  /** How much of the reply's reasoning the view has. */
+  reasoningShown: number;
   /** Settles once the reply has ended: saved, its pictures downloaded, the view told. */
   ended: Promise<void>;
 }
@@ -109,12 +111,15 @@ export class LiveReplies {
   shownIn(conversation: Conversation, turns: readonly Turn[]): void {
     const live = this.live?.conversation === conversation ? this.live : undefined;
     const reply = live && turns.find((turn) => turn.id === live.turn?.id);
-    if (live && reply) live.shown = shownText(reply.content).length;
+    if (live && reply) {
+      live.shown = shownText(reply.content).length;
+      live.reasoningShown = shownText(reply.reasoning ?? '').length;
+    }
   }
 
   /** Starts the reply to the open conversation's last message; settles when it has ended. */
   start(options: { redraw?: boolean } = {}): Promise<void> {
-    const live: LiveReply = { conversation: this.view.open(), abort: new AbortController(), shown: 0, ended: Promise.resolve() };
+    const live: LiveReply = { conversation: this.view.open(), abort: new AbortController(), shown: 0, reasoningShown: 0, ended: Promise.resolve() };
     this.live = live;
     live.ended = this.reply(live, options);
     return live.ended;
@@ -143,7 +148,7 @@ export class LiveReplies {
       const settings = this.chat.readSettings();
       await this.findContext(live, assistant, settings);
       const onText = () => {
-        deltas.offer(assistant.content.length);
+        deltas.offer(assistant.content.length + (assistant.reasoning?.length ?? 0));
         // The save of the text that arrived since the last one, due at most SAVE_STREAMING_EVERY_MS after it.
         saveTimer ??= clock.setTimeout(() => {
           saveTimer = undefined;
@@ -234,10 +239,15 @@ export class LiveReplies {
   private postDelta(live: LiveReply): number {
     const turn = live.turn;
     if (!turn || live.conversation !== this.view.open()) return live.shown;
-    const next = streamedDelta(turn.content, live.shown);
+    const reasoning = shownText(turn.reasoning ?? '');
+    if (reasoning.length > live.reasoningShown) {
+      this.view.post({ type: 'reasoningDelta', turnId: turn.id, text: reasoning.slice(live.reasoningShown) });
+      live.reasoningShown = reasoning.length;
+    }
+    const next = streamedDelta(turn.content, live.shown, turn.webSources);
     if (next.text) this.view.post({ type: 'delta', turnId: turn.id, text: next.text });
     live.shown = next.shown;
     // Past what the view shows of a text it takes no more of this reply: the pacer is told it has it all.
-    return next.cut ? Number.POSITIVE_INFINITY : live.shown;
+    return next.cut ? Number.POSITIVE_INFINITY : live.shown + live.reasoningShown;
   }
 }

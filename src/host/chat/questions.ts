@@ -27,6 +27,7 @@ export function replaceQuestion(conversation: Conversation, turnId: string, prom
     pictures: prompt.pictures ?? replaced.pictures,
     // Found again for the new text.
     codebase: prompt.codebase || replaced.codebase !== undefined,
+    web: prompt.web || replaced.web,
   });
   if (index === 0) conversation.title = titleOf(question);
   // The model's context started at a turn that is gone: at the new question if it was the one replaced.
@@ -49,6 +50,7 @@ function questionTurn(prompt: Prompt): StoredTurn {
   };
   if (prompt.pictures?.length) question.pictures = prompt.pictures;
   if (prompt.codebase) question.codebase = {};
+  if (prompt.web) question.web = true;
   return question;
 }
 

@@ -1,8 +1,15 @@
-import { applyChunk, chatStreamWithinContext, type ChatReply, type ServiceClient } from '../../core';
+import { applyChunk, chatStreamWithinContext, modelReasons, type BuiltInTool, type ChatReply, type ServiceClient } from '../../core';
+import { mentionsPage } from '../../shared/webTag';
 import type { ChatSettings } from './chatDependencies';
 import type { Conversation, StoredTurn } from './conversationStore';
 import type { QuestionAttachments } from './pictureUploads';
 import { wireMessages } from './wireMessages';
+
+/** The service's own tools a question may use: drawing always; searching the web and reading the pages it names when asked. */
+function builtInToolsFor(question: StoredTurn | undefined): BuiltInTool[] {
+  if (question?.role !== 'user' || !question.web) return ['image_generate'];
+  return ['image_generate', 'web_search', ...(mentionsPage(question.content) ? (['url_content_extraction'] as const) : [])];
+}
 
 /**
  * Writes the model's answer to `conversation` into its reply turn `assistant`: sends what the model
@@ -28,7 +35,8 @@ export async function writeReply(
       messages: wire.messages,
       temperature: settings.temperature,
       max_tokens: settings.maxTokens,
-      builtInTools: ['image_generate'], // lets the model draw
+      ...(settings.reasoningEffort && modelReasons(settings.model) ? { reasoningEffort: settings.reasoningEffort } : {}),
+      builtInTools: builtInToolsFor(wire.sent.at(-1)),
     },
     { signal, sessionId: conversation.sessionId },
     (dropped) => {
@@ -42,6 +50,9 @@ export async function writeReply(
     for await (const chunk of stream) {
       reply = applyChunk(reply, chunk);
       assistant.content = reply.content;
+      assistant.reasoning = reply.reasoning;
+      assistant.webSources = reply.sources;
+      assistant.model = reply.model;
       onText();
     }
     assistant.status = 'done';

@@ -1,5 +1,5 @@
-import { parseMediaReply, stableStreamingPrefix } from '../../core';
-import { PICTURE_MARKER, type ImageAttachment, type Turn } from '../../shared/protocol';
+import { linkSourceMarkers, parseMediaReply, stableSourcePrefix, stableStreamingPrefix, webSourceList, type Sources } from '../../core';
+import { LIMITS, PICTURE_MARKER, type ImageAttachment, type Turn } from '../../shared/protocol';
 import type { PictureStore } from './chatDependencies';
 import { codebaseSources } from './codebasePassages';
 import type { StoredTurn } from './conversationStore';
@@ -10,9 +10,9 @@ import { shownText } from './fitMessage';
  * them (images, and video covers: a video itself cannot play in the view). Applied to a growing
  * prefix it only ever appends, so streamed deltas and the final text agree.
  */
-export function displayedReply(content: string): { text: string; pictureIds: string[] } {
+export function displayedReply(content: string, sources?: Sources): { text: string; pictureIds: string[] } {
   const pictureIds: string[] = [];
-  const text = parseMediaReply(content)
+  const text = parseMediaReply(linkSourceMarkers(content, webSourceList(sources)))
     .parts.map((part) => {
       if (part.type === 'text') return part.text;
       const pictureId = part.type === 'image' ? part.fileId : part.coverFileId;
@@ -30,15 +30,15 @@ export function displayedReply(content: string): { text: string; pictureIds: str
  * back so it never flashes as text, a whole one is a marker; nothing beyond what the view shows of
  * a text is sent (`cut`: the reply goes on past it, and its final state says so).
  */
-export function streamedDelta(content: string, shown: number): { text: string; shown: number; cut: boolean } {
-  const displayed = displayedReply(stableStreamingPrefix(content)).text;
+export function streamedDelta(content: string, shown: number, sources?: Sources): { text: string; shown: number; cut: boolean } {
+  const displayed = displayedReply(stableSourcePrefix(stableStreamingPrefix(content)), sources).text;
   const visible = shownText(displayed);
   return { text: visible.slice(shown), shown: Math.max(shown, visible.length), cut: visible.length < displayed.length };
 }
 
 /** A reply's text with `picture` where each picture stood (by default nothing): what Copy reply and Export give. */
-export function replyTextOf(content: string, picture = ''): string {
-  return displayedReply(content).text.replaceAll(PICTURE_MARKER, picture);
+export function replyTextOf({ content, webSources }: Pick<StoredTurn, 'content' | 'webSources'>, picture = ''): string {
+  return displayedReply(content, webSources).text.replaceAll(PICTURE_MARKER, picture);
 }
 
 /** The file ids of the pictures these turns' replies show. */
@@ -69,17 +69,25 @@ export async function picturesOf(turns: readonly StoredTurn[], images: PictureSt
  */
 export function toViewTurn(turn: StoredTurn, pictures: ReadonlyMap<string, ImageAttachment> = new Map()): Turn {
   if (turn.role === 'user') {
-    const { pictures: attached, codebase: _codebase, ...question } = turn;
+    const { pictures: attached, codebase: _codebase, webSources: _web, reasoning: _reasoning, ...question } = turn;
     const images = (attached ?? []).flatMap((picture) => pictures.get(picture.id) ?? []);
     const sources = codebaseSources(turn);
     return { ...question, images: images.length ? images : undefined, sources: sources.length ? sources : undefined };
   }
   const streaming = turn.status === 'streaming';
-  const { text, pictureIds } = displayedReply(streaming ? stableStreamingPrefix(turn.content) : turn.content);
+  const { reasoning, webSources, ...reply } = turn;
+  const { text, pictureIds } = displayedReply(streaming ? stableSourcePrefix(stableStreamingPrefix(turn.content)) : turn.content, webSources);
   const images = pictureIds.flatMap((id) => pictures.get(id) ?? []);
   // The view fills the markers in order: a finished reply's picture that could not be had loses its
   // marker, or the next picture would take its place. (While streaming, a marker is a picture to come.)
   let index = 0;
   const content = streaming ? text : text.replaceAll(PICTURE_MARKER, () => (pictures.has(pictureIds[index++]) ? PICTURE_MARKER : ''));
-  return { ...turn, content, images: images.length ? images : undefined };
+  const sources = webSourceList(webSources).slice(0, LIMITS.webSources);
+  return {
+    ...reply,
+    content,
+    images: images.length ? images : undefined,
+    reasoning: reasoning ? shownText(reasoning) : undefined,
+    webSources: sources.length ? sources : undefined,
+  };
 }

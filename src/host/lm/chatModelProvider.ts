@@ -8,10 +8,13 @@ import {
   toServiceConversation,
   toServiceFunctions,
   TokenCounter,
+  type BuiltInTool,
   type ChatRequest,
+  type ReplyTextNotes,
   type ServiceClient,
   type ServiceFunction,
 } from '../../core';
+import { mentionsPage } from '../../shared/webTag';
 import { abortSignalOf } from '../cancellation';
 import type { ClientProvider } from '../clientProvider';
 import { affectsConnection } from '../config';
@@ -98,11 +101,12 @@ export class GigaChatModelProvider extends Disposable implements vscode.Language
         model: model.id,
         messages: conversation.messages,
         ...requestOptions(options.modelOptions),
+        ...(options.modelOptions?.webSearch === true ? { builtInTools: webTools(conversation.messages.at(-1)?.content ?? '') } : {}),
         ...(functions.length > 0 ? { functions, function_call: callMode(options.toolMode, functions) } : {}),
       };
       const showText = (text: string) => progress.report(new vscode.LanguageModelTextPart(text));
       const { reply, toolName, dropped } = await replyWithOfferedCalls(
-        (messages) => readReplyText(client.chatStream({ ...request, messages }, { signal }), pictureNote(), showText),
+        (messages) => readReplyText(client.chatStream({ ...request, messages }, { signal }), replyNotes(), showText),
         conversation.messages,
         names,
         offered,
@@ -147,9 +151,12 @@ export class GigaChatModelProvider extends Disposable implements vscode.Language
   }
 }
 
-/** In place of a picture the model drew: the API has no way to return pictures. */
-function pictureNote(): string {
-  return `_${vscode.l10n.t("GigaChat drew a picture here; VS Code's Chat cannot show it. Ask in the GigaChat panel to see pictures.")}_`;
+/** In place of a picture the model drew (the API has no way to return pictures), and the heading of a web answer's sources. */
+function replyNotes(): ReplyTextNotes {
+  return {
+    picture: `_${vscode.l10n.t("GigaChat drew a picture here; VS Code's Chat cannot show it. Ask in the GigaChat panel to see pictures.")}_`,
+    sources: vscode.l10n.t('Sources'),
+  };
 }
 
 /**
@@ -164,6 +171,11 @@ function requestOptions(modelOptions: { readonly [name: string]: unknown } | und
     if (typeof value === 'number' && Number.isFinite(value)) options[key] = value;
   }
   return options;
+}
+
+/** `modelOptions.webSearch` (@gigachat's `/web`): the service's search, and reading the pages the question names. */
+function webTools(question: string): BuiltInTool[] {
+  return ['web_search', ...(mentionsPage(question) ? (['url_content_extraction'] as const) : [])];
 }
 
 /** `modelOptions.system`: instructions for the system message (@gigachat's), or '' when none are given. */

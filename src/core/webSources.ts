@@ -1,0 +1,71 @@
+import type { Sources } from './schemas';
+
+/**
+ * The pages a web answer cites. The service's text carries markers such as `[sources=[2]]` or
+ * `[sources=[1, 2]]`, and the reply the pages by number: a marker becomes numbered links to its
+ * pages (`[[2]](https://…)`), or the bare numbers while the pages are not known yet (they come
+ * with the end of a streamed reply). Only http(s) pages are linked; any other address is dropped.
+ */
+const MARKER = /\s?\[sources=\[([\d,\s]*)\]\]/g;
+
+export interface WebSource {
+  number: number;
+  url: string;
+  title: string;
+  /** The site, as the list of sources names it beside the title. */
+  host: string;
+}
+
+/** The sources a reply cites, in number order, with a readable title; only http(s) pages. */
+export function webSourceList(sources: Sources | undefined): WebSource[] {
+  return Object.entries(sources ?? {})
+    .flatMap(([key, source]) => {
+      const number = Number(key);
+      const url = webAddress(source.url);
+      if (!Number.isInteger(number) || number < 1 || !url) return [];
+      const title = (source.title ?? '').replace(/\s+/g, ' ').trim().slice(0, MAX_TITLE) || url.host;
+      return [{ number, url: url.href, title, host: url.host.replace(/^www\./, '') }];
+    })
+    .sort((a, b) => a.number - b.number);
+}
+
+const MAX_TITLE = 200;
+
+function webAddress(text: string): URL | undefined {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The text with each marker as numbered links to its sources (the bare numbers for those not known). */
+export function linkSourceMarkers(text: string, sources: readonly WebSource[]): string {
+  if (!text.includes('[sources=')) return text;
+  const byNumber = new Map(sources.map((source) => [source.number, source]));
+  return text.replace(MARKER, (_marker, numbers: string) => {
+    const cited = numbers
+      .split(',')
+      .map((n) => Number(n.trim()))
+      .filter((n) => Number.isInteger(n) && n > 0);
+    const links = cited.map((n) => {
+      const source = byNumber.get(n);
+      return source ? `[[${n}]](${source.url.replace(/[()\s]/g, encodeURIComponent)})` : `[${n}]`;
+    });
+    return links.length > 0 ? ` ${links.join('')}` : '';
+  });
+}
+
+/** Every beginning of a marker: `[`, `[so`, `[sources=[1, 2`, `[sources=[2]`… */
+const MARKER_START = /^\[(?:s(?:o(?:u(?:r(?:c(?:e(?:s(?:=(?:\[[\d,\s]*\]?)?)?)?)?)?)?)?)?)?$/;
+
+/** The part of a streaming text that cannot be the start of a marker still arriving. */
+export function stableSourcePrefix(text: string): string {
+  // A marker has two brackets: the one that opens it may be the last or the one before.
+  const last = text.lastIndexOf('[');
+  for (const open of [text.lastIndexOf('[', last - 1), last]) {
+    if (open !== -1 && MARKER_START.test(text.slice(open))) return text.slice(0, open);
+  }
+  return text;
+}
