@@ -4,6 +4,7 @@
 //                                   services.js   the code behind them, required on first use
 //                                   undici.js     the HTTP client, required on the first request
 //                                   webview.js    the chat view
+//                                   katex/        KaTeX's stylesheet and WOFF2 fonts, for the formulas in the chat view
 //   node esbuild.js --production  the same, minified, without source maps (what `npm run package` ships),
 //                                 and dist/THIRD-PARTY-NOTICES.txt: the licenses of the bundled packages
 //   node esbuild.js --watch       rebuild on every change
@@ -61,6 +62,28 @@ const extensionHost = {
  */
 const webview = { entryPoints: ['src/webview/main.ts'], platform: 'browser', format: 'iife', target: 'chrome120' };
 
+/**
+ * KaTeX's stylesheet for the chat view, with its fonts as WOFF2 only (every VS Code's Chromium reads
+ * it; the WOFF and TTF copies would triple the fonts' size in the package), and the font files it
+ * names. Written to dist/katex/ by the build; the webview tests serve the same (test/webview/harness.ts).
+ */
+function katexStyles() {
+  const folder = path.join(path.dirname(require.resolve('katex/package.json')), 'dist');
+  const original = fs.readFileSync(path.join(folder, 'katex.min.css'), 'utf8');
+  const css = original.replace(/,url\(fonts\/[\w-]+\.(?:woff|ttf)\) format\("(?:woff|truetype)"\)/g, '');
+  const fonts = [...css.matchAll(/url\(fonts\/([\w-]+\.woff2)\)/g)].map((match) => match[1]);
+  // A new KaTeX that writes its stylesheet otherwise must not ship fonts the page cannot load.
+  if (/\.(?:woff|ttf)\)/.test(css) || fonts.length === 0) throw new Error('katex.min.css: unexpected @font-face sources');
+  return { css, fonts: fonts.map((name) => ({ name, file: path.join(folder, 'fonts', name) })) };
+}
+
+function writeKatexStyles() {
+  const { css, fonts } = katexStyles();
+  fs.mkdirSync('dist/katex/fonts', { recursive: true });
+  fs.writeFileSync('dist/katex/katex.css', css);
+  for (const font of fonts) fs.copyFileSync(font.file, path.join('dist/katex/fonts', font.name));
+}
+
 /** @type {esbuild.BuildOptions[]} */
 const productBuilds = [
   { ...extensionHost, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js' },
@@ -102,6 +125,7 @@ async function main() {
   const builds = tests ? testBuilds : productBuilds;
   // A release build starts from an empty dist/, so no source map of a development build is shipped.
   if (production) fs.rmSync('dist', { recursive: true, force: true });
+  if (!tests) writeKatexStyles();
   if (watch) {
     for (const options of builds) {
       const ctx = await esbuild.context(options);
@@ -138,7 +162,7 @@ function writeNotices(inputs, outfile) {
   fs.writeFileSync(outfile, [header, ...sections].join(`\n${'-'.repeat(72)}\n\n`));
 }
 
-module.exports = { webview };
+module.exports = { webview, katexStyles };
 
 if (require.main === module) {
   main().catch((error) => {

@@ -2,6 +2,8 @@ import type { WebviewStrings } from '../shared/strings';
 import { addCodeToolbars } from './codeBlocks';
 import { hasImageMarkers, imageSlot, markImageSlots } from './images';
 import { CODE_BLOCK_CLASS, createMarkdownRenderer, type RenderOptions } from './markdown';
+import { MATH_DISPLAY_CLASS, MATH_INLINE_CLASS } from './mathMarkdown';
+import { typesetMath } from './mathTypeset';
 import { sanitizedFragment } from './sanitize';
 import type { FragmentRenderer } from './streamingTail';
 
@@ -9,7 +11,7 @@ import type { FragmentRenderer } from './streamingTail';
 const SHELLS_KEPT = 32;
 
 /**
- * Markdown → the nodes a reply shows: sanitized, with image slots and code toolbars. A streaming
+ * Markdown → the nodes a reply shows: sanitized, with image slots, code toolbars and typeset formulas. A streaming
  * reply asks for many small fragments, so what repeats is built once: an empty code block for each
  * fence info string is copied rather than rendered again.
  */
@@ -20,6 +22,7 @@ export function createFragmentRenderer(strings: WebviewStrings): FragmentRendere
     // Each pass costs even where it finds nothing, and a streaming reply renders many fragments.
     if (hasImageMarkers(source)) markImageSlots(fragment, strings);
     if (html.includes(CODE_BLOCK_CLASS)) addCodeToolbars(fragment, strings);
+    if (html.includes(MATH_INLINE_CLASS) || html.includes(MATH_DISPLAY_CLASS)) typesetMath(fragment);
     return fragment;
   };
   const shells = new Map<string, DocumentFragment>();

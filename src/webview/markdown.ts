@@ -3,6 +3,7 @@ import { parseFileLinkHref } from '../shared/fileLinks';
 import type { WebviewStrings } from '../shared/strings';
 import { fileCitations } from './fileCitations';
 import { highlightCode } from './highlight';
+import { mathMarkdown } from './mathMarkdown';
 import { format } from './strings';
 import { closeUnfinished, MAY_CONTINUE_ADDRESS } from './unfinishedMarkdown';
 
@@ -14,7 +15,9 @@ import { closeUnfinished, MAY_CONTINUE_ADDRESS } from './unfinishedMarkdown';
  *   host asks before opening); citations of workspace files (`src/app.ts:12-20`) become links the
  *   host opens in an editor (fileCitations.ts);
  * - images are never loaded: `![alt](url)` becomes a link to the URL;
- * - table alignment becomes a class, because the CSP rejects `style` attributes.
+ * - table alignment becomes a class, because the CSP rejects `style` attributes;
+ * - formulas (`$…$`, `$$…$$`, `\(…\)`, `\[…\]`) become placeholders holding their TeX, typeset
+ *   after sanitizing (mathMarkdown.ts).
  * The HTML still goes through `sanitize.ts` before it reaches the page.
  */
 
@@ -72,6 +75,7 @@ export function createMarkdownRenderer(strings: WebviewStrings): MarkdownRendere
 
   md.validateLink = isSafeHref;
   md.use(fileCitations);
+  md.use(mathMarkdown);
 
   const rules = md.renderer.rules;
 

@@ -1,5 +1,6 @@
 import { BlockScanner } from './blockScanner';
 import { hasImageMarkers } from './images';
+import { readableText } from './mathTypeset';
 import { StreamingTail, type FragmentRenderer } from './streamingTail';
 
 /**
@@ -109,7 +110,7 @@ export class StreamingRenderer {
     this.committedEnd += length;
     if (BLANK.test(text)) return;
     const fragment = this.deps.renderFragment(text, {});
-    this.deps.announce(fragment.textContent ?? '');
+    this.deps.announce(readableText(fragment));
     this.body.insertBefore(fragment, this.tail.first);
   }
 

@@ -117,7 +117,8 @@ export class StreamingTail {
     if (shown === '') return;
     const fragment = this.renderer.renderFragment(shown, { streaming: true });
     // Text that continues the last line flows on inside the last paragraph, list item or heading.
-    if (text.length > LIVE_RENDER_LIMIT && held === '' && !shown.endsWith('\n')) {
+    // (A `$` held back continues the line too.)
+    if (text.length > LIVE_RENDER_LIMIT && (held === '' || held === '$') && !shown.endsWith('\n')) {
       this.raw = lastTextBlock(fragment);
       this.rawInRendered = this.raw !== undefined;
       // markdown-it drops a paragraph's trailing spaces; the words that follow need them.

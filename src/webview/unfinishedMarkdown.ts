@@ -1,4 +1,5 @@
 import remend, { type RemendOptions } from 'remend';
+import { endsInUndecidedDollar } from './mathDelimiters';
 
 /**
  * How the unfinished end of a streaming reply is made ready to render, so that it shows formatted
@@ -7,6 +8,8 @@ import remend, { type RemendOptions } from 'remend';
  *   fence's opening line) waits for its first word: no empty list item or heading flashes up, a
  *   paragraph does not turn into a heading for a frame on a `-` that becomes a list, and a fence
  *   does not show as an empty code block whose language is half typed;
+ * - a lone `$` the text ends in waits for the next character, which tells whether it closes a
+ *   formula or is money (`$5 and $` before `10`): no formula flashes up that is not one;
  * - emphasis, inline code and strikethrough that are opened but not yet closed are closed for the
  *   moment (remend: the library streaming renderers use for this), so `**bold` is bold as it is
  *   written.
@@ -15,17 +18,21 @@ import remend, { type RemendOptions } from 'remend';
 /** A partial last line of bare block syntax: list, quote and heading markers, a rule, a fence. */
 const BARE_BLOCK_SYNTAX = /(?:^|\n)[ \t]*(?:(?:[-+*#>=_|:~`]|\d)+[ \t]*|(?:`{3,}|~{3,}).*)$/;
 
-/** The text shown now, and the last line held back until it has a word (empty when none is). */
+/**
+ * The text shown now, and what is held back: a last line until it has a word, or a last `$` until
+ * the next character (empty when nothing is).
+ */
 export function splitUnfinishedLine(text: string): [shown: string, held: string] {
   const match = BARE_BLOCK_SYNTAX.exec(text);
-  if (!match) return [text, ''];
+  if (!match) return endsInUndecidedDollar(text) ? [text.slice(0, -1), '$'] : [text, ''];
   const lineStart = match.index + (match[0].startsWith('\n') ? 1 : 0);
   return [text.slice(0, lineStart), text.slice(lineStart)];
 }
 
 /**
  * What is left as written. A link or picture shows as written until its `)`: remend's placeholder
- * address would show as text, since only http(s) links are made. No math is rendered here; a
+ * address would show as text, since only http(s) links are made. A formula is not closed for the
+ * moment: it shows as text until the model closes it (mathMarkdown.ts); a
  * single `~` never strikes through in markdown-it; HTML is shown as text anyway; `>` stays as
  * written.
  */

@@ -4,6 +4,7 @@
  *   - activation time of the extension in the real extension host (code-server);
  *   - size of each bundle in dist/ (extension.js is what activation loads) and of the .vsix;
  *   - the chat view's render cost for a streamed reply versus one render (test/bench/webviewRender.ts);
+ *   - what typesetting 50 formulas adds per streamed delta, and the longest frame (test/bench/mathRender.ts);
  *   - the vector index's search against a memory-read floor and a naive baseline (test/bench/vectorIndex.ts);
  *   - indexing a real codebase against the emulator with 100 ms latency, then again from the cache (test/bench/indexing.ts);
  *   - memory per indexed chunk through the cache, indexer and index, first and after reopening (test/bench/searchMemory.ts);
@@ -62,6 +63,7 @@ function activation(): void {
 /** The benchmarks that run as their own script, each under its heading. */
 const scripts: [heading: string, script: string][] = [
   ['Chat view: streamed versus one render (target ≤ 2×)', 'webviewRender.js'],
+  ['Chat view: what typesetting formulas adds to a streamed reply (target: longest frame < 16 ms)', 'mathRender.js'],
   ['Vector index: search versus the floor and a naive baseline', 'vectorIndex.js'],
   ['Semantic search: indexing undici/lib against the emulator (100 ms per request)', 'indexing.js'],
   ['Semantic search: memory per indexed chunk (target ≤ 1.15 × 4 × dimensions bytes)', 'searchMemory.js'],

@@ -36,12 +36,12 @@
  *
  *   node out/test/bench/webviewRender.js [--chars 20000] [--speed 300,1000] [--delta 10,40] [--runs 5]
  */
-import type { CDPSession, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { pacedStream } from '../unit/support/pacedStream';
 import { fixedSplits, longReply, state } from '../webview/fixtures';
-import { launchBrowser, startServer, View } from '../webview/harness';
 import { listOption, numberOption } from './options';
 import { median } from './stats';
+import { measure, post, stream, withBenchView, type Cost } from './webviewStream';
 
 /** One way of streaming the reply: a label and the deltas the view gets. */
 interface Scenario {
@@ -50,68 +50,6 @@ interface Scenario {
 }
 
 const MODEL_PIECE = 12;
-
-interface Cost {
-  /** In-page scripting time (ms) in frame callbacks and message handlers. */
-  script: number;
-  /** The part of it spent in message handlers (validating and routing host messages). */
-  messages: number;
-  /** The most scripting one animation frame took. */
-  longestFrame: number;
-  /** Chromium's layout and style recalculation time (ms) over the same period. */
-  layout: number;
-  style: number;
-  wall: number;
-  frames: number;
-}
-
-async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  return Object.fromEntries(metrics.map((metric) => [metric.name, metric.value]));
-}
-
-async function measure(page: Page, cdp: CDPSession, action: () => Promise<void>): Promise<Cost> {
-  await page.evaluate(() => {
-    window.__perf.frames = 0;
-    window.__perf.message = 0;
-    window.__perf.frameCount = 0;
-    window.__perf.longestFrame = 0;
-  });
-  const before = await metrics(cdp);
-  const started = Date.now();
-  await action();
-  const wall = Date.now() - started;
-  const after = await metrics(cdp);
-  const perf = await page.evaluate(() => window.__perf);
-  return {
-    script: perf.frames + perf.message,
-    messages: perf.message,
-    longestFrame: perf.longestFrame,
-    layout: (after.LayoutDuration - before.LayoutDuration) * 1000,
-    style: (after.RecalcStyleDuration - before.RecalcStyleDuration) * 1000,
-    wall,
-    frames: perf.frameCount,
-  };
-}
-
-/** Streams the deltas from inside the page: post one, let it be handled, let one frame draw it. */
-async function stream(page: Page, conversationId: string, turnId: string, deltas: string[]): Promise<void> {
-  await page.evaluate(
-    async ({ conversationId, turnId, deltas }) => {
-      const handled = () => new Promise((resolve) => setTimeout(resolve, 0));
-      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-      window.postMessage({ type: 'turnAdded', conversationId, turn: { id: turnId, role: 'assistant', content: '', status: 'streaming' } }, '*');
-      await handled();
-      for (const text of deltas) {
-        window.postMessage({ type: 'delta', turnId, text }, '*');
-        await handled();
-        await frame();
-      }
-      await frame();
-    },
-    { conversationId, turnId, deltas },
-  );
-}
 
 /** The naive way: every delta re-renders the whole reply so far, as a finished turn. */
 async function streamNaively(page: Page, conversationId: string, turnId: string, deltas: string[]): Promise<void> {
@@ -175,14 +113,6 @@ async function floor(page: Page, deltas: string[]): Promise<number> {
   }, deltas);
 }
 
-async function post(page: Page, message: unknown): Promise<void> {
-  await page.evaluate(async (data) => {
-    window.postMessage(data, '*');
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    await new Promise((resolve) => requestAnimationFrame(resolve));
-  }, message);
-}
-
 async function main(): Promise<void> {
   const chars = numberOption('chars', 20_000);
   const runs = numberOption('runs', 5);
@@ -198,86 +128,78 @@ async function main(): Promise<void> {
     }),
   ];
 
-  // Uncapped frame rate: the frames are real, just not 16 ms apart.
-  const browser = await launchBrowser(['--disable-frame-rate-limit', '--disable-gpu-vsync']);
-  const server = await startServer();
-  const view = await View.open(browser, server, { instrument: true, height: 800 });
-  const isolated = await view.page.evaluate(() => crossOriginIsolated);
-  const cdp = await view.page.context().newCDPSession(view.page);
-  await cdp.send('Performance.enable');
+  await withBenchView(async (view, cdp) => {
+    const isolated = await view.page.evaluate(() => crossOriginIsolated);
 
-  for (const { label, deltas } of scenarios) {
-    const streamed: Cost[] = [];
-    const finals: Cost[] = [];
-    const once: Cost[] = [];
-    const floors: number[] = [];
-    const naive: Cost[] = [];
-    // One warm-up round, so the JIT and the caches are in the same state for both ways.
-    for (let run = -1; run < runs; run++) {
-      await post(view.page, state({ conversationId: `s${run}`, busy: true }));
-      const streaming = await measure(view.page, cdp, () => stream(view.page, `s${run}`, 'r', deltas));
-      const final = await measure(view.page, cdp, () =>
-        post(view.page, { type: 'turnUpdated', turn: { id: 'r', role: 'assistant', content: reply, status: 'done' } }),
-      );
-      await post(view.page, state({ conversationId: `o${run}` }));
-      const single = await measure(view.page, cdp, () =>
-        post(view.page, { type: 'turnAdded', conversationId: `o${run}`, turn: { id: 'r', role: 'assistant', content: reply, status: 'done' } }),
-      );
-      const least = await floor(view.page, deltas);
-      await post(view.page, state({ conversationId: `n${run}` }));
-      const everything = await measure(view.page, cdp, () => streamNaively(view.page, `n${run}`, 'r', deltas));
-      if (run < 0) continue;
-      floors.push(least);
-      naive.push(everything);
-      streamed.push(streaming);
-      finals.push(final);
-      once.push(single);
-    }
-    const shown = await view.page.evaluate(() => document.querySelector('.turn-body')?.textContent?.length ?? 0);
+    for (const { label, deltas } of scenarios) {
+      const streamed: Cost[] = [];
+      const finals: Cost[] = [];
+      const once: Cost[] = [];
+      const floors: number[] = [];
+      const naive: Cost[] = [];
+      // One warm-up round, so the JIT and the caches are in the same state for both ways.
+      for (let run = -1; run < runs; run++) {
+        await post(view.page, state({ conversationId: `s${run}`, busy: true }));
+        const streaming = await measure(view.page, cdp, () => stream(view.page, `s${run}`, 'r', deltas));
+        const final = await measure(view.page, cdp, () =>
+          post(view.page, { type: 'turnUpdated', turn: { id: 'r', role: 'assistant', content: reply, status: 'done' } }),
+        );
+        await post(view.page, state({ conversationId: `o${run}` }));
+        const single = await measure(view.page, cdp, () =>
+          post(view.page, { type: 'turnAdded', conversationId: `o${run}`, turn: { id: 'r', role: 'assistant', content: reply, status: 'done' } }),
+        );
+        const least = await floor(view.page, deltas);
+        await post(view.page, state({ conversationId: `n${run}` }));
+        const everything = await measure(view.page, cdp, () => streamNaively(view.page, `n${run}`, 'r', deltas));
+        if (run < 0) continue;
+        floors.push(least);
+        naive.push(everything);
+        streamed.push(streaming);
+        finals.push(final);
+        once.push(single);
+      }
+      const shown = await view.page.evaluate(() => document.querySelector('.turn-body')?.textContent?.length ?? 0);
 
-    const row = (label: string, costs: Cost[]) => {
-      const pick = (key: keyof Cost) =>
-        median(costs.map((cost) => cost[key]))
-          .toFixed(1)
-          .padStart(8);
+      const row = (label: string, costs: Cost[]) => {
+        const pick = (key: keyof Cost) =>
+          median(costs.map((cost) => cost[key]))
+            .toFixed(1)
+            .padStart(8);
+        console.log(
+          `${label.padEnd(34)}${pick('script')} ms script (${pick('messages').trim()} in message handlers)${pick('layout')} ms layout${pick('style')} ms style${pick('frames')} frames${pick('wall')} ms wall`,
+        );
+      };
+      console.log(`webview render benchmark: ${reply.length} characters, ${label}; median of ${runs} runs (${shown} characters shown)`);
+      console.log(`timer resolution: ${isolated ? '5 µs (cross-origin isolated)' : '100 µs (not isolated: small costs are noisy)'}`);
+      row('streamed (deltas, frame each)', streamed);
+      row('  + final turnUpdated', finals);
+      row('rendered once (turnAdded)', once);
+      row('naive: all again on each delta', naive);
+      const streamScript = median(streamed.map((cost) => cost.script));
+      const finalScript = median(finals.map((cost) => cost.script));
+      const onceScript = median(once.map((cost) => cost.script));
+      const floorScript = median(floors);
       console.log(
-        `${label.padEnd(34)}${pick('script')} ms script (${pick('messages').trim()} in message handlers)${pick('layout')} ms layout${pick('style')} ms style${pick('frames')} frames${pick('wall')} ms wall`,
+        `floor: message + frame doing nothing else      ${floorScript.toFixed(1).padStart(8)} ms script (${((floorScript / deltas.length) * 1000).toFixed(0)} µs per delta; the least any view pays here)`,
       );
-    };
-    console.log(`webview render benchmark: ${reply.length} characters, ${label}; median of ${runs} runs (${shown} characters shown)`);
-    console.log(`timer resolution: ${isolated ? '5 µs (cross-origin isolated)' : '100 µs (not isolated: small costs are noisy)'}`);
-    row('streamed (deltas, frame each)', streamed);
-    row('  + final turnUpdated', finals);
-    row('rendered once (turnAdded)', once);
-    row('naive: all again on each delta', naive);
-    const streamScript = median(streamed.map((cost) => cost.script));
-    const finalScript = median(finals.map((cost) => cost.script));
-    const onceScript = median(once.map((cost) => cost.script));
-    const floorScript = median(floors);
-    console.log(
-      `floor: message + frame doing nothing else      ${floorScript.toFixed(1).padStart(8)} ms script (${((floorScript / deltas.length) * 1000).toFixed(0)} µs per delta; the least any view pays here)`,
-    );
-    console.log(`ratio floor / once (scripting):                ${(floorScript / onceScript).toFixed(2)}×`);
-    console.log(`ratio streamed / once (scripting):            ${(streamScript / onceScript).toFixed(2)}×`);
-    console.log(
-      `ratio streamed + final / once (scripting):    ${((streamScript + finalScript) / onceScript).toFixed(2)}×  (the issue's target, ≤ 2×, is not met by design: see webviewRender.ts)`,
-    );
-    console.log(`ratio naive / once (scripting):               ${(median(naive.map((cost) => cost.script)) / onceScript).toFixed(2)}×`);
-    console.log(
-      `ratio (streamed + final − floor) / once:      ${((streamScript + finalScript - floorScript) / onceScript).toFixed(2)}×  (the rendering itself)`,
-    );
-    console.log(
-      `per delta while streaming:                    ${((streamScript / deltas.length) * 1000).toFixed(0)} µs on average, longest frame ${median(streamed.map((cost) => cost.longestFrame)).toFixed(1)} ms`,
-    );
-    const streamTotal = median(streamed.map((cost) => cost.script + cost.layout + cost.style));
-    const onceTotal = median(once.map((cost) => cost.script + cost.layout + cost.style));
-    console.log(`ratio streamed / once (script+layout+style):  ${(streamTotal / onceTotal).toFixed(2)}×`);
-    console.log('');
-  }
-
-  await view.close();
-  await browser.close();
-  await server.close();
+      console.log(`ratio floor / once (scripting):                ${(floorScript / onceScript).toFixed(2)}×`);
+      console.log(`ratio streamed / once (scripting):            ${(streamScript / onceScript).toFixed(2)}×`);
+      console.log(
+        `ratio streamed + final / once (scripting):    ${((streamScript + finalScript) / onceScript).toFixed(2)}×  (the issue's target, ≤ 2×, is not met by design: see webviewRender.ts)`,
+      );
+      console.log(`ratio naive / once (scripting):               ${(median(naive.map((cost) => cost.script)) / onceScript).toFixed(2)}×`);
+      console.log(
+        `ratio (streamed + final − floor) / once:      ${((streamScript + finalScript - floorScript) / onceScript).toFixed(2)}×  (the rendering itself)`,
+      );
+      console.log(
+        `per delta while streaming:                    ${((streamScript / deltas.length) * 1000).toFixed(0)} µs on average, longest frame ${median(streamed.map((cost) => cost.longestFrame)).toFixed(1)} ms`,
+      );
+      const streamTotal = median(streamed.map((cost) => cost.script + cost.layout + cost.style));
+      const onceTotal = median(once.map((cost) => cost.script + cost.layout + cost.style));
+      console.log(`ratio streamed / once (script+layout+style):  ${(streamTotal / onceTotal).toFixed(2)}×`);
+      console.log('');
+    }
+  });
 }
 
 main().catch((error) => {

@@ -36,4 +36,14 @@ describe('a conversation exported as Markdown', () => {
       ].join('\n\n---\n\n') + '\n',
     );
   });
+
+  it('keeps formulas and dollars exactly as the model wrote them, for Markdown renderers to typeset', () => {
+    const conversation = { ...newConversation(), title: 'Roots' };
+    const reply = 'Count: $1\\, 2\\, 3$, roots \\(x^2\\) and\n\n$$\n\\frac{-b \\pm \\sqrt{b^2-4ac}}{2a}\n$$\n\nCost: $1.5 million, \\$5, `$x$`.';
+    conversation.turns.push(
+      { id: 'u1', role: 'user', content: 'Solve $x^2 = 4$', status: 'done' },
+      { id: 'a1', role: 'assistant', content: reply, status: 'done' },
+    );
+    assert.equal(conversationMarkdown(conversation, labels), `# Roots\n\n---\n\n**You**\n\nSolve $x^2 = 4$\n\n---\n\n**GigaChat**\n\n${reply}\n`);
+  });
 });

@@ -56,6 +56,20 @@ function webviewBundle(): Promise<string> {
   return bundle;
 }
 
+interface KatexStyles {
+  css: string;
+  fonts: { name: string; file: string }[];
+}
+
+/** KaTeX's stylesheet and fonts, as the product build writes them to dist/katex/ (esbuild.js). */
+function katexStyles(): KatexStyles {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require(path.join(repoRoot, 'esbuild.js')) as { katexStyles: () => KatexStyles }).katexStyles();
+}
+
+/** Where the page loads KaTeX's stylesheet and fonts from: the view's resource root, as in the product. */
+export const KATEX_PATH = '/dist/katex/';
+
 /** Starts the browser and the page server before a mocha suite and stops them after it. */
 export function useHarness(): { browser: Browser; server: HarnessServer } {
   const harness = {} as { browser: Browser; server: HarnessServer };
@@ -108,6 +122,7 @@ export interface HarnessServer {
 /** Serves the page's files on 127.0.0.1 (the CSP names this origin as `webview.cspSource`). */
 export async function startServer(): Promise<HarnessServer> {
   const script = await webviewBundle();
+  const katex = katexStyles();
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', `http://${request.headers.host ?? '127.0.0.1'}`);
     const send = (type: string, body: string | Buffer) => {
@@ -124,6 +139,9 @@ export async function startServer(): Promise<HarnessServer> {
     };
     if (url.pathname === '/dist/webview.js') return send('text/javascript', script);
     if (url.pathname === '/media/chat.css') return send('text/css', fs.readFileSync(path.join(repoRoot, 'media/chat.css'), 'utf8'));
+    if (url.pathname === `${KATEX_PATH}katex.css`) return send('text/css', katex.css);
+    const font = katex.fonts.find(({ name }) => url.pathname === `${KATEX_PATH}fonts/${name}`);
+    if (font) return send('font/woff2', fs.readFileSync(font.file));
     if (url.pathname === '/theme.css') return send('text/css', themeStylesheet(url.searchParams.get('kind') === 'light' ? 'light' : 'dark'));
     if (url.pathname === '/view.html') return send('text/html; charset=utf-8', pageHtml(url));
     // The pictures the host keeps in its storage, which the view loads by their resource address.
@@ -159,6 +177,7 @@ function pageHtml(url: URL): string {
 <meta http-equiv="Content-Security-Policy" content="${chatContentSecurityPolicy(origin, nonce)}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <link href="${origin}/theme.css?kind=${kind}" rel="stylesheet">
+<link href="${origin}${KATEX_PATH}katex.css" rel="stylesheet">
 <link href="${origin}/media/chat.css" rel="stylesheet">
 <title>GigaChat</title>
 </head>
@@ -270,7 +289,8 @@ export class View {
     const own = new Set(['/view.html', '/dist/webview.js', '/media/chat.css', '/theme.css']);
     await page.route('**/*', (route) => {
       const url = new URL(route.request().url());
-      if (url.origin === server.origin && (own.has(url.pathname) || url.pathname.startsWith('/images/'))) return route.continue();
+      const ownPath = own.has(url.pathname) || url.pathname.startsWith('/images/') || url.pathname.startsWith(KATEX_PATH);
+      if (url.origin === server.origin && ownPath) return route.continue();
       view.externalRequests.push(route.request().url());
       return route.abort('blockedbyclient');
     });

@@ -8,6 +8,8 @@ export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri): str
   const nonce = randomBytes(18).toString('base64');
   const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview.js'));
   const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'chat.css'));
+  // KaTeX's stylesheet for formulas, with its fonts beside it (written to dist/ by esbuild.js).
+  const mathStyle = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'katex', 'katex.css'));
   const csp = chatContentSecurityPolicy(webview.cspSource, nonce);
   return `<!DOCTYPE html>
 <html lang="${escapeHtml(vscode.env.language)}">
@@ -15,6 +17,7 @@ export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri): str
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link href="${mathStyle.toString()}" rel="stylesheet">
 <link href="${style.toString()}" rel="stylesheet">
 <title>GigaChat</title>
 </head>
