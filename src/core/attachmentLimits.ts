@@ -31,10 +31,15 @@ export const DOCUMENT_TYPES: Readonly<Record<string, string>> = {
 
 /** The media type of a document the service takes, from its name (`report.PDF` → application/pdf); undefined for any other file. */
 export function documentType(name: string): string | undefined {
-  const dot = name.lastIndexOf('.');
-  if (dot < 0) return undefined;
-  const extension = name.slice(dot + 1).toLowerCase();
+  const extension = fileExtension(name);
   return Object.hasOwn(DOCUMENT_TYPES, extension) ? DOCUMENT_TYPES[extension] : undefined;
+}
+
+/** `Report.PDF` → `pdf`; empty for a name without one, or with one no document type could have (over 10 letters and digits). */
+export function fileExtension(name: string): string {
+  const dot = name.lastIndexOf('.');
+  const extension = dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
+  return /^[a-z0-9]{1,10}$/.test(extension) ? extension : '';
 }
 
 export type AttachmentKind = 'picture' | 'document';

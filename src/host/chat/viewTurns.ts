@@ -1,4 +1,4 @@
-import { parseMediaReply, stableStreamingPrefix } from '../../core';
+import { fileExtension, parseMediaReply, stableStreamingPrefix } from '../../core';
 import { PICTURE_MARKER, type ImageAttachment, type Turn } from '../../shared/protocol';
 import type { PictureStore } from './chatDependencies';
 import { codebaseSources } from './codebasePassages';
@@ -51,28 +51,40 @@ export function questionPictureIds(turns: readonly StoredTurn[]): string[] {
   return turns.flatMap((turn) => (turn.role === 'user' ? (turn.pictures ?? []).map((picture) => picture.id) : []));
 }
 
-/** Every picture these turns show, the replies' and the questions': files the picture store keeps for them. */
+/** The documents attached to these turns' questions (their files in the picture store). */
+function questionDocumentIds(turns: readonly StoredTurn[]): string[] {
+  return turns.flatMap((turn) => (turn.role === 'user' ? (turn.documents ?? []).map((document) => document.id) : []));
+}
+
+/** Every file the picture store keeps for these turns: the replies' pictures, and the questions' pictures and documents. */
 export function storedPictureIds(turns: readonly StoredTurn[]): string[] {
-  return [...pictureIdsOf(turns), ...questionPictureIds(turns)];
+  return [...pictureIdsOf(turns), ...questionPictureIds(turns), ...questionDocumentIds(turns)];
 }
 
 /** The stored pictures of these turns (the replies' downloaded ones, the questions' attached ones), by file id (reading them takes a while). */
 export async function picturesOf(turns: readonly StoredTurn[], images: PictureStore): Promise<Map<string, ImageAttachment>> {
-  const ids = storedPictureIds(turns);
+  const ids = [...pictureIdsOf(turns), ...questionPictureIds(turns)];
   const attachments = ids.length ? await images.attachments(ids) : [];
   return new Map(attachments.map((attachment) => [attachment.fileId, attachment]));
 }
 
 /**
- * A stored turn as the view shows it: a question with its pictures' thumbnails; a reply with
+ * A stored turn as the view shows it: a question with its pictures' thumbnails and its documents'
+ * names, types and sizes (the view shows them as chips; their bytes stay here); a reply with
  * pictures for its markers, a streaming reply's stable part only.
  */
 export function toViewTurn(turn: StoredTurn, pictures: ReadonlyMap<string, ImageAttachment> = new Map()): Turn {
   if (turn.role === 'user') {
-    const { pictures: attached, codebase: _codebase, ...question } = turn;
+    const { pictures: attached, documents: attachedDocuments, codebase: _codebase, ...question } = turn;
     const images = (attached ?? []).flatMap((picture) => pictures.get(picture.id) ?? []);
+    const documents = (attachedDocuments ?? []).map(({ name, bytes }) => ({ name, extension: fileExtension(name), bytes }));
     const sources = codebaseSources(turn);
-    return { ...question, images: images.length ? images : undefined, sources: sources.length ? sources : undefined };
+    return {
+      ...question,
+      images: images.length ? images : undefined,
+      documents: documents.length ? documents : undefined,
+      sources: sources.length ? sources : undefined,
+    };
   }
   const streaming = turn.status === 'streaming';
   const { text, pictureIds } = displayedReply(streaming ? stableStreamingPrefix(turn.content) : turn.content);
@@ -81,5 +93,6 @@ export function toViewTurn(turn: StoredTurn, pictures: ReadonlyMap<string, Image
   // marker, or the next picture would take its place. (While streaming, a marker is a picture to come.)
   let index = 0;
   const content = streaming ? text : text.replaceAll(PICTURE_MARKER, () => (pictures.has(pictureIds[index++]) ? PICTURE_MARKER : ''));
-  return { ...turn, content, images: images.length ? images : undefined };
+  const { documents: _none, ...reply } = turn; // a reply attaches no documents
+  return { ...reply, content, images: images.length ? images : undefined };
 }
