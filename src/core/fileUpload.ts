@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ServiceError } from './errors';
+import { ATTACHMENT_LIMITS, DOCUMENT_TYPES } from './attachmentLimits';
 import { IMAGE_UPLOAD_TYPES, MAX_IMAGE_BYTES } from './images';
 
 export { MAX_IMAGE_BYTES } from './images';
@@ -13,18 +14,8 @@ export { MAX_IMAGE_BYTES } from './images';
 const MiB = 1024 * 1024;
 
 export const UPLOAD_TYPES = {
-  image: { limitBytes: MAX_IMAGE_BYTES, types: IMAGE_UPLOAD_TYPES },
-  document: {
-    limitBytes: 40 * MiB,
-    types: [
-      'text/plain',
-      'application/pdf',
-      'application/msword',
-      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-      'application/epub+zip',
-      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-    ],
-  },
+  image: { limitBytes: MAX_IMAGE_BYTES, types: IMAGE_UPLOAD_TYPES as readonly string[] },
+  document: { limitBytes: ATTACHMENT_LIMITS.documentBytes, types: Object.values(DOCUMENT_TYPES) },
 } as const;
 
 export interface UploadOptions {
@@ -39,8 +30,8 @@ export interface UploadOptions {
 /** The kind of file a media type is, or undefined for one the service does not take. */
 export function uploadKind(contentType: string): keyof typeof UPLOAD_TYPES | undefined {
   const type = mediaType(contentType);
-  if ((UPLOAD_TYPES.image.types as readonly string[]).includes(type)) return 'image';
-  if ((UPLOAD_TYPES.document.types as readonly string[]).includes(type)) return 'document';
+  if (UPLOAD_TYPES.image.types.includes(type)) return 'image';
+  if (UPLOAD_TYPES.document.types.includes(type)) return 'document';
   return undefined;
 }
 
@@ -58,7 +49,7 @@ export function checkUpload(bytes: Uint8Array, options: UploadOptions): void {
     throw new ServiceError(
       'invalidRequest',
       `The service does not accept files of type "${options.contentType}" (${name}). ` +
-        `It takes pictures (JPEG, PNG, TIFF, BMP) and text documents (TXT, PDF, DOCX, …).`,
+        `It takes pictures (JPEG, PNG, TIFF, BMP) and text documents (TXT, PDF, DOC, DOCX, EPUB, PPT, PPTX).`,
       {
         code: 'UPLOAD_TYPE',
       },

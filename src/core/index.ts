@@ -43,6 +43,8 @@ export type { PlainSchema } from './functionSchema';
 export { UPLOAD_TYPES, uploadKind } from './fileUpload';
 export type { UploadOptions } from './fileUpload';
 export { ATTACHMENTS_REFUSED } from './attachmentErrors';
+export { ATTACHMENT_LIMITS, DOCUMENT_TYPES, documentType, fileExtension, checkAddition, fitToRequest } from './attachmentLimits';
+export type { AttachmentKind, MessageRefusal, SizedFile } from './attachmentLimits';
 export { toServiceConversation, messageText } from './toolConversation';
 export type { ConversationMessage, ConversationPart, ServiceConversation } from './toolConversation';
 export { UploadedPictures } from './uploadedPictures';

@@ -5,7 +5,7 @@ import { ChatViewProvider } from './chat/chatViewProvider';
 import { ConversationStore } from './chat/conversationStore';
 import { SavedConversations } from './chat/savedConversations';
 import { ImageStore } from './chat/imageStore';
-import { PendingPictures } from './chat/pendingPictures';
+import { PendingFiles } from './chat/pendingFiles';
 import { ModelCatalog } from './chat/modelCatalog';
 import { ClientProvider } from './clientProvider';
 import { codeCommands, type CodeCommands } from './codeCommands';
@@ -64,19 +64,19 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const storage = context.storageUri ?? context.globalStorageUri;
   const images = new ImageStore(vscode.Uri.joinPath(storage, 'images'), { shared: !context.storageUri });
   const conversations = new ConversationStore(context.workspaceState, vscode.Uri.joinPath(storage, 'conversations').fsPath);
-  const pictures = new PendingPictures(context.workspaceState, images);
+  const pendingFiles = new PendingFiles(context.workspaceState, images);
   const saved = new SavedConversations(
     conversations,
     images,
     log,
     () => warnSaveFailing(log),
-    () => pictures.ids,
+    () => pendingFiles.ids,
   );
   // Codebase context searches through it; it opens the chat (`ask`) only once the view exists.
   const search = new SemanticSearch(context, { clients, keys, log, ask: (prompt): Promise<void> => chat.ask(prompt) });
   const controller = new ChatController({ ...chatHost(clients, images, log), codebase: workspaceCodebase(search) }, saved);
   const models = new ModelCatalog(clients, log);
-  const chat: ChatViewProvider = new ChatViewProvider(context.extensionUri, controller, models, images, keys, context.workspaceState, log, pictures);
+  const chat: ChatViewProvider = new ChatViewProvider(context.extensionUri, controller, models, images, keys, context.workspaceState, log, pendingFiles);
   const check = new ConnectionCheck(clients, trustedRoot, log);
   context.subscriptions.push(log, trustedRoot, chat, clients, check, search);
   const certificates = certificateActions(context, trustedRoot, clients, log);

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { FILE_ID, MAX_IMAGE_BYTES } from '../core/images';
+import { ATTACHMENT_LIMITS } from '../core/attachmentLimits';
+import { FILE_ID } from '../core/images';
 
 /**
  * Every message that crosses the webview boundary, defined once and imported by both sides.
@@ -41,6 +42,8 @@ export const LIMITS = {
   /** The pages a web answer cites. */
   webSources: 50,
   webAddress: 2_000,
+  /** A file's extension, as a document's chip names its type. */
+  extension: 10,
   filePath: 1_000,
 } as const;
 
@@ -142,6 +145,17 @@ export const WebSource = z.object({
   host: z.string().max(LIMITS.title),
 });
 export type WebSource = z.infer<typeof WebSource>;
+/** A document attached to a message (TXT, PDF, DOCX…), as its chip shows it: the type from its extension, and its size. */
+export const AttachedDocument = z.object({
+  name: z.string().max(LIMITS.chipLabel),
+  /** Lower-case, without the dot: `pdf`, `docx`. */
+  extension: z
+    .string()
+    .regex(/^[a-z0-9]*$/)
+    .max(LIMITS.extension),
+  bytes: z.number().int().nonnegative(),
+});
+export type AttachedDocument = z.infer<typeof AttachedDocument>;
 
 export const Turn = z.object({
   id,
@@ -154,6 +168,8 @@ export const Turn = z.object({
   error: TurnError.optional(),
   /** A reply's pictures, one per marker; a question's are the pictures attached to it (no markers), shown as thumbnails. */
   images: z.array(ImageAttachment).max(LIMITS.imagesPerTurn).optional(),
+  /** The documents attached to a question (shown as chips: name, type, size; their bytes stay with the host). */
+  documents: z.array(AttachedDocument).max(ATTACHMENT_LIMITS.filesPerRequest).optional(),
   /** A reply with more pictures than a turn may show: how many more it has. */
   moreImages: z.number().int().positive().optional(),
   /** Shown above a user turn that carries editor context (explain selection), e.g. "app.ts:10–24". */
@@ -176,27 +192,31 @@ export const Turn = z.object({
 export type Turn = z.infer<typeof Turn>;
 
 /**
- * Code (Add Selection to Chat) or a picture (pasted, dropped, picked) the user attached to the next
- * message, as its chip shows it. A picture's chip has its thumbnail: the host keeps the file, the
- * view loads it by its resource address as it does the model's pictures.
+ * Code (Add Selection to Chat), a picture (pasted, dropped, picked) or a document the user attached
+ * to the next message, as its chip shows it. A picture's chip has its thumbnail: the host keeps the
+ * file, the view loads it by its resource address as it does the model's pictures. A document's
+ * chip has its type and size.
  */
 export const AttachmentChip = z.object({
   id,
-  /** `retry.ts:2–4`, or a picture's file name. */
+  /** `retry.ts:2–4`, or a picture's or document's file name. */
   label: z.string().max(LIMITS.chipLabel),
-  /** The file's path in the workspace and the lines (a picture: its name and size): the chip's tooltip. */
+  /** The file's path in the workspace and the lines (a picture, a document: its name and size): the chip's tooltip. */
   title: z.string().max(LIMITS.chipTitle),
   picture: ImageAttachment.optional(),
+  document: AttachedDocument.omit({ name: true }).optional(),
 });
 export type AttachmentChip = z.infer<typeof AttachmentChip>;
 /** At most this many pieces of code wait for the next message. */
 export const MAX_ATTACHMENTS = 8;
 /**
- * At most this many pictures go with one message. The service documents no number (only 15 MB a
- * picture): four keep a request, and what the model is asked to look at, reasonable.
+ * At most this many files (pictures and documents) go with one message: the service takes 10 a
+ * request (core/attachmentLimits.ts), one of them a picture.
  */
-export const MAX_PICTURES = 4;
-const attachments = z.array(AttachmentChip).max(MAX_ATTACHMENTS + MAX_PICTURES);
+export const MAX_ATTACHED_FILES = ATTACHMENT_LIMITS.filesPerRequest;
+/** The largest file the view reads and sends to the host: a larger one could never go with a request (under 20 MB in all). */
+export const MAX_FILE_BYTES = ATTACHMENT_LIMITS.requestBytes;
+const attachments = z.array(AttachmentChip).max(MAX_ATTACHMENTS + MAX_ATTACHED_FILES);
 
 export const ConversationSummary = z.object({ id, title: z.string().max(LIMITS.title), updatedAt: z.number() });
 export type ConversationSummary = z.infer<typeof ConversationSummary>;
@@ -250,6 +270,11 @@ export const HostMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('keyState'), hasKey: z.boolean() }),
   /** The code attached to the next message changed (added from the editor, removed, sent). */
   z.object({ type: z.literal('attachments'), attachments }),
+  /**
+   * Files the user tried to attach were not: what limit each broke and what to do, one message
+   * each (already localized). The view shows them by the input until the next attempt or message.
+   */
+  z.object({ type: z.literal('attachmentsRefused'), messages: z.array(z.string().max(LIMITS.errorMessage)).min(1).max(MAX_ATTACHED_FILES) }),
   /** Puts focus in the input (after a command opened the view). */
   z.object({ type: z.literal('focusInput') }),
 ]);
@@ -278,7 +303,7 @@ export const ViewMessage = z.discriminatedUnion('type', [
     text: z.string().min(1).max(LIMITS.draft),
     attachmentIds: z
       .array(id)
-      .max(MAX_ATTACHMENTS + MAX_PICTURES)
+      .max(MAX_ATTACHMENTS + MAX_ATTACHED_FILES)
       .optional(),
     replaces: id.optional(),
     /** Answer from the workspace's code: the passages closest to the question go with it (the input's toggle, or `#codebase`). */
@@ -289,22 +314,22 @@ export const ViewMessage = z.discriminatedUnion('type', [
   /** A chip's remove button: that code or picture is not sent. */
   z.object({ type: z.literal('removeAttachment'), id }),
   /**
-   * A picture pasted or dropped into the input. The host checks it (type, size, how many) and says
-   * why one is refused; the view leaves `bytes` out of a file too large to be taken, so the host can
-   * say so without receiving it. `mediaType`: as the browser names it, only for the message.
+   * A file (a picture or a document) pasted or dropped into the input. The host checks it (type,
+   * size, how many) and says why one is refused; the view leaves `bytes` out of a file too large to
+   * be taken, so the host can say so without receiving it. `mediaType`: as the browser names it, only for the message.
    */
   z.object({
-    type: z.literal('attachPicture'),
+    type: z.literal('attachFile'),
     name: z.string().max(LIMITS.chipLabel),
     mediaType: z.string().max(100),
     size: z.number().int().nonnegative(),
     bytes: z
       .instanceof(Uint8Array)
-      .refine((bytes) => bytes.byteLength <= MAX_IMAGE_BYTES)
+      .refine((bytes) => bytes.byteLength < MAX_FILE_BYTES)
       .optional(),
   }),
-  /** The input's picture button: the host lets the user pick picture files. */
-  z.object({ type: z.literal('pickPictures') }),
+  /** The input's attach button: the host lets the user pick pictures and documents. */
+  z.object({ type: z.literal('pickFiles') }),
   z.object({ type: z.literal('stop') }),
   /** Ask again for the last reply (after an error, a stop, or to get another answer); `turnId`: the reply the button was on. */
   z.object({ type: z.literal('regenerate'), turnId: id.optional() }),

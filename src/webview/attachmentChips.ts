@@ -1,18 +1,22 @@
 import type { AttachmentChip, ImageAttachment } from '../shared/protocol';
 import type { WebviewStrings } from '../shared/strings';
+import { documentParts } from './documentChips';
 import { el, iconButton } from './dom';
 import { icon } from './icons';
 import { format } from './strings';
 import { post } from './vscodeApi';
 
 /**
- * The code (Add Selection to Chat) and pictures attached to the next message, as chips above the
- * input: the file and lines (a picture: its thumbnail and name), the full path in the tooltip, and
- * a button that takes the piece out. The host keeps the code and the pictures; the view shows what
- * it says (a thumbnail loads from the host's stored copy) and sends the ids of the chips with the message.
+ * The code (Add Selection to Chat), pictures and documents attached to the next message, as chips
+ * above the input: the file and lines (a picture: its thumbnail and name; a document: its name,
+ * type and size), the full path in the tooltip, and a button that takes the piece out. The host
+ * keeps the code and the files; the view shows what it says (a thumbnail loads from the host's
+ * stored copy) and sends the ids of the chips with the message. Above the chips, why the files
+ * the host just refused were not attached, until the chips change again.
  */
 export class AttachmentChips {
   readonly element: HTMLUListElement;
+  readonly refusals: HTMLElement;
   private chips: AttachmentChip[] = [];
 
   constructor(
@@ -23,6 +27,14 @@ export class AttachmentChips {
   ) {
     this.element = el('ul', { className: 'attachments', attrs: { 'aria-label': strings.attachedCode, 'aria-live': 'polite' } });
     this.element.hidden = true;
+    this.refusals = el('div', { className: 'attachment-refusals', attrs: { role: 'alert' } });
+    this.refusals.hidden = true;
+  }
+
+  /** Why files were not attached, one line each; the chips already there stay. */
+  showRefusals(messages: readonly string[]): void {
+    this.refusals.replaceChildren(...messages.map((message) => el('p', {}, icon('warning'), el('span', { text: message }))));
+    this.refusals.hidden = messages.length === 0;
   }
 
   get ids(): string[] {
@@ -32,6 +44,7 @@ export class AttachmentChips {
   set(chips: AttachmentChip[]): void {
     const focusedId = (document.activeElement?.closest('.attachment-chip') as HTMLElement | null)?.dataset.id;
     this.chips = chips;
+    this.showRefusals([]); // the next attempt, a removal or the message sent: what was refused is old news
     this.element.replaceChildren(...chips.map((chip) => this.chip(chip)));
     this.element.hidden = chips.length === 0;
     if (focusedId) this.removeButton(focusedId)?.focus();
@@ -44,8 +57,9 @@ export class AttachmentChips {
     return el(
       'li',
       { className: 'attachment-chip', attrs: { title: chip.title, 'data-id': chip.id } },
-      chip.picture ? this.thumbnail(chip.picture, chip.label) : icon('openEditor'),
-      el('span', { text: chip.label }),
+      ...(chip.document
+        ? documentParts({ name: chip.label, ...chip.document })
+        : [chip.picture ? this.thumbnail(chip.picture, chip.label) : icon('openEditor'), el('span', { text: chip.label })]),
       remove,
     );
   }

@@ -4,7 +4,7 @@ import { AttachmentChips } from './attachmentChips';
 import { CodebaseToggle } from './codebaseToggle';
 import { el, iconButton } from './dom';
 import { icon } from './icons';
-import { PictureInput } from './pictureInput';
+import { FileInput } from './fileInput';
 import { QuestionRecall } from './questionRecall';
 import { post, saveState } from './vscodeApi';
 
@@ -30,8 +30,8 @@ export interface ComposerHooks {
  * idle and Stop while a reply is being produced. Enter sends, Shift+Enter adds a line (except while
  * an input method is composing), Escape stops. The draft is kept in the webview state at once and
  * sent to the host (debounced) so it survives the view being hidden or reloaded. Code attached
- * from the editor, and pictures pasted, dropped or picked (`PictureInput`), show as chips above it
- * and go with the next message.
+ * from the editor, and pictures and documents pasted, dropped or picked (`FileInput`), show as
+ * chips above it and go with the next message; a file the host refused is explained above them.
  *
  * A question's Edit button puts the question in the input, under a bar that says so. Enter sends
  * the edit, also while a reply is written (that reply is one it replaces); Escape or the bar's
@@ -46,7 +46,7 @@ export class Composer {
   private readonly input: HTMLTextAreaElement;
   private readonly button: HTMLButtonElement;
   private readonly attachments: AttachmentChips;
-  private readonly pictures: PictureInput;
+  private readonly pictures: FileInput;
   private readonly codebase: CodebaseToggle;
   private readonly editBar: HTMLElement;
   private editing?: Editing;
@@ -84,12 +84,12 @@ export class Composer {
     this.editBar = el('div', { className: 'edit-bar' }, icon('edit'), el('span', { text: strings.editingQuestion }), cancelEdit);
     this.editBar.hidden = true;
     const box = el('div', { className: 'composer-box' }, this.input);
-    this.pictures = new PictureInput(strings, box, this.input, () => this.enabled);
+    this.pictures = new FileInput(strings, box, this.input, () => this.enabled);
     this.codebase = new CodebaseToggle(strings, this.input);
     // Before the input: Tab from the input still goes straight to Send.
     box.prepend(this.codebase.button, this.pictures.button);
     box.append(this.button);
-    this.element = el('footer', { className: 'composer' }, this.editBar, this.attachments.element, box);
+    this.element = el('footer', { className: 'composer' }, this.editBar, this.attachments.refusals, this.attachments.element, box);
 
     this.input.addEventListener('input', () => {
       this.resize();
@@ -156,6 +156,11 @@ export class Composer {
 
   setAttachments(chips: AttachmentChip[]): void {
     this.attachments.set(chips);
+  }
+
+  /** Files the host refused: why, each, above the chips (those attached stay as they were). */
+  showRefusals(messages: readonly string[]): void {
+    this.attachments.showRefusals(messages);
   }
 
   setBusy(busy: boolean): void {

@@ -139,6 +139,9 @@ function handle(message: HostMessage): void {
     case 'attachments':
       composer.setAttachments(message.attachments);
       break;
+    case 'attachmentsRefused':
+      composer.showRefusals(message.messages);
+      break;
     case 'focusInput':
       history.close();
       composer.focus();

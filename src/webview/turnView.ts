@@ -1,5 +1,6 @@
 import type { Turn } from '../shared/protocol';
 import { append, el, iconButton } from './dom';
+import { questionDocuments } from './documentChips';
 import { fillImageSlots, questionPictures } from './images';
 import { icon, type IconName } from './icons';
 import { StreamingRenderer } from './streamingRenderer';
@@ -149,6 +150,7 @@ export class TurnView {
         el('div', { className: 'turn-body user-text', text: turn.content }),
         turn.sources?.length ? sourceLinks(turn.sources, strings) : null,
         turn.images?.length ? questionPictures(turn.images, strings) : null,
+        turn.documents?.length ? questionDocuments(turn.documents, strings) : null,
         turn.fullLength ? cutNote(strings.questionCut, turn.content.length, turn.fullLength, this.context.numbers) : null,
         turn.notice ? el('div', { className: 'turn-notice' }, icon('info'), el('span', { text: turn.notice })) : null,
         this.getAnswerFooter(),

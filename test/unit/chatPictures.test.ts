@@ -2,9 +2,9 @@ import * as assert from 'node:assert/strict';
 import { ATTACHMENTS_REFUSED, ServiceError } from '../../src/core';
 import { MAX_IMAGE_BYTES } from '../../src/core/images';
 import type { StoredPicture } from '../../src/host/chat/conversationStore';
-import { checkPicture } from '../../src/host/chat/pictureCheck';
-import { PendingPictures } from '../../src/host/chat/pendingPictures';
-import { ChatUnderTest, Storage, until } from './support/chatUnderTest';
+import { checkFile } from '../../src/host/chat/attachmentCheck';
+import { PendingFiles } from '../../src/host/chat/pendingFiles';
+import { answer as answerWith, ChatUnderTest, openChatWithFiles, type Storage, until } from './support/chatUnderTest';
 
 /** A real 1×1 PNG and the first bytes of a GIF: the type is read from the bytes, not the name. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -13,68 +13,57 @@ const GIF = Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1');
 describe('pictures attached to a chat question (no VS Code)', () => {
   let storage: Storage;
   let chat: ChatUnderTest;
-  let pending: PendingPictures;
+  let pending: PendingFiles;
 
-  beforeEach(async () => {
-    storage = await Storage.create();
-    chat = new ChatUnderTest(storage);
-    await chat.showState();
-    pending = new PendingPictures(storage.state, storage.pictures);
-  });
+  beforeEach(async () => ({ storage, chat, pending } = await openChatWithFiles()));
   afterEach(() => storage.remove());
 
-  /** Attaches `count` PNGs and sends them with `text`; returns once the request reached the model. */
-  const askWithPictures = async (text: string, count = 1) => {
-    for (let i = 0; i < count; i++) assert.deepEqual(await pending.add(`shot${i + 1}.png`, PNG.length, PNG), { added: true });
-    const pictures = await pending.take(pending.ids);
+  /** Attaches a PNG and sends it with `text`; returns once the request reached the model. */
+  const askWithPictures = async (text: string) => {
+    assert.deepEqual(await pending.add('shot1.png', PNG.length, PNG), { added: true });
+    const { pictures } = await pending.take(pending.ids);
     const requests = chat.client.replies.length;
     const ended = chat.controller.send({ text, pictures });
     await until(() => chat.client.replies.length > requests, `the request for "${text}"`);
     return { ended, pictures: pictures as StoredPicture[] };
   };
-  const answer = async (ended: Promise<void>, text = 'I see it.') => {
-    chat.reply.write(text);
-    chat.reply.end();
-    await ended;
-  };
+  const answer = (ended: Promise<void>, text = 'I see it.') => answerWith(chat, ended, text);
 
   it('checks a picture before keeping it: the service takes JPEG, PNG, TIFF and BMP up to 15 MB', () => {
-    assert.deepEqual(checkPicture(PNG.length, PNG), { type: 'image/png' });
-    assert.deepEqual(checkPicture(MAX_IMAGE_BYTES + 1, undefined), { refused: 'tooLarge' }, 'too large to have been sent: refused by its size');
-    assert.deepEqual(checkPicture(GIF.length, GIF), { refused: 'unsupportedType' });
-    assert.deepEqual(checkPicture(4, Buffer.from('%PDF')), { refused: 'unsupportedType' }, 'a file named .png that is not a picture');
-    assert.deepEqual(checkPicture(0, new Uint8Array(0)), { refused: 'empty' });
+    assert.deepEqual(checkFile('shot.png', PNG.length, PNG), { kind: 'picture', type: 'image/png' });
+    assert.deepEqual(checkFile('clipboard', PNG.length, PNG), { kind: 'picture', type: 'image/png' }, 'the type is read from the bytes, not the name');
+    assert.deepEqual(checkFile('huge.png', MAX_IMAGE_BYTES + 1, undefined), { refused: 'pictureTooLarge' }, 'too large to have been sent: refused by its size');
+    assert.deepEqual(checkFile('anim.gif', GIF.length, GIF), { refused: 'unsupportedType' });
+    assert.deepEqual(checkFile('fake.png', 4, Buffer.from('%PDF')), { refused: 'unsupportedType' }, 'a file named .png that is not a picture');
+    assert.deepEqual(checkFile('shot.png', 0, new Uint8Array(0)), { refused: 'empty' });
   });
 
-  it('keeps at most four pictures for a message, each shown as a chip with its thumbnail; a refused one is not stored', async () => {
-    for (let i = 1; i <= 4; i++) assert.deepEqual(await pending.add(`shot${i}.png`, PNG.length, PNG), { added: true });
-    assert.deepEqual(await pending.add('fifth.png', PNG.length, PNG), { refused: 'full' });
+  it('keeps one picture for a message (the service takes no more), shown as a chip with its thumbnail; a refused one is not stored, and the first stays', async () => {
+    assert.deepEqual(await pending.add('shot1.png', PNG.length, PNG), { added: true });
+    assert.deepEqual(await pending.add('second.png', PNG.length, PNG), { refused: 'secondPicture' });
     assert.deepEqual(await pending.add('anim.gif', GIF.length, GIF), { refused: 'unsupportedType' });
     const chips = await pending.chips((name, bytes) => `${name} (${bytes} bytes)`);
     assert.deepEqual(
       chips.map((chip) => [chip.label, chip.title]),
-      [1, 2, 3, 4].map((i) => [`shot${i}.png`, `shot${i}.png (${PNG.length} bytes)`]),
+      [['shot1.png', `shot1.png (${PNG.length} bytes)`]],
     );
     assert.deepEqual(chips[0].picture, { fileId: chips[0].id, src: `memory:${chips[0].id}` });
-    assert.equal(storage.pictures.stored.size, 4);
+    assert.equal(storage.pictures.stored.size, 1);
     // A reload of the window keeps them.
-    assert.deepEqual(new PendingPictures(storage.state, storage.pictures).ids, pending.ids);
+    assert.deepEqual(new PendingFiles(storage.state, storage.pictures).ids, pending.ids);
   });
 
-  it('a question with pictures shows their thumbnails, uploads each once and sends their file ids with it', async () => {
-    const { ended, pictures } = await askWithPictures('What is wrong here?', 2);
+  it('a question with a picture shows its thumbnail, uploads it once and sends its file id with it', async () => {
+    const { ended, pictures } = await askWithPictures('What is wrong here?');
     assert.deepEqual(
       chat.view.turns[0].images,
       pictures.map((picture) => ({ fileId: picture.id, src: `memory:${picture.id}` })),
     );
     assert.deepEqual(
       chat.client.uploads.map((upload) => [upload.filename, upload.contentType, upload.bytes.length]),
-      [
-        ['shot1.png', 'image/png', PNG.length],
-        ['shot2.png', 'image/png', PNG.length],
-      ],
+      [['shot1.png', 'image/png', PNG.length]],
     );
-    assert.deepEqual(chat.reply.request.messages.at(-1), { role: 'user', content: 'What is wrong here?', attachments: ['upload-1', 'upload-2'] });
+    assert.deepEqual(chat.reply.request.messages.at(-1), { role: 'user', content: 'What is wrong here?', attachments: ['upload-1'] });
     await answer(ended);
     assert.equal(pending.ids.length, 0, 'the chips are used up');
   });
@@ -106,8 +95,7 @@ describe('pictures attached to a chat question (no VS Code)', () => {
   it('a failed upload loses nothing: the reply says why, the question keeps its pictures, and Retry uploads and asks', async () => {
     chat.client.failUploads = new ServiceError('network', 'connection reset');
     await pending.add('shot.png', PNG.length, PNG);
-    const pictures = await pending.take(pending.ids);
-    await chat.controller.send({ text: 'What is wrong here?', pictures });
+    await chat.controller.send({ text: 'What is wrong here?', ...(await pending.take(pending.ids)) });
     assert.deepEqual(chat.transcript, ['user: What is wrong here? (done)', 'assistant:  (error)']);
     assert.equal(chat.view.turns[1].error?.message, 'Failed: connection reset');
     assert.equal(chat.view.turns[1].notice, undefined, 'the upload notice is gone');
@@ -129,9 +117,9 @@ describe('pictures attached to a chat question (no VS Code)', () => {
       return upload(bytes, options);
     };
     await pending.add('shot.png', PNG.length, PNG);
-    const ended = chat.controller.send({ text: 'Look', pictures: await pending.take(pending.ids) });
+    const ended = chat.controller.send({ text: 'Look', ...(await pending.take(pending.ids)) });
     await until(() => chat.view.turns[1]?.notice !== undefined, 'the upload notice');
-    assert.equal(chat.view.turns[1].notice, 'Uploading 1 pictures');
+    assert.equal(chat.view.turns[1].notice, 'Uploading 1 files');
     release();
     await until(() => chat.client.replies.length === 1, 'the request');
     assert.equal(chat.view.turns[1].notice, undefined);

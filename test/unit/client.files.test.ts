@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { ATTACHMENTS_REFUSED, type ChatRequest } from '../../src/core';
+import { ATTACHMENTS_REFUSED, documentType, type ChatRequest } from '../../src/core';
 import { rejectsWith, useEmulator } from './support/fixture';
 
 /** A real 1×1 PNG (signature, IHDR, IDAT, IEND), so the bytes that arrive can be compared with the ones sent. */
@@ -43,6 +43,33 @@ describe('ServiceClient against the emulator: files and attachments', () => {
   it('a document up to 40 MB is taken: the size limit depends on the kind of file', async () => {
     const info = await t.client.uploadFile(Buffer.alloc(16 * MiB, 'a'), { filename: 'notes.txt', contentType: 'text/plain' });
     assert.equal(info.bytes, 16 * MiB);
+  });
+
+  it('uploads each kind of document the service takes with its own media type, and a model answers about it', async () => {
+    const client = t.clientWith({ clientId: 'documents' });
+    const names = ['notes.txt', 'report.pdf', 'old.doc', 'new.docx', 'book.epub', 'slides.ppt', 'slides.pptx'];
+    for (const name of names) {
+      const contentType = documentType(name) ?? assert.fail(`${name} is a document`);
+      const info = await client.uploadFile(Buffer.from('Quarterly report: revenue grew.'), { filename: name, contentType });
+      assert.equal(info.filename, name);
+      assert.equal((await client.fileContent(info.id)).contentType, contentType);
+    }
+    const notes = await client.uploadFile(Buffer.from('Quarterly report: revenue grew.'), { filename: 'notes.txt', contentType: 'text/plain' });
+    // A document needs no model that sees pictures.
+    const answer = (await client.chat(askAbout('GigaChat', [notes.id]))).choices[0].message.content;
+    assert.match(answer, /notes\.txt \(text\/plain, 31 bytes\)/);
+  });
+
+  it("the service's limits of a request: one picture a message, at most 10 files, under 20 MB in all", async () => {
+    const client = t.clientWith({ clientId: 'limits' });
+    const shot = async () => (await client.uploadFile(PNG, { filename: 'shot.png', contentType: 'image/png' })).id;
+    const note = async () => (await client.uploadFile(Buffer.from('note'), { filename: 'note.txt', contentType: 'text/plain' })).id;
+    const two = await rejectsWith(client.chat(askAbout('GigaChat-2-Max', [await shot(), await shot()])), 'invalidRequest');
+    assert.match(two.message, /only one image/);
+    const notes = await Promise.all(Array.from({ length: 11 }, note));
+    const eleven = await rejectsWith(client.chat(askAbout('GigaChat-2-Max', notes)), 'invalidRequest');
+    assert.match(eleven.message, /at most 10 files/);
+    await client.chat(askAbout('GigaChat-2-Max', [await shot(), ...notes.slice(0, 9)]));
   });
 
   it('a model that can see pictures gets the attachment and names it in its answer', async () => {

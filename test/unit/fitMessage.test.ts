@@ -166,7 +166,7 @@ describe('messages to the chat view, fitted to what it accepts', () => {
       ],
       draft: long(LIMITS.draft + 1),
       earlierQuestions: [long(LIMITS.draft + 1), ...Array.from({ length: 60 }, (_, i) => `question ${i}`)],
-      attachments: Array.from({ length: 13 }, (_, i) => ({ id: `chip${i}`, label: long(400), title: long(2_000) })),
+      attachments: Array.from({ length: 20 }, (_, i) => ({ id: `chip${i}`, label: long(400), title: long(2_000) })),
     });
     assert.equal(message.conversationId.length, LIMITS.id);
     assert.equal(message.turns[0].id.length, LIMITS.id);
@@ -176,7 +176,7 @@ describe('messages to the chat view, fitted to what it accepts', () => {
       message.earlierQuestions,
       Array.from({ length: 50 }, (_, i) => `question ${i + 10}`),
     );
-    assert.equal(message.attachments.length, 12, 'eight pieces of code and four pictures at most');
+    assert.equal(message.attachments.length, 18, 'eight pieces of code and ten files at most');
 
     const history = fit({
       type: 'history',

@@ -31,15 +31,15 @@ describe('chat webview: pictures in the input and in questions', function () {
       { how, file },
     );
   const attached = async (count: number) => {
-    await view.page.waitForFunction((count) => window.__posted.filter((m) => (m as { type: string }).type === 'attachPicture').length >= count, count);
-    return view.postedOfType('attachPicture');
+    await view.page.waitForFunction((count) => window.__posted.filter((m) => (m as { type: string }).type === 'attachFile').length >= count, count);
+    return view.postedOfType('attachFile');
   };
 
   it('a picture pasted into the input goes to the host, whole, and is not pasted as text', async () => {
     await view.send(state());
     const notPrevented = await deliver('paste', { name: 'image.png', type: 'image/png', bytes: PNG });
     assert.equal(notPrevented, false, 'the browser does not paste the file itself');
-    assert.deepEqual(await attached(1), [{ type: 'attachPicture', name: 'image.png', mediaType: 'image/png', size: PNG.length, bytes: PNG }]);
+    assert.deepEqual(await attached(1), [{ type: 'attachFile', name: 'image.png', mediaType: 'image/png', size: PNG.length, bytes: PNG }]);
     assert.equal(await input().inputValue(), '');
   });
 
@@ -52,16 +52,16 @@ describe('chat webview: pictures in the input and in questions', function () {
     );
   });
 
-  it('a file over 15 MB is not read: only its name and size go, so the host can say why it is refused', async () => {
+  it('a file of 20 MB or more (more than a request takes) is not read: only its name and size go, so the host can say why it is refused', async () => {
     await view.send(state());
-    await deliver('paste', { name: 'huge.png', type: 'image/png', size: 15 * 1024 * 1024 + 1 });
-    assert.deepEqual(await attached(1), [{ type: 'attachPicture', name: 'huge.png', mediaType: 'image/png', size: 15 * 1024 * 1024 + 1 }]);
+    await deliver('paste', { name: 'huge.pdf', type: 'application/pdf', size: 20 * 1024 * 1024 });
+    assert.deepEqual(await attached(1), [{ type: 'attachFile', name: 'huge.pdf', mediaType: 'application/pdf', size: 20 * 1024 * 1024 }]);
   });
 
   it('the picture button asks the host for its file dialog; without a key it is off', async () => {
     await view.send(state());
-    await view.page.getByRole('button', { name: 'Attach pictures (you can also paste or drop them into the input)' }).click();
-    assert.equal((await view.postedOfType('pickPictures')).length, 1);
+    await view.page.getByRole('button', { name: 'Attach a picture or documents (you can also paste or drop them into the input)' }).click();
+    assert.equal((await view.postedOfType('pickFiles')).length, 1);
     await view.send(state({ hasKey: false }));
     assert.equal(await view.page.locator('.attach-picture').isDisabled(), true);
   });

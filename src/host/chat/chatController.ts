@@ -2,7 +2,7 @@ import type { FileLocation } from '../../shared/fileLinks';
 import type { HostMessage } from '../../shared/protocol';
 import { removePassage } from './codebasePassages';
 import type { ChatDependencies } from './chatDependencies';
-import { newConversation, type Conversation, type StoredPicture } from './conversationStore';
+import { newConversation, type Conversation, type StoredDocument, type StoredPicture } from './conversationStore';
 import { viewId } from './fitMessage';
 import { LiveReplies } from './liveReplies';
 import { addQuestion, replaceQuestion } from './questions';
@@ -18,6 +18,8 @@ export interface Prompt {
   notice?: string;
   /** Pictures attached to the message (kept in the picture store). */
   pictures?: StoredPicture[];
+  /** Documents attached to the message (kept in the picture store too). */
+  documents?: StoredDocument[];
   /** Answer from the workspace's code: passages closest to the question are found and sent with it when its reply starts. */
   codebase?: boolean;
   /** Let the model search the web for the answer, and read the pages the question names. */

@@ -26,12 +26,12 @@ export interface ChatSettings {
   reasoningEffort?: ReasoningEffort;
 }
 
-/** The pictures the model drew, and those the user attached, kept on disk (ImageStore). */
+/** The pictures the model drew, and the pictures and documents the user attached, kept on disk (ImageStore). */
 export interface PictureStore {
   has(fileId: string): Promise<boolean>;
-  /** Keeps a picture the user attached, under `fileId`. */
-  keep(fileId: string, bytes: Uint8Array): Promise<void>;
-  /** A stored picture's bytes; undefined when it is not stored. */
+  /** Keeps a file the user attached, under `fileId`: a picture (its type read from its bytes), or a document with its `extension`. */
+  keep(fileId: string, bytes: Uint8Array, extension?: string): Promise<void>;
+  /** A stored file's bytes; undefined when it is not stored. */
   read(fileId: string): Promise<Uint8Array | undefined>;
   /** Downloads each file not already stored. */
   download(client: Pick<ServiceClient, 'fileContent'>, fileIds: readonly string[], signal?: AbortSignal): Promise<void>;
@@ -45,8 +45,10 @@ export interface PictureStore {
 export interface ChatTexts {
   /** A reply's notice when its picture could not be downloaded, with the reason. */
   pictureNotDownloaded(reason: string): string;
-  /** A reply's notice while the question's pictures are uploaded. */
+  /** A reply's notice while the files attached to the questions are uploaded. */
   uploadingPictures(count: number): string;
+  /** A reply's notice: the conversation's `count` earliest attached files did not go with it (the request's limits). */
+  filesLeftOut(count: number): string;
   /** A reply's notice while the workspace is searched for its question's codebase context. */
   searchingWorkspace(): string;
 }

@@ -5,6 +5,7 @@ import { readSettings } from '../config';
 import { actionLabel, describeError } from '../errors';
 import type { Log } from '../log';
 import type { ChatDependencies, PictureStore } from './chatDependencies';
+import { ATTACHMENT_LIMITS } from '../../core/attachmentLimits';
 
 /** The chat's dependencies in VS Code: the settings, the localized texts, the log channel. */
 export function chatHost(clients: ClientProvider, pictures: PictureStore, log: Log): ChatDependencies {
@@ -15,7 +16,14 @@ export function chatHost(clients: ClientProvider, pictures: PictureStore, log: L
     describeError: (error) => describeError(error, log),
     texts: {
       pictureNotDownloaded: (reason) => vscode.l10n.t('The picture could not be downloaded: {0}', reason),
-      uploadingPictures: (count) => vscode.l10n.t('Uploading the pictures of the question ({0})…', count),
+      uploadingPictures: (count) => vscode.l10n.t('Uploading the files attached to the chat ({0})…', count),
+      filesLeftOut: (count) =>
+        vscode.l10n.t(
+          "The chat's {0} earliest attached files did not go with this question: GigaChat takes at most {1} files, less than {2} MB in all, with one request. Attach a file again to ask about it.",
+          count,
+          ATTACHMENT_LIMITS.filesPerRequest,
+          ATTACHMENT_LIMITS.requestBytes / (1024 * 1024),
+        ),
       searchingWorkspace: () => vscode.l10n.t('Looking for the passages of the workspace closest to the question…'),
     },
     log,

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import * as z from 'zod';
-import { MAX_ATTACHMENTS, type HostMessage, type ViewMessage } from '../../shared/protocol';
+import { MAX_ATTACHED_FILES, MAX_ATTACHMENTS, type HostMessage, type ViewMessage } from '../../shared/protocol';
 import { mentionsCodebase } from '../../shared/codebaseTag';
 import { mentionsWeb } from '../../shared/webTag';
 import { webviewStrings } from '../../shared/strings';
@@ -17,8 +17,8 @@ import type { ImageStore } from './imageStore';
 import type { ModelCatalog } from './modelCatalog';
 import { conversationMarkdown } from './conversationMarkdown';
 import { fitHostMessage, viewId } from './fitMessage';
-import type { PendingPictures } from './pendingPictures';
-import { PictureIntake } from './pictureIntake';
+import { FileIntake } from './fileIntake';
+import type { PendingFiles } from './pendingFiles';
 import { openWorkspaceFile } from './openFile';
 import { parseViewMessage } from './viewMessages';
 import { chatHtml } from './webviewHtml';
@@ -32,7 +32,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   /** Prompts that arrived before the view existed (explain selection opened it), oldest first. */
   private readonly queued: Prompt[] = [];
   private readonly attachments: PendingAttachments;
-  private readonly intake: PictureIntake;
+  private readonly intake: FileIntake;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -42,11 +42,11 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     private readonly keys: KeyStore,
     private readonly workspaceState: vscode.Memento,
     private readonly log: Log,
-    private readonly pictures: PendingPictures,
+    private readonly files: PendingFiles,
   ) {
     super();
     this.attachments = new PendingAttachments(workspaceState);
-    this.intake = new PictureIntake(pictures);
+    this.intake = new FileIntake(files);
     this._register(trackLastTextEditor());
     this._register(keys.onDidChange(() => void this.keyChanged()));
     this._register(
@@ -178,23 +178,21 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
       }
       case 'send': {
         const prompt = await this.attachments.prompt(message.text, message.attachmentIds);
-        const pictures = await this.pictures.take(message.attachmentIds);
+        const files = await this.files.take(message.attachmentIds);
         if (message.attachmentIds?.length) await this.postAttachments();
         const codebase = message.codebase === true || mentionsCodebase(message.text);
         const web = message.web === true || mentionsWeb(message.text);
-        const withPictures = { ...prompt, ...(pictures ? { pictures } : {}), ...(codebase ? { codebase } : {}), ...(web ? { web } : {}) };
-        return message.replaces ? this.controller.edit(message.replaces, withPictures) : this.controller.send(withPictures);
+        const withFiles = { ...prompt, ...files, ...(codebase ? { codebase } : {}), ...(web ? { web } : {}) };
+        return message.replaces ? this.controller.edit(message.replaces, withFiles) : this.controller.send(withFiles);
       }
       case 'removeAttachment':
         await this.attachments.remove(message.id);
-        await this.pictures.remove(message.id);
+        await this.files.remove(message.id);
         return this.postAttachments();
-      case 'attachPicture':
-        await this.intake.received(message.name, message.size, message.bytes);
-        return this.postAttachments();
-      case 'pickPictures':
-        await this.intake.pick();
-        return this.postAttachments();
+      case 'attachFile':
+        return this.postAttachments(await this.intake.received(message.name, message.size, message.bytes));
+      case 'pickFiles':
+        return this.postAttachments(await this.intake.pick());
       case 'stop':
         return this.controller.stop();
       case 'regenerate':
@@ -285,8 +283,10 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     this.post({ type: 'models', models: await this.models.list(), model: this.models.selected() });
   }
 
-  private async postAttachments(): Promise<void> {
+  /** The chips of the next message, and why the files just refused were (`refused`: messages the view shows by the input). */
+  private async postAttachments(refused: readonly string[] = []): Promise<void> {
     this.post({ type: 'attachments', attachments: [...this.attachments.chips(), ...(await this.intake.chips())] });
+    if (refused.length > 0) this.post({ type: 'attachmentsRefused', messages: refused.slice(0, MAX_ATTACHED_FILES) });
   }
 
   /** Posts a message, fitted to what the view accepts (see fitMessage.ts); what had to be changed is logged. */

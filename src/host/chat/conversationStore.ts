@@ -19,6 +19,8 @@ export interface StoredTurn {
   notice?: string;
   /** A question's pictures (pasted, dropped, picked), kept in the picture store: its thumbnails, and what is uploaded with it. */
   pictures?: StoredPicture[];
+  /** A question's documents (TXT, PDF, DOCX…), kept in the picture store beside its pictures: its chips, and what is uploaded with it. */
+  documents?: StoredDocument[];
   /** A reply for which the conversation had grown too long for the model: how many earlier messages it did not see. */
   omittedMessages?: number;
   /** A question asked with codebase context; what was found for it once its reply started (see codebaseTurn.ts). */
@@ -61,6 +63,17 @@ export interface StoredPicture {
   name: string;
   /** Its media type, read from its bytes: one the service takes (`IMAGE_UPLOAD_TYPES`). */
   type: string;
+  /** Its size, to keep a request within the service's limits (not known of those kept before documents could be attached). */
+  bytes?: number;
+}
+
+/** A document attached to a question: the file in the picture store (under its extension), how the user named it, its media type and size. */
+export interface StoredDocument {
+  id: string;
+  name: string;
+  /** From its name's extension: one the service takes (`DOCUMENT_TYPES`). */
+  type: string;
+  bytes: number;
 }
 
 export interface Conversation {

@@ -5,10 +5,11 @@ import {
   WebSource,
   LIMITS,
   MAX_ATTACHMENTS,
-  MAX_PICTURES,
+  MAX_ATTACHED_FILES,
   PICTURE_MARKER,
   PictureProblem,
   TurnStatus,
+  type AttachedDocument,
   type AttachmentChip,
   type ConversationSummary,
   type HostMessage,
@@ -91,6 +92,13 @@ function fitMessage(message: HostMessage, notes: string[]): HostMessage {
       return { type: 'models', ...fitModels(message.models, message.model, notes) };
     case 'attachments':
       return { type: 'attachments', attachments: fitChips(message.attachments, notes) };
+    case 'attachmentsRefused':
+      return {
+        type: 'attachmentsRefused',
+        messages: listOf(message.messages)
+          .slice(0, MAX_ATTACHED_FILES)
+          .map((text) => fitText(String(text), LIMITS.errorMessage, 'refusal', notes)),
+      };
     case 'busy':
       return { type: 'busy', busy: message.busy === true };
     case 'keyState':
@@ -143,6 +151,10 @@ function fitTurn(turn: Turn, notes: string[]): Turn {
   if (turn.error !== undefined) fitted.error = fitError(turn.error, notes);
   if (shown.length > 0) fitted.images = shown;
   if (more > 0) fitted.moreImages = more;
+  const documents = listOf(turn.documents)
+    .slice(0, MAX_ATTACHED_FILES)
+    .map((document) => fitDocument(document, notes));
+  if (documents.length > 0) fitted.documents = documents;
   if (typeof turn.contextLabel === 'string') fitted.contextLabel = fitText(turn.contextLabel, LIMITS.contextLabel, 'context label', notes);
   if (typeof turn.notice === 'string') fitted.notice = fitText(turn.notice, LIMITS.notice, 'notice', notes);
   if (isCount(turn.omittedMessages) && turn.omittedMessages > 0) fitted.omittedMessages = turn.omittedMessages;
@@ -169,6 +181,13 @@ function fitImage(image: ImageAttachment, notes: string[]): ImageAttachment | un
   }
   notes.push(`Chat view: picture ${image.fileId} has no address the view can load; it is offered to open instead`);
   return { fileId: image.fileId, unavailable: 'cannotLoad' };
+}
+
+/** A document's name, type and size as the view takes them; an extension it would refuse is left empty. */
+function fitDocument(document: AttachedDocument, notes: string[]): AttachedDocument {
+  const extension = typeof document?.extension === 'string' && /^[a-z0-9]{0,10}$/.test(document.extension) ? document.extension : '';
+  const name = fitText(String(document?.name ?? ''), LIMITS.chipLabel, 'document name', notes);
+  return { name, extension, bytes: isCount(document?.bytes) ? document.bytes : 0 };
 }
 
 function fitUsage(usage: Usage | undefined): Usage | undefined {
@@ -244,7 +263,7 @@ function fitHistory(conversations: readonly ConversationSummary[], notes: string
 
 function fitChips(chips: readonly AttachmentChip[], notes: string[]): AttachmentChip[] {
   return listOf(chips)
-    .slice(0, MAX_ATTACHMENTS + MAX_PICTURES)
+    .slice(0, MAX_ATTACHMENTS + MAX_ATTACHED_FILES)
     .map((chip) => {
       const fitted: AttachmentChip = {
         id: fitId(chip.id, 'attachment id', notes),
@@ -253,6 +272,7 @@ function fitChips(chips: readonly AttachmentChip[], notes: string[]): Attachment
       };
       const picture = chip.picture === undefined ? undefined : fitImage(chip.picture, notes);
       if (picture) fitted.picture = picture;
+      if (chip.document) fitted.document = fitDocument({ name: '', ...chip.document }, notes);
       return fitted;
     });
 }

@@ -1,3 +1,4 @@
+import { DOCUMENT_TYPES } from '../../core/attachmentLimits';
 import { MAX_IMAGE_BYTES } from '../../core/images';
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../core';
@@ -6,9 +7,11 @@ import type { ImageAttachment } from '../../shared/protocol';
 import { sniffImageType, viewPicture } from './viewPictures';
 
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp', 'image/tiff': 'tiff', 'image/bmp': 'bmp' };
+/** What a stored file may be named with: the pictures' extensions, then the documents' (attached to questions). */
+const STORED_EXTENSIONS = ['jpg', 'png', 'gif', 'webp', 'tiff', 'bmp', ...Object.keys(DOCUMENT_TYPES)];
 
 /**
- * Pictures the model generated, and those the user attached to questions. The host downloads them with its token (the webview never talks
+ * Pictures the model generated, and the pictures and documents the user attached to questions. The host downloads them with its token (the webview never talks
  * to the service) and keeps them in the extension's storage, so history shows them after a restart.
  * The view loads them from there itself (the folder is one of its resource roots): no message
  * carries a picture's bytes.
@@ -53,10 +56,14 @@ export class ImageStore implements PictureStore {
     return (await this.find(fileId)) !== undefined;
   }
 
-  /** Keeps a picture the user attached (its type read from its bytes). */
-  async keep(fileId: string, bytes: Uint8Array): Promise<void> {
+  /** Keeps a file the user attached: a picture (its type read from its bytes), or a document under its `extension`. */
+  async keep(fileId: string, bytes: Uint8Array, extension?: string): Promise<void> {
     await vscode.workspace.fs.createDirectory(this.folder);
-    await vscode.workspace.fs.writeFile(this.uri(fileId, sniffImageType(bytes) ?? 'image/jpeg'), bytes);
+    const uri =
+      extension && Object.hasOwn(DOCUMENT_TYPES, extension)
+        ? vscode.Uri.joinPath(this.folder, `${fileId}.${extension}`)
+        : this.uri(fileId, sniffImageType(bytes) ?? 'image/jpeg');
+    await vscode.workspace.fs.writeFile(uri, bytes);
   }
 
   async read(fileId: string): Promise<Uint8Array | undefined> {
@@ -106,7 +113,7 @@ export class ImageStore implements PictureStore {
   }
 
   private async find(fileId: string): Promise<vscode.Uri | undefined> {
-    for (const extension of ['jpg', 'png', 'gif', 'webp', 'tiff', 'bmp']) {
+    for (const extension of STORED_EXTENSIONS) {
       const uri = vscode.Uri.joinPath(this.folder, `${fileId}.${extension}`);
       if (await exists(uri)) return uri;
     }

@@ -187,22 +187,30 @@ export class LiveReplies {
   }
 
   /**
-   * Uploads the pictures of the questions the reply is asked about (those not uploaded yet), the
-   * reply saying so meanwhile. A failure is the reply's error: the questions and their pictures
-   * stay, and Retry uploads what is still missing.
+   * Uploads the pictures and documents of the questions the reply is asked about (those not
+   * uploaded yet), the reply saying so meanwhile. A failure is the reply's error: the questions and
+   * their files stay, and Retry uploads what is still missing. Files left out for the request's
+   * limits are named in the reply's notice, which stays with it.
    */
   private async uploadPictures(live: LiveReply, assistant: StoredTurn, client: ChatClient): Promise<QuestionAttachments> {
-    const questions = wireMessages(live.conversation, assistant, '').sent.filter((turn) => turn.role === 'user' && turn.pictures?.length);
-    const missing = this.uploads.missing(questions);
-    if (missing === 0) return this.uploads.attachmentsFor(client, questions, live.abort.signal);
+    const questions = wireMessages(live.conversation, assistant, '').sent.filter(
+      (turn) => turn.role === 'user' && (turn.pictures?.length || turn.documents?.length),
+    );
+    const missing = await this.uploads.missing(questions);
     const showTurn = () => live.conversation === this.view.open() && this.view.post({ type: 'turnUpdated', turn: toViewTurn(assistant) });
-    assistant.notice = this.chat.texts.uploadingPictures(missing);
-    showTurn();
-    try {
-      return await this.uploads.attachmentsFor(client, questions, live.abort.signal);
-    } finally {
-      assistant.notice = undefined;
+    if (missing > 0) {
+      assistant.notice = this.chat.texts.uploadingPictures(missing);
       showTurn();
+    }
+    try {
+      const { attachments, leftOut } = await this.uploads.attachmentsFor(client, questions, live.abort.signal);
+      assistant.notice = leftOut > 0 ? this.chat.texts.filesLeftOut(leftOut) : undefined;
+      return attachments;
+    } catch (error) {
+      assistant.notice = undefined;
+      throw error;
+    } finally {
+      if (missing > 0 || assistant.notice !== undefined) showTurn();
     }
   }
 

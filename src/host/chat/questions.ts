@@ -12,7 +12,7 @@ export function addQuestion(conversation: Conversation, prompt: Prompt): StoredT
 /**
  * Replaces the question `turnId`, and every turn after it, with `prompt` (the Edit button on a
  * question). Code the question was asked about stays named on it unless the new one names its own,
- * and so do its pictures (uploaded already, they are not uploaded again) and its codebase context
+ * and so do its pictures and documents (uploaded already, they are not uploaded again) and its codebase context
  * (found again for the new text);
  * the first question renames the conversation. Undefined when the conversation has no such question.
  */
@@ -25,6 +25,7 @@ export function replaceQuestion(conversation: Conversation, turnId: string, prom
     contextLabel: prompt.contextLabel ?? replaced.contextLabel,
     notice: prompt.notice ?? replaced.notice,
     pictures: prompt.pictures ?? replaced.pictures,
+    documents: prompt.documents ?? replaced.documents,
     // Found again for the new text.
     codebase: prompt.codebase || replaced.codebase !== undefined,
     web: prompt.web || replaced.web,
@@ -49,6 +50,7 @@ function questionTurn(prompt: Prompt): StoredTurn {
     notice: prompt.notice,
   };
   if (prompt.pictures?.length) question.pictures = prompt.pictures;
+  if (prompt.documents?.length) question.documents = prompt.documents;
   if (prompt.codebase) question.codebase = {};
   if (prompt.web) question.web = true;
   return question;

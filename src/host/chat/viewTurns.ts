@@ -1,4 +1,4 @@
-import { linkSourceMarkers, parseMediaReply, stableSourcePrefix, stableStreamingPrefix, webSourceList, type Sources } from '../../core';
+import { fileExtension, linkSourceMarkers, parseMediaReply, stableSourcePrefix, stableStreamingPrefix, webSourceList, type Sources } from '../../core';
 import { LIMITS, PICTURE_MARKER, type ImageAttachment, type Turn } from '../../shared/protocol';
 import type { PictureStore } from './chatDependencies';
 import { codebaseSources } from './codebasePassages';
@@ -51,31 +51,43 @@ export function questionPictureIds(turns: readonly StoredTurn[]): string[] {
   return turns.flatMap((turn) => (turn.role === 'user' ? (turn.pictures ?? []).map((picture) => picture.id) : []));
 }
 
-/** Every picture these turns show, the replies' and the questions': files the picture store keeps for them. */
+/** The documents attached to these turns' questions (their files in the picture store). */
+function questionDocumentIds(turns: readonly StoredTurn[]): string[] {
+  return turns.flatMap((turn) => (turn.role === 'user' ? (turn.documents ?? []).map((document) => document.id) : []));
+}
+
+/** Every file the picture store keeps for these turns: the replies' pictures, and the questions' pictures and documents. */
 export function storedPictureIds(turns: readonly StoredTurn[]): string[] {
-  return [...pictureIdsOf(turns), ...questionPictureIds(turns)];
+  return [...pictureIdsOf(turns), ...questionPictureIds(turns), ...questionDocumentIds(turns)];
 }
 
 /** The stored pictures of these turns (the replies' downloaded ones, the questions' attached ones), by file id (reading them takes a while). */
 export async function picturesOf(turns: readonly StoredTurn[], images: PictureStore): Promise<Map<string, ImageAttachment>> {
-  const ids = storedPictureIds(turns);
+  const ids = [...pictureIdsOf(turns), ...questionPictureIds(turns)];
   const attachments = ids.length ? await images.attachments(ids) : [];
   return new Map(attachments.map((attachment) => [attachment.fileId, attachment]));
 }
 
 /**
- * A stored turn as the view shows it: a question with its pictures' thumbnails; a reply with
+ * A stored turn as the view shows it: a question with its pictures' thumbnails and its documents'
+ * names, types and sizes (the view shows them as chips; their bytes stay here); a reply with
  * pictures for its markers, a streaming reply's stable part only.
  */
 export function toViewTurn(turn: StoredTurn, pictures: ReadonlyMap<string, ImageAttachment> = new Map()): Turn {
   if (turn.role === 'user') {
-    const { pictures: attached, codebase: _codebase, webSources: _web, reasoning: _reasoning, ...question } = turn;
+    const { pictures: attached, documents: attachedDocuments, codebase: _codebase, webSources: _web, reasoning: _reasoning, ...question } = turn;
     const images = (attached ?? []).flatMap((picture) => pictures.get(picture.id) ?? []);
+    const documents = (attachedDocuments ?? []).map(({ name, bytes }) => ({ name, extension: fileExtension(name), bytes }));
     const sources = codebaseSources(turn);
-    return { ...question, images: images.length ? images : undefined, sources: sources.length ? sources : undefined };
+    return {
+      ...question,
+      images: images.length ? images : undefined,
+      documents: documents.length ? documents : undefined,
+      sources: sources.length ? sources : undefined,
+    };
   }
   const streaming = turn.status === 'streaming';
-  const { reasoning, webSources, ...reply } = turn;
+  const { reasoning, webSources, documents: _none, ...reply } = turn; // a reply attaches no documents
   const { text, pictureIds } = displayedReply(streaming ? stableSourcePrefix(stableStreamingPrefix(turn.content)) : turn.content, webSources);
   const images = pictureIds.flatMap((id) => pictures.get(id) ?? []);
   // The view fills the markers in order: a finished reply's picture that could not be had loses its

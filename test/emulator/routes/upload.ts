@@ -22,6 +22,7 @@ const KINDS: Record<string, 'image' | 'document'> = {
   'text/plain': 'document',
   'application/pdf': 'document',
   'application/msword': 'document',
+  'application/vnd.ms-powerpoint': 'document',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'document',
   'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'document',
   'application/epub+zip': 'document',

@@ -79,8 +79,11 @@ describe('errors in the chat', function () {
 /** A real 1×1 PNG, as a screenshot in the clipboard would be (smaller). */
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const PNG_BYTES = Buffer.from(PNG_BASE64, 'base64').length;
+/** A short text document, as a file copied in a file manager would be pasted. */
+const NOTES_BASE64 = Buffer.from('Meeting notes: ship the release on Friday.').toString('base64');
+const NOTES_BYTES = Buffer.from(NOTES_BASE64, 'base64').length;
 
-describe('pictures in the chat: sent, refused before upload, refused by the model', function () {
+describe('pictures and documents in the chat: sent, refused before upload, refused by the model', function () {
   this.timeout(120_000);
   const settings = () => vscode.workspace.getConfiguration('gigachat');
 
@@ -91,15 +94,6 @@ describe('pictures in the chat: sent, refused before upload, refused by the mode
     await chatView.newChat();
   });
   after(() => settings().update('model', undefined, vscode.ConfigurationTarget.Global));
-
-  /** Waits for a notification matching `message`, then clears them all; returns its text. */
-  const notification = async (message: RegExp): Promise<string> => {
-    await vscode.commands.executeCommand('notifications.showList');
-    let text = '';
-    await until(async () => Boolean((text = (await workbench.notifications()).find((shown) => message.test(shown)) ?? '')), `a notification ${message}`);
-    await vscode.commands.executeCommand('notifications.clearAll');
-    return text;
-  };
 
   it("a pasted picture shows as a chip with its thumbnail, is uploaded and sent as the question's attachment, and stays in the question", async () => {
     await emulator.resetCounts();
@@ -119,10 +113,36 @@ describe('pictures in the chat: sent, refused before upload, refused by the mode
     await workbench.screenshot('chat-picture-question');
   });
 
-  it('a picture over 15 MB is refused before any upload, and the notification names the limit', async () => {
+  it('a document attached: its chip shows its name, it is uploaded as text/plain, the reply names it, and the question keeps its chip', async () => {
+    await emulator.resetCounts();
+    await chatView.pastePicture({ name: 'notes.txt', type: 'text/plain', base64: NOTES_BASE64 });
+    await chatView.waitForText('.attachment-chip .document-name', 'notes.txt');
+    assert.match((await chatView.texts('.attachment-chip .document-meta'))[0] ?? '', /^TXT · /);
+    await chatView.ask('Summarize the notes');
+    await chatView.waitForText('.turn-assistant:last-child .turn-body', `notes.txt (text/plain, ${NOTES_BYTES} bytes)`);
+    const uploads = (await emulator.requests()).filter((request) => request.endpoint === 'fileUpload');
+    assert.equal(uploads.length, 1, 'the document, once (the earlier picture was uploaded already)');
+    assert.equal(await chatView.count('.attachment-chip'), 0, 'the chip went with the message');
+    assert.deepEqual(await chatView.texts('.turn-user .question-documents .document-name'), ['notes.txt'], 'only the question it went with shows it');
+  });
+
+  it('a second picture is refused before any upload, saying one picture goes with a message, and the first stays', async () => {
+    await emulator.resetCounts();
+    await chatView.pastePicture({ name: 'shot.png', type: 'image/png', base64: PNG_BASE64 });
+    await chatView.waitFor('.attachment-chip .chip-thumbnail');
+    await chatView.pastePicture({ name: 'second.png', type: 'image/png', base64: PNG_BASE64 });
+    await chatView.waitForText('.attachment-refusals', 'second.png is not attached: GigaChat takes one picture per message');
+    assert.equal(await chatView.count('.attachment-chip'), 1);
+    assert.equal(await emulator.count('fileUpload'), 0);
+    await chatView.click('.attachment-chip .remove-attachment');
+    await until(async () => (await chatView.count('.attachment-chip')) === 0, 'the picture taken out');
+  });
+
+  it('a picture over 15 MB is refused before any upload, and the message by the input names the limit', async () => {
     await emulator.resetCounts();
     await chatView.pastePicture({ name: 'huge.png', type: 'image/png', size: 15 * 1024 * 1024 + 1 });
-    assert.match(await notification(/huge\.png is not attached/), /larger than 15 MB/);
+    await chatView.waitForText('.attachment-refusals', 'huge.png is not attached');
+    assert.match((await chatView.texts('.attachment-refusals'))[0] ?? '', /larger than 15 MB/);
     assert.equal(await chatView.count('.attachment-chip'), 0);
     assert.equal(await emulator.count('fileUpload'), 0);
   });

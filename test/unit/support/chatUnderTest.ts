@@ -5,6 +5,7 @@ import { ServiceError } from '../../../src/core';
 import type { ChatClient, ChatDependencies, ChatSettings, CodebaseSource, PictureStore } from '../../../src/host/chat/chatDependencies';
 import { ChatController } from '../../../src/host/chat/chatController';
 import { ConversationStore, type Conversation } from '../../../src/host/chat/conversationStore';
+import { PendingFiles } from '../../../src/host/chat/pendingFiles';
 import { SavedConversations } from '../../../src/host/chat/savedConversations';
 import type { HostMessage, ImageAttachment, Turn, TurnError } from '../../../src/shared/protocol';
 import { ManualClock } from './manualClock';
@@ -90,7 +91,8 @@ export class ChatUnderTest {
       describeError: describedAs,
       texts: {
         pictureNotDownloaded: (reason) => `No picture: ${reason}`,
-        uploadingPictures: (count) => `Uploading ${count} pictures`,
+        uploadingPictures: (count) => `Uploading ${count} files`,
+        filesLeftOut: (count) => `${count} earliest files left out`,
         searchingWorkspace: () => 'Searching the workspace',
       },
       codebase: { find: (question, room, signal) => this.codebase.find(question, room, signal) },
@@ -157,4 +159,27 @@ export async function until(check: () => boolean | Promise<boolean>, what: strin
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   throw new Error(`Timed out waiting for ${what}`);
+}
+
+/** A chat opened on fresh storage, with the files waiting for its next message (pictures, documents). */
+export async function openChatWithFiles(): Promise<{ storage: Storage; chat: ChatUnderTest; pending: PendingFiles }> {
+  const storage = await Storage.create();
+  const chat = new ChatUnderTest(storage);
+  await chat.showState();
+  return { storage, chat, pending: new PendingFiles(storage.state, storage.pictures) };
+}
+
+/** `openChatWithFiles` before each test of a suite (the object is filled anew), its storage removed after it. */
+export function useChatWithFiles(): { storage: Storage; chat: ChatUnderTest; pending: PendingFiles } {
+  const opened = {} as { storage: Storage; chat: ChatUnderTest; pending: PendingFiles };
+  beforeEach(async () => Object.assign(opened, await openChatWithFiles()));
+  afterEach(() => opened.storage.remove());
+  return opened;
+}
+
+/** The model writes `text` and ends the reply; settles once the chat is done with it. */
+export async function answer(chat: ChatUnderTest, ended: Promise<void>, text: string): Promise<void> {
+  chat.reply.write(text);
+  chat.reply.end();
+  await ended;
 }

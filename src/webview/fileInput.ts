@@ -1,18 +1,18 @@
-import { LIMITS } from '../shared/protocol';
-import { MAX_IMAGE_BYTES } from '../core/images';
+import { LIMITS, MAX_FILE_BYTES } from '../shared/protocol';
 import type { WebviewStrings } from '../shared/strings';
 import { iconButton } from './dom';
 import { icon } from './icons';
 import { post } from './vscodeApi';
 
 /**
- * The ways a picture gets into the next message from the input: pasted (a screenshot in the
- * clipboard), dropped onto the input, or picked with the picture button (the host opens a file
- * dialog). The view reads a pasted or dropped file and sends it to the host, which checks it and
- * shows it as a chip; a file larger than a picture may be is not read, only named, so the host
- * can say why it is refused without receiving it.
+ * The ways a picture or a document gets into the next message from the input: pasted (a
+ * screenshot or a file in the clipboard), dropped onto the input, or picked with the attach button
+ * (the host opens a file dialog). The view reads a pasted or dropped file and sends it to the host,
+ * which checks it against the service's limits and shows it as a chip, or says why it is refused; a
+ * file too large for any request (20 MB) is not read, only named, so the host can say why it is
+ * refused without receiving it.
  */
-export class PictureInput {
+export class FileInput {
   readonly button: HTMLButtonElement;
 
   constructor(
@@ -23,7 +23,7 @@ export class PictureInput {
     private readonly enabled: () => boolean,
   ) {
     this.button = iconButton(icon('image'), strings.attachPicture, 'attach-picture');
-    this.button.addEventListener('click', () => this.enabled() && post({ type: 'pickPictures' }));
+    this.button.addEventListener('click', () => this.enabled() && post({ type: 'pickFiles' }));
     input.addEventListener('paste', (event) => {
       const files = [...(event.clipboardData?.files ?? [])];
       // Text (and anything else that is not a file) is pasted as usual.
@@ -59,12 +59,12 @@ function carriesFiles(event: DragEvent): boolean {
   return [...(event.dataTransfer?.types ?? [])].includes('Files');
 }
 
-/** One after the other, in the order given: the host adds them as they come, up to the message's limit. */
+/** One after the other, in the order given: the host adds them as they come, up to the message's limits. */
 async function sendAll(files: File[]): Promise<void> {
   for (const file of files) {
-    const bytes = file.size > MAX_IMAGE_BYTES ? undefined : new Uint8Array(await file.arrayBuffer());
+    const bytes = file.size >= MAX_FILE_BYTES ? undefined : new Uint8Array(await file.arrayBuffer());
     post({
-      type: 'attachPicture',
+      type: 'attachFile',
       name: file.name.slice(0, LIMITS.chipLabel),
       mediaType: file.type.slice(0, 100),
       size: file.size,
