@@ -31,6 +31,7 @@ export const webviewStrings = {
   editingQuestion: 'Editing your question: sending it replaces the question and the replies after it.',
   cancelEdit: 'Cancel editing (Escape)',
   codebaseToggle: 'Answer from the workspace: the passages closest to the question go with it (or type #codebase)',
+  webToggle: 'Search the web for the answer and read the pages the question names (or type #web). The pages found count as input tokens.',
   codebaseSources: 'Passages of the workspace sent with the question',
   openSource: 'Open {0}',
   removeSource: 'Answer again without {0}',

@@ -1,7 +1,9 @@
 import { LIMITS, type AttachmentChip } from '../shared/protocol';
 import type { WebviewStrings } from '../shared/strings';
 import { AttachmentChips } from './attachmentChips';
-import { CodebaseToggle } from './codebaseToggle';
+import { QuestionToggle } from './questionToggle';
+import { mentionsCodebase } from '../shared/codebaseTag';
+import { mentionsWeb } from '../shared/webTag';
 import { el, iconButton } from './dom';
 import { icon } from './icons';
 import { FileInput } from './fileInput';
@@ -47,7 +49,8 @@ export class Composer {
   private readonly button: HTMLButtonElement;
   private readonly attachments: AttachmentChips;
   private readonly pictures: FileInput;
-  private readonly codebase: CodebaseToggle;
+  private readonly codebase: QuestionToggle;
+  private readonly web: QuestionToggle;
   private readonly editBar: HTMLElement;
   private editing?: Editing;
   private readonly recall: QuestionRecall;
@@ -85,9 +88,14 @@ export class Composer {
     this.editBar.hidden = true;
     const box = el('div', { className: 'composer-box' }, this.input);
     this.pictures = new FileInput(strings, box, this.input, () => this.enabled);
-    this.codebase = new CodebaseToggle(strings, this.input);
-    // Before the input: Tab from the input still goes straight to Send.
-    box.prepend(this.codebase.button, this.pictures.button);
+    this.codebase = new QuestionToggle(
+      { icon: 'search', label: strings.codebaseToggle, className: 'codebase-toggle', mentioned: mentionsCodebase },
+      this.input,
+    );
+    this.web = new QuestionToggle({ icon: 'globe', label: strings.webToggle, className: 'web-toggle', mentioned: mentionsWeb }, this.input);
+    // Shown under the text, as VS Code's Chat input has them, but before it in the page: Tab from
+    // the input still goes straight to Send.
+    box.prepend(el('div', { className: 'composer-tools' }, this.pictures.button, this.codebase.button, this.web.button));
     box.append(this.button);
     this.element = el('footer', { className: 'composer' }, this.editBar, this.attachments.refusals, this.attachments.element, box);
 
@@ -175,6 +183,7 @@ export class Composer {
     this.input.disabled = !enabled;
     this.pictures.setEnabled(enabled);
     this.codebase.setEnabled(enabled);
+    this.web.setEnabled(enabled);
     this.updatePlaceholder();
     this.updateButton();
   }
@@ -222,9 +231,11 @@ export class Composer {
       ...(attachmentIds.length > 0 ? { attachmentIds } : {}),
       ...(this.editing ? { replaces: this.editing.turnId } : {}),
       ...(this.codebase.on ? { codebase: true } : {}),
+      ...(this.web.on ? { web: true } : {}),
     });
     this.attachments.set([]); // sent with the message: the host uses them up too
     this.codebase.reset();
+    this.web.reset();
     if (this.editing) {
       this.cancelEdit(); // the draft set aside comes back; it was never replaced as the saved draft
       return;
@@ -244,6 +255,7 @@ export class Composer {
   private setText(text: string): void {
     this.input.value = text;
     this.codebase.update();
+    this.web.update();
     this.resize();
     this.updateButton();
   }

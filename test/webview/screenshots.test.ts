@@ -49,6 +49,24 @@ describe('chat webview: screenshots', function () {
     }),
   ];
 
+  /** A web answer of a reasoning model on the current contract: its thinking folded, links, sources, the model. */
+  const webAnswer = () => [
+    userTurn('u6', 'What is new in Python? #web'),
+    assistantTurn(
+      'a6',
+      'The JIT got faster [[2]](https://realpython.com/news/), and $E = mc^2$ still holds; the foundation got $1.5 million [[1]](https://docs.python.org/3/).',
+      {
+        reasoning: 'The user asks what is new in Python: the release notes and the news say it.',
+        webSources: [
+          { number: 1, url: 'https://docs.python.org/3/', title: 'What’s New in Python', host: 'docs.python.org' },
+          { number: 2, url: 'https://realpython.com/news/', title: 'Python News and Releases', host: 'realpython.com' },
+        ],
+        model: 'GigaChat-3-Ultra:32.3.18.5',
+        usage: { promptTokens: 23767, completionTokens: 570, totalTokens: 24337, precachedTokens: 2557 },
+      },
+    ),
+  ];
+
   async function shoot(view: View, name: string): Promise<void> {
     await view.settle();
     // Let the data-URI images decode so they appear in the picture.
@@ -82,6 +100,9 @@ describe('chat webview: screenshots', function () {
       await view.page.locator('textarea').fill('Write a short essay');
       await shoot(view, `${theme}-editing`);
       await view.page.locator('textarea').press('Escape');
+
+      await view.send(state({ turns: webAnswer(), conversationId: 'c-web' }));
+      await shoot(view, `${theme}-web`);
 
       // Streaming: a reply half-way through, the input holding the next question, Stop showing.
       await view.send(state({ turns: conversation().slice(0, 2), busy: true, conversationId: 'c-stream' }));
