@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Prompt } from './chat/chatController';
+import type { Prompt } from './chat/storedTurns';
 import { excerptLabel, fencedCode, linesText, selectedExcerpt, trimmedNotice } from './codeExcerpts';
 
 /** The prompt that explains the editor's selection: file, language and line numbers included. */

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { codebaseSources, codebaseText } from '../../src/host/chat/codebasePassages';
 import { CodebaseUnavailable } from '../../src/host/chat/codebaseTurn';
-import type { StoredTurn } from '../../src/host/chat/conversationStore';
+import type { StoredTurn } from '../../src/host/chat/storedTurns';
 import type { FoundContext } from '../../src/host/chat/chatDependencies';
 import { ChatUnderTest, Storage, until } from './support/chatUnderTest';
 

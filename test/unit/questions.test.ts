@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { newConversation, type Conversation } from '../../src/host/chat/conversationStore';
+import { newConversation } from '../../src/host/chat/conversationStore';
+import type { Conversation } from '../../src/host/chat/storedTurns';
 import { addQuestion, replaceQuestion } from '../../src/host/chat/questions';
 
 /** A chat of two questions and their replies; the first was about code from the editor. */

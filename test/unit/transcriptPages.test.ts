@@ -1,6 +1,6 @@
 import { MAX_IMAGE_BYTES } from '../../src/core/fileUpload';
 import * as assert from 'node:assert/strict';
-import type { Conversation, StoredTurn } from '../../src/host/chat/conversationStore';
+import type { Conversation, StoredTurn } from '../../src/host/chat/storedTurns';
 import { fitHostMessage } from '../../src/host/chat/fitMessage';
 import type { ImageStore } from '../../src/host/chat/imageStore';
 import type { ReplyPictures } from '../../src/host/chat/replyPictures';

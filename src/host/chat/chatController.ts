@@ -2,7 +2,8 @@ import type { FileLocation } from '../../shared/fileLinks';
 import type { HostMessage } from '../../shared/protocol';
 import { removePassage } from './codebasePassages';
 import type { ChatDependencies } from './chatDependencies';
-import { newConversation, type Conversation, type StoredDocument, type StoredPicture } from './conversationStore';
+import { newConversation } from './conversationStore';
+import type { Conversation, Prompt } from './storedTurns';
 import { viewId } from './fitMessage';
 import { LiveReplies } from './liveReplies';
 import { addQuestion, replaceQuestion } from './questions';
@@ -10,21 +11,6 @@ import { ReplyPictures } from './replyPictures';
 import type { SavedConversations } from './savedConversations';
 import { TranscriptPages, type NewestPage } from './transcriptPages';
 import { picturesOf, replyTextOf, toViewTurn } from './viewTurns';
-
-/** A user message, with the editor context that produced it (explain selection). */
-export interface Prompt {
-  text: string;
-  contextLabel?: string;
-  notice?: string;
-  /** Pictures attached to the message (kept in the picture store). */
-  pictures?: StoredPicture[];
-  /** Documents attached to the message (kept in the picture store too). */
-  documents?: StoredDocument[];
-  /** Answer from the workspace's code: passages closest to the question are found and sent with it when its reply starts. */
-  codebase?: boolean;
-  /** Let the model search the web for the answer, and read the pages the question names. */
-  web?: boolean;
-}
 
 /** What the view's `state` message says of the open conversation: its newest page of turns. */
 export interface ConversationState extends NewestPage {

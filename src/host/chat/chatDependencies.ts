@@ -1,7 +1,7 @@
 import type { Logger, ReasoningEffort, ServiceClient } from '../../core';
 import type { ImageAttachment, TurnError } from '../../shared/protocol';
 import type { Clock } from '../clock';
-import type { FoundPassages } from './conversationStore';
+import type { FoundPassages } from './storedTurns';
 
 /**
  * What the chat's behaviour (the controller and what it calls) takes from outside: VS Code, the

@@ -1,5 +1,5 @@
 import type { FileLocation } from '../../shared/fileLinks';
-import type { FoundPassages, QuotedSource, StoredTurn } from './conversationStore';
+import type { FoundPassages, QuotedSource, StoredTurn } from './storedTurns';
 
 /**
  * A question's codebase context as it is kept with the question: the text that goes before it,

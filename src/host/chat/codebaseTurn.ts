@@ -2,7 +2,7 @@ import { estimateTokens } from '../../core';
 import type { TurnError } from '../../shared/protocol';
 import type { ChatSettings, CodebaseSource } from './chatDependencies';
 import { withoutCodebaseTag } from '../../shared/codebaseTag';
-import type { Conversation, StoredTurn } from './conversationStore';
+import type { Conversation, StoredTurn } from './storedTurns';
 import { wireMessages } from './wireMessages';
 
 /** The workspace cannot be searched yet: what the user reads, with the button that lets it be (the reply's error). */

@@ -1,4 +1,4 @@
-import type { Conversation, StoredTurn } from './conversationStore';
+import type { Conversation, StoredTurn } from './storedTurns';
 import { replyTextOf } from './viewTurns';
 
 /** The words of the export, in the user's language (the caller translates them). */

@@ -1,7 +1,7 @@
 import type { HostMessage, ImageAttachment, Turn } from '../../shared/protocol';
 import type { ChatClient, ChatDependencies, ChatSettings } from './chatDependencies';
 import { CodebaseUnavailable, findCodebaseContext, questionWithoutContext } from './codebaseTurn';
-import type { Conversation, StoredTurn } from './conversationStore';
+import type { Conversation, StoredTurn } from './storedTurns';
 import { DeltaPacer } from './deltaPacer';
 import { shownText } from './fitMessage';
 import { PictureUploads, type QuestionAttachments } from './pictureUploads';

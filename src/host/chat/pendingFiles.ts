@@ -4,7 +4,7 @@ import { checkAddition, fileExtension, type MessageRefusal } from '../../core/at
 import { MAX_ATTACHED_FILES, type AttachmentChip } from '../../shared/protocol';
 import { checkFile, type FileRefusal } from './attachmentCheck';
 import type { PictureStore } from './chatDependencies';
-import type { StoredDocument, StoredPicture } from './conversationStore';
+import type { StoredDocument, StoredPicture } from './storedTurns';
 
 /**
  * As kept in the workspace state: read back with a check, as a newer or older version may have

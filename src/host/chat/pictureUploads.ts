@@ -1,6 +1,6 @@
 import { ATTACHMENTS_REFUSED, ServiceError, fitToRequest } from '../../core';
 import type { ChatClient, PictureStore } from './chatDependencies';
-import type { StoredTurn } from './conversationStore';
+import type { StoredTurn } from './storedTurns';
 
 /** The service's file ids of the questions' files, by question (turn id). */
 export type QuestionAttachments = ReadonlyMap<string, readonly string[]>;

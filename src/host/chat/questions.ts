@@ -1,5 +1,6 @@
-import type { Prompt } from './chatController';
-import { titleFrom, type Conversation, type StoredTurn } from './conversationStore';
+import type { Prompt } from './storedTurns';
+import { titleFrom } from './conversationStore';
+import type { Conversation, StoredTurn } from './storedTurns';
 
 /** Adds `prompt` as the conversation's next question; the first one names the conversation. */
 export function addQuestion(conversation: Conversation, prompt: Prompt): StoredTurn {

@@ -1,5 +1,5 @@
 import type { ChatClient, ChatDependencies } from './chatDependencies';
-import type { StoredTurn } from './conversationStore';
+import type { StoredTurn } from './storedTurns';
 import { pictureIdsOf } from './viewTurns';
 
 /**

@@ -1,7 +1,7 @@
 import { applyChunk, chatStreamWithinContext, modelReasons, type BuiltInTool, type ChatReply, type ServiceClient } from '../../core';
 import { mentionsPage } from '../../shared/webTag';
 import type { ChatSettings } from './chatDependencies';
-import type { Conversation, StoredTurn } from './conversationStore';
+import type { Conversation, StoredTurn } from './storedTurns';
 import type { QuestionAttachments } from './pictureUploads';
 import { wireMessages } from './wireMessages';
 

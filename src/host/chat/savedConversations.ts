@@ -1,6 +1,7 @@
 import type { Logger } from '../../core';
 import type { PictureStore } from './chatDependencies';
-import type { Conversation, ConversationStore } from './conversationStore';
+import type { ConversationStore } from './conversationStore';
+import type { Conversation } from './storedTurns';
 import { storedPictureIds } from './viewTurns';
 
 /**

@@ -1,6 +1,6 @@
 import { LIMITS, type HostMessage, type ImageAttachment, type Turn } from '../../shared/protocol';
 import type { PictureStore } from './chatDependencies';
-import type { Conversation, StoredTurn } from './conversationStore';
+import type { Conversation, StoredTurn } from './storedTurns';
 import { viewId } from './fitMessage';
 import type { ReplyPictures } from './replyPictures';
 import type { SavedConversations } from './savedConversations';

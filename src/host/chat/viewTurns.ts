@@ -2,7 +2,7 @@ import { fileExtension, linkSourceMarkers, parseMediaReply, stableSourcePrefix, 
 import { LIMITS, PICTURE_MARKER, type ImageAttachment, type Turn } from '../../shared/protocol';
 import type { PictureStore } from './chatDependencies';
 import { codebaseSources } from './codebasePassages';
-import type { StoredTurn } from './conversationStore';
+import type { StoredTurn } from './storedTurns';
 import { shownText } from './fitMessage';
 
 /**

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '../../core';
 import { codebaseText } from './codebasePassages';
-import type { Conversation, StoredTurn } from './conversationStore';
+import type { Conversation, StoredTurn } from './storedTurns';
 import type { QuestionAttachments } from './pictureUploads';
 
 /** What the model is sent for one reply, and which of the conversation's turns that is. */

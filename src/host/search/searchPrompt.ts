@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { hitExcerpt, MAX_EXCERPT_CHARS, type SearchHit } from '../../core';
-import type { Prompt } from '../chat/chatController';
+import type { Prompt } from '../chat/storedTurns';
 import { quotedExcerpt, relativeFile } from '../codeExcerpts';
 import { isRefusal, WorkspacePort } from '../workspace/workspacePort';
 

@@ -4,7 +4,7 @@ import { Disposable } from '../dispose';
 import { showErrorNotification } from '../errors';
 import type { Log } from '../log';
 import type { KeyStore } from '../secrets';
-import type { Prompt } from '../chat/chatController';
+import type { Prompt } from '../chat/storedTurns';
 import { ServiceError, type SearchHit } from '../../core';
 import { IndexingConsent } from './indexingConsent';
 import { IndexStatusBar } from './indexStatusBar';

@@ -1,0 +1,109 @@
+import type { Sources } from '../../core';
+import type { FileLocation } from '../../shared/fileLinks';
+import type { TurnError, TurnStatus, Usage } from '../../shared/protocol';
+
+/**
+ * A conversation of the chat panel as it is kept (see conversationStore.ts) and worked on by the
+ * rest of the chat: its turns, their attachments and the passages and sources that go with them.
+ * Types only, imported by every part of the chat and importing none of it.
+ */
+
+/** One turn as persisted. Assistant content keeps the model's media tags (they are its context). */
+export interface StoredTurn {
+  id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  status: TurnStatus;
+  finishReason?: string;
+  usage?: Usage;
+  error?: TurnError;
+  contextLabel?: string;
+  notice?: string;
+  /** A question's pictures (pasted, dropped, picked), kept in the picture store: its thumbnails, and what is uploaded with it. */
+  pictures?: StoredPicture[];
+  /** A question's documents (TXT, PDF, DOCX…), kept in the picture store beside its pictures: its chips, and what is uploaded with it. */
+  documents?: StoredDocument[];
+  /** A reply for which the conversation had grown too long for the model: how many earlier messages it did not see. */
+  omittedMessages?: number;
+  /** A question asked with codebase context; what was found for it once its reply started (see codebaseTurn.ts). */
+  codebase?: CodebaseContext;
+  /** A question the model may answer from the web (the service's search, and reading the pages it names). */
+  web?: boolean;
+  /** A reply's model as the service named it, version included (`GigaChat-3-Ultra:32.3.18.5`). */
+  model?: string;
+  /** What a reasoning model thought before it answered: shown apart, never sent back as the answer. */
+  reasoning?: string;
+  /** The pages a web answer cites, by the number its markers give. */
+  webSources?: Sources;
+}
+
+/**
+ * The passages of the workspace a question goes with: none until its reply starts and they are
+ * found, then kept for a Regenerate (the user may take some out first).
+ */
+export interface CodebaseContext {
+  found?: FoundPassages;
+}
+
+/** What the model reads before the question: how to use and cite the passages, each quoted under its citation, and what leads to the question. */
+export interface FoundPassages {
+  intro: string;
+  passages: QuotedSource[];
+  outro: string;
+}
+
+/** A passage as the model reads it (`quoted`: its citation, then its code in a fence), and where it comes from. */
+export interface QuotedSource {
+  source: FileLocation;
+  quoted: string;
+}
+
+/** A picture attached to a question: the file in the picture store, and how the user named it. */
+export interface StoredPicture {
+  /** The file's name in the picture store (a random id, not the service's: that one is per window). */
+  id: string;
+  name: string;
+  /** Its media type, read from its bytes: one the service takes (`IMAGE_UPLOAD_TYPES`). */
+  type: string;
+  /** Its size, to keep a request within the service's limits (not known of those kept before documents could be attached). */
+  bytes?: number;
+}
+
+/** A document attached to a question: the file in the picture store (under its extension), how the user named it, its media type and size. */
+export interface StoredDocument {
+  id: string;
+  name: string;
+  /** From its name's extension: one the service takes (`DOCUMENT_TYPES`). */
+  type: string;
+  bytes: number;
+}
+
+export interface Conversation {
+  id: string;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+  /** Sent as X-Session-ID on every turn, so the service can cache the shared prefix. */
+  sessionId: string;
+  turns: StoredTurn[];
+  /**
+   * The turn the model's context starts at, once the whole conversation no longer fit: the turns
+   * before it are kept and shown but not sent, so each later reply does not fail first.
+   */
+  contextFrom?: string;
+}
+
+/** A user message, with the editor context that produced it (explain selection). */
+export interface Prompt {
+  text: string;
+  contextLabel?: string;
+  notice?: string;
+  /** Pictures attached to the message (kept in the picture store). */
+  pictures?: StoredPicture[];
+  /** Documents attached to the message (kept in the picture store too). */
+  documents?: StoredDocument[];
+  /** Answer from the workspace's code: passages closest to the question are found and sent with it when its reply starts. */
+  codebase?: boolean;
+  /** Let the model search the web for the answer, and read the pages the question names. */
+  web?: boolean;
+}
