@@ -45,9 +45,12 @@ export type { UploadOptions } from './fileUpload';
 export { ATTACHMENTS_REFUSED } from './attachmentErrors';
 export { ATTACHMENT_LIMITS, DOCUMENT_TYPES, documentType, fileExtension, checkAddition, fitToRequest } from './attachmentLimits';
 export type { AttachmentKind, MessageRefusal, SizedFile } from './attachmentLimits';
-export { toServiceConversation, messageText } from './toolConversation';
-export type { ConversationMessage, ConversationPart, ServiceConversation } from './toolConversation';
-export { UploadedPictures } from './uploadedPictures';
+// The one conversation pipeline: the turn model, its converter to the service's messages, the uploader of its files.
+export { messageText } from './conversation/turns';
+export type { ConversationFile, ConversationMessage, ConversationPart } from './conversation/turns';
+export { toServiceConversation } from './conversation/serviceConversation';
+export type { PendingFile, ServiceConversation } from './conversation/serviceConversation';
+export { FileUploads, pictureFromBytes } from './conversation/fileUploads';
 export { readReplyText, type ReplyTextNotes } from './readableReply';
 export { TokenCounter, estimateTokens } from './tokenCounter';
 export { modelLimits, modelReasons, modelSeesPictures, modelDisplayName, PICTURE_MODELS } from './modelFacts';

@@ -19,7 +19,7 @@ import {
   toServiceConversation,
   toServiceFunctions,
   TokenCounter,
-  UploadedPictures,
+  FileUploads,
   type ChatMessage,
   type ConversationMessage,
 } from '../../src/core';
@@ -67,7 +67,7 @@ async function firstTextDirect(client: ServiceClient, messages: ChatMessage[]): 
   return performance.now() - started;
 }
 
-async function firstTextThroughProvider(client: ServiceClient, pictures: UploadedPictures, question: string): Promise<number> {
+async function firstTextThroughProvider(client: ServiceClient, pictures: FileUploads, question: string): Promise<number> {
   const started = performance.now();
   const { functions, names } = toServiceFunctions(TOOLS);
   const read = toServiceConversation(conversation(question), names);
@@ -102,7 +102,7 @@ async function firstTextThroughProvider(client: ServiceClient, pictures: Uploade
 async function main(): Promise<void> {
   const emulator = await Emulator.start({ streamDelayMs: 0 });
   const client = new ServiceClient(clientOptionsFor(emulator, { proxy: { url: '', noProxy: '*' } }));
-  const pictures = new UploadedPictures((bytes, options) => client.uploadFile(bytes, options));
+  const pictures = new FileUploads((bytes, options) => client.uploadFile(bytes, options));
   try {
     // The same messages on the wire for the direct request, so both ask the service the same.
     const question = 'Tell me about this code';

@@ -1,4 +1,4 @@
-import type { ConversationMessage } from '../toolConversation';
+import type { ConversationMessage } from '../conversation/turns';
 import { boundedText } from './boundedText';
 import { turnMessages, type ToolRound, type TurnRecord } from './turnRecord';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ConversationMessage } from '../toolConversation';
+import type { ConversationMessage } from '../conversation/turns';
 import { boundedText, type TextBounds } from './boundedText';
 
 /** One tool call of an agent's turn and what it gave back, as the model read it. */

@@ -4,7 +4,7 @@ import type { FoundPassages, QuotedSource, StoredTurn } from './storedTurns';
 /**
  * A question's codebase context as it is kept with the question: the text that goes before it,
  * the files and lines it cites, and taking one passage out. Apart from finding the context
- * (codebaseTurn.ts), which needs the whole conversation as it is sent (wireMessages.ts), itself
+ * (codebaseTurn.ts), which needs the whole conversation as it is sent (panelConversation.ts), itself
  * needing this text: one module for both would import itself in a circle.
  */
 

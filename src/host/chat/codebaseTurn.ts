@@ -1,9 +1,9 @@
-import { estimateTokens } from '../../core';
+import { estimateTokens, messageText } from '../../core';
 import type { TurnError } from '../../shared/protocol';
 import type { ChatSettings, CodebaseSource } from './chatDependencies';
 import { withoutCodebaseTag } from '../../shared/codebaseTag';
 import type { Conversation, StoredTurn } from './storedTurns';
-import { wireMessages } from './wireMessages';
+import { panelConversation } from './panelConversation';
 
 /** The workspace cannot be searched yet: what the user reads, with the button that lets it be (the reply's error). */
 export class CodebaseUnavailable extends Error {
@@ -30,8 +30,8 @@ export async function findCodebaseContext(
   settings: ChatSettings,
   signal: AbortSignal,
 ): Promise<void> {
-  const { messages } = wireMessages(conversation, pending, settings.systemPrompt);
-  const conversationTokens = messages.reduce((sum, message) => sum + estimateTokens(message.content), 0);
+  const { messages } = await panelConversation(conversation, pending, settings.systemPrompt);
+  const conversationTokens = messages.reduce((sum, message) => sum + estimateTokens(messageText(message)), 0);
   const room = { model: settings.model, conversationTokens, answerTokens: settings.maxTokens };
   const found = await source.find(withoutCodebaseTag(question.content) || question.content, room, signal);
   const { intro, passages, outro, notice } = found;

@@ -1,15 +1,15 @@
 import type { HostMessage, ImageAttachment, Turn } from '../../shared/protocol';
-import type { ChatClient, ChatDependencies, ChatSettings } from './chatDependencies';
+import { FileUploads, FunctionNames, toServiceConversation } from '../../core';
+import type { ChatDependencies, ChatSettings } from './chatDependencies';
 import { CodebaseUnavailable, findCodebaseContext, questionWithoutContext } from './codebaseTurn';
 import type { Conversation, StoredTurn } from './storedTurns';
 import { DeltaPacer } from './deltaPacer';
 import { shownText } from './fitMessage';
-import { PictureUploads, type QuestionAttachments } from './pictureUploads';
+import { panelConversation } from './panelConversation';
 import type { ReplyPictures } from './replyPictures';
-import { writeReply } from './replyWriter';
+import { writeReply, type ReplyRequest } from './replyWriter';
 import type { SavedConversations } from './savedConversations';
 import { picturesOf, streamedDelta, toViewTurn } from './viewTurns';
-import { wireMessages } from './wireMessages';
 
 /** A reply being written: from the moment a send or regenerate starts it until it has ended. */
 interface LiveReply {
@@ -50,7 +50,11 @@ export class LiveReplies {
   private live?: LiveReply;
   /** A conversation whose last user message arrived while a reply was being written: answered next. */
   private waiting?: Conversation;
-  private readonly uploads: PictureUploads;
+  /**
+   * The questions' files as the service knows them, uploaded once each when a reply first needs
+   * them. Files are scoped to the client id, new in every window: so are the ids kept here.
+   */
+  private readonly uploads: FileUploads;
 
   constructor(
     private readonly chat: ChatDependencies,
@@ -58,7 +62,7 @@ export class LiveReplies {
     private readonly replyPictures: ReplyPictures,
     private readonly view: ReplyView,
   ) {
-    this.uploads = new PictureUploads(chat.pictures);
+    this.uploads = new FileUploads(async (bytes, options) => (await chat.clients.get()).uploadFile(bytes, options));
   }
 
   get busy(): boolean {
@@ -155,14 +159,14 @@ export class LiveReplies {
           void this.saved.save(conversation);
         }, SAVE_STREAMING_EVERY_MS);
       };
-      // Asked once more, with the pictures uploaded again, when the service no longer has those uploaded earlier.
+      // Asked once more, with the files uploaded again, when the service no longer has those uploaded earlier.
       for (let attempt = 0; ; attempt++) {
-        const attachments = await this.uploadPictures(live, assistant, client);
+        const request = await this.request(live, assistant, settings);
         try {
-          await writeReply(client, conversation, assistant, abort.signal, settings, onText, attachments);
+          await writeReply(client, conversation, assistant, request, abort.signal, settings, onText);
           break;
         } catch (error) {
-          if (attempt > 0 || assistant.content !== '' || !this.uploads.forgetIfStale(error, attachments)) throw error;
+          if (attempt > 0 || assistant.content !== '' || !this.uploads.forgetIfStale(error)) throw error;
         }
       }
     } catch (error) {
@@ -187,25 +191,25 @@ export class LiveReplies {
   }
 
   /**
-   * Uploads the pictures and documents of the questions the reply is asked about (those not
-   * uploaded yet), the reply saying so meanwhile. A failure is the reply's error: the questions and
-   * their files stay, and Retry uploads what is still missing. Files left out for the request's
-   * limits are named in the reply's notice, which stays with it.
+   * What the reply is asked with, through the one pipeline: the conversation as the core's turns,
+   * then the service's messages, with the questions' pictures and documents uploaded (those not
+   * uploaded yet, the reply saying so meanwhile) and attached. A failure is the reply's error: the
+   * questions and their files stay, and Retry uploads what is still missing. Files left out for the
+   * request's limits are named in the reply's notice, which stays with it.
    */
-  private async uploadPictures(live: LiveReply, assistant: StoredTurn, client: ChatClient): Promise<QuestionAttachments> {
-    const questions = wireMessages(live.conversation, assistant, '').sent.filter(
-      (turn) => turn.role === 'user' && (turn.pictures?.length || turn.documents?.length),
-    );
-    const missing = await this.uploads.missing(questions);
+  private async request(live: LiveReply, assistant: StoredTurn, settings: ChatSettings): Promise<ReplyRequest> {
+    const panel = await panelConversation(live.conversation, assistant, settings.systemPrompt, this.chat.pictures);
+    const service = toServiceConversation(panel.messages, new FunctionNames());
+    const { missing } = this.uploads.plan(service);
     const showTurn = () => live.conversation === this.view.open() && this.view.post({ type: 'turnUpdated', turn: toViewTurn(assistant) });
     if (missing > 0) {
       assistant.notice = this.chat.texts.uploadingPictures(missing);
       showTurn();
     }
     try {
-      const { attachments, leftOut } = await this.uploads.attachmentsFor(client, questions, live.abort.signal);
+      const { leftOut } = await this.uploads.attach(service, live.abort.signal);
       assistant.notice = leftOut > 0 ? this.chat.texts.filesLeftOut(leftOut) : undefined;
-      return attachments;
+      return { ...panel, messages: service.messages };
     } catch (error) {
       assistant.notice = undefined;
       throw error;

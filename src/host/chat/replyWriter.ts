@@ -1,9 +1,8 @@
-import { applyChunk, chatStreamWithinContext, modelReasons, type BuiltInTool, type ChatReply, type ServiceClient } from '../../core';
+import { applyChunk, chatStreamWithinContext, modelReasons, type BuiltInTool, type ChatMessage, type ChatReply, type ServiceClient } from '../../core';
 import { mentionsPage } from '../../shared/webTag';
 import type { ChatSettings } from './chatDependencies';
 import type { Conversation, StoredTurn } from './storedTurns';
-import type { QuestionAttachments } from './pictureUploads';
-import { wireMessages } from './wireMessages';
+import type { PanelConversation } from './panelConversation';
 
 /** The service's own tools a question may use: drawing always; searching the web and reading the pages it names when asked. */
 function builtInToolsFor(question: StoredTurn | undefined): BuiltInTool[] {
@@ -11,23 +10,26 @@ function builtInToolsFor(question: StoredTurn | undefined): BuiltInTool[] {
   return ['image_generate', 'web_search', ...(mentionsPage(question.content) ? (['url_content_extraction'] as const) : [])];
 }
 
+/** What a reply is asked with: the panel's conversation (`sent`, `omitted`) as the service's messages, their files attached. */
+export interface ReplyRequest extends Omit<PanelConversation, 'messages'> {
+  messages: ChatMessage[];
+}
+
 /**
  * Writes the model's answer to `conversation` into its reply turn `assistant`: sends what the model
- * reads (the settings' model and system prompt, the conversation within the model's context, the
- * questions' pictures by their uploaded file ids) and
- * fills the turn as the reply streams: its text (`onText` follows each piece), then its finish
- * reason and token usage. A failure is thrown, with the text that arrived kept in the turn.
+ * reads (the settings' model and the messages of `wire`, within the model's context) and fills the
+ * turn as the reply streams: its text (`onText` follows each piece), reasoning, sources and model,
+ * then its finish reason and token usage. A failure is thrown, with the text that arrived kept in the turn.
  */
 export async function writeReply(
   client: Pick<ServiceClient, 'chatStream'>,
   conversation: Conversation,
   assistant: StoredTurn,
+  wire: ReplyRequest,
   signal: AbortSignal,
   settings: ChatSettings,
   onText: () => void,
-  attachments?: QuestionAttachments,
 ): Promise<void> {
-  const wire = wireMessages(conversation, assistant, settings.systemPrompt, attachments);
   const stream = chatStreamWithinContext(
     client,
     {

@@ -4,7 +4,7 @@ import {
   messageText,
   readReplyText,
   replyWithOfferedCalls,
-  UploadedPictures,
+  FileUploads,
   toServiceConversation,
   toServiceFunctions,
   TokenCounter,
@@ -50,7 +50,7 @@ export class GigaChatModelProvider extends Disposable implements vscode.Language
   readonly onDidChangeLanguageModelChatInformation = this.changed.event;
   private readonly stateIds = new Map<string, string>();
   private readonly counter: TokenCounter;
-  private uploads?: { client: ServiceClient; pictures: UploadedPictures };
+  private uploads?: { client: ServiceClient; files: FileUploads };
 
   constructor(private readonly services: ModelProviderServices) {
     super();
@@ -95,7 +95,8 @@ export class GigaChatModelProvider extends Disposable implements vscode.Language
       const client = await this.services.clients.get();
       const { functions, names } = toServiceFunctions(readTools(options.tools));
       const conversation = toServiceConversation(readConversation(messages), names, this.stateIds, systemOption(options.modelOptions));
-      await this.picturesFor(client).attach(conversation, signal);
+      const { leftOut } = await this.uploadsFor(client).attach(conversation, signal);
+      if (leftOut > 0) log.info(`The ${leftOut} earliest files of the conversation were not sent: a request takes at most 10 files, under 20 MB in all.`);
       const offered = functions.map((fn) => fn.name);
       const request: ChatRequest = {
         model: model.id,
@@ -140,9 +141,9 @@ export class GigaChatModelProvider extends Disposable implements vscode.Language
     }
   }
 
-  private picturesFor(client: ServiceClient): UploadedPictures {
-    if (this.uploads?.client !== client) this.uploads = { client, pictures: new UploadedPictures((bytes, options) => client.uploadFile(bytes, options)) };
-    return this.uploads.pictures;
+  private uploadsFor(client: ServiceClient): FileUploads {
+    if (this.uploads?.client !== client) this.uploads = { client, files: new FileUploads((bytes, options) => client.uploadFile(bytes, options)) };
+    return this.uploads.files;
   }
 
   private remember(callId: string, stateId: string): void {

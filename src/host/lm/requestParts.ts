@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { isRecord, type ConversationMessage, type ConversationPart, type ToolDescription } from '../../core';
+import { isRecord, pictureFromBytes, type ConversationMessage, type ConversationPart, type ToolDescription } from '../../core';
 
 /**
- * Reads VS Code's request messages into the core's plain parts (core/toolConversation.ts turns
+ * Reads VS Code's request messages into the core's plain parts (core/conversation/serviceConversation.ts turns
  * them into the service's messages). Parts are recognised by shape as well as by class: messages
  * come from other extensions, and a part this extension does not know is left out.
  */
@@ -31,7 +31,7 @@ function readPart(part: unknown): ConversationPart | undefined {
     return { kind: 'toolCall', callId: part.callId, toolName: part.name, input: isRecord(part.input) ? part.input : {} };
   if (part instanceof vscode.LanguageModelToolResultPart || isToolResult(part))
     return { kind: 'toolResult', callId: part.callId, text: resultText(part.content) };
-  if (isPicture(part)) return { kind: 'picture', mimeType: part.mimeType, bytes: part.data };
+  if (isPicture(part)) return { kind: 'file', file: pictureFromBytes(part.data, part.mimeType) };
   if (isRecord(part) && typeof part.value === 'string') return { kind: 'text', text: part.value };
   return undefined;
 }

@@ -1,43 +1,32 @@
-import type { FunctionNames } from './functionNames';
-import type { ChatMessage } from './schemas';
+import type { FunctionNames } from '../functionNames';
+import type { ChatMessage } from '../schemas';
+import type { ConversationFile, ConversationMessage } from './turns';
 
-/**
- * A conversation as VS Code's language model API hands it over (`LanguageModelChatRequestMessage`),
- * read into plain parts by the VS Code layer, and turned into the service's messages here.
- */
-export type ConversationPart =
-  | { kind: 'text'; text: string }
-  | { kind: 'toolCall'; callId: string; toolName: string; input: Record<string, unknown> }
-  | { kind: 'toolResult'; callId: string; text: string }
-  | { kind: 'picture'; mimeType: string; bytes: Uint8Array };
-
-export interface ConversationMessage {
-  role: 'system' | 'user' | 'assistant';
-  parts: readonly ConversationPart[];
-}
-
-/** A picture of a user message, to upload and attach to `messages[messageIndex]`. */
-export interface PendingPicture {
+/** A file of a user message, to upload and attach to `messages[messageIndex]`. */
+export interface PendingFile {
   messageIndex: number;
-  mimeType: string;
-  bytes: Uint8Array;
+  file: ConversationFile;
 }
 
 export interface ServiceConversation {
   messages: ChatMessage[];
-  pictures: PendingPicture[];
+  /** The conversation's files, oldest first. */
+  files: PendingFile[];
 }
 
 /**
- * The service's messages for a conversation. Where the two disagree:
+ * The service's messages for a conversation (the one converter: every surface's turns go through
+ * it; `contract/` then writes them on the wire of either contract). Where the two disagree:
  * - The service takes one function call per assistant message, its result right after it as a
  *   `function` message naming the function; VS Code puts any number of calls in one assistant
  *   message and their results in the next user message. Each call becomes an assistant message of
  *   its own followed by its result; a call without a result gets one saying so (the service
  *   refuses a call left unanswered), and a result without its call is told as text.
  * - A function result must be JSON: text that is not is sent as a JSON string.
- * - System text (the caller's `instructions`, then VS Code's proposed System role) goes first, in
- *   one system message.
+ * - System text (the caller's `instructions`, then the conversation's own) goes first, in one
+ *   system message.
+ * - A user message's text parts are joined as written (the workspace's passages before the
+ *   question); its files are listed in `files`, to be uploaded and attached (`FileUploads`).
  * `stateIds` gives the `functions_state_id` the service returned with each call, by call id.
  */
 export function toServiceConversation(
@@ -48,7 +37,7 @@ export function toServiceConversation(
 ): ServiceConversation {
   const system: string[] = instructions.trim() ? [instructions.trim()] : [];
   const messages: ChatMessage[] = [];
-  const pictures: PendingPicture[] = [];
+  const files: PendingFile[] = [];
   const results = resultsByCall(conversation);
   const answered = new Set<string>();
   for (const message of conversation) {
@@ -71,16 +60,16 @@ export function toServiceConversation(
     }
     const orphans = message.parts.flatMap((part) => (part.kind === 'toolResult' && !answered.has(part.callId) ? [part.text] : []));
     const content = [...orphans, text].filter(Boolean).join('\n\n');
-    const own = message.parts.filter((part) => part.kind === 'picture');
+    const own = message.parts.flatMap((part) => (part.kind === 'file' ? [part.file] : []));
     if (!content && own.length === 0) continue; // only results, already placed after their calls
-    for (const picture of own) pictures.push({ messageIndex: messages.length, mimeType: picture.mimeType, bytes: picture.bytes });
+    for (const file of own) files.push({ messageIndex: messages.length, file });
     messages.push({ role: 'user', content });
   }
   if (system.length > 0) {
     messages.unshift({ role: 'system', content: system.join('\n\n') });
-    for (const picture of pictures) picture.messageIndex += 1;
+    for (const file of files) file.messageIndex += 1;
   }
-  return { messages, pictures };
+  return { messages, files };
 }
 
 /** What the model reads when a call it made was never answered (the caller stopped, or skipped the tool). */
@@ -100,11 +89,4 @@ function asJson(text: string): string {
   } catch {
     return JSON.stringify(text);
   }
-}
-
-/** What the model reads of a message, as text: its text, tool results and calls' arguments (for counting tokens). */
-export function messageText(message: ConversationMessage): string {
-  return message.parts
-    .map((part) => (part.kind === 'text' || part.kind === 'toolResult' ? part.text : part.kind === 'toolCall' ? JSON.stringify(part.input) : ''))
-    .join('\n');
 }

@@ -1,5 +1,13 @@
 import * as assert from 'node:assert/strict';
-import { collectReply, FunctionNames, toServiceConversation, toServiceFunctions, UploadedPictures, type ConversationMessage } from '../../src/core';
+import {
+  collectReply,
+  FileUploads,
+  FunctionNames,
+  pictureFromBytes,
+  toServiceConversation,
+  toServiceFunctions,
+  type ConversationMessage,
+} from '../../src/core';
 import { useEmulator } from './support/fixture';
 
 const user = (text: string): ConversationMessage => ({ role: 'user', parts: [{ kind: 'text', text }] });
@@ -70,9 +78,9 @@ describe("toServiceConversation: VS Code's conversation as the service's message
     assert.equal(toServiceConversation([user('Hi')], new FunctionNames(), new Map(), '  ').messages[0].role, 'user');
   });
 
-  it('sends system text first, in one message, and points pictures at their message', () => {
-    const bytes = new Uint8Array([1, 2, 3]);
-    const { messages, pictures } = toServiceConversation(
+  it('sends system text first, in one message, and points files at their message', () => {
+    const picture = pictureFromBytes(new Uint8Array([1, 2, 3]), 'image/png');
+    const { messages, files } = toServiceConversation(
       [
         user('Hi'),
         { role: 'system', parts: [{ kind: 'text', text: 'Be brief.' }] },
@@ -80,7 +88,7 @@ describe("toServiceConversation: VS Code's conversation as the service's message
           role: 'user',
           parts: [
             { kind: 'text', text: 'What is this?' },
-            { kind: 'picture', mimeType: 'image/png', bytes },
+            { kind: 'file', file: picture },
           ],
         },
       ],
@@ -94,7 +102,7 @@ describe("toServiceConversation: VS Code's conversation as the service's message
         ['user', 'What is this?'],
       ],
     );
-    assert.deepEqual(pictures, [{ messageIndex: 2, mimeType: 'image/png', bytes }]);
+    assert.deepEqual(files, [{ messageIndex: 2, file: picture }]);
   });
 });
 
@@ -139,7 +147,7 @@ describe('toServiceConversation against the emulator', () => {
 
   it('uploads a picture once however many times the conversation is sent, and attaches it', async () => {
     const uploads: string[] = [];
-    const pictures = new UploadedPictures(async (bytes, options) => {
+    const pictures = new FileUploads(async (bytes, options) => {
       uploads.push(options.filename);
       return t.client.uploadFile(bytes, options);
     });
@@ -151,7 +159,7 @@ describe('toServiceConversation against the emulator', () => {
             role: 'user',
             parts: [
               { kind: 'text', text: 'What is on it?' },
-              { kind: 'picture', mimeType: 'image/png', bytes: png },
+              { kind: 'file', file: pictureFromBytes(png, 'image/png') },
             ],
           },
         ],
