@@ -20,6 +20,20 @@ export function wantsImage(prompt: string): boolean {
   return /\b(draw|picture|image|paint)/i.test(prompt) || /(нарисуй|картинк|изображени|рисун)/i.test(prompt);
 }
 
+/** Asked for a formula: GigaChat writes mathematics in LaTeX (even a count, `$1\\, 2\\, 3$`, as recorded). */
+function mentionsFormula(prompt: string): boolean {
+  return /formula|формул/i.test(prompt);
+}
+
+const FORMULA_LINES = [
+  '',
+  'The area of a circle is $S = \\pi r^2$, and its length is',
+  '',
+  '$$C = 2\\pi r$$',
+  '',
+  'A round table costs $1.5 million and $2 million.',
+];
+
 function mentionsCode(prompt: string): boolean {
   return /\bcode\b|\bfunction|код|функци/i.test(prompt);
 }
@@ -71,6 +85,7 @@ export function textReply(prompt: string): string {
           '- This reply comes from the local GigaChat emulator, not from a real model.',
           '- The same question always gets the same answer.',
         ];
+  if (mentionsFormula(prompt)) lines.push(...FORMULA_LINES);
   if (mentionsCode(prompt)) {
     lines.push('', language === 'ru' ? 'Пример кода:' : 'Here is an example:', '', CODE_BLOCK);
   }

@@ -120,9 +120,16 @@ describe("@gigachat in VS Code's Chat is safe with a hostile model: links, edits
     await writeText('notes.txt', 'first\nsecond\n');
     await askInChatView(`@gigachat ${call('gigachat_editFile', { path: `${FOLDER}/notes.txt`, oldText: 'second', newText: 'SECOND' })} shout`);
     await changeQuestion(`${FOLDER}/notes.txt`);
+    // Typed into the file's document once its diff shows (an editor opened before it would be replaced by it, and its edit lost).
+    await until(
+      () => vscode.window.tabGroups.all.flatMap((group) => group.tabs).some((tab) => tab.input instanceof vscode.TabInputTextDiff),
+      'the diff editor',
+    );
     const document = await vscode.workspace.openTextDocument(vscode.Uri.file(filePath('notes.txt')));
-    const editor = await vscode.window.showTextDocument(document, { preview: false, preserveFocus: true });
-    await editor.edit((builder) => builder.insert(new vscode.Position(0, 0), 'mine\n'));
+    const typed = new vscode.WorkspaceEdit();
+    typed.insert(document.uri, new vscode.Position(0, 0), 'mine\n');
+    assert.ok(await vscode.workspace.applyEdit(typed), "the user's typing");
+    assert.ok(document.isDirty, 'unsaved, as typed');
     await answerChange(`${FOLDER}/notes.txt`, 'Apply Change');
     await answerContaining('not saved');
     assert.equal(document.getText(), 'mine\nfirst\nSECOND\n', 'the change is in the editor, with what the user typed');
