@@ -12,6 +12,7 @@
  *   - token exchanges of 20 concurrent callers over ten short token lifetimes (test/bench/tokenRenewal.ts);
  *   - the time a proxy adds per request on loopback (test/bench/proxyOverhead.ts);
  *   - the streamed-reply reader on one 4 MiB event versus short events (test/bench/sseReader.ts);
+ *   - reading a streamed reply per delta on v2 against v1, and linking a web answer's sources (test/bench/replyContracts.ts);
  *   - what the language model provider adds to the first text of a reply, and its token-count cache (test/bench/languageModelProvider.ts).
  *   - what guarding the links of @gigachat's answers costs per streamed delta (test/bench/linkGuard.ts).
  */
@@ -71,6 +72,7 @@ const scripts: [heading: string, script: string][] = [
   ['Token exchanges under continuous use (goal: one per token, none failed)', 'tokenRenewal.js'],
   ['Proxy: time added per request on loopback', 'proxyOverhead.js'],
   ['Streamed replies: one 4 MiB event versus the same bytes in short events (target ≤ 2×)', 'sseReader.js'],
+  ['Streamed replies: what the current contract (v2) costs per delta against the previous one (v1), and linking web sources', 'replyContracts.js'],
   ["VS Code's Chat: what the model provider adds to the first text (target ≤ 5 ms), and its token-count cache", 'languageModelProvider.js'],
   ["@gigachat's answers: what guarding their links costs per streamed delta (target: worst < 16 ms)", 'linkGuard.js'],
 ];
