@@ -39,6 +39,7 @@ export function activate(context: vscode.ExtensionContext): GigaChatApi {
     ...certificateCommands(services),
     ...searchCommands(services),
     ...changeCommands(services),
+    showReasoning: (text?: unknown) => services().reasoning.show(text),
   });
   return {
     getClient: () => Promise.resolve(requestsOnly(() => services().clients.get())),

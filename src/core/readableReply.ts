@@ -15,10 +15,16 @@ export interface ReplyTextNotes {
  * Reads a streamed reply for a caller that can show only text (VS Code's language model API):
  * `onText` gets each new piece as it arrives, never half a media tag or a web answer's marker; a
  * picture the model drew is shown as a note; a marker citing pages as their numbers, and the pages
- * themselves, numbered links, after the answer (they come with its end). Resolves to the whole
- * reply (its function call, if the model made one).
+ * themselves, numbered links, after the answer (they come with its end). A reasoning model's
+ * thinking goes to `onReasoning` as it arrives, when there is one, and never into the text.
+ * Resolves to the whole reply (its function call, if the model made one).
  */
-export async function readReplyText(chunks: AsyncIterable<ChatChunk>, notes: ReplyTextNotes, onText: (text: string) => void): Promise<ChatReply> {
+export async function readReplyText(
+  chunks: AsyncIterable<ChatChunk>,
+  notes: ReplyTextNotes,
+  onText: (text: string) => void,
+  onReasoning?: (text: string) => void,
+): Promise<ChatReply> {
   let reply: ChatReply = { content: '' };
   let shown = '';
   const show = (text: string) => {
@@ -30,8 +36,12 @@ export async function readReplyText(chunks: AsyncIterable<ChatChunk>, notes: Rep
     parseMediaReply(linkSourceMarkers(content, []))
       .parts.map((part) => (part.type === 'text' ? part.text : `\n\n${notes.picture}\n\n`))
       .join('');
+  let thought = 0;
   for await (const chunk of chunks) {
     reply = applyChunk(reply, chunk);
+    const reasoning = reply.reasoning ?? '';
+    if (onReasoning && reasoning.length > thought) onReasoning(reasoning.slice(thought));
+    thought = reasoning.length;
     show(readable(stableSourcePrefix(stableStreamingPrefix(reply.content))));
   }
   show(readable(reply.content));

@@ -22,6 +22,7 @@ export const COMMAND_NAMES = [
   'certificateHelp',
   'applyChange',
   'discardChange',
+  'showReasoning',
 ] as const;
 
 export type CommandName = (typeof COMMAND_NAMES)[number];

@@ -1,3 +1,4 @@
+import { ReasoningDocuments } from './agent/reasoningDocuments';
 import * as vscode from 'vscode';
 import { ChatController } from './chat/chatController';
 import { chatHost, warnSaveFailing } from './chat/chatHost';
@@ -47,6 +48,8 @@ export interface Services {
   readonly participant: GigaChatParticipant;
   /** The changes agents propose, each asked about with its diff. */
   readonly changes: ChangeReviews;
+  /** @gigachat's reasoning, opened from its answers. */
+  readonly reasoning: ReasoningDocuments;
   /** The language model tools this extension contributes, by their key in OWN_TOOLS. */
   readonly tools: Record<OwnToolKey, vscode.LanguageModelTool<unknown>>;
   setAuthorizationKey(): Promise<boolean>;
@@ -83,7 +86,8 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const setKey = () => setAuthorizationKey(keys, clients, log);
   const edits = new AppliedEdits();
   const changes = new ChangeReviews();
-  context.subscriptions.push(changes);
+  const reasoning = new ReasoningDocuments();
+  context.subscriptions.push(changes, reasoning);
   const languageModels = new GigaChatModelProvider({ clients, catalog: models, keys, log, setAuthorizationKey: setKey });
   context.subscriptions.push(languageModels);
   provideErrorFixes({ ...certificates, setAuthorizationKey: setKey, useVisionModel: () => models.selectVisionModel(), allowIndexing: search.allowIndexing });
@@ -101,6 +105,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
     search,
     languageModels,
     changes,
+    reasoning,
     participant: new GigaChatParticipant({ search, edits, log }),
     tools: {
       readFile: new ReadFileTool(),

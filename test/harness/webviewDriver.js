@@ -138,6 +138,9 @@ function workbenchHandler() {
       case 'clickButton': // a button of the workbench by its accessible name, within `selector`
         await page.locator(params.selector).getByRole('button', { name: params.name, exact: false }).first().click({ timeout: 10_000 });
         return true;
+      case 'click': // the first match of a selector in the workbench itself (a control without a button's role)
+        await page.locator(params.selector).first().click({ timeout: 10_000 });
+        return true;
       case 'typeText': // keystrokes to whatever has the focus, as a person types
         await page.keyboard.type(params.text, { delay: 5 });
         return true;

@@ -81,6 +81,8 @@ export const workbench = {
   texts: (selector: string) => callOuter<string[]>('workbench', { action: 'texts', selector }),
   /** An attribute of every match in the workbench's own page (null where it is missing). */
   attributes: (selector: string, name: string) => callOuter<(string | null)[]>('workbench', { action: 'attributes', selector, name }),
+  /** Clicks the first match of `selector` in the workbench's own page. */
+  click: (selector: string) => callOuter('workbench', { action: 'click', selector }),
   /** Clicks the first button within `selector` whose accessible name contains `name`. */
   clickButton: (selector: string, name: string) => callOuter('workbench', { action: 'clickButton', selector, name }),
   screenshot: (name: string) => callOuter('screenshot', { name }),

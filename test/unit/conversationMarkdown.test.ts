@@ -10,6 +10,7 @@ const labels: MarkdownLabels = {
   stopped: 'Stopped',
   failed: (reason) => `The reply failed: ${reason}`,
   shortened: (count) => `It did not see the first ${count} messages`,
+  sources: 'Sources',
 };
 
 describe('a conversation exported as Markdown', () => {
@@ -45,5 +46,24 @@ describe('a conversation exported as Markdown', () => {
       { id: 'a1', role: 'assistant', content: reply, status: 'done' },
     );
     assert.equal(conversationMarkdown(conversation, labels), `# Roots\n\n---\n\n**You**\n\nSolve $x^2 = 4$\n\n---\n\n**GigaChat**\n\n${reply}\n`);
+  });
+
+  it("gives a web answer's markers as links to its sources, and lists them after it, without its reasoning", () => {
+    const conversation = { ...newConversation(), title: 'Python news' };
+    conversation.turns.push(
+      { id: 'u1', role: 'user', content: 'What is new? #web', status: 'done', web: true },
+      {
+        id: 'a1',
+        role: 'assistant',
+        content: 'A faster JIT [sources=[2]].',
+        status: 'done',
+        reasoning: 'The user asks what is new.',
+        webSources: { '2': { url: 'https://realpython.com/news/', title: 'News' }, '1': { url: 'https://docs.python.org/3/', title: 'Docs' } },
+      },
+    );
+    assert.equal(
+      conversationMarkdown(conversation, labels).split('\n\n---\n\n')[2],
+      '**GigaChat**\n\nA faster JIT [[2]](https://realpython.com/news/).\n\n*Sources:*\n\n1. <https://docs.python.org/3/> (docs.python.org)\n2. <https://realpython.com/news/> (realpython.com)\n',
+    );
   });
 });

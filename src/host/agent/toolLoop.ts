@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 import { isRecord, runAgentLoop, LinkGuard, type AgentOutcome, type ConversationMessage, type ToolCall, type TurnRecord } from '../../core';
+import { commandId } from '../commands';
+import { REASONING_OPTION, reasoningOf } from '../lm/reasoningText';
 import { resultText } from '../lm/requestParts';
 import type { AppliedEdits } from '../tools/appliedEdits';
 import { isWorkspaceFileLink } from './answerLinks';
@@ -33,7 +35,7 @@ export function runAgent(run: AgentRun, record: TurnRecord): Promise<AgentOutcom
   const options = {
     tools,
     justification: vscode.l10n.t('@gigachat answers with GigaChat.'),
-    modelOptions: { system: instructions, webSearch: run.webSearch === true },
+    modelOptions: { system: instructions, webSearch: run.webSearch === true, [REASONING_OPTION]: true },
   };
   return runAgentLoop(
     run.conversation,
@@ -43,10 +45,16 @@ export function runAgent(run: AgentRun, record: TurnRecord): Promise<AgentOutcom
       respond: async (messages) => {
         const response = await model.sendRequest(toChatMessages(messages), options, token);
         const links = new LinkGuard(isWorkspaceFileLink);
+        const reasoning = new ThinkingSection(stream);
         let text = '';
         const calls: ToolCall[] = [];
         for await (const part of response.stream) {
           if (part instanceof vscode.LanguageModelTextPart) {
+            const thought = reasoningOf(part.value);
+            if (thought !== undefined) {
+              reasoning.add(thought);
+              continue;
+            }
             text += part.value;
             show(stream, links.push(part.value));
           } else if (part instanceof vscode.LanguageModelToolCallPart) {
@@ -54,6 +62,7 @@ export function runAgent(run: AgentRun, record: TurnRecord): Promise<AgentOutcom
           }
         }
         show(stream, links.end());
+        reasoning.end();
         if (text && calls.length > 0) stream.markdown('\n\n');
         return { text, calls };
       },
@@ -71,6 +80,29 @@ async function invoke(call: ToolCall, run: AgentRun): Promise<string> {
   } catch (error) {
     if (run.token.isCancellationRequested) throw error;
     return error instanceof vscode.CancellationError ? 'The user did not allow this tool call.' : `The tool failed: ${(error as Error).message}`;
+  }
+}
+
+/**
+ * A reasoning model's thinking in @gigachat's answer: "Reasoning…" while it thinks, then a button
+ * after the answer that opens it (VS Code's stable Chat API can neither show thinking nor fold a
+ * section). It stays out of the turn's text: it is not sent back to the model with the next questions.
+ */
+class ThinkingSection {
+  private text = '';
+
+  constructor(private readonly stream: vscode.ChatResponseStream) {}
+
+  add(thought: string): void {
+    if (this.text === '') this.stream.progress(vscode.l10n.t('Reasoning…'));
+    this.text += thought;
+  }
+
+  /** The round ended: the button that shows what was thought in it. */
+  end(): void {
+    if (this.text.trim() === '') return;
+    this.stream.button({ command: commandId('showReasoning'), title: vscode.l10n.t("Show GigaChat's reasoning"), arguments: [this.text.trim()] });
+    this.text = '';
   }
 }
 

@@ -123,6 +123,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
       stopped: vscode.l10n.t('Stopped'),
       failed: (reason) => vscode.l10n.t('The reply failed: {0}', reason),
       shortened: (count) => vscode.l10n.t(webviewStrings.contextShortened, count),
+      sources: vscode.l10n.t(webviewStrings.webSources),
     });
     const document = await vscode.workspace.openTextDocument({ language: 'markdown', content });
     await vscode.window.showTextDocument(document, { preview: false });

@@ -1,4 +1,5 @@
 import type { Conversation, StoredTurn } from './storedTurns';
+import { webSourceList } from '../../core';
 import { replyTextOf } from './viewTurns';
 
 /** The words of the export, in the user's language (the caller translates them). */
@@ -13,6 +14,8 @@ export interface MarkdownLabels {
   failed: (reason: string) => string;
   /** What a reply says that was written without the conversation's first `count` messages. */
   shortened: (count: number) => string;
+  /** Heads the pages a web answer cites. */
+  sources: string;
 }
 
 /**
@@ -36,6 +39,10 @@ function turnMarkdown(turn: StoredTurn, labels: MarkdownLabels): string[] {
   const paragraphs = [`**${labels.assistant}**`];
   const text = replyTextOf(turn, `*(${labels.picture})*`).trim();
   if (text) paragraphs.push(text);
+  const sources = webSourceList(turn.webSources);
+  if (sources.length > 0) {
+    paragraphs.push(`*${labels.sources}:*\n\n${sources.map((source) => `${source.number}. <${source.url}> (${source.host})`).join('\n')}`);
+  }
   if (turn.omittedMessages) paragraphs.push(`*(${labels.shortened(turn.omittedMessages)})*`);
   if (turn.status === 'stopped') paragraphs.push(`*(${labels.stopped})*`);
   if (turn.status === 'error') paragraphs.push(`*(${labels.failed(turn.error?.message ?? '')})*`);

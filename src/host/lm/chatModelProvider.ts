@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import {
   messageText,
+  modelReasons,
   readReplyText,
   replyWithOfferedCalls,
   FileUploads,
@@ -17,7 +18,8 @@ import {
 import { mentionsPage } from '../../shared/webTag';
 import { abortSignalOf } from '../cancellation';
 import type { ClientProvider } from '../clientProvider';
-import { affectsConnection } from '../config';
+import { affectsConnection, readSettings } from '../config';
+import { REASONING_OPTION, reasoningPart } from './reasoningText';
 import { Disposable } from '../dispose';
 import type { Log } from '../log';
 import type { KeyStore } from '../secrets';
@@ -102,12 +104,15 @@ export class GigaChatModelProvider extends Disposable implements vscode.Language
         model: model.id,
         messages: conversation.messages,
         ...requestOptions(options.modelOptions),
+        ...reasoningEffort(model.id),
         ...(options.modelOptions?.webSearch === true ? { builtInTools: webTools(conversation.messages.at(-1)?.content ?? '') } : {}),
         ...(functions.length > 0 ? { functions, function_call: callMode(options.toolMode, functions) } : {}),
       };
       const showText = (text: string) => progress.report(new vscode.LanguageModelTextPart(text));
+      // Only for a caller that asked for it (@gigachat): in any other agent's answer the thinking would read as the answer.
+      const showReasoning = options.modelOptions?.[REASONING_OPTION] === true ? (text: string) => progress.report(reasoningPart(text)) : undefined;
       const { reply, toolName, dropped } = await replyWithOfferedCalls(
-        (messages) => readReplyText(client.chatStream({ ...request, messages }, { signal }), replyNotes(), showText),
+        (messages) => readReplyText(client.chatStream({ ...request, messages }, { signal }), replyNotes(), showText, showReasoning),
         conversation.messages,
         names,
         offered,
@@ -172,6 +177,12 @@ function requestOptions(modelOptions: { readonly [name: string]: unknown } | und
     if (typeof value === 'number' && Number.isFinite(value)) options[key] = value;
   }
   return options;
+}
+
+/** The effort the settings ask of a model that reasons before answering. */
+function reasoningEffort(model: string): Partial<ChatRequest> {
+  const effort = readSettings().reasoningEffort;
+  return effort && modelReasons(model) ? { reasoningEffort: effort } : {};
 }
 
 /** `modelOptions.webSearch` (@gigachat's `/web`): the service's search, and reading the pages the question names. */

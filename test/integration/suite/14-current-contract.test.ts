@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { chatView, emulator, ensureKey, productLog, until } from '../drivers';
+import { chatView, emulator, ensureKey, productLog, until, workbench } from '../drivers';
 import { hasOuterRunner } from '../outer';
-import { answerContaining, askInChatView } from '../vscodeChat';
+import { answerContaining, askInChatView, RESPONSES } from '../vscodeChat';
 
 const settings = () => vscode.workspace.getConfiguration('gigachat');
 const chats = async () => (await emulator.requests()).filter((request) => request.endpoint === 'chat');
@@ -95,6 +95,22 @@ describe('the current contract: GigaChat 3, web sources, formulas, reasoning, an
       const answer = await answerContaining('docs.python.org');
       assert.match(answer, /Sources/);
       assert.doesNotMatch(answer, /sources=/);
+
+      // A reasoning model's thinking: not part of the answer; its button opens it beside the chat.
+      await vscode.commands.executeCommand('workbench.action.chat.newChat');
+      await vscode.commands.executeCommand('workbench.action.chat.open', {
+        query: '@gigachat Why is the sky blue?',
+        modelSelector: { vendor: 'gigachat', id: 'GigaChat-2-Reasoning' },
+      });
+      const reasoned = await answerContaining('You asked: "Why is the sky blue?"');
+      assert.doesNotMatch(reasoned, /The user asks/, 'the thinking is not shown as the answer');
+      await workbench.clickButton(RESPONSES, "Show GigaChat's reasoning");
+      const shown = () => vscode.window.visibleTextEditors.find((editor) => editor.document.uri.scheme === 'gigachat-reasoning');
+      await until(() => shown() !== undefined, 'the reasoning beside the chat');
+      assert.match(shown()!.document.getText(), /^The user asks: "Why is the sky blue\?"/);
+      await workbench.screenshot('vscode-chat-reasoning');
+      await vscode.window.showTextDocument(shown()!.document);
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     } finally {
       await vscode.commands.executeCommand('workbench.action.chat.cancel').then(undefined, () => undefined);
       await vscode.workspace.getConfiguration('chat').update('disableAIFeatures', true, vscode.ConfigurationTarget.Global);
