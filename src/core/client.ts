@@ -230,6 +230,8 @@ export class ServiceClient {
   private async openChat(request: ChatRequest, stream: boolean, options: ChatOptions): Promise<{ res: HttpResponse; contract: ChatContract; url: string }> {
     const { contract, url } = this.contracts.chatEndpoint(this.options.baseUrl);
     const body = contract === 'v2' ? toV2Body(request, stream) : toV1Body(request, stream);
+    const unavailable = contract === 'v1' ? (request.builtInTools ?? []).filter((tool) => tool !== 'image_generate') : [];
+    if (unavailable.length > 0) this.logger.warn(`The previous contract (v1) has no ${unavailable.join(' or ')}: the question is answered without it.`);
     const call: Call = { method: 'POST', path: '/chat/completions', url, body, accept: stream ? 'text/event-stream' : 'application/json', ...options };
     try {
       return { res: await this.open(call), contract, url };

@@ -182,6 +182,17 @@ describe('falling back to the previous contract (v1)', () => {
     }
   });
 
+  it('web search, which the previous contract lacks, is left out there, and the log says so', async () => {
+    const logger = recordingLogger();
+    const client = t.clientWith({ logger });
+    const reply = await collectReply(
+      client.chatStream({ model: 'GigaChat', messages: [{ role: 'user', content: 'What is new?' }], builtInTools: ['web_search'] }),
+    );
+    assert.match(reply.content, /What is new\?/);
+    assert.equal(reply.sources, undefined);
+    assert.ok(logger.lines.some((line) => /\(v1\) has no web_search/.test(line)));
+  });
+
   it('GigaChat 3, served on v2 only, is notFound on a host that has no v2', async () => {
     await rejectsWith(t.clientWith().chat(count), 'notFound');
   });
