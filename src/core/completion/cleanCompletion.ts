@@ -1,0 +1,182 @@
+/**
+ * A chat model's reply to a fill-in-the-middle request, turned into exactly the text missing at
+ * the cursor. Chat models wrap code in fences, add a sentence, repeat the start of the line or the
+ * code after the cursor, and indent as they please; each rule below is one that peers apply
+ * (../shared/docs/completions.md, "Cleaning the reply"), numbered as there.
+ */
+export interface HoleContext {
+  /** The text before the cursor, up to the start of its line at least. */
+  prefix: string;
+  /** The text after the cursor, to the end of its line at least. */
+  suffix: string;
+  /** Several lines may go in (a block starts here); else the rest of the line only. */
+  multiline: boolean;
+  /** The file's indentation unit: a tab, or its number of spaces. */
+  indent: string;
+}
+
+/** The tags the prompt asks the answer to be written in (see fillPrompt.ts). */
+export const ANSWER_OPEN = '<COMPLETION>';
+export const ANSWER_CLOSE = '</COMPLETION>';
+
+/** The missing text; '' when the reply offers none worth showing. */
+export function cleanCompletion(reply: string, hole: HoleContext): string {
+  let text = answerOf(reply);
+  if (text === undefined) return '';
+  text = withoutFences(text);
+  text = withoutScaffolding(text);
+  const lineBefore = hole.prefix.slice(hole.prefix.lastIndexOf('\n') + 1);
+  text = withoutEcho(text, lineBefore);
+  // 5. The cursor stands after spaces already (an indented line, a space typed): the reply's own go.
+  if (lineBefore !== '' && /\s$/.test(lineBefore)) text = text.replace(/^[ \t]+/, '');
+  // The body of a block opened at the end of the cursor's line starts on the next line, whether or not the model began with a line break.
+  if (hole.multiline && lineBefore.trim() !== '' && !text.startsWith('\n')) text = `\n${text}`;
+  text = inFileIndentation(text, hole.indent);
+  text = hole.multiline ? blockOnly(text, lineBefore) : text.split('\n')[0];
+  text = beforeRepeatedLine(text);
+  text = beforeSuffix(text, hole.suffix);
+  text = beforeUnmatchedCloser(text, hole.suffix);
+  text = text.replace(/\s+$/, '');
+  if (text.trim().length <= 1 || repeatsExisting(text, hole)) return '';
+  return text;
+}
+
+/** 1. The text inside the answer tags (a closing tag alone counts: the reply may start inside), or a reply that is one fenced block. */
+function answerOf(reply: string): string | undefined {
+  const open = reply.indexOf(ANSWER_OPEN);
+  const close = reply.indexOf(ANSWER_CLOSE, open === -1 ? 0 : open);
+  if (open !== -1) return reply.slice(open + ANSWER_OPEN.length, close === -1 ? undefined : close).replace(/^\r?\n/, '');
+  if (close !== -1) return reply.slice(0, close);
+  const fenced = /^\s*```[^\n]*\n([\s\S]*?)\n```\s*$/.exec(reply);
+  return fenced ? fenced[1] : undefined;
+}
+
+/** 2. A first line that opens a fence and everything from a closing fence on. */
+function withoutFences(text: string): string {
+  const lines = text.split('\n');
+  if (/^\s*```/.test(lines[0] ?? '')) lines.shift();
+  const fence = lines.findIndex((line) => /^\s*```/.test(line));
+  return (fence === -1 ? lines : lines.slice(0, fence)).join('\n');
+}
+
+/** 3. The prompt's own markers and path comments echoed back. */
+function withoutScaffolding(text: string): string {
+  return text
+    .split('\n')
+    .filter((line) => !/\{\{FILL_HERE\}\}|^\s*(?:\/\/|#)\s*Path:/.test(line))
+    .join('\n');
+}
+
+/** 4. The start of the cursor's line the model wrote again: the longest end of it the reply begins with (two characters at least, or all of it). */
+function withoutEcho(text: string, lineBefore: string): string {
+  const line = lineBefore.trimStart();
+  for (let length = Math.min(line.length, text.length); length > 0; length--) {
+    const start = text.slice(0, length);
+    if (!line.endsWith(start)) continue;
+    if (length >= 2 || length === line.length) return text.slice(length);
+  }
+  const indented = text.trimStart();
+  return line && indented.startsWith(line) ? indented.slice(line.length) : text;
+}
+
+/** 5. Indentation in the file's own unit: tabs for spaces or spaces for tabs, at the start of each line. */
+function inFileIndentation(text: string, indent: string): string {
+  const width = indent === '\t' ? 4 : indent.length;
+  return text.replace(/^[ \t]+/gm, (leading) => {
+    const columns = [...leading].reduce((sum, char) => sum + (char === '\t' ? width : 1), 0);
+    return indent === '\t' ? '\t'.repeat(Math.floor(columns / width)) + ' '.repeat(columns % width) : ' '.repeat(columns);
+  });
+}
+
+/**
+ * 11. A block: its lines until the first blank one after code, or one indented less than the
+ * cursor's line (the code after the block), or one that closes more than the block opened
+ * (whether the code after the cursor closes it already is rule 6's).
+ */
+function blockOnly(text: string, lineBefore: string): string {
+  const lines = text.split('\n');
+  const base = indentation(lineBefore);
+  const kept = [lines[0]];
+  let depth = bracketDepth(lines[0]);
+  for (const line of lines.slice(1)) {
+    if (line.trim() === '') {
+      if (kept.some((previous) => previous.trim() !== '')) break;
+    } else if (indentation(line) < base) break;
+    kept.push(line);
+    depth += bracketDepth(line);
+    if (depth < 0) break;
+  }
+  return kept.join('\n');
+}
+
+/** Brackets a line opens minus those it closes. */
+function bracketDepth(line: string): number {
+  return (line.match(/[([{]/g)?.length ?? 0) - (line.match(/[)\]}]/g)?.length ?? 0);
+}
+
+function indentation(line: string): number {
+  return /^[ \t]*/.exec(line)![0].length;
+}
+
+/** 10. Everything from a line's third repetition in a row on. */
+function beforeRepeatedLine(text: string): string {
+  const lines = text.split('\n');
+  for (let i = 2; i < lines.length; i++) {
+    if (lines[i].trim() !== '' && lines[i] === lines[i - 1] && lines[i] === lines[i - 2]) return lines.slice(0, i).join('\n');
+  }
+  return text;
+}
+
+/**
+ * 6. Where the reply starts repeating what follows the cursor: the rest of the line at its end (an
+ * auto-closed `)`), or a line of it that is the suffix's first line (a closing `}`).
+ */
+function beforeSuffix(text: string, suffix: string): string {
+  const restOfLine = suffix.split('\n')[0].trim();
+  if (restOfLine && text.trimEnd().endsWith(restOfLine)) return text.trimEnd().slice(0, -restOfLine.length);
+  const next = suffix
+    .split('\n')
+    .map((line) => line.trim())
+    .find((line) => line !== '');
+  if (!next) return text;
+  const lines = text.split('\n');
+  const at = lines.findIndex((line, index) => index > 0 && line.trim() === next);
+  return at === -1 ? text : lines.slice(0, at).join('\n');
+}
+
+const PAIRS: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
+
+/** 8. Up to a closing bracket the reply never opened, when the code after the cursor closes it already. */
+function beforeUnmatchedCloser(text: string, suffix: string): string {
+  if (!/^\s*[)\]}]/.test(suffix)) return text;
+  const open: string[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (char === '(' || char === '[' || char === '{') open.push(char);
+    else if (char in PAIRS) {
+      if (open.at(-1) !== PAIRS[char]) return text.slice(0, i);
+      open.pop();
+    }
+  }
+  return text;
+}
+
+/** 9. A reply that only says again what is there: the end of the code before, the start of the code after, the line above or below. */
+function repeatsExisting(text: string, hole: HoleContext): boolean {
+  const answer = text.trim();
+  const before = hole.prefix.trimEnd();
+  const after = hole.suffix.trimStart();
+  if (answer.length > 2 && before.endsWith(answer)) return true;
+  if (after.startsWith(answer)) return true;
+  const first = answer.split('\n')[0].trim();
+  const above = hole.prefix
+    .split('\n')
+    .slice(0, -1)
+    .reverse()
+    .find((line) => line.trim() !== '');
+  const below = hole.suffix
+    .split('\n')
+    .slice(1)
+    .find((line) => line.trim() !== '');
+  return first.length > 3 && (first === above?.trim() || first === below?.trim());
+}

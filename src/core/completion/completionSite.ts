@@ -1,0 +1,28 @@
+/**
+ * Where the cursor is, as inline completion sees it: the text of its line before and after it,
+ * and what kind of completion fits there. Rules from peers that complete code with chat models
+ * (Continue, Cody, Tabby; ../shared/docs/completions.md): never mid-word, never right after a
+ * statement ends a line; several lines only where a block starts, one line elsewhere.
+ */
+export interface CompletionSite {
+  /** The cursor's line before it. */
+  lineBefore: string;
+  /** The cursor's line after it. */
+  lineAfter: string;
+}
+
+/** Whether a completion is worth asking for here: not inside a word, not after a line's closing `;`, `)`, `]` or `}`. */
+export function worthCompleting({ lineBefore, lineAfter }: CompletionSite): boolean {
+  if (/\w/.test(lineAfter)) return false;
+  if (lineAfter.trim() === '' && /[;)\]}]\s*$/.test(lineBefore)) return false;
+  return true;
+}
+
+/**
+ * Several lines where a block starts (an empty line, or the end of a line that opens one with
+ * `{`, `:` or `=>`), the rest of the line elsewhere.
+ */
+export function completesBlock({ lineBefore, lineAfter }: CompletionSite): boolean {
+  if (/\S/.test(lineAfter.replace(/^[)\]}]+/, ''))) return false;
+  return lineBefore.trim() === '' || /(?:[{:]|=>)\s*$/.test(lineBefore);
+}
