@@ -18,6 +18,7 @@ import {
   reasoningReply,
   wantsImage,
 } from '../replies';
+import { completionAnswer, isCompletionRequest } from '../completion-answers';
 import { pageReadLines, webAnswer, WEB_PAGES_TOKENS } from '../web-answers';
 import type { RouteContext } from '../state';
 import { estimateTokens, precachedTokens, promptText, usage } from '../usage';
@@ -48,6 +49,9 @@ function answer(request: ChatRequest, attached: AttachedFile[], context: RouteCo
   if (context.steeredCall) {
     const { name, arguments: args = {} } = context.steeredCall;
     return { content: '', finishReason: 'function_call', functionsStateId: randomUUID(), functionCall: { name, arguments: args } };
+  }
+  if (isCompletionRequest(request.messages.find((message) => message.role === 'system')?.content, lastUser)) {
+    return { content: completionAnswer(lastUser), finishReason: 'stop', functionsStateId: undefined };
   }
   const functionCall = nextFunctionCall(request);
   if (functionCall) return { content: '', finishReason: 'function_call', functionsStateId: randomUUID(), functionCall };

@@ -1,0 +1,48 @@
+import * as assert from 'node:assert/strict';
+import { completeAt, type CompletionRequest } from '../../src/core/completion/completeAt';
+import { HOLE } from '../../src/core/completion/fillPrompt';
+import { rejectsWith, useEmulator } from './support/fixture';
+
+/** A completion asked at `|` in `code`. */
+function at(code: string, multiline: boolean): CompletionRequest {
+  const offset = code.indexOf('|');
+  return {
+    model: 'GigaChat-2',
+    path: 'src/area.ts',
+    languageId: 'typescript',
+    text: code.replace('|', ''),
+    offset,
+    multiline,
+    budgetChars: 4000,
+    maxTokens: 128,
+    indent: '  ',
+  };
+}
+
+describe('completions against the emulator: the missing text, asked of the chat model', () => {
+  const t = useEmulator({ streamDelayMs: 0 });
+
+  it('fills a block with its body only, leaving the closing brace that follows the cursor', async () => {
+    const { text } = await completeAt(t.client, at('function area(r) {|\n}\n', true), { sessionId: 'file-1' });
+    assert.equal(text, '\n  const result = 42;\n  return result;');
+    const [request] = t.emulator.requests.filter((r) => r.endpoint === 'chat');
+    assert.match(request.chat?.messages[0].content ?? '', /code completion engine/);
+    assert.ok(request.chat?.messages[1].content.includes(`function area(r) {${HOLE}\n}`));
+    assert.equal(request.chat?.max_tokens, 128);
+    assert.equal(request.headers['x-session-id'], 'file-1', "one session per file: the service's prompt cache serves the shared prefix");
+  });
+
+  it('completes the rest of a line, as one line, without the fence and prose the model wraps it in', async () => {
+    const { text } = await completeAt(t.client, at('const price = 3;\nconst total = |\n', false), {});
+    assert.equal(text, 'computeTotal();');
+  });
+
+  it('stops when asked: the request is aborted and nothing is left open', async () => {
+    const controller = new AbortController();
+    t.emulator.inject({ kind: 'slowFirstByte', ms: 2_000 }, { endpoint: 'chat' });
+    const asked = completeAt(t.client, at('const total = |', false), { signal: controller.signal });
+    setImmediate(() => controller.abort());
+    await rejectsWith(asked, 'cancelled');
+    await t.emulator.waitForClosedStreams();
+  });
+});
