@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { ServiceClient } from './core';
 import { CHAT_VIEW_ID } from './host/chat/chatViewId';
 import { ExplainCodeActionProvider } from './host/explainCodeAction';
+import { registerCompletions } from './host/completion/registerCompletions';
 import { registerCommands, type CommandHandlers } from './host/registerCommands';
 import { registerVsCodeChat } from './host/registerVsCodeChat';
 import { servicesLoader, type ServicesLoader } from './host/servicesLoader';
@@ -27,6 +28,7 @@ export function activate(context: vscode.ExtensionContext): GigaChatApi {
   const services = servicesLoader(context);
   registerChatView(context, services);
   registerVsCodeChat(context, services);
+  registerCompletions(context, services);
   context.subscriptions.push(
     vscode.languages.registerCodeActionsProvider({ scheme: '*' }, new ExplainCodeActionProvider(), {
       providedCodeActionKinds: ExplainCodeActionProvider.kinds,
@@ -40,6 +42,7 @@ export function activate(context: vscode.ExtensionContext): GigaChatApi {
     ...searchCommands(services),
     ...changeCommands(services),
     showReasoning: (text?: unknown) => services().reasoning.show(text),
+    completionsMenu: () => services().completions.status.menu(),
   });
   return {
     getClient: () => Promise.resolve(requestsOnly(() => services().clients.get())),

@@ -51,6 +51,11 @@ export type { ConversationFile, ConversationMessage, ConversationPart } from './
 export { toServiceConversation } from './conversation/serviceConversation';
 export type { PendingFile, ServiceConversation } from './conversation/serviceConversation';
 export { FileUploads, pictureFromBytes } from './conversation/fileUploads';
+
+// Completions as you type: where to ask, the request, the cleaning of the reply, the cache.
+export { completesBlock, worthCompleting, type CompletionSite } from './completion/completionSite';
+export { completeAt, type Completion, type CompletionRequest } from './completion/completeAt';
+export { CompletionCache } from './completion/completionCache';
 export { readReplyText, type ReplyTextNotes } from './readableReply';
 export { TokenCounter, estimateTokens } from './tokenCounter';
 export { modelLimits, modelReasons, modelSeesPictures, modelDisplayName, PICTURE_MODELS } from './modelFacts';

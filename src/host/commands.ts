@@ -23,6 +23,7 @@ export const COMMAND_NAMES = [
   'applyChange',
   'discardChange',
   'showReasoning',
+  'completionsMenu',
 ] as const;
 
 export type CommandName = (typeof COMMAND_NAMES)[number];

@@ -1,5 +1,6 @@
-import { ReasoningDocuments } from './agent/reasoningDocuments';
 import * as vscode from 'vscode';
+import { ReasoningDocuments } from './agent/reasoningDocuments';
+import { InlineCompletions } from './completion/inlineCompletions';
 import { ChatController } from './chat/chatController';
 import { chatHost, warnSaveFailing } from './chat/chatHost';
 import { ChatViewProvider } from './chat/chatViewProvider';
@@ -50,6 +51,8 @@ export interface Services {
   readonly changes: ChangeReviews;
   /** @gigachat's reasoning, opened from its answers. */
   readonly reasoning: ReasoningDocuments;
+  /** GigaChat's code in grey at the cursor, and its status bar item. */
+  readonly completions: InlineCompletions;
   /** The language model tools this extension contributes, by their key in OWN_TOOLS. */
   readonly tools: Record<OwnToolKey, vscode.LanguageModelTool<unknown>>;
   setAuthorizationKey(): Promise<boolean>;
@@ -87,7 +90,8 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const edits = new AppliedEdits();
   const changes = new ChangeReviews();
   const reasoning = new ReasoningDocuments();
-  context.subscriptions.push(changes, reasoning);
+  const completions = new InlineCompletions(clients, keys, log);
+  context.subscriptions.push(changes, reasoning, completions);
   const languageModels = new GigaChatModelProvider({ clients, catalog: models, keys, log, setAuthorizationKey: setKey });
   context.subscriptions.push(languageModels);
   provideErrorFixes({ ...certificates, setAuthorizationKey: setKey, useVisionModel: () => models.selectVisionModel(), allowIndexing: search.allowIndexing });
@@ -106,6 +110,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
     languageModels,
     changes,
     reasoning,
+    completions,
     participant: new GigaChatParticipant({ search, edits, log }),
     tools: {
       readFile: new ReadFileTool(),

@@ -17,6 +17,11 @@ const SETTING_EFFECTS: Record<SettingKey, 'connection' | 'searchIndexer' | 'sear
   reasoningEffort: 'nextRequest',
   systemPrompt: 'nextRequest',
   modelTokenLimits: 'nextRequest',
+  // Read at each completion.
+  'completions.enable': 'nextRequest',
+  'completions.model': 'nextRequest',
+  'completions.debounceMs': 'nextRequest',
+  'completions.contextTokens': 'nextRequest',
   // The indexer is made anew (another model means another cache), and the files scanned again.
   embeddingsModel: 'searchIndexer',
   'search.batchSize': 'searchIndexer',

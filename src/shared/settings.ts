@@ -16,6 +16,10 @@ export interface SettingTypes {
   modelTokenLimits: Record<string, { maxInputTokens?: number; maxOutputTokens?: number }>;
   caCertificates: string[];
   requestTimeout: number;
+  'completions.enable': Record<string, boolean>;
+  'completions.model': string;
+  'completions.debounceMs': number;
+  'completions.contextTokens': number;
   'search.maxFileSizeKB': number;
   'search.maxFiles': number;
   'search.chunkCharacters': number;

@@ -53,7 +53,7 @@ async function afterSuiteChecks(ctx, { userDataDir, key }) {
     }),
     await check('the conversation, the code attached to the next message and its draft survive a window reload', async () => {
       // The open conversation is whichever suite asked last: its last question must come back. The
-      // last suite (suite/15-reload.test.ts) left a file attached and a question half typed. (VS Code
+      // last suite (suite/16-reload.test.ts) left a file attached and a question half typed. (VS Code
       // restored an older webview state here, which once brought back an empty input.)
       const expected = await chatContents(await chatFrame(page));
       if (!expected.lastQuestion) throw new Error('the chat shows no question before the reload');

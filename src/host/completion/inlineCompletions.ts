@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import * as vscode from 'vscode';
+import { completeAt, completesBlock, CompletionCache, isServiceError, worthCompleting } from '../../core';
+import { abortSignalOf } from '../cancellation';
+import type { ClientProvider } from '../clientProvider';
+import { readSetting } from '../config';
+import { describeError } from '../errors';
+import type { Log } from '../log';
+import type { KeyStore } from '../secrets';
+import { isRefusal, WorkspacePort } from '../workspace/workspacePort';
+import { CompletionStatus } from './completionStatus';
+
+/** How long a file's verdict (may it be sent?) is trusted before the workspace's rules are read again. */
+const VERDICT_MS = 30_000;
+/** The longest answer: a block, or one line. */
+const MAX_TOKENS = { block: 160, line: 48 };
+
+/**
+ * GigaChat's code in grey at the cursor (VS Code's inline completions). Asked only where it is
+ * wanted and allowed: the language is on in `gigachat.completions.enable`, the workspace is
+ * trusted, a key is set, the suggestions are neither off nor snoozed, and the file is one the
+ * workspace port lets be sent (nothing of a secret, an ignored file or a file outside the
+ * workspace goes, not even as context). Cheap while typing: a place already asked, or a suggestion
+ * being typed, is answered from the cache; otherwise after a pause in typing (at once when asked
+ * with Alt+\), and each keystroke cancels the request before it, its HTTP request included.
+ */
+export class InlineCompletions implements vscode.InlineCompletionItemProvider, vscode.Disposable {
+  readonly status: CompletionStatus;
+  private readonly cache = new CompletionCache();
+  private readonly verdicts = new Map<string, { allowed: boolean; at: number }>();
+  private readonly sessions = new Map<string, string>();
+
+  constructor(
+    private readonly clients: ClientProvider,
+    private readonly keys: KeyStore,
+    private readonly log: Log,
+  ) {
+    this.status = new CompletionStatus(log, () => readSetting('completions.model'));
+  }
+
+  async provideInlineCompletionItems(
+    document: vscode.TextDocument,
+    position: vscode.Position,
+    context: vscode.InlineCompletionContext,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.InlineCompletionItem[]> {
+    if (!this.wanted(document) || !(await this.keys.has()) || !(await this.allowed(document.uri))) return [];
+    const line = document.lineAt(position.line).text;
+    const site = { lineBefore: line.slice(0, position.character), lineAfter: line.slice(position.character) };
+    const explicit = context.triggerKind === vscode.InlineCompletionTriggerKind.Invoke;
+    if (!explicit && !worthCompleting(site)) return [];
+    const text = document.getText();
+    const offset = document.offsetAt(position);
+    const [prefix, suffix] = [text.slice(0, offset), text.slice(offset)];
+    const known = this.cache.get(prefix, suffix);
+    if (known !== undefined) return [this.item(known, position)];
+    if (!explicit && !(await pause(readSetting('completions.debounceMs'), token))) return [];
+    const multiline = completesBlock(site);
+    const cancellation = abortSignalOf(token);
+    try {
+      const completion = await this.status.busyWith(async () =>
+        completeAt(
+          await this.clients.get(),
+          {
+            model: readSetting('completions.model'),
+            path: vscode.workspace.asRelativePath(document.uri),
+            languageId: document.languageId,
+            text,
+            offset,
+            multiline,
+            budgetChars: readSetting('completions.contextTokens') * 4,
+            maxTokens: multiline ? MAX_TOKENS.block : MAX_TOKENS.line,
+            indent: indentUnit(document),
+          },
+          { signal: cancellation.signal, sessionId: this.sessionOf(document.uri) },
+        ),
+      );
+      const usage = completion.usage;
+      if (usage) this.log.info(`Completion: ${usage.prompt_tokens} prompt tokens, ${usage.precached_prompt_tokens ?? 0} of them cached.`);
+      if (!completion.text) return [];
+      this.cache.set(prefix, suffix, completion.text);
+      return token.isCancellationRequested ? [] : [this.item(completion.text, position)];
+    } catch (error) {
+      if (token.isCancellationRequested || (isServiceError(error) && error.kind === 'cancelled')) return [];
+      this.status.failed(describeError(error, this.log));
+      return [];
+    } finally {
+      cancellation.dispose();
+    }
+  }
+
+  dispose(): void {
+    this.status.dispose();
+  }
+
+  /** On for the file's language, in a trusted workspace, while VS Code shows inline suggestions and they are not off or snoozed. */
+  private wanted(document: vscode.TextDocument): boolean {
+    if (!this.status.on || !vscode.workspace.isTrusted) return false;
+    if (!vscode.workspace.getConfiguration('editor', document).get<boolean>('inlineSuggest.enabled', true)) return false;
+    const enable = readSetting('completions.enable');
+    return enable[document.languageId] ?? enable['*'] ?? true;
+  }
+
+  /** Whether the file may be sent: an untitled one, or one the workspace port lets through (remembered a while). */
+  private async allowed(uri: vscode.Uri): Promise<boolean> {
+    if (uri.scheme === 'untitled') return true;
+    const key = uri.toString();
+    const known = this.verdicts.get(key);
+    if (known && Date.now() - known.at < VERDICT_MS) return known.allowed;
+    const allowed = !isRefusal(await new WorkspacePort().judge(uri));
+    this.verdicts.set(key, { allowed, at: Date.now() });
+    return allowed;
+  }
+
+  /** One session per file: successive requests share their prefix, which the service's prompt cache serves. */
+  private sessionOf(uri: vscode.Uri): string {
+    const key = uri.toString();
+    let session = this.sessions.get(key);
+    if (!session) this.sessions.set(key, (session = randomUUID()));
+    return session;
+  }
+
+  private item(text: string, position: vscode.Position): vscode.InlineCompletionItem {
+    return new vscode.InlineCompletionItem(text, new vscode.Range(position, position));
+  }
+}
+
+/** The file's indentation unit, as its editor has it. */
+function indentUnit(document: vscode.TextDocument): string {
+  const editor = vscode.window.visibleTextEditors.find((visible) => visible.document === document);
+  const { insertSpaces = true, tabSize = 4 } = editor?.options ?? {};
+  return insertSpaces === false ? '\t' : ' '.repeat(typeof tabSize === 'number' ? tabSize : 4);
+}
+
+/** Waits `ms`; false when the request was cancelled meanwhile (the user typed on). */
+function pause(ms: number, token: vscode.CancellationToken): Promise<boolean> {
+  if (token.isCancellationRequested) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      listener.dispose();
+      resolve(true);
+    }, ms);
+    const listener = token.onCancellationRequested(() => {
+      clearTimeout(timer);
+      listener.dispose();
+      resolve(false);
+    });
+  });
+}
