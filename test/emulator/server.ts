@@ -89,7 +89,10 @@ export function createRequestHandler(pipeline: Pipeline): (req: IncomingMessage,
     const fault = rejected ? undefined : faults.take(recorded);
 
     const wait = state.options.latencyMs + (fault?.kind === 'slowFirstByte' ? fault.ms : 0);
-    if (wait > 0 && !(await pause(wait, signal))) return;
+    if (wait > 0 && !(await pause(wait, signal))) {
+      if (closed.signal.aborted) recorded.abandoned = true;
+      return;
+    }
     if (fault?.kind === 'resetBeforeResponse') {
       req.socket.destroy();
       return;

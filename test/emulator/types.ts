@@ -70,6 +70,8 @@ export interface RecordedRequest {
   body: string;
   /** Set for chat requests: whether the body asked for SSE. */
   stream?: boolean;
+  /** The client closed the connection before the answer began (it cancelled the request). */
+  abandoned?: boolean;
   /** Set for chat requests: the contract's version, from the path. */
   contract?: 'v1' | 'v2';
   /**

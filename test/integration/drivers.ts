@@ -104,7 +104,9 @@ export const emulator = {
     callOuter('emulator', { method: 'setOptions', args: [options] }),
   count: (endpoint: string) => callOuter<number>('emulator', { method: 'count', args: [endpoint] }),
   requests: () =>
-    callOuter<{ endpoint: string; path: string; headers: Record<string, string>; body: string; contract?: 'v1' | 'v2'; chat?: SentChat }[]>('emulator', {
+    callOuter<
+      { endpoint: string; path: string; headers: Record<string, string>; body: string; contract?: 'v1' | 'v2'; chat?: SentChat; abandoned?: boolean }[]
+    >('emulator', {
       method: 'requests',
     }),
   info: () => callOuter<{ authUrl: string; baseUrl: string; caPath: string; key: string }>('emulator', { method: 'info' }),

@@ -45,4 +45,20 @@ describe('completions against the emulator: the missing text, asked of the chat 
     await rejectsWith(asked, 'cancelled');
     await t.emulator.waitForClosedStreams();
   });
+
+  it('a request given up before its answer closes its connection: the service stops working on it', async () => {
+    t.emulator.setOptions({ latencyMs: 5_000 });
+    try {
+      const controller = new AbortController();
+      const asked = completeAt(t.client, at('const cost = |', false), { signal: controller.signal });
+      while (!t.emulator.requests.some((r) => r.endpoint === 'chat')) await new Promise((resolve) => setImmediate(resolve));
+      controller.abort();
+      await rejectsWith(asked, 'cancelled');
+      const request = t.emulator.requests.find((r) => r.endpoint === 'chat')!;
+      for (let i = 0; i < 1000 && !request.abandoned; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+      assert.equal(request.abandoned, true);
+    } finally {
+      t.emulator.setOptions({ latencyMs: 0 });
+    }
+  });
 });

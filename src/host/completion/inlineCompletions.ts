@@ -12,6 +12,8 @@ import { CompletionStatus } from './completionStatus';
 
 /** How long a file's verdict (may it be sent?) is trusted before the workspace's rules are read again. */
 const VERDICT_MS = 30_000;
+/** The files open beside the one being edited that lend it context: how many, and how much of each around its cursor. */
+const NEIGHBOURS = { files: 2, lines: 30, chars: 1_500 };
 /** The longest answer: a block, or one line. */
 const MAX_TOKENS = { block: 160, line: 48 };
 
@@ -29,6 +31,8 @@ export class InlineCompletions implements vscode.InlineCompletionItemProvider, v
   private readonly cache = new CompletionCache();
   private readonly verdicts = new Map<string, { allowed: boolean; at: number }>();
   private readonly sessions = new Map<string, string>();
+  /** The request of the last keystroke: the next one ends it, its HTTP request included (VS Code may let it run). */
+  private latest?: AbortController;
 
   constructor(
     private readonly clients: ClientProvider,
@@ -52,11 +56,18 @@ export class InlineCompletions implements vscode.InlineCompletionItemProvider, v
     const text = document.getText();
     const offset = document.offsetAt(position);
     const [prefix, suffix] = [text.slice(0, offset), text.slice(offset)];
+    this.latest?.abort();
     const known = this.cache.get(prefix, suffix);
     if (known !== undefined) return [this.item(known, position)];
-    if (!explicit && !(await pause(readSetting('completions.debounceMs'), token))) return [];
-    const multiline = completesBlock(site);
+    const own = new AbortController();
+    this.latest = own;
     const cancellation = abortSignalOf(token);
+    const signal = AbortSignal.any([cancellation.signal, own.signal]);
+    if (!explicit && !(await pause(readSetting('completions.debounceMs'), signal))) {
+      cancellation.dispose();
+      return [];
+    }
+    const multiline = completesBlock(site);
     try {
       const completion = await this.status.busyWith(async () =>
         completeAt(
@@ -71,17 +82,18 @@ export class InlineCompletions implements vscode.InlineCompletionItemProvider, v
             budgetChars: readSetting('completions.contextTokens') * 4,
             maxTokens: multiline ? MAX_TOKENS.block : MAX_TOKENS.line,
             indent: indentUnit(document),
+            neighbours: await this.neighbours(document),
           },
-          { signal: cancellation.signal, sessionId: this.sessionOf(document.uri) },
+          { signal, sessionId: this.sessionOf(document.uri) },
         ),
       );
       const usage = completion.usage;
       if (usage) this.log.info(`Completion: ${usage.prompt_tokens} prompt tokens, ${usage.precached_prompt_tokens ?? 0} of them cached.`);
       if (!completion.text) return [];
       this.cache.set(prefix, suffix, completion.text);
-      return token.isCancellationRequested ? [] : [this.item(completion.text, position)];
+      return signal.aborted ? [] : [this.item(completion.text, position)];
     } catch (error) {
-      if (token.isCancellationRequested || (isServiceError(error) && error.kind === 'cancelled')) return [];
+      if (signal.aborted || (isServiceError(error) && error.kind === 'cancelled')) return [];
       this.status.failed(describeError(error, this.log));
       return [];
     } finally {
@@ -112,6 +124,24 @@ export class InlineCompletions implements vscode.InlineCompletionItemProvider, v
     return allowed;
   }
 
+  /**
+   * Short excerpts of the files open beside `document`, around their cursors: what the user is
+   * looking at while typing. Only files the workspace port lets be sent.
+   */
+  private async neighbours(document: vscode.TextDocument): Promise<{ path: string; text: string }[]> {
+    const excerpts: { path: string; text: string }[] = [];
+    for (const editor of vscode.window.visibleTextEditors) {
+      const other = editor.document;
+      if (excerpts.length >= NEIGHBOURS.files || other === document || other.uri.scheme === 'untitled' || !(await this.allowed(other.uri))) continue;
+      const middle = editor.selection.active.line;
+      const first = Math.max(0, middle - NEIGHBOURS.lines / 2);
+      const last = Math.min(other.lineCount - 1, first + NEIGHBOURS.lines);
+      const text = other.getText(new vscode.Range(first, 0, last, other.lineAt(last).text.length)).slice(0, NEIGHBOURS.chars);
+      if (text.trim()) excerpts.push({ path: vscode.workspace.asRelativePath(other.uri), text });
+    }
+    return excerpts;
+  }
+
   /** One session per file: successive requests share their prefix, which the service's prompt cache serves. */
   private sessionOf(uri: vscode.Uri): string {
     const key = uri.toString();
@@ -132,18 +162,18 @@ function indentUnit(document: vscode.TextDocument): string {
   return insertSpaces === false ? '\t' : ' '.repeat(typeof tabSize === 'number' ? tabSize : 4);
 }
 
-/** Waits `ms`; false when the request was cancelled meanwhile (the user typed on). */
-function pause(ms: number, token: vscode.CancellationToken): Promise<boolean> {
-  if (token.isCancellationRequested) return Promise.resolve(false);
+/** Waits `ms`; false when the request was given up meanwhile (the user typed on). */
+function pause(ms: number, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(false);
   return new Promise((resolve) => {
+    const stop = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
     const timer = setTimeout(() => {
-      listener.dispose();
+      signal.removeEventListener('abort', stop);
       resolve(true);
     }, ms);
-    const listener = token.onCancellationRequested(() => {
-      clearTimeout(timer);
-      listener.dispose();
-      resolve(false);
-    });
+    signal.addEventListener('abort', stop, { once: true });
   });
 }

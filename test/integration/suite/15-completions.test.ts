@@ -10,10 +10,10 @@ const completionRequests = async () =>
   (await emulator.requests()).filter((request) => request.endpoint === 'chat' && /code completion engine/.test(request.chat?.messages[0]?.content ?? ''));
 
 /** Opens `name` with `text`, the cursor at the end of line `line`. */
-async function editAt(name: string, text: string, line: number): Promise<vscode.TextEditor> {
+async function editAt(name: string, text: string, line: number, viewColumn = vscode.ViewColumn.One): Promise<vscode.TextEditor> {
   const uri = vscode.Uri.joinPath(folderUri(), name);
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
-  const editor = await vscode.window.showTextDocument(uri, { preview: false });
+  const editor = await vscode.window.showTextDocument(uri, { preview: false, viewColumn });
   const end = editor.document.lineAt(line).range.end;
   editor.selection = new vscode.Selection(end, end);
   return editor;
@@ -57,17 +57,17 @@ describe('suggestions as you type: GigaChat’s code in grey at the cursor', fun
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
-  it('a file that looks like a secret sends nothing, not even when asked', async () => {
+  it('a file that looks like a secret sends nothing, not even when asked, nor as context while open beside', async () => {
     await emulator.resetCounts();
-    const secret = await editAt('.env', 'API_KEY=\n', 0);
+    const secret = await editAt('.env', 'API_KEY=sk-not-to-be-sent\n', 0, vscode.ViewColumn.Two);
     await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
-    // Then a file that may be sent: its request is the only one.
+    // Then a file that may be sent, the secret still open beside it: its request is the only one, without the secret.
     const editor = await editAt('total.ts', 'const price = 3;\nconst total = \n', 1);
     assert.equal(await acceptSuggestion(editor), 'const price = 3;\nconst total = computeTotal();\n');
     const requests = await completionRequests();
     assert.equal(requests.length, 1);
     assert.ok(!requests[0].body.includes('API_KEY'));
-    assert.equal(secret.document.getText(), 'API_KEY=\n');
+    assert.equal(secret.document.getText(), 'API_KEY=sk-not-to-be-sent\n');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
