@@ -13,6 +13,7 @@
  *   - the time a proxy adds per request on loopback (test/bench/proxyOverhead.ts);
  *   - the streamed-reply reader on one 4 MiB event versus short events (test/bench/sseReader.ts);
  *   - reading a streamed reply per delta on v2 against v1, and linking a web answer's sources (test/bench/replyContracts.ts);
+ *   - what suggestions as you type add to the service's latency, and the cache while typing (test/bench/completionLatency.ts);
  *   - what the language model provider adds to the first text of a reply, and its token-count cache (test/bench/languageModelProvider.ts).
  *   - what guarding the links of @gigachat's answers costs per streamed delta (test/bench/linkGuard.ts).
  */
@@ -75,6 +76,7 @@ const scripts: [heading: string, script: string][] = [
   ['Streamed replies: what the current contract (v2) costs per delta against the previous one (v1), and linking web sources', 'replyContracts.js'],
   ["VS Code's Chat: what the model provider adds to the first text (target ≤ 5 ms), and its token-count cache", 'languageModelProvider.js'],
   ["@gigachat's answers: what guarding their links costs per streamed delta (target: worst < 16 ms)", 'linkGuard.js'],
+  ['Suggestions as you type: what they add to the service latency, and answering a suggestion being typed', 'completionLatency.js'],
 ];
 
 function runScript(heading: string, script: string): void {
