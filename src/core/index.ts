@@ -16,6 +16,7 @@ export { BODY_LIMITS } from './responseBody';
 export { redactSecrets } from './redact';
 export type { Logger } from './logger';
 export type { RetryPolicy } from './retry';
+export { sleep } from './retry';
 export type { BatchLimits } from './embeddingBatches';
 export type {
   ChatRequest,

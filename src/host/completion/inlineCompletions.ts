@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import { completeAt, completesBlock, CompletionCache, isServiceError, worthCompleting } from '../../core';
+import { completeAt, completesBlock, CompletionCache, isServiceError, sleep, worthCompleting } from '../../core';
 import { abortSignalOf } from '../cancellation';
 import type { ClientProvider } from '../clientProvider';
 import { readSetting } from '../config';
@@ -63,12 +63,10 @@ export class InlineCompletions implements vscode.InlineCompletionItemProvider, v
     this.latest = own;
     const cancellation = abortSignalOf(token);
     const signal = AbortSignal.any([cancellation.signal, own.signal]);
-    if (!explicit && !(await pause(readSetting('completions.debounceMs'), signal))) {
-      cancellation.dispose();
-      return [];
-    }
     const multiline = completesBlock(site);
     try {
+      // A pause in typing first (an explicit request asks at once); the next keystroke ends it.
+      if (!explicit) await sleep(readSetting('completions.debounceMs'), signal);
       const completion = await this.status.busyWith(async () =>
         completeAt(
           await this.clients.get(),
@@ -160,20 +158,4 @@ function indentUnit(document: vscode.TextDocument): string {
   const editor = vscode.window.visibleTextEditors.find((visible) => visible.document === document);
   const { insertSpaces = true, tabSize = 4 } = editor?.options ?? {};
   return insertSpaces === false ? '\t' : ' '.repeat(typeof tabSize === 'number' ? tabSize : 4);
-}
-
-/** Waits `ms`; false when the request was given up meanwhile (the user typed on). */
-function pause(ms: number, signal: AbortSignal): Promise<boolean> {
-  if (signal.aborted) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    const stop = () => {
-      clearTimeout(timer);
-      resolve(false);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', stop);
-      resolve(true);
-    }, ms);
-    signal.addEventListener('abort', stop, { once: true });
-  });
 }
