@@ -62,7 +62,7 @@ export { TokenCounter, estimateTokens } from './tokenCounter';
 export { modelLimits, modelReasons, modelSeesPictures, modelDisplayName, PICTURE_MODELS } from './modelFacts';
 export type { ModelLimits } from './modelFacts';
 export { parseMediaReply, stableStreamingPrefix } from './images';
-export { linkSourceMarkers, stableSourcePrefix, webSourceList, type WebSource } from './webSources';
+export { linkSourceMarkers, stableSourcePrefix, webSearchTools, webSourceList, type WebSource } from './webSources';
 export type { MediaReply, ReplyPart } from './images';
 export { applyChunk, collectReply, functionCallOf } from './chatReply';
 export { chatStreamWithinContext } from './contextFit';

@@ -1,4 +1,4 @@
-import type { Sources } from './schemas';
+import type { BuiltInTool, Sources } from './schemas';
 
 /**
  * The pages a web answer cites. The service's text carries markers such as `[sources=[2]]` or
@@ -7,6 +7,11 @@ import type { Sources } from './schemas';
  * with the end of a streamed reply). Only http(s) pages are linked; any other address is dropped.
  */
 const MARKER = /\s?\[sources=\[([\d,\s]*)\]\]/g;
+
+/** The service's tools a question asked with web search gets: the search, and reading the pages it names. */
+export function webSearchTools(question: string): BuiltInTool[] {
+  return ['web_search', ...(/\bhttps?:\/\/\S/i.test(question) ? (['url_content_extraction'] as const) : [])];
+}
 
 export interface WebSource {
   number: number;

@@ -8,8 +8,3 @@ const WEB_TAG = /(^|\s)#web\b/i;
 export function mentionsWeb(text: string): boolean {
   return WEB_TAG.test(text);
 }
-
-/** Whether the message names a page the model may read (with web search on). */
-export function mentionsPage(text: string): boolean {
-  return /\bhttps?:\/\/\S/i.test(text);
-}

@@ -1,13 +1,20 @@
-import { applyChunk, chatStreamWithinContext, modelReasons, type BuiltInTool, type ChatMessage, type ChatReply, type ServiceClient } from '../../core';
-import { mentionsPage } from '../../shared/webTag';
+import {
+  applyChunk,
+  chatStreamWithinContext,
+  modelReasons,
+  webSearchTools,
+  type BuiltInTool,
+  type ChatMessage,
+  type ChatReply,
+  type ServiceClient,
+} from '../../core';
 import type { ChatSettings } from './chatDependencies';
 import type { Conversation, StoredTurn } from './storedTurns';
 import type { PanelConversation } from './panelConversation';
 
 /** The service's own tools a question may use: drawing always; searching the web and reading the pages it names when asked. */
 function builtInToolsFor(question: StoredTurn | undefined): BuiltInTool[] {
-  if (question?.role !== 'user' || !question.web) return ['image_generate'];
-  return ['image_generate', 'web_search', ...(mentionsPage(question.content) ? (['url_content_extraction'] as const) : [])];
+  return question?.role === 'user' && question.web ? ['image_generate', ...webSearchTools(question.content)] : ['image_generate'];
 }
 
 /** What a reply is asked with: the panel's conversation (`sent`, `omitted`) as the service's messages, their files attached. */

@@ -9,13 +9,12 @@ import {
   toServiceConversation,
   toServiceFunctions,
   TokenCounter,
-  type BuiltInTool,
+  webSearchTools,
   type ChatRequest,
   type ReplyTextNotes,
   type ServiceClient,
   type ServiceFunction,
 } from '../../core';
-import { mentionsPage } from '../../shared/webTag';
 import { abortSignalOf } from '../cancellation';
 import type { ClientProvider } from '../clientProvider';
 import { affectsConnection, readSettings } from '../config';
@@ -105,7 +104,8 @@ export class GigaChatModelProvider extends Disposable implements vscode.Language
         messages: conversation.messages,
         ...requestOptions(options.modelOptions),
         ...reasoningEffort(model.id),
-        ...(options.modelOptions?.webSearch === true ? { builtInTools: webTools(conversation.messages.at(-1)?.content ?? '') } : {}),
+        // `modelOptions.webSearch` (@gigachat's `/web`): the service's search, and reading the pages the question names.
+        ...(options.modelOptions?.webSearch === true ? { builtInTools: webSearchTools(conversation.messages.at(-1)?.content ?? '') } : {}),
         ...(functions.length > 0 ? { functions, function_call: callMode(options.toolMode, functions) } : {}),
       };
       const showText = (text: string) => progress.report(new vscode.LanguageModelTextPart(text));
@@ -183,11 +183,6 @@ function requestOptions(modelOptions: { readonly [name: string]: unknown } | und
 function reasoningEffort(model: string): Partial<ChatRequest> {
   const effort = readSettings().reasoningEffort;
   return effort && modelReasons(model) ? { reasoningEffort: effort } : {};
-}
-
-/** `modelOptions.webSearch` (@gigachat's `/web`): the service's search, and reading the pages the question names. */
-function webTools(question: string): BuiltInTool[] {
-  return ['web_search', ...(mentionsPage(question) ? (['url_content_extraction'] as const) : [])];
 }
 
 /** `modelOptions.system`: instructions for the system message (@gigachat's), or '' when none are given. */
