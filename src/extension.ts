@@ -43,6 +43,7 @@ export function activate(context: vscode.ExtensionContext): GigaChatApi {
     ...changeCommands(services),
     showReasoning: (text?: unknown) => services().reasoning.show(text),
     completionsMenu: () => services().completions.status.menu(),
+    setCompletionServerKey: () => services().completions.serverKey.ask(),
   });
   return {
     getClient: () => Promise.resolve(requestsOnly(() => services().clients.get())),

@@ -24,6 +24,7 @@ export const COMMAND_NAMES = [
   'discardChange',
   'showReasoning',
   'completionsMenu',
+  'setCompletionServerKey',
 ] as const;
 
 export type CommandName = (typeof COMMAND_NAMES)[number];

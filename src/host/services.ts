@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { ReasoningDocuments } from './agent/reasoningDocuments';
 import { InlineCompletions } from './completion/inlineCompletions';
+import { ServerKeyStore } from './completion/serverKey';
 import { ChatController } from './chat/chatController';
 import { chatHost, warnSaveFailing } from './chat/chatHost';
 import { ChatViewProvider } from './chat/chatViewProvider';
@@ -90,8 +91,9 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const edits = new AppliedEdits();
   const changes = new ChangeReviews();
   const reasoning = new ReasoningDocuments();
-  const completions = new InlineCompletions(clients, keys, log);
-  context.subscriptions.push(changes, reasoning, completions);
+  const serverKey = new ServerKeyStore(context.secrets);
+  const completions = new InlineCompletions(clients, keys, serverKey, trustedRoot, log);
+  context.subscriptions.push(changes, reasoning, serverKey, completions);
   const languageModels = new GigaChatModelProvider({ clients, catalog: models, keys, log, setAuthorizationKey: setKey });
   context.subscriptions.push(languageModels);
   provideErrorFixes({ ...certificates, setAuthorizationKey: setKey, useVisionModel: () => models.selectVisionModel(), allowIndexing: search.allowIndexing });

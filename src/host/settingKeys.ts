@@ -22,6 +22,11 @@ const SETTING_EFFECTS: Record<SettingKey, 'connection' | 'searchIndexer' | 'sear
   'completions.model': 'nextRequest',
   'completions.debounceMs': 'nextRequest',
   'completions.contextTokens': 'nextRequest',
+  // The server is connected anew (completion/completers.ts).
+  'completions.provider': 'nextRequest',
+  'completions.serverUrl': 'nextRequest',
+  'completions.serverModel': 'nextRequest',
+  'completions.fimTemplate': 'nextRequest',
   // The indexer is made anew (another model means another cache), and the files scanned again.
   embeddingsModel: 'searchIndexer',
   'search.batchSize': 'searchIndexer',

@@ -20,6 +20,10 @@ export interface SettingTypes {
   'completions.model': string;
   'completions.debounceMs': number;
   'completions.contextTokens': number;
+  'completions.provider': 'gigachat' | 'ollama' | 'llama.cpp' | 'openai';
+  'completions.serverUrl': string;
+  'completions.serverModel': string;
+  'completions.fimTemplate': string;
   'search.maxFileSizeKB': number;
   'search.maxFiles': number;
   'search.chunkCharacters': number;

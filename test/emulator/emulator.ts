@@ -28,6 +28,7 @@ function liveOptions(options: EmulatorOptions): LiveOptions {
     maxBatchChars: options.maxBatchChars ?? 100_000,
     contextTokens: options.contextTokens ?? 131_072,
     chatV2: options.chatV2 ?? true,
+    infillApiKey: options.infillApiKey,
   };
 }
 
@@ -133,8 +134,9 @@ export class Emulator {
     this.state.tokens.expireAll();
   }
 
-  setOptions(patch: Partial<Pick<EmulatorOptions, 'latencyMs' | 'maxConcurrent' | 'tokenLifetimeMs' | 'contextTokens' | 'chatV2'>>): void {
+  setOptions(patch: Partial<Pick<EmulatorOptions, 'latencyMs' | 'maxConcurrent' | 'tokenLifetimeMs' | 'contextTokens' | 'chatV2' | 'infillApiKey'>>): void {
     const options = this.state.options;
+    if ('infillApiKey' in patch) options.infillApiKey = patch.infillApiKey;
     if (patch.chatV2 !== undefined) options.chatV2 = patch.chatV2;
     if (patch.contextTokens !== undefined) options.contextTokens = patch.contextTokens;
     if (patch.latencyMs !== undefined) options.latencyMs = patch.latencyMs;

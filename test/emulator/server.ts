@@ -42,7 +42,7 @@ function statusReply(fault: Extract<Fault, { kind: 'status' }>, endpoint: Endpoi
   return reply;
 }
 
-/** The model host wants a live bearer token; the token endpoint and unknown paths do not. */
+/** The model host wants a live bearer token; the token endpoint, the FIM server and unknown paths do not. */
 function authorizeAndRoute(
   state: EmulatorState,
   req: IncomingMessage,
@@ -51,7 +51,7 @@ function authorizeAndRoute(
   endpoint: Endpoint | 'unknown',
   fault: Fault | undefined,
 ): Reply {
-  if (endpoint === 'oauth' || endpoint === 'unknown') return route(endpoint, { state, req, body, raw, scope: '' }, path);
+  if (endpoint === 'oauth' || endpoint === 'infill' || endpoint === 'unknown') return route(endpoint, { state, req, body, raw, scope: '' }, path);
   const bearer = /^Bearer\s+(\S+)$/i.exec((header(req, 'authorization') ?? '').trim());
   const check = state.tokens.check(bearer?.[1]);
   if (check.state === 'unknown') return modelError(401, 'Unauthorized');
@@ -109,6 +109,8 @@ export function createRequestHandler(pipeline: Pipeline): (req: IncomingMessage,
       signal,
       onOpen: (response) => streams.track(response),
     });
+    // Hung up before the whole answer was written: a stream the client stopped reading, say.
+    if (closed.signal.aborted && !res.writableFinished) recorded.abandoned = true;
   }
 
   return (req, res) => {

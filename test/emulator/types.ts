@@ -32,6 +32,8 @@ export interface EmulatorOptions {
   contextTokens?: number;
   /** Chat: whether the current contract (v2/chat/completions) is served; false answers it 404, as an older installation does. Default true. */
   chatV2?: boolean;
+  /** The fill-in-the-middle server's bearer token: set, a request without it gets 401. Default none asked. */
+  infillApiKey?: string;
 }
 
 /** What can go wrong on purpose. A fault replaces or mangles the response to one request. */
@@ -60,7 +62,8 @@ export type Fault =
   | { kind: 'functionCall'; name: string; arguments?: Record<string, unknown> };
 
 /** `files` downloads a file's content; `fileUpload` is POST /files. */
-export type Endpoint = 'oauth' | 'chat' | 'embeddings' | 'models' | 'files' | 'fileUpload' | 'tokensCount' | 'balance';
+/** `infill`: a self-hosted fill-in-the-middle server's paths (routes/infill.ts), served on the same origin. */
+export type Endpoint = 'oauth' | 'chat' | 'embeddings' | 'models' | 'files' | 'fileUpload' | 'tokensCount' | 'balance' | 'infill';
 
 export interface RecordedRequest {
   endpoint: Endpoint | 'unknown';
@@ -70,7 +73,7 @@ export interface RecordedRequest {
   body: string;
   /** Set for chat requests: whether the body asked for SSE. */
   stream?: boolean;
-  /** The client closed the connection before the answer began (it cancelled the request). */
+  /** The client closed the connection before the answer was whole: before it began, or mid-stream (it cancelled the request). */
   abandoned?: boolean;
   /** Set for chat requests: the contract's version, from the path. */
   contract?: 'v1' | 'v2';
@@ -123,4 +126,5 @@ export interface LiveOptions {
   maxBatchChars: number;
   contextTokens: number;
   chatV2: boolean;
+  infillApiKey?: string;
 }

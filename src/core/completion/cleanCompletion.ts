@@ -19,26 +19,44 @@ export interface HoleContext {
 export const ANSWER_OPEN = '<COMPLETION>';
 export const ANSWER_CLOSE = '</COMPLETION>';
 
-/** The missing text; '' when the reply offers none worth showing. */
+/** The missing text in a chat model's reply; '' when it offers none worth showing. */
 export function cleanCompletion(reply: string, hole: HoleContext): string {
-  let text = answerOf(reply);
-  if (text === undefined) return '';
-  text = withoutFences(text);
-  text = withoutScaffolding(text);
-  const lineBefore = hole.prefix.slice(hole.prefix.lastIndexOf('\n') + 1);
+  const answer = answerOf(reply);
+  if (answer === undefined) return '';
+  let text = withoutScaffolding(withoutFences(answer));
+  const lineBefore = lineBeforeCursor(hole);
   text = withoutEcho(text, lineBefore);
   // 5. The cursor stands after spaces already (an indented line, a space typed): the reply's own go.
   if (lineBefore !== '' && /\s$/.test(lineBefore)) text = text.replace(/^[ \t]+/, '');
   // The body of a block opened at the end of the cursor's line starts on the next line, whether or not the model began with a line break.
   if (hole.multiline && lineBefore.trim() !== '' && !text.startsWith('\n')) text = `\n${text}`;
-  text = inFileIndentation(text, hole.indent);
-  text = hole.multiline ? blockOnly(text, lineBefore) : text.split('\n')[0];
+  return withinHole(text, hole);
+}
+
+/**
+ * The missing text in what a fill-in-the-middle model wrote (a self-hosted server). Such a model
+ * writes only the middle, in the file's own terms: no fences, prose or echo to remove, and a block
+ * may go on on the cursor's line. Only what it may run into is cut: past the block or line, into
+ * the code after the cursor.
+ */
+export function cleanInfill(text: string, hole: HoleContext): string {
+  return withinHole(text, hole);
+}
+
+/** The rules both kinds of model need: the file's indentation, one block or line, nothing of what follows the cursor. */
+function withinHole(reply: string, hole: HoleContext): string {
+  let text = inFileIndentation(reply, hole.indent);
+  text = hole.multiline ? blockOnly(text, lineBeforeCursor(hole)) : text.split('\n')[0];
   text = beforeRepeatedLine(text);
   text = beforeSuffix(text, hole.suffix);
   text = beforeUnmatchedCloser(text, hole.suffix);
   text = text.replace(/\s+$/, '');
   if (text.trim().length <= 1 || repeatsExisting(text, hole)) return '';
   return text;
+}
+
+function lineBeforeCursor(hole: HoleContext): string {
+  return hole.prefix.slice(hole.prefix.lastIndexOf('\n') + 1);
 }
 
 /** 1. The text inside the answer tags (a closing tag alone counts: the reply may start inside), or a reply that is one fenced block. */

@@ -25,15 +25,22 @@ export interface Completion {
  * first line): the connection is closed then, and what the model would write next is not paid
  * for in waiting. The reply is cleaned into exactly the missing text (cleanCompletion.ts).
  */
-export async function completeAt(client: Pick<ServiceClient, 'chatStream'>, request: CompletionRequest, options: ChatOptions): Promise<Completion> {
+export async function completeAt(
+  client: Pick<ServiceClient, 'chatStream'>,
+  request: CompletionRequest,
+  options: ChatOptions & { onPartial?: (text: string) => void },
+): Promise<Completion> {
+  const { prefix, suffix } = fileWindow(request.text, request.offset, request.budgetChars);
+  const hole = { prefix, suffix, multiline: request.multiline, indent: request.indent };
   let reply: ChatReply = { content: '' };
   const stream = client.chatStream({ model: request.model, messages: fillMessages(request), max_tokens: request.maxTokens, temperature: 0.1 }, options);
   for await (const chunk of stream) {
     reply = applyChunk(reply, chunk);
     if (answerComplete(reply.content, request.multiline)) break;
+    // As far as it has come: the user may be typing something else already (suggester.ts).
+    if (chunk.choices[0]?.delta.content) options.onPartial?.(cleanCompletion(reply.content, hole));
   }
-  const { prefix, suffix } = fileWindow(request.text, request.offset, request.budgetChars);
-  return { text: cleanCompletion(reply.content, { prefix, suffix, multiline: request.multiline, indent: request.indent }), usage: reply.usage };
+  return { text: cleanCompletion(reply.content, hole), usage: reply.usage };
 }
 
 function answerComplete(content: string, multiline: boolean): boolean {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import { completeAt, completesBlock, CompletionCache, isServiceError, sleep, worthCompleting } from '../../core';
+import { completesBlock, isServiceError, Suggester, worthCompleting, type Completion, type CompletionRequest } from '../../core';
 import { abortSignalOf } from '../cancellation';
 import type { ClientProvider } from '../clientProvider';
 import { readSetting } from '../config';
@@ -8,7 +8,11 @@ import { describeError } from '../errors';
 import type { Log } from '../log';
 import type { KeyStore } from '../secrets';
 import { isRefusal, WorkspacePort } from '../workspace/workspacePort';
+import type { TrustedRoot } from '../trust/trustedRoot';
+import { Completers, type Completer } from './completers';
 import { CompletionStatus } from './completionStatus';
+import type { ServerKeyStore } from './serverKey';
+import { describeServerError } from './serverProblems';
 
 /** How long a file's verdict (may it be sent?) is trusted before the workspace's rules are read again. */
 const VERDICT_MS = 30_000;
@@ -20,26 +24,32 @@ const MAX_TOKENS = { block: 160, line: 48 };
 /**
  * GigaChat's code in grey at the cursor (VS Code's inline completions). Asked only where it is
  * wanted and allowed: the language is on in `gigachat.completions.enable`, the workspace is
- * trusted, a key is set, the suggestions are neither off nor snoozed, and the file is one the
- * workspace port lets be sent (nothing of a secret, an ignored file or a file outside the
- * workspace goes, not even as context). Cheap while typing: a place already asked, or a suggestion
- * being typed, is answered from the cache; otherwise after a pause in typing (at once when asked
- * with Alt+\), and each keystroke cancels the request before it, its HTTP request included.
+ * trusted, the completer can be asked (GigaChat's key is set, or a server of the user's is
+ * named), the suggestions are neither off nor snoozed, and the file is one the workspace port lets
+ * be sent (nothing of a secret, an ignored file or a file outside the workspace goes, not even as
+ * context). Whether to ask at all, and when, is the core's Suggester's: cache, a request still out
+ * that typing extends, a pause in typing, stale requests aborted.
  */
 export class InlineCompletions implements vscode.InlineCompletionItemProvider, vscode.Disposable {
   readonly status: CompletionStatus;
-  private readonly cache = new CompletionCache();
+  readonly serverKey: ServerKeyStore;
+  private readonly completers: Completers;
+  private readonly suggester = new Suggester();
   private readonly verdicts = new Map<string, { allowed: boolean; at: number }>();
   private readonly sessions = new Map<string, string>();
-  /** The request of the last keystroke: the next one ends it, its HTTP request included (VS Code may let it run). */
-  private latest?: AbortController;
+  /** The completer of the last request, as the status bar names it. */
+  private model = readSetting('completions.model');
 
   constructor(
-    private readonly clients: ClientProvider,
-    private readonly keys: KeyStore,
+    clients: ClientProvider,
+    keys: KeyStore,
+    serverKey: ServerKeyStore,
+    trustedRoot: TrustedRoot,
     private readonly log: Log,
   ) {
-    this.status = new CompletionStatus(log, () => readSetting('completions.model'));
+    this.serverKey = serverKey;
+    this.completers = new Completers(clients, keys, serverKey, trustedRoot, log);
+    this.status = new CompletionStatus(log, () => this.model);
   }
 
   async provideInlineCompletionItems(
@@ -48,58 +58,58 @@ export class InlineCompletions implements vscode.InlineCompletionItemProvider, v
     context: vscode.InlineCompletionContext,
     token: vscode.CancellationToken,
   ): Promise<vscode.InlineCompletionItem[]> {
-    if (!this.wanted(document) || !(await this.keys.has()) || !(await this.allowed(document.uri))) return [];
+    if (!this.wanted(document)) return [];
+    const completer = await this.completers.current();
+    // Suggestions had from another model are not this one's.
+    if (completer.name !== this.model) this.suggester.clear();
+    this.model = completer.name;
+    if (!(await completer.ready()) || !(await this.allowed(document.uri))) return [];
     const line = document.lineAt(position.line).text;
     const site = { lineBefore: line.slice(0, position.character), lineAfter: line.slice(position.character) };
     const explicit = context.triggerKind === vscode.InlineCompletionTriggerKind.Invoke;
     if (!explicit && !worthCompleting(site)) return [];
     const text = document.getText();
     const offset = document.offsetAt(position);
-    const [prefix, suffix] = [text.slice(0, offset), text.slice(offset)];
-    this.latest?.abort();
-    const known = this.cache.get(prefix, suffix);
-    if (known !== undefined) return [this.item(known, position)];
-    const own = new AbortController();
-    this.latest = own;
-    const cancellation = abortSignalOf(token);
-    const signal = AbortSignal.any([cancellation.signal, own.signal]);
     const multiline = completesBlock(site);
+    const cancellation = abortSignalOf(token);
     try {
-      // A pause in typing first (an explicit request asks at once); the next keystroke ends it.
-      if (!explicit) await sleep(readSetting('completions.debounceMs'), signal);
-      const completion = await this.status.busyWith(async () =>
-        completeAt(
-          await this.clients.get(),
-          {
-            model: readSetting('completions.model'),
-            path: vscode.workspace.asRelativePath(document.uri),
-            languageId: document.languageId,
-            text,
-            offset,
-            multiline,
-            budgetChars: readSetting('completions.contextTokens') * 4,
-            maxTokens: multiline ? MAX_TOKENS.block : MAX_TOKENS.line,
-            indent: indentUnit(document),
-            neighbours: await this.neighbours(document),
-          },
-          { signal, sessionId: this.sessionOf(document.uri) },
-        ),
+      const suggestion = await this.suggester.suggest(
+        { prefix: text.slice(0, offset), suffix: text.slice(offset), explicit, debounceMs: readSetting('completions.debounceMs') },
+        async () => ({
+          model: readSetting('completions.model'),
+          path: vscode.workspace.asRelativePath(document.uri),
+          languageId: document.languageId,
+          text,
+          offset,
+          multiline,
+          budgetChars: readSetting('completions.contextTokens') * 4,
+          maxTokens: multiline ? MAX_TOKENS.block : MAX_TOKENS.line,
+          indent: indentUnit(document),
+          neighbours: await this.neighbours(document),
+        }),
+        (request, options) => this.status.busyWith(() => this.ask(completer, request, { ...options, sessionId: this.sessionOf(document.uri) })),
+        cancellation.signal,
       );
-      const usage = completion.usage;
-      if (usage) this.log.info(`Completion: ${usage.prompt_tokens} prompt tokens, ${usage.precached_prompt_tokens ?? 0} of them cached.`);
-      if (!completion.text) return [];
-      this.cache.set(prefix, suffix, completion.text);
-      return signal.aborted ? [] : [this.item(completion.text, position)];
+      return suggestion && !token.isCancellationRequested ? [new vscode.InlineCompletionItem(suggestion, new vscode.Range(position, position))] : [];
     } catch (error) {
-      if (signal.aborted || (isServiceError(error) && error.kind === 'cancelled')) return [];
-      this.status.failed(describeError(error, this.log));
+      if (isServiceError(error) && error.kind === 'cancelled') return [];
+      this.status.failed(completer.server ? describeServerError(error, completer.server, this.log) : describeError(error, this.log));
       return [];
     } finally {
       cancellation.dispose();
     }
   }
 
+  private async ask(completer: Completer, request: CompletionRequest, options: Parameters<Completer['complete']>[1]): Promise<Completion> {
+    const completion = await completer.complete(request, options);
+    const usage = completion.usage;
+    if (usage) this.log.info(`Completion: ${usage.prompt_tokens} prompt tokens, ${usage.precached_prompt_tokens ?? 0} of them cached.`);
+    return completion;
+  }
+
   dispose(): void {
+    this.suggester.clear();
+    this.completers.dispose();
     this.status.dispose();
   }
 
@@ -146,10 +156,6 @@ export class InlineCompletions implements vscode.InlineCompletionItemProvider, v
     let session = this.sessions.get(key);
     if (!session) this.sessions.set(key, (session = randomUUID()));
     return session;
-  }
-
-  private item(text: string, position: vscode.Position): vscode.InlineCompletionItem {
-    return new vscode.InlineCompletionItem(text, new vscode.Range(position, position));
   }
 }
 

@@ -7,6 +7,7 @@ import { balance, models, tokensCount } from './catalog';
 import { chat } from './chat';
 import { embeddings } from './embeddings';
 import { files } from './files';
+import { infill, INFILL_PATHS } from './infill';
 import { oauth } from './oauth';
 import { upload } from './upload';
 
@@ -24,6 +25,7 @@ const EXACT: Record<string, Endpoint> = {
   [`${MODEL_PREFIX}/tokens/count`]: 'tokensCount',
   [`${MODEL_PREFIX}/balance`]: 'balance',
   [`${MODEL_PREFIX}/files`]: 'fileUpload',
+  ...Object.fromEntries(INFILL_PATHS.map((path) => [path, 'infill' as const])),
 };
 
 /** The path without query string and trailing slash, as routing compares it. */
@@ -61,6 +63,8 @@ export function route(endpoint: Endpoint | 'unknown', context: RouteContext, pat
       return files(context, path);
     case 'fileUpload':
       return upload(context);
+    case 'infill':
+      return infill(context, path);
     case 'unknown':
       return modelError(404, 'Not found');
   }

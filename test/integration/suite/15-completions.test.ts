@@ -71,6 +71,47 @@ describe('suggestions as you type: GigaChat’s code in grey at the cursor', fun
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
+  it('a request made stale by typing is cancelled, its connection closed, and the new text asked for', async () => {
+    await emulator.resetCounts();
+    await emulator.setOptions({ latencyMs: 1_500 });
+    try {
+      const editor = await editAt('stale.ts', 'const rate = 3;\nconst total = \n', 1);
+      await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
+      await until(async () => (await completionRequests()).length === 1, 'the first request sent');
+      // Typed what the suggestion (computeTotal()) cannot begin with: the request is stale.
+      await vscode.commands.executeCommand('type', { text: 'x' });
+      await until(async () => (await completionRequests())[0]?.abandoned === true, 'the stale request given up (its connection closed)');
+      await until(async () => (await completionRequests()).length === 2, 'the new text asked for');
+      assert.match((await completionRequests())[1].chat?.messages[1].content ?? '', /const total = x\{\{FILL_HERE\}\}/);
+      assert.equal(editor.document.getText(), 'const rate = 3;\nconst total = x\n', 'nothing of the stale suggestion was inserted');
+    } finally {
+      await emulator.setOptions({ latencyMs: 0 });
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
+
+  it('a fill-in-the-middle server of the company’s own writes them instead, and the service is not asked', async () => {
+    const { baseUrl } = await emulator.info();
+    const settings = vscode.workspace.getConfiguration('gigachat.completions');
+    await settings.update('provider', 'ollama', vscode.ConfigurationTarget.Global);
+    await settings.update('serverUrl', new URL(baseUrl).origin, vscode.ConfigurationTarget.Global);
+    await settings.update('serverModel', 'qwen2.5-coder:1.5b', vscode.ConfigurationTarget.Global);
+    try {
+      await emulator.resetCounts();
+      // The text the service was asked about in the first test: its suggestion is not served from the cache now.
+      const editor = await editAt('server.ts', 'function area(r) {\n}\n', 0);
+      assert.equal(await acceptSuggestion(editor), 'function area(r) {\n  const result = 42;\n  return result;\n}\n');
+      const sent = (await emulator.requests()).filter((request) => request.endpoint === 'infill');
+      assert.equal(sent.length, 1);
+      assert.equal(sent[0].path, '/api/generate');
+      assert.deepEqual(JSON.parse(sent[0].body).model, 'qwen2.5-coder:1.5b');
+      assert.equal((await completionRequests()).length, 0, 'nothing went to GigaChat');
+    } finally {
+      for (const key of ['provider', 'serverUrl', 'serverModel']) await settings.update(key, undefined, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
+
   it('the status bar turns suggestions off and on again', async () => {
     // The menu's command resolves once a choice is made: it is not awaited before choosing.
     const turnedOff = vscode.commands.executeCommand('gigachat.completionsMenu');

@@ -1,0 +1,100 @@
+import * as assert from 'node:assert/strict';
+import { completeAt, type CompletionRequest } from '../../src/core/completion/completeAt';
+import { Suggester, type Ask } from '../../src/core/completion/suggester';
+import { useEmulator } from './support/fixture';
+
+/** The place `|` marks in `code`. */
+function place(code: string, explicit = true) {
+  const offset = code.indexOf('|');
+  return { prefix: code.slice(0, offset), suffix: code.slice(offset + 1), explicit, debounceMs: 50 };
+}
+
+function requestAt(site: { prefix: string; suffix: string }): () => Promise<CompletionRequest> {
+  return () =>
+    Promise.resolve({
+      model: 'GigaChat-2',
+      path: 'src/total.ts',
+      languageId: 'typescript',
+      text: site.prefix + site.suffix,
+      offset: site.prefix.length,
+      multiline: false,
+      budgetChars: 4000,
+      maxTokens: 48,
+      indent: '  ',
+    });
+}
+
+describe('suggestions while typing: asked only when needed, stale requests aborted (the emulator answers)', () => {
+  const t = useEmulator({ streamDelayMs: 5 });
+  const chats = () => t.emulator.requests.filter((r) => r.endpoint === 'chat');
+  const ask: Ask = (request, options) => completeAt(t.client, request, options);
+  const outcomes: string[] = [];
+  let suggester: Suggester;
+  beforeEach(() => {
+    outcomes.length = 0;
+    suggester = new Suggester({ settled: (outcome) => outcomes.push(outcome) });
+  });
+  afterEach(() => t.emulator.setOptions({ latencyMs: 0 }));
+
+  function suggest(code: string, options: { explicit?: boolean; cancel?: AbortSignal } = {}) {
+    const site = place(code, options.explicit ?? true);
+    return suggester.suggest(site, requestAt(site), ask, options.cancel ?? new AbortController().signal);
+  }
+
+  async function untilSent(count: number): Promise<void> {
+    while (chats().length < count) await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+
+  it('a place already asked, and a suggestion being typed, are answered without a request', async () => {
+    assert.equal(await suggest('const total = |\n'), 'computeTotal();');
+    assert.equal(await suggest('const total = |\n'), 'computeTotal();');
+    assert.equal(await suggest('const total = comp|\n'), 'uteTotal();');
+    assert.equal(chats().length, 1);
+  });
+
+  it('typing on while a request is out waits for it, and gets the rest of its suggestion: one request', async () => {
+    t.emulator.setOptions({ latencyMs: 150 });
+    const first = suggest('const total = |\n');
+    await untilSent(1);
+    const typedOn = suggest('const total = co|\n', { explicit: false });
+    assert.equal(await typedOn, 'mputeTotal();');
+    assert.equal(await first, 'computeTotal();');
+    assert.equal(chats().length, 1);
+    assert.deepEqual(outcomes, ['answered']);
+  });
+
+  it('typing what the suggestion cannot begin with aborts the request as soon as its text shows it, and asks anew', async () => {
+    t.emulator.setOptions({ latencyMs: 100 });
+    const first = suggest('const total = |\n');
+    await untilSent(1);
+    const typedOn = suggest('const total = x|\n', { explicit: false });
+    assert.equal(await first, '', 'the stale request shows nothing');
+    await typedOn;
+    assert.equal(outcomes[0], 'aborted');
+    assert.equal(chats().length, 2, 'the new place is asked');
+    for (let i = 0; i < 500 && !chats()[0].abandoned; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    assert.equal(chats()[0].abandoned, true, 'its connection is closed: the service stops writing it');
+  });
+
+  it('a place the request out does not lead to (a deletion, another line) aborts it at once', async () => {
+    t.emulator.setOptions({ latencyMs: 300 });
+    const first = suggest('const total = |\n');
+    await untilSent(1);
+    const elsewhere = new AbortController();
+    const moved = suggest('const tota|\n', { explicit: false, cancel: elsewhere.signal });
+    assert.equal(await first, '');
+    assert.deepEqual(outcomes, ['aborted']);
+    elsewhere.abort();
+    assert.equal(await moved, '');
+  });
+
+  it('waits for a pause in typing: a keystroke during it sends nothing; Alt+\\ asks at once', async () => {
+    const typing = new AbortController();
+    const waiting = suggest('let count = |\n', { explicit: false, cancel: typing.signal });
+    typing.abort();
+    assert.equal(await waiting, '');
+    assert.equal(chats().length, 0, 'nothing was sent for a keystroke the next one superseded');
+    assert.equal(await suggest('let count = |\n', { explicit: false }), 'computeCount();');
+    assert.equal(chats().length, 1);
+  });
+});
