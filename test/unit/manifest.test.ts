@@ -50,6 +50,27 @@ describe('package.json and the code agree', () => {
     );
   });
 
+  it('lets no workspace choose where code and the key go: the addresses and the completion server are user settings only', () => {
+    // A category list or one object: either way, every setting's declaration.
+    const configuration = manifest.contributes.configuration as unknown as
+      { properties: Record<string, { scope?: string }> } | { properties: Record<string, { scope?: string }> }[];
+    const properties = Object.assign({}, ...[configuration].flat().map((category) => category.properties)) as Record<string, { scope?: string }>;
+    const where = [
+      'authUrl',
+      'baseUrl',
+      'caCertificates',
+      'completions.provider',
+      'completions.serverUrl',
+      'completions.serverModel',
+      'completions.fimTemplate',
+    ];
+    assert.deepEqual(
+      where.map(settingId).filter((id) => properties[id]?.scope !== 'application'),
+      [],
+      "a repository's .vscode/settings.json could otherwise send the user's code or key to its own server",
+    );
+  });
+
   it('contributes the chat view the extension provides', () => {
     assert.deepEqual(
       Object.values(manifest.contributes.views)
