@@ -57,7 +57,8 @@ function authorizeAndRoute(
   if (check.state === 'unknown') return modelError(401, 'Unauthorized');
   if (check.state === 'expired') return modelError(401, 'Token has expired');
   const steeredCall = fault?.kind === 'functionCall' ? fault : undefined;
-  return route(endpoint, { state, req, body, raw, scope: check.scope, steeredCall }, path);
+  const steeredCompletion = fault?.kind === 'completion' ? fault : undefined;
+  return route(endpoint, { state, req, body, raw, scope: check.scope, steeredCall, steeredCompletion }, path);
 }
 
 export function createRequestHandler(pipeline: Pipeline): (req: IncomingMessage, res: ServerResponse) => void {

@@ -3,6 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Random } from './random';
 import type { TokenStore } from './tokens';
+import type { CompletionNoise } from './completion-noise';
 import type { LiveOptions } from './types';
 
 /** A file the model generated (a text2image picture) or the client uploaded (POST /files). */
@@ -34,4 +35,6 @@ export interface RouteContext {
   scope: string;
   /** An injected `functionCall` fault: the call the chat reply makes, offered or not. */
   steeredCall?: { name: string; arguments?: Record<string, unknown> };
+  /** An injected `completion` fault: the right code, and the form the reply gives it in. */
+  steeredCompletion?: { missing: string; noise: CompletionNoise };
 }

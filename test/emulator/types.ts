@@ -1,5 +1,6 @@
 // Public types of the emulator. Kept apart from the implementation so tests can import the
 // vocabulary (faults, endpoints, recorded requests) without pulling in the server code.
+import type { CompletionNoise } from './completion-noise';
 
 export interface EmulatorOptions {
   /** Interface to listen on. Default '127.0.0.1' (the server certificate covers it and 'localhost'). */
@@ -59,7 +60,9 @@ export type Fault =
    * The chat reply is a call of `name`, whatever the request offered: a model steered by text it
    * read (a prompt injection) may name a tool it was never given, and the client must not run it.
    */
-  | { kind: 'functionCall'; name: string; arguments?: Record<string, unknown> };
+  | { kind: 'functionCall'; name: string; arguments?: Record<string, unknown> }
+  /** A completion request is answered with `missing`, the right code, in one of the forms chat models give it (completion-noise.ts). */
+  | { kind: 'completion'; missing: string; noise: CompletionNoise };
 
 /** `files` downloads a file's content; `fileUpload` is POST /files. */
 /** `infill`: a self-hosted fill-in-the-middle server's paths (routes/infill.ts), served on the same origin. */

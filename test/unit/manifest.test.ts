@@ -5,7 +5,7 @@ import { CHAT_VIEW_ID } from '../../src/host/chat/chatViewId';
 import { MODEL_VENDOR, OWN_TOOLS, PARTICIPANT_COMMANDS, PARTICIPANT_ID } from '../../src/host/chatNames';
 import { COMMAND_NAMES, commandId } from '../../src/host/commands';
 import { SETTING_KEYS } from '../../src/host/settingKeys';
-import { settingId } from '../../src/shared/settings';
+import { settingId, type SettingKey } from '../../src/shared/settings';
 
 interface Manifest {
   contributes: {
@@ -55,7 +55,7 @@ describe('package.json and the code agree', () => {
     const configuration = manifest.contributes.configuration as unknown as
       { properties: Record<string, { scope?: string }> } | { properties: Record<string, { scope?: string }> }[];
     const properties = Object.assign({}, ...[configuration].flat().map((category) => category.properties)) as Record<string, { scope?: string }>;
-    const where = [
+    const where: SettingKey[] = [
       'authUrl',
       'baseUrl',
       'caCertificates',

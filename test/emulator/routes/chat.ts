@@ -19,6 +19,7 @@ import {
   wantsImage,
 } from '../replies';
 import { completionAnswer, isCompletionRequest } from '../completion-answers';
+import { noisyCompletion } from '../completion-noise';
 import { pageReadLines, webAnswer, WEB_PAGES_TOKENS } from '../web-answers';
 import type { RouteContext } from '../state';
 import { estimateTokens, precachedTokens, promptText, usage } from '../usage';
@@ -51,7 +52,9 @@ function answer(request: ChatRequest, attached: AttachedFile[], context: RouteCo
     return { content: '', finishReason: 'function_call', functionsStateId: randomUUID(), functionCall: { name, arguments: args } };
   }
   if (isCompletionRequest(request.messages.find((message) => message.role === 'system')?.content, lastUser)) {
-    return { content: completionAnswer(lastUser), finishReason: 'stop', functionsStateId: undefined };
+    const steered = context.steeredCompletion;
+    const content = steered ? noisyCompletion(steered.missing, steered.noise, lastUser) : completionAnswer(lastUser);
+    return { content, finishReason: 'stop', functionsStateId: undefined };
   }
   const functionCall = nextFunctionCall(request);
   if (functionCall) return { content: '', finishReason: 'function_call', functionsStateId: randomUUID(), functionCall };

@@ -1,0 +1,41 @@
+// How chat models answer a fill-in-the-middle request around the right code (peers' issue
+// trackers, ../shared/docs/completions.md "Pitfalls"): in a fence, after a sentence, starting
+// with the cursor's line again, running on into the code after the cursor, or indented their own
+// way. Given the code that is truly missing, the emulator answers with one such form, so a bench
+// can measure how much of it the extension's cleaning gives back exactly.
+const HOLE = '{{FILL_HERE}}';
+
+export const COMPLETION_NOISES = ['none', 'fence', 'prose', 'echo', 'suffix', 'indent'] as const;
+export type CompletionNoise = (typeof COMPLETION_NOISES)[number];
+
+/** The reply to `question` (the request's text with the hole) when `missing` is the right answer, written with `noise`. */
+export function noisyCompletion(missing: string, noise: CompletionNoise, question: string): string {
+  const at = question.indexOf(HOLE);
+  const before = question.slice(0, at);
+  const after = question.slice(at + HOLE.length);
+  const lineBefore = before.slice(before.lastIndexOf('\n') + 1);
+  const restOfLine = after.split('\n')[0];
+  const nextLine = after.split('\n').slice(1).find((line) => line.trim() !== '') ?? '';
+  let code = missing;
+  switch (noise) {
+    case 'fence':
+      return `<COMPLETION>\`\`\`typescript\n${code}\n\`\`\`</COMPLETION>`;
+    case 'prose':
+      return `Here is the code that goes at the cursor:\n<COMPLETION>${code}</COMPLETION>\nIt completes the statement.`;
+    case 'echo':
+      // The start of the cursor's line written again, as if the answer were the whole line.
+      code = `${lineBefore.trimStart()}${code}`;
+      break;
+    case 'suffix':
+      // On into what follows the cursor: the rest of its line (an auto-closed bracket), else the next line.
+      code = restOfLine.trim() ? `${code}${restOfLine}` : `${code}\n${nextLine}`;
+      break;
+    case 'indent':
+      // Tabs where the file has spaces (a model that indents its own way).
+      code = code.replace(/^( {2})+/gm, (spaces) => '\t'.repeat(spaces.length / 2));
+      break;
+    case 'none':
+      break;
+  }
+  return `<COMPLETION>${code}</COMPLETION>`;
+}
