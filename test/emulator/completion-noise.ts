@@ -5,7 +5,7 @@
 // can measure how much of it the extension's cleaning gives back exactly.
 const HOLE = '{{FILL_HERE}}';
 
-export const COMPLETION_NOISES = ['none', 'fence', 'prose', 'echo', 'suffix', 'indent'] as const;
+export const COMPLETION_NOISES = ['none', 'fence', 'prose', 'echo', 'suffix', 'indent', 'margin', 'chatty'] as const;
 export type CompletionNoise = (typeof COMPLETION_NOISES)[number];
 
 /** The reply to `question` (the request's text with the hole) when `missing` is the right answer, written with `noise`. */
@@ -15,7 +15,11 @@ export function noisyCompletion(missing: string, noise: CompletionNoise, questio
   const after = question.slice(at + HOLE.length);
   const lineBefore = before.slice(before.lastIndexOf('\n') + 1);
   const restOfLine = after.split('\n')[0];
-  const nextLine = after.split('\n').slice(1).find((line) => line.trim() !== '') ?? '';
+  const nextLine =
+    after
+      .split('\n')
+      .slice(1)
+      .find((line) => line.trim() !== '') ?? '';
   let code = missing;
   switch (noise) {
     case 'fence':
@@ -34,8 +38,25 @@ export function noisyCompletion(missing: string, noise: CompletionNoise, questio
       // Tabs where the file has spaces (a model that indents its own way).
       code = code.replace(/^( {2})+/gm, (spaces) => '\t'.repeat(spaces.length / 2));
       break;
+    case 'margin':
+      // A block's body from the left margin, its own nesting kept: the model forgot where it goes.
+      code = dedent(code);
+      break;
+    case 'chatty':
+      // Several at once: a sentence, a fence, and the cursor's line again.
+      return `Sure! Here is the completion:\n<COMPLETION>\`\`\`typescript\n${lineBefore.trimStart()}${code}\n\`\`\`</COMPLETION>`;
     case 'none':
       break;
   }
   return `<COMPLETION>${code}</COMPLETION>`;
+}
+
+/** The text with the indentation its lines share taken off. */
+function dedent(text: string): string {
+  const widths = text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => /^[ \t]*/.exec(line)![0].length);
+  const common = widths.length ? Math.min(...widths) : 0;
+  return text.replace(new RegExp(`^[ \\t]{${common}}`, 'gm'), '');
 }

@@ -23,7 +23,12 @@ describe('completions: where to ask for one, and how much', () => {
   it('several lines where a block starts, the rest of the line elsewhere', () => {
     assert.equal(completesBlock({ lineBefore: 'function area(r) {', lineAfter: '' }), true);
     assert.equal(completesBlock({ lineBefore: '    ', lineAfter: '' }), true);
-    assert.equal(completesBlock({ lineBefore: 'def area(r):', lineAfter: '' }), true);
+    assert.equal(completesBlock({ lineBefore: 'def area(r):', lineAfter: '', languageId: 'python' }), true);
+    assert.equal(
+      completesBlock({ lineBefore: '  constructor(private readonly store: ', lineAfter: '', languageId: 'typescript' }),
+      false,
+      'a type follows `:` there, on the line',
+    );
     assert.equal(completesBlock({ lineBefore: 'const f = () =>', lineAfter: '' }), true);
     assert.equal(completesBlock({ lineBefore: '  const x = ', lineAfter: '' }), false);
     assert.equal(completesBlock({ lineBefore: '  call(a, ', lineAfter: ')' }), false);
@@ -51,6 +56,25 @@ describe("completions: a chat model's reply cleaned into exactly the missing tex
     assert.equal(cleanCompletion(tagged('a, b)'), hole('  return sum(|)')), 'a, b');
     assert.equal(cleanCompletion(tagged('\n  return a + b;\n}'), hole('function add(a, b) {|\n}')), '\n  return a + b;');
     assert.equal(cleanCompletion(tagged('items.length]'), hole('  const last = items[|]')), 'items.length');
+  });
+
+  it('keeps the closers the code needs: an inner `)` that ends a call begun before the cursor, a nested block’s `}`', () => {
+    assert.equal(cleanCompletion(tagged("ing'))"), hole("  list.push(label('warn|)")), "ing')");
+    assert.equal(
+      cleanCompletion(tagged('\n  if (x) {\n    return 1;\n  }\n  return 0;\n}'), hole('function f(x) {|\n}')),
+      '\n  if (x) {\n    return 1;\n  }\n  return 0;',
+    );
+  });
+
+  it('reads brackets and quotes as code does: a bracket inside a string is text; an auto-closed quote is not written twice', () => {
+    assert.equal(cleanCompletion(tagged("world)')"), hole("  say('Hello (|')")), 'world)');
+    assert.equal(cleanCompletion(tagged("s/promises')"), hole("  await import('node:f|')")), 's/promises');
+    assert.equal(cleanCompletion(tagged("request', 'done']);"), hole("  z.enum(['stop', 'length', 'function_|]);")), "request', 'done'");
+    assert.equal(completesBlock({ lineBefore: "  const url = 'https:", lineAfter: '' }), false, 'a `:` in a string starts no block');
+  });
+
+  it('after `=>` the body may stay on the line', () => {
+    assert.equal(cleanCompletion(tagged(' x * 2;'), hole('const double = (x) =>|')), ' x * 2;');
   });
 
   it('keeps a block to its block: up to a blank line, or code indented less than the cursor', () => {

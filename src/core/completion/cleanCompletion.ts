@@ -1,3 +1,5 @@
+import { bracketDepth, lineShape, openQuote } from './codeLexing';
+
 /**
  * A chat model's reply to a fill-in-the-middle request, turned into exactly the text missing at
  * the cursor. Chat models wrap code in fences, add a sentence, repeat the start of the line or the
@@ -28,8 +30,8 @@ export function cleanCompletion(reply: string, hole: HoleContext): string {
   text = withoutEcho(text, lineBefore);
   // 5. The cursor stands after spaces already (an indented line, a space typed): the reply's own go.
   if (lineBefore !== '' && /\s$/.test(lineBefore)) text = text.replace(/^[ \t]+/, '');
-  // The body of a block opened at the end of the cursor's line starts on the next line, whether or not the model began with a line break.
-  if (hole.multiline && lineBefore.trim() !== '' && !text.startsWith('\n')) text = `\n${text}`;
+  // The body of a block opened at the end of the cursor's line (`{`, `:`) starts on the next line, whether or not the model began with a line break.
+  if (hole.multiline && /[{:]\s*$/.test(lineBefore) && !text.startsWith('\n')) text = `\n${text}`;
   return withinHole(text, hole);
 }
 
@@ -46,10 +48,11 @@ export function cleanInfill(text: string, hole: HoleContext): string {
 /** The rules both kinds of model need: the file's indentation, one block or line, nothing of what follows the cursor. */
 function withinHole(reply: string, hole: HoleContext): string {
   let text = inFileIndentation(reply, hole.indent);
-  text = hole.multiline ? blockOnly(text, lineBeforeCursor(hole)) : text.split('\n')[0];
+  const lineBefore = lineBeforeCursor(hole);
+  text = hole.multiline ? blockOnly(underOpeningLine(text, lineBefore, hole.indent), lineBefore) : text.split('\n')[0];
   text = beforeRepeatedLine(text);
-  text = beforeSuffix(text, hole.suffix);
-  text = beforeUnmatchedCloser(text, hole.suffix);
+  text = beforeSuffixLine(text, hole.suffix);
+  text = beforeRestOfLine(text, hole);
   text = text.replace(/\s+$/, '');
   if (text.trim().length <= 1 || repeatsExisting(text, hole)) return '';
   return text;
@@ -107,6 +110,24 @@ function inFileIndentation(text: string, indent: string): string {
 }
 
 /**
+ * 5. A block's body under the line that opens it, one level in: chat models often write it from
+ * the left margin. Only ever moved right, and not when the block is empty (its first line closes it).
+ */
+function underOpeningLine(text: string, lineBefore: string, indent: string): string {
+  if (!/[{:]\s*$/.test(lineBefore) || !text.startsWith('\n')) return text;
+  const first = text
+    .split('\n')
+    .slice(1)
+    .find((line) => line.trim() !== '');
+  if (!first || /^\s*[)\]}]/.test(first)) return text;
+  // Both in the file's unit by now: a tab is one character, as a space is.
+  const shift = indentation(lineBefore) + indent.length - indentation(first);
+  if (shift <= 0) return text;
+  const pad = (indent === '\t' ? '\t' : ' ').repeat(shift);
+  return text.replace(/\n(?=[^\n]*\S)/g, `\n${pad}`);
+}
+
+/**
  * 11. A block: its lines until the first blank one after code, or one indented less than the
  * cursor's line (the code after the block), or one that closes more than the block opened
  * (whether the code after the cursor closes it already is rule 6's).
@@ -127,11 +148,6 @@ function blockOnly(text: string, lineBefore: string): string {
   return kept.join('\n');
 }
 
-/** Brackets a line opens minus those it closes. */
-function bracketDepth(line: string): number {
-  return (line.match(/[([{]/g)?.length ?? 0) - (line.match(/[)\]}]/g)?.length ?? 0);
-}
-
 function indentation(line: string): number {
   return /^[ \t]*/.exec(line)![0].length;
 }
@@ -146,36 +162,55 @@ function beforeRepeatedLine(text: string): string {
 }
 
 /**
- * 6. Where the reply starts repeating what follows the cursor: the rest of the line at its end (an
- * auto-closed `)`), or a line of it that is the suffix's first line (a closing `}`).
+ * 6. Where the reply runs on into the code after the cursor, line by line: a line that is the
+ * suffix's next line (at its indentation: an inner block's `}` is not the outer one's), or one that
+ * closes a bracket the block did not open.
  */
-function beforeSuffix(text: string, suffix: string): string {
-  const restOfLine = suffix.split('\n')[0].trim();
-  if (restOfLine && text.trimEnd().endsWith(restOfLine)) return text.trimEnd().slice(0, -restOfLine.length);
+function beforeSuffixLine(text: string, suffix: string): string {
   const next = suffix
     .split('\n')
-    .map((line) => line.trim())
-    .find((line) => line !== '');
-  if (!next) return text;
+    .find((line) => line.trim() !== '')
+    ?.trimEnd();
+  if (next === undefined) return text;
   const lines = text.split('\n');
-  const at = lines.findIndex((line, index) => index > 0 && line.trim() === next);
-  return at === -1 ? text : lines.slice(0, at).join('\n');
+  let depth = bracketDepth(lines[0]);
+  for (let i = 1; i < lines.length; i++) {
+    depth += bracketDepth(lines[i]);
+    const same = lines[i].trimEnd() === next || (depth < 0 && lines[i].trim() === next.trim());
+    if (same) return lines.slice(0, i).join('\n');
+  }
+  return text;
 }
 
-const PAIRS: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
-
-/** 8. Up to a closing bracket the reply never opened, when the code after the cursor closes it already. */
-function beforeUnmatchedCloser(text: string, suffix: string): string {
-  if (!/^\s*[)\]}]/.test(suffix)) return text;
-  const open: string[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (char === '(' || char === '[' || char === '{') open.push(char);
-    else if (char in PAIRS) {
-      if (open.at(-1) !== PAIRS[char]) return text.slice(0, i);
-      open.pop();
+/**
+ * 6 and 8. On the cursor's line, what the code after the cursor has already: where the line, with
+ * the reply in it, would close more than it opened or end inside a string (an auto-closed `)` or
+ * quote written again), the reply ends before the closer or quote that does it, at the latest
+ * one that leaves the line whole (an inner `)` closing a call begun before the cursor stays). And
+ * the rest of the line written again when it is no bracket or quote (a `;`).
+ */
+function beforeRestOfLine(text: string, hole: HoleContext): string {
+  const lineBefore = lineBeforeCursor(hole);
+  const [restOfLine, ...below] = hole.suffix.split('\n');
+  const nextLine = below.find((line) => line.trim() !== '') ?? '';
+  // Only where the code after the cursor closes something: elsewhere the reply's closers are the only ones.
+  if (/^\s*[)\]}'"`]/.test(restOfLine.trim() ? restOfLine : nextLine)) {
+    // The line as it will be: a string the cursor is in is closed by the reply, unless the code after the cursor closes it (an auto-closed quote).
+    const quote = openQuote(lineBefore);
+    const base = lineShape(lineBefore + (quote && !restOfLine.startsWith(quote) ? quote : '') + restOfLine);
+    const whole = (part: string) => {
+      const shape = lineShape(lineBefore + part + restOfLine);
+      return shape.min >= base.min && shape.inString === base.inString;
+    };
+    const first = text.split('\n')[0];
+    if (!whole(first)) {
+      const closers = [...first].flatMap((char, index) => (/[)\]}'"`]/.test(char) ? [index] : [])).reverse();
+      const cut = closers.find((index) => whole(first.slice(0, index)));
+      if (cut !== undefined) return first.slice(0, cut);
     }
   }
+  const rest = restOfLine.trim();
+  if (rest && !/[()[\]{}'"`]/.test(rest) && text.trimEnd().endsWith(rest)) return text.trimEnd().slice(0, -rest.length);
   return text;
 }
 

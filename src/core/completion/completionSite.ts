@@ -1,3 +1,5 @@
+import { openQuote } from './codeLexing';
+
 /**
  * Where the cursor is, as inline completion sees it: the text of its line before and after it,
  * and what kind of completion fits there. Rules from peers that complete code with chat models
@@ -9,7 +11,12 @@ export interface CompletionSite {
   lineBefore: string;
   /** The cursor's line after it. */
   lineAfter: string;
+  /** VS Code's language id of the file: a `:` opens a block only where indentation makes blocks. */
+  languageId?: string;
 }
+
+/** Languages whose blocks start with `:` and are made by indentation; elsewhere `name: ` is a type or a key. */
+const COLON_BLOCKS = new Set(['python', 'cython', 'mojo', 'nim', 'gdscript', 'coffeescript']);
 
 /** Whether a completion is worth asking for here: not inside a word, not after a line's closing `;`, `)`, `]` or `}`. */
 export function worthCompleting({ lineBefore, lineAfter }: CompletionSite): boolean {
@@ -20,9 +27,11 @@ export function worthCompleting({ lineBefore, lineAfter }: CompletionSite): bool
 
 /**
  * Several lines where a block starts (an empty line, or the end of a line that opens one with
- * `{`, `:` or `=>`), the rest of the line elsewhere.
+ * `{` or `=>`, or `:` in Python and its kin), the rest of the line elsewhere.
  */
-export function completesBlock({ lineBefore, lineAfter }: CompletionSite): boolean {
+export function completesBlock({ lineBefore, lineAfter, languageId = '' }: CompletionSite): boolean {
   if (/\S/.test(lineAfter.replace(/^[)\]}]+/, ''))) return false;
-  return lineBefore.trim() === '' || /(?:[{:]|=>)\s*$/.test(lineBefore);
+  if (lineBefore.trim() === '') return true;
+  const opener = COLON_BLOCKS.has(languageId) ? /(?:[{:]|=>)\s*$/ : /(?:\{|=>)\s*$/;
+  return opener.test(lineBefore) && openQuote(lineBefore) === undefined;
 }

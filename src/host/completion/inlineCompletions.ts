@@ -65,7 +65,7 @@ export class InlineCompletions implements vscode.InlineCompletionItemProvider, v
     this.model = completer.name;
     if (!(await completer.ready()) || !(await this.allowed(document.uri))) return [];
     const line = document.lineAt(position.line).text;
-    const site = { lineBefore: line.slice(0, position.character), lineAfter: line.slice(position.character) };
+    const site = { lineBefore: line.slice(0, position.character), lineAfter: line.slice(position.character), languageId: document.languageId };
     const explicit = context.triggerKind === vscode.InlineCompletionTriggerKind.Invoke;
     if (!explicit && !worthCompleting(site)) return [];
     const text = document.getText();
