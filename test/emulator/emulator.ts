@@ -92,6 +92,7 @@ export class Emulator {
     await listen(server, options.port ?? 0, host);
     const emulator = new Emulator(server, state, certificates, host, seed);
     server.on('connection', (socket: Socket) => {
+      emulator.connectionsAccepted++;
       emulator.sockets.add(socket);
       socket.once('close', () => emulator.sockets.delete(socket));
     });
@@ -143,6 +144,9 @@ export class Emulator {
     if (patch.maxConcurrent !== undefined) options.maxConcurrent = patch.maxConcurrent;
     if (patch.tokenLifetimeMs !== undefined) options.tokenLifetimeMs = patch.tokenLifetimeMs;
   }
+
+  /** Connections clients have opened since the start (each a TCP connect and a TLS handshake). */
+  connectionsAccepted = 0;
 
   get openStreams(): number {
     return this.streams.count;

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { completeAt, type CompletionRequest } from '../../src/core/completion/completeAt';
 import { HOLE } from '../../src/core/completion/fillPrompt';
+import type { Usage } from '../../src/core/schemas';
 import { rejectsWith, useEmulator } from './support/fixture';
 
 /** A completion asked at `|` in `code`. */
@@ -35,6 +36,22 @@ describe('completions against the emulator: the missing text, asked of the chat 
   it('completes the rest of a line, as one line, without the fence and prose the model wraps it in', async () => {
     const { text } = await completeAt(t.client, at('const price = 3;\nconst total = |\n', false), {});
     assert.equal(text, 'computeTotal();');
+  });
+
+  it('answers at the end of the answer, and reads the rest after it so the next suggestion needs no new connection', async () => {
+    await completeAt(t.client, at('const first = |', false), {});
+    const opened = t.emulator.connectionsAccepted;
+    const costs: Usage[] = [];
+    for (const name of ['Second', 'Third', 'Fourth']) {
+      const { text } = await completeAt(t.client, at(`const value${name} = |`, false), { onUsage: (usage) => costs.push(usage) });
+      assert.equal(text, `computeValue${name}();`);
+    }
+    while (costs.length < 3) await new Promise((resolve) => setTimeout(resolve, 5));
+    assert.ok(
+      costs.every((usage) => usage.prompt_tokens > 0),
+      'what each cost comes once its stream has ended',
+    );
+    assert.equal(t.emulator.connectionsAccepted, opened, 'one connection, kept alive: no TLS handshake per suggestion');
   });
 
   it('stops when asked: the request is aborted and nothing is left open', async () => {

@@ -1,6 +1,6 @@
 import type { ChatOptions, ServiceClient } from '../client';
 import { applyChunk, type ChatReply } from '../chatReply';
-import type { Usage } from '../schemas';
+import type { ChatChunk, Usage } from '../schemas';
 import { ANSWER_CLOSE, ANSWER_OPEN, cleanCompletion } from './cleanCompletion';
 import { fileWindow, fillMessages, type FillRequest } from './fillPrompt';
 
@@ -19,28 +19,54 @@ export interface Completion {
   usage?: Usage;
 }
 
+/** How long the rest of a stream is read after its answer: past this, its connection is closed instead. */
+const DRAIN_MS = 5_000;
+
 /**
- * Asks the model for the text missing at the cursor, through the one pipeline, and reads the
- * stream only until the answer is complete (its closing tag; in single-line mode, the end of its
- * first line): the connection is closed then, and what the model would write next is not paid
- * for in waiting. The reply is cleaned into exactly the missing text (cleanCompletion.ts).
+ * Asks the model for the text missing at the cursor, through the one pipeline, and answers as
+ * soon as the answer is complete (its closing tag; in single-line mode, the end of its first line):
+ * what the model writes next is not waited for. The rest of the stream is still read, in the
+ * background, so its connection goes back to the pool: closing it would cost the next suggestion a
+ * new TLS handshake, a round trip or two to the service. The reply is cleaned into exactly the
+ * missing text (cleanCompletion.ts); what it cost comes to `onUsage` once the stream has ended.
  */
 export async function completeAt(
   client: Pick<ServiceClient, 'chatStream'>,
   request: CompletionRequest,
-  options: ChatOptions & { onPartial?: (text: string) => void },
+  options: ChatOptions & { onPartial?: (text: string) => void; onUsage?: (usage: Usage) => void },
 ): Promise<Completion> {
   const { prefix, suffix } = fileWindow(request.text, request.offset, request.budgetChars);
   const hole = { prefix, suffix, multiline: request.multiline, indent: request.indent };
+  const drainLimit = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, drainLimit.signal]) : drainLimit.signal;
+  const stream = client.chatStream(
+    { model: request.model, messages: fillMessages(request), max_tokens: request.maxTokens, temperature: 0.1 },
+    { ...options, signal },
+  );
+  const chunks = stream[Symbol.asyncIterator]();
   let reply: ChatReply = { content: '' };
-  const stream = client.chatStream({ model: request.model, messages: fillMessages(request), max_tokens: request.maxTokens, temperature: 0.1 }, options);
-  for await (const chunk of stream) {
-    reply = applyChunk(reply, chunk);
-    if (answerComplete(reply.content, request.multiline)) break;
+  for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+    reply = applyChunk(reply, next.value);
+    if (answerComplete(reply.content, request.multiline)) {
+      setTimeout(() => drainLimit.abort(), DRAIN_MS).unref?.();
+      void drain(chunks, reply, options.onUsage);
+      return { text: cleanCompletion(reply.content, hole) };
+    }
     // As far as it has come: the user may be typing something else already (suggester.ts).
-    if (chunk.choices[0]?.delta.content) options.onPartial?.(cleanCompletion(reply.content, hole));
+    if (next.value.choices[0]?.delta.content) options.onPartial?.(cleanCompletion(reply.content, hole));
   }
+  if (reply.usage) options.onUsage?.(reply.usage);
   return { text: cleanCompletion(reply.content, hole), usage: reply.usage };
+}
+
+/** Reads the rest of a stream whose answer is had, for its connection and its usage; its failures are nobody's concern now. */
+async function drain(chunks: AsyncIterator<ChatChunk>, reply: ChatReply, onUsage?: (usage: Usage) => void): Promise<void> {
+  try {
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) reply = applyChunk(reply, next.value);
+    if (reply.usage) onUsage?.(reply.usage);
+  } catch {
+    // Cut off (the limit, a stop) or failed after the answer: the suggestion stands.
+  }
 }
 
 function answerComplete(content: string, multiline: boolean): boolean {

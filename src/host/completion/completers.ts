@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { completeAt, InfillServer, type Completion, type CompletionRequest, type InfillServerKind } from '../../core';
+import { completeAt, InfillServer, type Completion, type CompletionRequest, type InfillServerKind, type Usage } from '../../core';
 import type { ClientProvider } from '../clientProvider';
 import { affectsConnection, readSetting } from '../config';
 import { Disposable } from '../dispose';
@@ -17,7 +17,10 @@ export interface Completer {
   readonly server?: string;
   /** Whether it can be asked now (GigaChat needs its key; a server of the user's does not). */
   ready(): Promise<boolean>;
-  complete(request: CompletionRequest, options: { signal: AbortSignal; sessionId: string }): Promise<Completion>;
+  complete(
+    request: CompletionRequest,
+    options: { signal: AbortSignal; sessionId: string; onPartial?: (text: string) => void; onUsage?: (usage: Usage) => void },
+  ): Promise<Completion>;
 }
 
 /**

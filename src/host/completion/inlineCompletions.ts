@@ -100,11 +100,11 @@ export class InlineCompletions implements vscode.InlineCompletionItemProvider, v
     }
   }
 
-  private async ask(completer: Completer, request: CompletionRequest, options: Parameters<Completer['complete']>[1]): Promise<Completion> {
-    const completion = await completer.complete(request, options);
-    const usage = completion.usage;
-    if (usage) this.log.info(`Completion: ${usage.prompt_tokens} prompt tokens, ${usage.precached_prompt_tokens ?? 0} of them cached.`);
-    return completion;
+  private ask(completer: Completer, request: CompletionRequest, options: Parameters<Completer['complete']>[1]): Promise<Completion> {
+    return completer.complete(request, {
+      ...options,
+      onUsage: (usage) => this.log.info(`Completion: ${usage.prompt_tokens} prompt tokens, ${usage.precached_prompt_tokens ?? 0} of them cached.`),
+    });
   }
 
   dispose(): void {
