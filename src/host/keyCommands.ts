@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { ServiceError } from '../core';
 import type { ClientProvider } from './clientProvider';
-import { showErrorNotification } from './errors';
+import { showErrorNotification } from './errorActions';
 import type { Log } from './log';
 import { KeyStore } from './secrets';
 

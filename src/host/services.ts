@@ -13,7 +13,7 @@ import { ModelCatalog } from './chat/modelCatalog';
 import { ClientProvider } from './clientProvider';
 import { codeCommands, type CodeCommands } from './codeCommands';
 import { ConnectionCheck } from './connectionCheck/checkConnectionCommand';
-import { provideErrorFixes } from './errors';
+import { provideErrorFixes } from './errorActions';
 import { clearAuthorizationKey, setAuthorizationKey } from './keyCommands';
 import { Log } from './log';
 import { SemanticSearch, type SemanticSearchCommands } from './search/semanticSearch';
@@ -96,7 +96,13 @@ export function createServices(context: vscode.ExtensionContext): Services {
   context.subscriptions.push(changes, reasoning, serverKey, completions);
   const languageModels = new GigaChatModelProvider({ clients, catalog: models, keys, log, setAuthorizationKey: setKey });
   context.subscriptions.push(languageModels);
-  provideErrorFixes({ ...certificates, setAuthorizationKey: setKey, useVisionModel: () => models.selectVisionModel(), allowIndexing: search.allowIndexing });
+  provideErrorFixes({
+    ...certificates,
+    setAuthorizationKey: setKey,
+    useVisionModel: () => models.selectVisionModel(),
+    allowIndexing: search.allowIndexing,
+    checkConnection: () => check.run(),
+  });
   return {
     log,
     keys,

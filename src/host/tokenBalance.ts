@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { ServiceError, type BalanceEntry } from '../core';
 import type { ClientProvider } from './clientProvider';
 import { readSettings } from './config';
-import { actionLabel, runErrorAction, showErrorNotification } from './errors';
+import { actionLabel, runErrorAction, showErrorNotification } from './errorActions';
 import type { Log } from './log';
 
 /** The scope of postpaid business accounts: the service keeps no balance for them and answers 403. */

@@ -82,8 +82,15 @@ export const ErrorAction = z.enum([
   'chooseCertificateFile',
   'certificateHelp',
   'openLogs',
+  /** Every setting of the extension (src/host/settingsQueries.ts); the others open only the settings that can fix the cause. */
   'openSettings',
   'proxySettings',
+  'addressSettings',
+  'certificateSettings',
+  'scopeSettings',
+  'modelSettings',
+  /** Runs GigaChat: Check Connection, whose report says which step fails and why. */
+  'checkConnection',
   /** Selects a model that sees pictures (the model refused a question's pictures), then asks again. */
   'useVisionModel',
   /** Asks to index the workspace (what the search command asks before indexing), then asks again with codebase context. */

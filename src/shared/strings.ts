@@ -105,6 +105,11 @@ export const webviewStrings = {
   actionOpenLogs: 'Show logs',
   actionOpenSettings: 'Open settings',
   actionProxySettings: 'Proxy settings',
+  actionAddressSettings: 'Address settings',
+  actionCertificateSettings: 'Certificate settings',
+  actionScopeSettings: 'Scope setting',
+  actionModelSettings: 'Model setting',
+  actionCheckConnection: 'Check connection',
   actionUseVisionModel: 'Switch to a model that sees pictures',
   actionAllowIndexing: 'Index the workspace…',
 
@@ -148,6 +153,11 @@ export const ACTION_LABELS: Record<ErrorAction, keyof WebviewStrings> = {
   openLogs: 'actionOpenLogs',
   openSettings: 'actionOpenSettings',
   proxySettings: 'actionProxySettings',
+  addressSettings: 'actionAddressSettings',
+  certificateSettings: 'actionCertificateSettings',
+  scopeSettings: 'actionScopeSettings',
+  modelSettings: 'actionModelSettings',
+  checkConnection: 'actionCheckConnection',
   useVisionModel: 'actionUseVisionModel',
   allowIndexing: 'actionAllowIndexing',
 };

@@ -13,7 +13,7 @@ interface Manifest {
     keybindings: { command: string }[];
     menus: Record<string, { command: string }[]>;
     views: Record<string, { id: string }[]>;
-    configuration: { properties: Record<string, { default?: unknown }> };
+    configuration: { properties: Record<string, { default?: unknown }> }[];
     chatParticipants: { id: string; name: string; commands: { name: string }[] }[];
     languageModelTools: { name: string }[];
     languageModelChatProviders: { vendor: string; managementCommand?: string }[];
@@ -41,7 +41,7 @@ describe('package.json and the code agree', () => {
   });
 
   it('contributes every setting the extension reads, each with a default, and reads every setting it contributes', () => {
-    const properties = manifest.contributes.configuration.properties;
+    const properties = Object.assign({}, ...manifest.contributes.configuration.map((category) => category.properties)) as Record<string, { default?: unknown }>;
     assert.deepEqual(sorted(Object.keys(properties)), sorted(SETTING_KEYS.map(settingId)));
     // The code asks for no default of its own: without one in package.json it would get undefined.
     assert.deepEqual(

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { commandId } from '../commands';
-import { actionLabel } from '../errors';
+import { actionLabel } from '../errorActions';
 import { explainPrompt } from '../explain';
 import { readSettings } from '../config';
 import type { Log } from '../log';

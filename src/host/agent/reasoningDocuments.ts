@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
+import { ReadOnlyDocuments } from '../readOnlyDocuments';
 
-const SCHEME = 'gigachat-reasoning';
 /** Enough for the answers of a long session; the oldest are forgotten first (the button then says so). */
 const MAX_KEPT = 50;
 
@@ -11,27 +10,21 @@ const MAX_KEPT = 50;
  * that opens the thinking here, in a read-only editor beside the chat. The text is the model's,
  * shown as plain text, never rendered.
  */
-export class ReasoningDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
-  private readonly texts = new Map<string, string>();
-  private readonly registration = vscode.workspace.registerTextDocumentContentProvider(SCHEME, this);
-
-  provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.query) ?? vscode.l10n.t('This reasoning is no longer kept: it belonged to an answer of an earlier session.');
-  }
+export class ReasoningDocuments implements vscode.Disposable {
+  private readonly texts = new ReadOnlyDocuments(
+    'gigachat-reasoning',
+    MAX_KEPT,
+    vscode.l10n.t('This reasoning is no longer kept: it belonged to an answer of an earlier session.'),
+  );
 
   /** Opens `text` (the button's argument) beside the chat. */
   async show(text: unknown): Promise<void> {
     if (typeof text !== 'string' || text.trim() === '') return;
-    const id = randomUUID();
-    this.texts.set(id, text);
-    if (this.texts.size > MAX_KEPT) this.texts.delete(this.texts.keys().next().value as string);
-    const uri = vscode.Uri.from({ scheme: SCHEME, path: `/${vscode.l10n.t("GigaChat's reasoning")}.txt`, query: id });
-    const document = await vscode.workspace.openTextDocument(uri);
+    const document = await vscode.workspace.openTextDocument(this.texts.add(`${vscode.l10n.t("GigaChat's reasoning")}.txt`, text));
     await vscode.window.showTextDocument(document, { preview: true, viewColumn: vscode.ViewColumn.Beside });
   }
 
   dispose(): void {
-    this.registration.dispose();
-    this.texts.clear();
+    this.texts.dispose();
   }
 }

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { commandId } from '../commands';
-import { actionLabel } from '../errors';
+import { actionLabel } from '../errorActions';
 import { abortSignalOf } from '../cancellation';
 import type { QuietSearch, SemanticSearchCommands } from '../search/semanticSearch';
 import { readHitExcerpts } from '../search/searchPrompt';

@@ -5,7 +5,7 @@ import { mentionsCodebase } from '../../shared/codebaseTag';
 import { mentionsWeb } from '../../shared/webTag';
 import { webviewStrings } from '../../shared/strings';
 import { Disposable, disposeAll } from '../dispose';
-import { askErrorAction, runErrorAction } from '../errors';
+import { askErrorAction, runErrorAction } from '../errorActions';
 import type { Log } from '../log';
 import type { KeyStore } from '../secrets';
 import type { CodeExcerpt } from '../codeExcerpts';

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { checkConnection, ServiceError, type CheckStep } from '../../core';
 import type { ClientProvider } from '../clientProvider';
 import { Disposable } from '../dispose';
-import { askErrorAction, runErrorAction } from '../errors';
+import { askErrorAction, runErrorAction } from '../errorActions';
 import type { Log } from '../log';
 import { withCancellableProgress } from '../progress';
 import type { TrustedRoot } from '../trust/trustedRoot';
@@ -11,10 +11,10 @@ import { ReportDocument } from './reportDocument';
 
 /**
  * "GigaChat: Check Connection" (in the palette and in the chat view's title menu; extension.ts
- * registers the command): `run` is what it does, with the report's document provider in place.
+ * registers the command): `run` is what it does, with the report's documents in place.
  */
 export class ConnectionCheck extends Disposable {
-  private readonly reports = new ReportDocument();
+  private readonly reports = this._register(new ReportDocument());
 
   constructor(
     private readonly clients: ClientProvider,
@@ -22,7 +22,6 @@ export class ConnectionCheck extends Disposable {
     private readonly log: Log,
   ) {
     super();
-    this._register(vscode.workspace.registerTextDocumentContentProvider(ReportDocument.scheme, this.reports));
   }
 
   run(): Promise<CheckStep[] | undefined> {

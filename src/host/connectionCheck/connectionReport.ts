@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { isServiceError, ProxyRoutes, redactUrl, type CertificatePin, type CheckStep, type CheckStepId } from '../../core';
 import type { TurnError } from '../../shared/protocol';
 import type { Connection } from '../clientProvider';
-import { actionLabel, describeError } from '../errors';
+import { describeError } from '../errors';
+import { actionLabel } from '../errorActions';
 import type { Log } from '../log';
 
 export interface ReportContext {
@@ -43,7 +44,9 @@ export function stepName(id: CheckStepId): string {
  */
 export function renderReport(steps: readonly CheckStep[], context: ReportContext): Report {
   const failed = steps.find((step) => step.status === 'failed');
-  const described = failed?.error ? describeError(failed.error, context.log) : undefined;
+  const error = failed?.error ? describeError(failed.error, context.log) : undefined;
+  // This is the check: checking again is its notification's Retry.
+  const described = error && { ...error, actions: error.actions.filter((action) => action !== 'checkConnection') };
   const failure = failed && described ? { step: failed, name: stepName(failed.id), described } : undefined;
   const lines = [
     `# ${vscode.l10n.t('GigaChat connection check')}`,

@@ -1,28 +1,28 @@
 import * as vscode from 'vscode';
+import { ReadOnlyDocuments } from '../readOnlyDocuments';
 
 /** Reports kept for documents still open; older ones are dropped. */
 const KEPT_REPORTS = 5;
 
 /**
- * The connection check's report as a read-only document: easy to read, to search, and to copy
- * whole into a message to an IT department. Each run is a document of its own, so a report never
- * shows the text of an earlier run while VS Code refreshes it.
+ * The connection check's report, read-only: shown rendered (VS Code's Markdown preview), easy to
+ * read, and its source a click away (the preview's Open Source) to copy whole into a message to an
+ * IT department.
  */
-export class ReportDocument implements vscode.TextDocumentContentProvider {
-  static readonly scheme = 'gigachat-report';
-  private readonly reports = new Map<string, string>();
-  private runs = 0;
-
-  provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.reports.get(uri.query) ?? '';
-  }
+export class ReportDocument implements vscode.Disposable {
+  private readonly reports = new ReadOnlyDocuments('gigachat-report', KEPT_REPORTS);
 
   async show(text: string): Promise<void> {
-    const run = String(++this.runs);
-    this.reports.set(run, text);
-    for (const old of [...this.reports.keys()].slice(0, -KEPT_REPORTS)) this.reports.delete(old);
-    // The .md name gives the document Markdown colouring; the provider makes it read-only.
-    const uri = vscode.Uri.from({ scheme: ReportDocument.scheme, path: `/${vscode.l10n.t('GigaChat connection check')}.md`, query: run });
-    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
+    const uri = this.reports.add(`${vscode.l10n.t('GigaChat connection check')}.md`, text);
+    try {
+      await vscode.commands.executeCommand('markdown.showPreview', uri);
+    } catch {
+      // Without VS Code's Markdown extension (disabled), the source is shown instead.
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
+    }
+  }
+
+  dispose(): void {
+    this.reports.dispose();
   }
 }

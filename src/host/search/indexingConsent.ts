@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
-import type { UploadSummary } from './uploadSummary';
+import { ReadOnlyDocuments } from '../readOnlyDocuments';
 import type { UploadConsent } from './indexState';
+import type { UploadSummary } from './uploadSummary';
 
 const CONSENT_KEY = 'gigachat.search.consent';
 
@@ -10,8 +11,15 @@ const CONSENT_KEY = 'gigachat.search.consent';
  * folders the workspace had then, so saved files are re-indexed without asking again, and a folder
  * added later is asked about before any of its files is sent.
  */
-export class IndexingConsent implements UploadConsent {
+export class IndexingConsent implements UploadConsent, vscode.Disposable {
+  /** "Show Files": read-only, so closing the list never asks to save it. */
+  private readonly fileLists = new ReadOnlyDocuments('gigachat-files', 2);
+
   constructor(private readonly state: vscode.Memento) {}
+
+  dispose(): void {
+    this.fileLists.dispose();
+  }
 
   get granted(): boolean {
     const agreed = this.state.get<unknown>(CONSENT_KEY);
@@ -55,19 +63,19 @@ export class IndexingConsent implements UploadConsent {
         return true;
       }
       if (chosen !== show) return false;
-      await showFileList(summary);
+      await this.showFileList(summary);
     }
+  }
+
+  private async showFileList(summary: UploadSummary): Promise<void> {
+    const lines = summary.paths.map((key) => `- ${vscode.workspace.asRelativePath(vscode.Uri.parse(key))}`);
+    const title = vscode.l10n.t('Files GigaChat would index ({0})', summary.files);
+    const list = this.fileLists.add(`${title}.md`, `# ${title}\n\n${lines.join('\n')}\n`);
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(list), { preview: true });
   }
 }
 
 /** The workspace's folders, as the agreement names them. */
 function currentFolders(): string[] {
   return (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.toString());
-}
-
-async function showFileList(summary: UploadSummary): Promise<void> {
-  const lines = summary.paths.map((key) => `- ${vscode.workspace.asRelativePath(vscode.Uri.parse(key))}`);
-  const content = `# ${vscode.l10n.t('Files GigaChat would index ({0})', summary.files)}\n\n${lines.join('\n')}\n`;
-  const document = await vscode.workspace.openTextDocument({ language: 'markdown', content });
-  await vscode.window.showTextDocument(document, { preview: true });
 }

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isDimensionsChanged, relevantHits, type SearchHit } from '../../core';
-import { showErrorNotification } from '../errors';
+import { showErrorNotification } from '../errorActions';
 import type { Log } from '../log';
 import type { WorkspaceIndex } from './workspaceIndex';
 

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ClientProvider } from '../clientProvider';
 import { Disposable } from '../dispose';
-import { showErrorNotification } from '../errors';
+import { showErrorNotification } from '../errorActions';
 import type { Log } from '../log';
 import type { KeyStore } from '../secrets';
 import type { Prompt } from '../chat/storedTurns';
@@ -61,7 +61,7 @@ export class SemanticSearch extends Disposable implements SemanticSearchCommands
     const { log } = services;
     this.index = this._register(new WorkspaceIndex(context.storageUri ?? context.globalStorageUri, services.clients, log));
     const { index } = this;
-    this.consent = new IndexingConsent(context.workspaceState);
+    this.consent = this._register(new IndexingConsent(context.workspaceState));
     this._register(
       index.onDidChangeState((state) => {
         if (state.phase !== 'ready' || this.watching) return;

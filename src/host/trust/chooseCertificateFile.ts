@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { readCertificates, type CertificatePin, type CertificateSummary } from '../../core';
 import type { ClientProvider } from '../clientProvider';
 import { readSetting, writeSetting } from '../config';
-import { askErrorAction, runErrorAction } from '../errors';
+import { askErrorAction, runErrorAction } from '../errorActions';
 import type { Log } from '../log';
 import { describeCertificate } from './certificateDescription';
 
@@ -55,7 +55,7 @@ async function addToSetting(files: string[], log: Log): Promise<boolean> {
     log.error(`Could not write gigachat.caCertificates: ${reason}`);
     const action = await askErrorAction(
       vscode.l10n.t('The certificate could not be added to the setting gigachat.caCertificates, so it is not trusted: {0}', reason),
-      ['openSettings', 'openLogs'],
+      ['certificateSettings', 'openLogs'],
     );
     if (action) await runErrorAction(action, log);
     return false;

@@ -108,6 +108,27 @@ describe('authorization key', function () {
     await chatView.waitFor('.welcome', 'hidden');
   });
 
+  it("GigaChat's settings are in four groups, connection first, and the scope's link sets the key", async () => {
+    const workbenchSettings = vscode.workspace.getConfiguration('workbench');
+    await workbenchSettings.update('colorTheme', 'Default Dark Modern', vscode.ConfigurationTarget.Global);
+    try {
+      await vscode.commands.executeCommand('workbench.action.openSettings', '@ext:gigachat-vscode.gigachat');
+      let groups = '';
+      await until(async () => /Semantic Search/.test((groups = (await workbench.texts('.settings-toc-container .monaco-list-row')).join(' | '))), 'the groups');
+      for (const group of ['Connection', 'Chat', 'Completions', 'Semantic Search (Advanced)']) assert.ok(groups.includes(group), `${group} in: ${groups}`);
+      // Connection first, and in it the scope, whose description leads to the key.
+      const labels = await workbench.texts('.settings-editor .setting-item-label');
+      assert.equal(labels[0], 'Scope', `settings shown: ${labels.join(', ')}`);
+      await workbench.screenshot('settings-en-dark');
+      await workbench.click('.settings-editor a:has-text("Set Authorization Key")');
+      await workbench.quickInput((await emulator.info()).key);
+      await told(/authorization key saved/, 'the key set from the link in the settings');
+    } finally {
+      await workbenchSettings.update('colorTheme', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    }
+  });
+
   it('Clear says the key in GIGACHAT_CREDENTIALS is still used, rather than that no key is left', async () => {
     const { key } = await emulator.info();
     process.env.GIGACHAT_CREDENTIALS = key; // this extension host is the product's too

@@ -6,12 +6,12 @@ import { hasOuterRunner } from '../outer';
 /** Each failure the user can meet: the message they read and the button that fixes it. */
 const CASES = [
   { fault: { kind: 'status', status: 402 }, message: /run out of tokens/, action: 'Open GigaChat Studio' },
-  { fault: { kind: 'status', status: 403 }, message: /denied access/, action: 'Open settings' },
+  { fault: { kind: 'status', status: 403 }, message: /denied access/, action: 'Scope setting' },
   { fault: { kind: 'status', status: 429 }, times: 10, message: /too many requests/, action: 'Retry' },
   { fault: { kind: 'status', status: 503 }, times: 10, message: /problem on its side/, action: 'Retry' },
   { fault: { kind: 'malformedJson' }, message: /could not read/, action: 'Show logs' },
   { fault: { kind: 'truncatedStream' }, message: /could not read/, action: 'Retry' },
-  { fault: { kind: 'resetMidStream', afterEvents: 2 }, message: /Could not connect/, action: 'Retry' },
+  { fault: { kind: 'resetMidStream', afterEvents: 2 }, message: /Could not connect/, action: 'Check connection' },
 ];
 
 describe('errors in the chat', function () {

@@ -17,11 +17,21 @@ const EMULATOR_ROOT = 'CN=GigaChat Emulator Test Root CA';
 const settings = () => vscode.workspace.getConfiguration('gigachat');
 const pin = () => JSON.parse(process.env.GIGACHAT_TEST_ROOT_CA_PIN ?? '{}') as { sha256: string };
 
-/** The report of the last connection check, as the user reads it: the editor it opened in. */
-function reportText(): string {
-  const report = vscode.window.activeTextEditor?.document;
-  assert.equal(report?.uri.scheme, 'gigachat-report', 'the report is the active editor');
-  return report.getText();
+/**
+ * Runs Check Connection and returns its report, as the user reads it: rendered in the Markdown
+ * preview, which becomes the active tab, from a read-only document of its own.
+ */
+async function checkConnectionReport(): Promise<string> {
+  const reports = () => vscode.workspace.textDocuments.filter((document) => document.uri.scheme === 'gigachat-report');
+  const earlier = new Set(reports().map((document) => document.uri.toString()));
+  await vscode.commands.executeCommand('gigachat.checkConnection');
+  let report: vscode.TextDocument | undefined;
+  await until(() => (report = reports().find((document) => !earlier.has(document.uri.toString()))) !== undefined, 'the report of this check');
+  await until(() => {
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    return tab?.input instanceof vscode.TabInputWebview && tab.label.includes('GigaChat connection check');
+  }, "the report's preview as the active tab");
+  return report!.getText();
 }
 
 async function notificationMatching(pattern: RegExp): Promise<string> {
@@ -73,7 +83,7 @@ describe('certificates', function () {
     const [text] = await chatView.texts(LAST_ERROR);
     assert.match(text, /could not be verified/);
     assert.match(text, /Russian Trusted Root CA/);
-    assert.deepEqual(await chatView.texts(`${LAST_ERROR} button`), ['Download and trust', 'Choose certificate file…', 'Learn more']);
+    assert.deepEqual(await chatView.texts(`${LAST_ERROR} button`), ['Download and trust', 'Choose certificate file…', 'Certificate settings', 'Learn more']);
     await chatView.screenshot('certificate-error');
   });
 
@@ -90,8 +100,9 @@ describe('certificates', function () {
   });
 
   it('Check Connection stops at the secure connection and names the untrusted root', async () => {
-    await vscode.commands.executeCommand('gigachat.checkConnection');
-    const report = reportText();
+    const report = await checkConnectionReport();
+    const rendered = await workbench.headingInView('GigaChat connection check');
+    assert.ok(rendered.inView, `the report is rendered, not shown as Markdown source; headings: ${rendered.headings.join(', ')}`);
     assert.match(report, /^✗ The check failed at the step "Secure connection"/m);
     assert.match(report, /^✓ Name lookup: 127\.0\.0\.1 → 127\.0\.0\.1$/m);
     assert.match(report, /^✗ Secure connection to 127\.0\.0\.1:\d+: the certificate could not be verified \(UNABLE_TO_/m);
@@ -100,7 +111,7 @@ describe('certificates', function () {
     assert.match(report, /This is the Russian Trusted Root CA/);
     assert.match(report, /^– Access token \(.+\): not checked, because an earlier step failed\.$/m);
     assert.match(report, /^– Model call \(.+\): not checked/m);
-    assert.match(report, /Download and trust · Choose certificate file… · Learn more/);
+    assert.match(report, /Download and trust · Choose certificate file… · Certificate settings · Learn more/);
     await notificationMatching(/connection check failed at "Secure connection"\. The report explains why and what to do\./);
     await workbench.screenshot('check-connection-failed');
   });
@@ -119,9 +130,9 @@ describe('certificates', function () {
     assert.equal(await chatView.count(LAST_ERROR), 1, 'the error stays');
 
     await vscode.commands.executeCommand('notifications.clearAll');
-    await vscode.commands.executeCommand('gigachat.checkConnection');
-    assert.match(reportText(), /Russian Trusted Root CA: not trusted by GigaChat/);
-    assert.match(reportText(), /^✗ Secure connection/m);
+    const report = await checkConnectionReport();
+    assert.match(report, /Russian Trusted Root CA: not trusted by GigaChat/);
+    assert.match(report, /^✗ Secure connection/m);
   });
 
   it('a download the server refuses says so, and offers to choose a file instead', async () => {
@@ -206,8 +217,7 @@ describe('certificates', function () {
   });
 
   it('Check Connection reports every step as passed, with the chain up to the trusted root', async () => {
-    await vscode.commands.executeCommand('gigachat.checkConnection');
-    const report = reportText();
+    const report = await checkConnectionReport();
     assert.match(report, /^✓ Everything works/m);
     assert.match(report, /^✓ Name lookup: /m);
     assert.match(report, /^✓ Secure connection to 127\.0\.0\.1:\d+ \(TLSv1\.[23]\)\. The certificate chain, from the server to its root:$/m);

@@ -335,6 +335,11 @@ describe('faults survived', function () {
       assert.ok(!text.includes('not-the-password') && !text.includes(USER), 'the credentials are not repeated');
       await chatView.click(`${LAST} [data-error-action="proxySettings"]`);
       await until(() => vscode.window.tabGroups.activeTabGroup.activeTab?.label === 'Settings', 'the Settings editor');
+      // Only the settings that fix it, not every setting of the extension.
+      let labels: string[] = [];
+      await until(async () => (labels = await workbench.texts('.settings-editor .setting-item-label')).length > 0, 'the proxy settings listed');
+      assert.deepEqual([...labels].sort(), ['No Proxy', 'Proxy'], `settings shown: ${labels.join(', ')}`);
+      await workbench.screenshot('proxy-settings-from-error');
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
       assert.ok(!(await productLog()).includes('not-the-password'), 'nor logged');
     });
@@ -358,6 +363,20 @@ describe('faults survived', function () {
       await chatView.ask('Proxy down');
       await chatView.waitFor(`${LAST} .turn-error`);
       assert.match(await errorText(), new RegExp(`Could not connect to the proxy ${address.replace(/[.:/]/g, '\\$&')}`));
+      // Check connection runs the check, whose report opens rendered beside what failed.
+      await chatView.click(`${LAST} [data-error-action="checkConnection"]`);
+      await until(
+        () => vscode.window.tabGroups.activeTabGroup.activeTab?.label.includes('GigaChat connection check') === true,
+        'the connection report',
+        30_000,
+      );
+      assert.ok(vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputWebview, 'the report opens in the Markdown preview');
+      await until(
+        async () => (await workbench.notifications()).some((text) => text.includes('connection check failed at')),
+        'the check names the step that failed',
+      );
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      await vscode.commands.executeCommand('notifications.clearAll');
       await http().update('proxy', undefined, vscode.ConfigurationTarget.Global);
       await chatView.click(`${LAST} [data-error-action="retry"]`);
       await chatView.waitForText(`${LAST} .turn-body`, 'You asked: "Proxy down"', 30_000);

@@ -133,8 +133,16 @@ describe('semantic search', function () {
 
   it('asks before sending anything, saying how many files and chunks; declining sends nothing', async () => {
     await emulator.resetCounts();
-    const { question: text, done } = await answerIndexingQuestion('Cancel', 'gigachat.semanticSearch', QUERY);
+    const done = vscode.commands.executeCommand('gigachat.semanticSearch', QUERY);
+    const text = await workbench.dialogText();
+    const shownWhileAsking = await workbench.notifications();
+    await workbench.dialogButton('Cancel');
     assert.match(text, /Build a semantic search index of this workspace\?/);
+    assert.deepEqual(
+      shownWhileAsking.filter((notice) => /indexing|Looking for files/i.test(notice)),
+      [],
+      'nothing says the workspace is being indexed while the user is asked whether to index it',
+    );
     // The fixture's 5 files plus whatever the other suites wrote (README, retry.ts, …): never the secret, ignored or dependency files.
     const files = Number(/sends (\d+) files/.exec(text)?.[1]);
     assert.ok(files >= 5 && files <= 11, `file count in: ${text}`);
@@ -586,9 +594,18 @@ describe('semantic search', function () {
       const newLog = await logFromNow();
       await emulator.resetCounts();
       const withLinks = await asked('Show Files');
-      const list = () => vscode.workspace.textDocuments.find((document) => document.getText().startsWith('# Files GigaChat would index'))?.getText() ?? '';
-      await until(() => list() !== '', 'the list of files');
-      const listed = list();
+      const listTab = () =>
+        vscode.window.tabGroups.all
+          .flatMap((group) => group.tabs)
+          .find((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.scheme === 'gigachat-files');
+      await until(() => listTab() !== undefined, 'the list of files');
+      const list = vscode.workspace.textDocuments.find((document) => document.uri.toString() === (listTab()!.input as vscode.TabInputText).uri.toString())!;
+      const listed = list.getText();
+      assert.match(listed, /^# Files GigaChat would index/);
+      // Read-only, never dirty: closing it asks nothing (an untitled list asked to be saved).
+      assert.equal(list.isDirty, false);
+      await vscode.window.tabGroups.close(listTab()!);
+      await until(() => listTab() === undefined, 'the list closed without a question');
       await workbench.notificationButton('Build a semantic search index', 'Send and Index');
       const rows = await workbench.quickPickRows({ title: `results for “${QUERY}”`, timeoutMs: 60_000 });
       await workbench.closeQuickInput();
