@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
-import { ATTACHMENTS_REFUSED, invalidUrlSetting, NOT_TLS_CODE, ServiceError, isUnknownRootError, type ServiceErrorKind } from '../core';
+import { ATTACHMENTS_REFUSED, invalidUrlSetting, NOT_TLS_CODE, ServiceError, isScopeMismatch, isUnknownRootError, type ServiceErrorKind } from '../core';
 import type { ErrorAction, TurnError } from '../shared/protocol';
 import { ACTION_LABELS, webviewStrings } from '../shared/strings';
+import { GIGACHAT_API_PAGE } from './accountPage';
 import { askedWait, waitText } from './askedWait';
 import type { Log } from './log';
 import { readSettings } from './config';
@@ -27,10 +28,18 @@ function explain(error: ServiceError, wait: number | undefined): { message: stri
     auth: () =>
       error.code === 'NO_KEY'
         ? { message: vscode.l10n.t('No GigaChat authorization key is set. Set one to start chatting.'), actions: ['setKey'] }
-        : {
-            message: vscode.l10n.t('GigaChat did not accept the authorization key. Check that it is copied whole and matches the selected scope.'),
-            actions: ['setKey', 'openSettings', 'openLogs'],
-          },
+        : isScopeMismatch(error)
+          ? {
+              message: vscode.l10n.t(
+                'The authorization key is for another scope than {0} in the settings (a business key, say). Set the key again: GigaChat finds its scope by itself.',
+                readSettings().scope,
+              ),
+              actions: ['setKey', 'openSettings'],
+            }
+          : {
+              message: vscode.l10n.t('GigaChat did not accept the authorization key. Check that it is copied whole and matches the selected scope.'),
+              actions: ['setKey', 'openSettings', 'openLogs'],
+            },
     payment: () => ({
       message: vscode.l10n.t('Your GigaChat account has run out of tokens. Top up or change the plan in your account.'),
       actions: ['openAccount'],
@@ -254,7 +263,7 @@ export async function runErrorAction(action: ErrorAction, log: Log, retry?: () =
       await errorFixes().setAuthorizationKey();
       return;
     case 'openAccount':
-      await vscode.env.openExternal(vscode.Uri.parse('https://developers.sber.ru/studio/'));
+      await vscode.env.openExternal(vscode.Uri.parse(GIGACHAT_API_PAGE));
       return;
     case 'retry':
       await retry?.();
