@@ -38,6 +38,9 @@ export async function setAuthorizationKey(keys: KeyStore, clients: ClientProvide
         input.busy = false;
         input.enabled = true;
         if (verdict.accepted) {
+          // A business key tried as personal works once its own scope is in the settings (said below:
+          // it changed a setting). Set before the key, whose change makes the window reconnect with it.
+          const replaced = await useScope(verdict.scope);
           if (!(await storeKey(keys, key, log))) {
             input.validationMessage = vscode.l10n.t(
               'GigaChat accepted the key, but VS Code could not keep it in its secret storage (on Linux that needs a keyring, ' +
@@ -47,8 +50,6 @@ export async function setAuthorizationKey(keys: KeyStore, clients: ClientProvide
             );
             return;
           }
-          // A business key tried as personal works once its own scope is in the settings: say so, it changed a setting.
-          const replaced = await useScope(verdict.scope);
           resolve(true);
           input.hide();
           void vscode.window.showInformationMessage(

@@ -101,8 +101,14 @@ export const emulator = {
   clearFaults: () => callOuter('emulator', { method: 'clearFaults' }),
   resetCounts: () => callOuter('emulator', { method: 'resetCounts' }),
   expireAllTokens: () => callOuter('emulator', { method: 'expireAllTokens' }),
-  setOptions: (options: { latencyMs?: number; maxConcurrent?: number; tokenLifetimeMs?: number; contextTokens?: number; chatV2?: boolean }) =>
-    callOuter('emulator', { method: 'setOptions', args: [options] }),
+  setOptions: (options: {
+    latencyMs?: number;
+    maxConcurrent?: number;
+    tokenLifetimeMs?: number;
+    contextTokens?: number;
+    chatV2?: boolean;
+    scopes?: string[];
+  }) => callOuter('emulator', { method: 'setOptions', args: [options] }),
   count: (endpoint: string) => callOuter<number>('emulator', { method: 'count', args: [endpoint] }),
   requests: () =>
     callOuter<
