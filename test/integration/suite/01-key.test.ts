@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, chatView, emulator, firstRunShown, openChat, productLog, setKeyThroughCommand, until, workbench } from '../drivers';
+import { EXTENSION_ID, chatView, emulator, openChat, productLog, setKeyThroughCommand, until, workbench } from '../drivers';
 import { hasOuterRunner } from '../outer';
 
 describe('authorization key', function () {
@@ -18,26 +18,6 @@ describe('authorization key', function () {
     await vscode.commands.executeCommand('notifications.hideList');
     return text;
   }
-
-  it('the first start, with no key, opens the walkthrough and offers a key in a notification', async () => {
-    await firstRunShown({
-      walkthrough: 'Get Started with GigaChat',
-      page: 'Getting the authorization key',
-      notice: /GigaChat answers with your own authorization key/,
-      buttons: ['Set Key', 'Get a Key', "Don't Show Again"],
-    });
-    const workbenchSettings = vscode.workspace.getConfiguration('workbench');
-    await workbenchSettings.update('colorTheme', 'Default Dark Modern', vscode.ConfigurationTarget.Global);
-    try {
-      await until(async () => (await workbench.attributes('.monaco-workbench', 'class')).some((c) => c?.includes('vs-dark')), 'the dark theme');
-      await workbench.screenshot('first-run-en-dark');
-    } finally {
-      await workbenchSettings.update('colorTheme', undefined, vscode.ConfigurationTarget.Global);
-    }
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await vscode.commands.executeCommand('notifications.clearAll');
-    await vscode.commands.executeCommand('notifications.hideList');
-  });
 
   it('contributes every command, in the GigaChat category', async () => {
     const commands = await vscode.commands.getCommands(true);
@@ -176,23 +156,5 @@ describe('authorization key', function () {
     } finally {
       await gigachat.update('scope', undefined, vscode.ConfigurationTarget.Global);
     }
-  });
-});
-
-// Runs in a window of its own, in Russian on a light theme, with a fresh profile and no key
-// (test/harness/runIntegration.js, the Russian first-run phase); in the main window it skips itself.
-describe('first run in Russian', function () {
-  before(function () {
-    if (!hasOuterRunner() || vscode.env.language !== 'ru') this.skip();
-  });
-
-  it('the walkthrough, its pages and the notice offering a key speak Russian', async () => {
-    await firstRunShown({
-      walkthrough: 'Начало работы с GigaChat',
-      page: 'Как получить ключ авторизации',
-      notice: /GigaChat отвечает по вашему собственному ключу авторизации/,
-      buttons: ['Задать ключ', 'Получить ключ', 'Больше не показывать'],
-    });
-    await workbench.screenshot('first-run-ru-light');
   });
 });
