@@ -185,7 +185,7 @@ describe('code added to the chat', function () {
     while ((await chatView.count('.attachment-chip')) > 0) await chatView.click('.attachment-chip .remove-attachment');
   });
 
-  it('Add File to Chat attaches whole files, as the explorer passes them, named without line numbers', async () => {
+  it('Add File to GigaChat attaches whole files, as the explorer passes them, named without line numbers', async () => {
     const folder = vscode.workspace.workspaceFolders![0].uri;
     const notes = vscode.Uri.joinPath(folder, 'notes.md');
     await vscode.workspace.fs.writeFile(notes, Buffer.from('# Notes\n\nUploads retry three times.\n'));
