@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { ServiceClient } from './core';
 import { CHAT_VIEW_ID } from './host/chat/chatViewId';
 import { ExplainCodeActionProvider } from './host/explainCodeAction';
+import { registerFirstRun } from './host/firstRun';
 import { registerCompletions } from './host/completion/registerCompletions';
 import { registerCommands, type CommandHandlers } from './host/registerCommands';
 import { registerVsCodeChat } from './host/registerVsCodeChat';
@@ -29,6 +30,7 @@ export function activate(context: vscode.ExtensionContext): GigaChatApi {
   registerChatView(context, services);
   registerVsCodeChat(context, services);
   registerCompletions(context, services);
+  registerFirstRun(context);
   context.subscriptions.push(
     vscode.languages.registerCodeActionsProvider({ scheme: '*' }, new ExplainCodeActionProvider(), {
       providedCodeActionKinds: ExplainCodeActionProvider.kinds,

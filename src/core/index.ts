@@ -7,6 +7,7 @@ export { ServiceClient } from './client';
 export { ChatContracts, type ChatContract } from './contract/chatContracts';
 export type { ServiceClientOptions, RequestOptions, ChatOptions, EmbeddingOptions } from './client';
 export { ServiceError, isServiceError } from './errors';
+export { KEY_SCOPES, findKeyScope, isScopeMismatch } from './keyScopes';
 export { hostOf, isUnknownRootError, NOT_TLS_CODE } from './transportErrors';
 export { invalidUrlSetting, type ServiceUrlSetting } from './serviceUrls';
 export type { ServiceErrorKind, ProxyFailure } from './errors';

@@ -123,12 +123,18 @@ export async function errorFromResponse(res: HttpResponse, url: string, signal?:
 
 /** The `message` of an error body (either host's shape), or a preview of whatever text came. */
 export async function readErrorMessage(res: HttpResponse, url: string, signal?: AbortSignal): Promise<string> {
+  return (await readErrorBody(res, url, signal)).message;
+}
+
+/** An error body's message (as readErrorMessage gives it) and the token host's numeric `code`, when it sent one. */
+export async function readErrorBody(res: HttpResponse, url: string, signal?: AbortSignal): Promise<{ message: string; code?: number }> {
   try {
     const text = (await readUpTo(res, url, ERROR_BODY_BYTES, signal)).bytes.toString('utf8');
     const body = ErrorBody.safeParse(safeJson(text));
-    return body.success && body.data.message ? preview(body.data.message) : preview(text);
+    if (!body.success) return { message: preview(text) };
+    return { message: body.data.message ? preview(body.data.message) : preview(text), code: body.data.code };
   } catch {
-    return ''; // the status alone still says what happened
+    return { message: '' }; // the status alone still says what happened
   }
 }
 

@@ -3,7 +3,8 @@ import { basicCredentials, normalizeExpiry, type AccessToken } from './auth';
 import { ServiceError } from './errors';
 import { redactUrl, type HttpResponse, type Transport } from './http';
 import type { Logger } from './logger';
-import { BODY_LIMITS, errorFromResponse, readErrorMessage, readJson } from './responseBody';
+import { SCOPE_MISMATCH, SCOPE_MISMATCH_SERVICE_CODE } from './keyScopes';
+import { BODY_LIMITS, errorFromResponse, readErrorBody, readJson } from './responseBody';
 import { withRetries, type RetryPolicy } from './retry';
 import { TokenResponse } from './schemas';
 import { serviceUrlProblem } from './serviceUrls';
@@ -55,11 +56,18 @@ export async function exchangeToken(transport: Transport, options: TokenExchange
 }
 
 async function keyRejected(res: HttpResponse, options: TokenExchangeOptions): Promise<ServiceError> {
-  const reason = await readErrorMessage(res, options.authUrl);
+  const { message: reason, code } = await readErrorBody(res, options.authUrl);
+  const details = { status: res.status, requestId: res.requestId };
+  const answered = `${redactUrl(options.authUrl)} (${res.status}${reason ? `: ${reason}` : ''})`;
+  if (code === SCOPE_MISMATCH_SERVICE_CODE) {
+    return new ServiceError('auth', `The authorization key does not belong to the scope ${options.scope}, said ${answered}.`, {
+      ...details,
+      code: SCOPE_MISMATCH,
+    });
+  }
   return new ServiceError(
     'auth',
-    `The authorization key was rejected by ${redactUrl(options.authUrl)} (${res.status}${reason ? `: ${reason}` : ''}). ` +
-      `Check that the key is copied whole and belongs to the scope ${options.scope}.`,
-    { status: res.status, requestId: res.requestId },
+    `The authorization key was rejected by ${answered}. Check that the key is copied whole and belongs to the scope ${options.scope}.`,
+    details,
   );
 }

@@ -70,9 +70,10 @@ export class ClientProvider extends Disposable {
     return this.current.then(({ client }) => client);
   }
 
-  /** A client for a key that is not stored yet (to check it before storing). */
-  async createFor(key: string): Promise<ServiceClient> {
-    return this.build(() => Promise.resolve(key), await this.connection());
+  /** A client for a key that is not stored yet (to check it before storing), with the settings' scope unless another is given. */
+  async createFor(key: string, scope?: string): Promise<ServiceClient> {
+    const connection = await this.connection();
+    return this.build(() => Promise.resolve(key), scope ? { ...connection, settings: { ...connection.settings, scope } } : connection);
   }
 
   /**

@@ -9,9 +9,9 @@ import { agreedToSend } from './secretFiles';
 export interface CodeCommands {
   /** Explain Selection: the explanation streams into the chat as a new turn. */
   explainSelection(editor: vscode.TextEditor): Promise<void>;
-  /** Add Selection to Chat: the selection waits above the input for the question about it. */
+  /** Add Selection to GigaChat: the selection waits above the input for the question about it. */
   addSelectionToChat(editor: vscode.TextEditor): Promise<void>;
-  /** Add File to Chat: from the explorer (one file or several selected), an editor tab, or the active editor. */
+  /** Add File to GigaChat: from the explorer (one file or several selected), an editor tab, or the active editor. */
   addFileToChat(clicked?: unknown, selected?: unknown): Promise<void>;
 }
 

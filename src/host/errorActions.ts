@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { ErrorAction } from '../shared/protocol';
 import { ACTION_LABELS, webviewStrings } from '../shared/strings';
+import { GIGACHAT_API_PAGE } from './accountPage';
 import { describeError } from './errors';
 import type { Log } from './log';
 import { settingsQuery } from './settingsQueries';
@@ -48,7 +49,7 @@ export async function runErrorAction(action: ErrorAction, log: Log, retry?: () =
       await errorFixes().setAuthorizationKey();
       return;
     case 'openAccount':
-      await vscode.env.openExternal(vscode.Uri.parse('https://developers.sber.ru/studio/'));
+      await vscode.env.openExternal(vscode.Uri.parse(GIGACHAT_API_PAGE));
       return;
     case 'retry':
       await retry?.();

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
-import { ATTACHMENTS_REFUSED, NOT_TLS_CODE, ServiceError, isUnknownRootError, type ServiceErrorKind } from '../core';
+import { ATTACHMENTS_REFUSED, NOT_TLS_CODE, ServiceError, isScopeMismatch, isUnknownRootError, type ServiceErrorKind } from '../core';
 import type { ErrorAction, TurnError } from '../shared/protocol';
+import { readSettings } from './config';
 import { askedWait, waitText } from './askedWait';
 import type { Log } from './log';
 import { explainProxy } from './proxyErrors';
@@ -26,10 +27,18 @@ function explain(error: ServiceError, wait: number | undefined): { message: stri
     auth: () =>
       error.code === 'NO_KEY'
         ? { message: vscode.l10n.t('No GigaChat authorization key is set. Set one to start chatting.'), actions: ['setKey'] }
-        : {
-            message: vscode.l10n.t('GigaChat did not accept the authorization key. Check that it is copied whole and matches the selected scope.'),
-            actions: ['setKey', 'scopeSettings', 'openLogs'],
-          },
+        : isScopeMismatch(error)
+          ? {
+              message: vscode.l10n.t(
+                'The authorization key is for another scope than {0} in the settings (a business key, say). Set the key again: GigaChat finds its scope by itself.',
+                readSettings().scope,
+              ),
+              actions: ['setKey', 'scopeSettings'],
+            }
+          : {
+              message: vscode.l10n.t('GigaChat did not accept the authorization key. Check that it is copied whole and matches the selected scope.'),
+              actions: ['setKey', 'scopeSettings', 'openLogs'],
+            },
     payment: () => ({
       message: vscode.l10n.t('Your GigaChat account has run out of tokens. Top up or change the plan in your account.'),
       actions: ['openAccount'],

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
-import { ServiceError } from '../core';
+import { ServiceError, isScopeMismatch } from '../core';
 import type { ClientProvider } from './clientProvider';
 import { showErrorNotification } from './errorActions';
+import { detectKeyScope, scopeLabel, useScope } from './keyScope';
 import type { Log } from './log';
 import { KeyStore } from './secrets';
 
@@ -37,6 +38,9 @@ export async function setAuthorizationKey(keys: KeyStore, clients: ClientProvide
         input.busy = false;
         input.enabled = true;
         if (verdict.accepted) {
+          // A business key tried as personal works once its own scope is in the settings (said below:
+          // it changed a setting). Set before the key, whose change makes the window reconnect with it.
+          const replaced = await useScope(verdict.scope);
           if (!(await storeKey(keys, key, log))) {
             input.validationMessage = vscode.l10n.t(
               'GigaChat accepted the key, but VS Code could not keep it in its secret storage (on Linux that needs a keyring, ' +
@@ -48,7 +52,15 @@ export async function setAuthorizationKey(keys: KeyStore, clients: ClientProvide
           }
           resolve(true);
           input.hide();
-          void vscode.window.showInformationMessage(vscode.l10n.t('GigaChat authorization key saved.'));
+          void vscode.window.showInformationMessage(
+            replaced
+              ? vscode.l10n.t(
+                  'GigaChat authorization key saved. It is a key for the {0} scope, so GigaChat now uses that scope instead of {1} (the setting gigachat.scope).',
+                  scopeLabel(verdict.scope),
+                  scopeLabel(replaced),
+                )
+              : vscode.l10n.t('GigaChat authorization key saved.'),
+          );
         } else {
           input.validationMessage = verdict.reason;
         }
@@ -79,21 +91,29 @@ async function checkKey(
   log: Log,
   signal: AbortSignal,
   retry: () => unknown,
-): Promise<{ accepted: true } | { accepted: false; reason: string }> {
+): Promise<{ accepted: true; scope: string } | { accepted: false; reason: string }> {
   log.addSecret(key);
-  const client = await clients.createFor(key);
   try {
-    await client.authorize({ signal });
-    log.info('The new authorization key was accepted.');
-    return { accepted: true };
+    const scope = await detectKeyScope(key, clients, signal);
+    log.info(`The new authorization key was accepted with the scope ${scope}.`);
+    return { accepted: true, scope };
   } catch (error) {
     if (signal.aborted) {
       log.info('Setting the authorization key was cancelled while the key was checked; nothing was stored.');
       return { accepted: false, reason: '' };
     }
+    if (isScopeMismatch(error)) {
+      log.warn(`The new authorization key was rejected for every scope: ${error.message}`);
+      return {
+        accepted: false,
+        reason: vscode.l10n.t(
+          "GigaChat knows this key but accepts it for none of the three scopes (personal, business prepaid, business postpaid). Check the project's access to the GigaChat API in your account.",
+        ),
+      };
+    }
     if (error instanceof ServiceError && error.kind === 'auth') {
       log.warn(`The new authorization key was rejected: ${error.message}`);
-      return { accepted: false, reason: vscode.l10n.t('GigaChat rejected this key. Check that it is copied whole and matches the scope in the settings.') };
+      return { accepted: false, reason: vscode.l10n.t('GigaChat rejected this key. Check that it is copied whole.') };
     }
     // The key could not be checked (network, certificate, proxy): the notification says why, with
     // the buttons that fix it; the key stays out of storage until a check passes.
@@ -102,8 +122,6 @@ async function checkKey(
       accepted: false,
       reason: vscode.l10n.t('The key could not be checked: see the notification for why. Once that is fixed, press Enter to check again.'),
     };
-  } finally {
-    void client.dispose();
   }
 }
 

@@ -199,7 +199,7 @@ export const Turn = z.object({
 export type Turn = z.infer<typeof Turn>;
 
 /**
- * Code (Add Selection to Chat), a picture (pasted, dropped, picked) or a document the user attached
+ * Code (Add Selection to GigaChat), a picture (pasted, dropped, picked) or a document the user attached
  * to the next message, as its chip shows it. A picture's chip has its thumbnail: the host keeps the
  * file, the view loads it by its resource address as it does the model's pictures. A document's
  * chip has its type and size.

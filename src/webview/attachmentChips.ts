@@ -7,7 +7,7 @@ import { format } from './strings';
 import { post } from './vscodeApi';
 
 /**
- * The code (Add Selection to Chat), pictures and documents attached to the next message, as chips
+ * The code (Add Selection to GigaChat), pictures and documents attached to the next message, as chips
  * above the input: the file and lines (a picture: its thumbnail and name; a document: its name,
  * type and size), the full path in the tooltip, and a button that takes the piece out. The host
  * keeps the code and the files; the view shows what it says (a thumbnail loads from the host's

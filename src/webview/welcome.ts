@@ -41,7 +41,7 @@ export function emptyState(strings: WebviewStrings, usePrompt: (text: string) =>
   );
 }
 
-/** The keys of Add Selection to Chat as the keyboard in use names them (package.json binds both). */
+/** The keys of Add Selection to GigaChat as the keyboard in use names them (package.json binds both). */
 function addSelectionShortcut(): string {
   return /Mac|iPhone|iPad/.test(navigator.userAgent) ? '⌘⌥G' : 'Ctrl+Alt+G';
 }

@@ -135,9 +135,10 @@ export class Emulator {
     this.state.tokens.expireAll();
   }
 
-  setOptions(patch: Partial<Pick<EmulatorOptions, 'latencyMs' | 'maxConcurrent' | 'tokenLifetimeMs' | 'contextTokens' | 'chatV2' | 'infillApiKey'>>): void {
+  setOptions(patch: Partial<Pick<EmulatorOptions, 'latencyMs' | 'maxConcurrent' | 'tokenLifetimeMs' | 'contextTokens' | 'chatV2' | 'infillApiKey' | 'scopes'>>): void {
     const options = this.state.options;
     if ('infillApiKey' in patch) options.infillApiKey = patch.infillApiKey;
+    if (patch.scopes !== undefined) options.scopes = [...patch.scopes];
     if (patch.chatV2 !== undefined) options.chatV2 = patch.chatV2;
     if (patch.contextTokens !== undefined) options.contextTokens = patch.contextTokens;
     if (patch.latencyMs !== undefined) options.latencyMs = patch.latencyMs;

@@ -72,6 +72,12 @@ async function afterSuiteChecks(ctx, { userDataDir, key }) {
       if (JSON.stringify(after) !== JSON.stringify(expected))
         throw new Error(`before the reload ${JSON.stringify(expected)}, after it ${JSON.stringify(after)}`);
     }),
+    // Runs just after the reload above, once the chat came back: the extension has started again.
+    await check('after the reload, with a key set, neither the walkthrough nor the notice offering a key comes back', async () => {
+      const notices = await page.locator('.notification-toast .notification-list-item-message').allInnerTexts();
+      if (notices.some((text) => text.includes('your own authorization key'))) throw new Error(`the notice offering a key is back: ${notices.join(' | ')}`);
+      if ((await page.locator('.gettingStartedContainer').count()) > 0) throw new Error('the walkthrough opened again');
+    }),
     await check('the authorization key is in no log, state, settings file or webview page', async () => {
       const hits = filesContaining(userDataDir, key);
       if (hits.length) throw new Error(`the key was found in:\n${hits.join('\n')}`);

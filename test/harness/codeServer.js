@@ -107,9 +107,10 @@ async function waitForHttp(url, timeoutMs = 60_000, isAlive = () => true) {
  * `tmpDir`, when given, receives the sockets VS Code creates in the temporary folder (which it
  * leaves behind when killed); keep its path short, a Unix socket's path has at most 107 bytes.
  * `workspaceTrust: true` keeps VS Code's Workspace Trust on (off by default, so folders open trusted).
+ * `locale` is the display language (English by default); another needs its language pack installed.
  * Returns { url, port, pid, logFile, stop() }.
  */
-async function startCodeServer({ userDataDir, extensionsDir, workspace, settings, env = {}, port, logFile, tmpDir, workspaceTrust = false }) {
+async function startCodeServer({ userDataDir, extensionsDir, workspace, settings, env = {}, port, logFile, tmpDir, workspaceTrust = false, locale }) {
   fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
   fs.mkdirSync(extensionsDir, { recursive: true });
   if (tmpDir) fs.mkdirSync(tmpDir, { recursive: true });
@@ -128,6 +129,7 @@ async function startCodeServer({ userDataDir, extensionsDir, workspace, settings
     ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     '--ignore-last-opened',
+    ...(locale ? ['--locale', locale] : []),
     ...(workspace ? [workspace] : []),
   ];
   const child = spawn(paths.node24, args, {

@@ -1,5 +1,6 @@
 // Test-side wrappers for what the outer runner does in the browser and to the emulator, so the
 // tests read like what a person does: type, press Enter, wait for the reply.
+import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { callOuter } from './outer';
 import type { SentChat } from '../emulator/types';
@@ -100,8 +101,14 @@ export const emulator = {
   clearFaults: () => callOuter('emulator', { method: 'clearFaults' }),
   resetCounts: () => callOuter('emulator', { method: 'resetCounts' }),
   expireAllTokens: () => callOuter('emulator', { method: 'expireAllTokens' }),
-  setOptions: (options: { latencyMs?: number; maxConcurrent?: number; tokenLifetimeMs?: number; contextTokens?: number; chatV2?: boolean }) =>
-    callOuter('emulator', { method: 'setOptions', args: [options] }),
+  setOptions: (options: {
+    latencyMs?: number;
+    maxConcurrent?: number;
+    tokenLifetimeMs?: number;
+    contextTokens?: number;
+    chatV2?: boolean;
+    scopes?: string[];
+  }) => callOuter('emulator', { method: 'setOptions', args: [options] }),
   count: (endpoint: string) => callOuter<number>('emulator', { method: 'count', args: [endpoint] }),
   requests: () =>
     callOuter<
@@ -124,6 +131,21 @@ export const productStorage = () => callOuter<string>('productStorage');
 
 /** The product's storage folder for the test workspace: conversations, pictures, the search index. */
 export const productWorkspaceStorage = () => callOuter<string>('productWorkspaceStorage');
+
+/**
+ * Waits for what the first start shows without a key: the walkthrough with its title and its first
+ * step's page (a heading of its markdown), and the notice offering a key with its buttons.
+ */
+export async function firstRunShown(expected: { walkthrough: string; page: string; notice: RegExp; buttons: string[] }): Promise<void> {
+  await until(async () => (await workbench.texts('.gettingStartedContainer')).some((text) => text.includes(expected.walkthrough)), 'the walkthrough', 30_000);
+  const { inView, headings } = await workbench.headingInView(expected.page);
+  assert.ok(inView, `the first step's page; headings seen: ${headings.join(' | ')}`);
+  // Read from the notification list: the toast may have gone by the time this looks.
+  await vscode.commands.executeCommand('notifications.showList');
+  await until(async () => (await workbench.notifications()).some((text) => expected.notice.test(text)), 'the notice offering a key');
+  const buttons = await workbench.texts('.notifications-center .notification-list-item-buttons-container .monaco-button');
+  for (const button of expected.buttons) assert.ok(buttons.includes(button), `the button ${button}; buttons: ${buttons.join(', ')}`);
+}
 
 /** Opens the chat view and waits until its page is up. */
 export async function openChat(): Promise<void> {

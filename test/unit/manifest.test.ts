@@ -11,7 +11,8 @@ interface Manifest {
   contributes: {
     commands: { command: string }[];
     keybindings: { command: string }[];
-    menus: Record<string, { command: string }[]>;
+    menus: Record<string, { command?: string; submenu?: string }[]>;
+    submenus: { id: string }[];
     views: Record<string, { id: string }[]>;
     configuration: { properties: Record<string, { default?: unknown }> }[];
     chatParticipants: { id: string; name: string; commands: { name: string }[] }[];
@@ -31,12 +32,22 @@ describe('package.json and the code agree', () => {
     assert.deepEqual(sorted(contributed), sorted(COMMAND_NAMES.map(commandId)));
   });
 
-  it('names only contributed commands in its menus and keybindings', () => {
-    const referenced = [...manifest.contributes.keybindings, ...Object.values(manifest.contributes.menus).flat()].map((item) => item.command);
+  it('names only contributed commands and submenus in its menus and keybindings', () => {
+    const items = [...manifest.contributes.keybindings, ...Object.values(manifest.contributes.menus).flat()];
+    const referenced = items.flatMap((item) => (item.command ? [item.command] : []));
     assert.ok(referenced.length > 0, 'no menu or keybinding was found where the test looks');
     assert.deepEqual(
       referenced.filter((id) => !contributed.includes(id)),
       [],
+    );
+    const submenus = manifest.contributes.submenus.map((submenu) => submenu.id);
+    const nested = Object.values(manifest.contributes.menus)
+      .flat()
+      .flatMap((item) => (item.submenu ? [item.submenu] : []));
+    assert.deepEqual(
+      nested.filter((id) => !submenus.includes(id) || !manifest.contributes.menus[id]?.length),
+      [],
+      'each submenu is declared and holds items',
     );
   });
 

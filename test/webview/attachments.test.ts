@@ -3,7 +3,7 @@ import type { AttachmentChip } from '../../src/shared/protocol';
 import { state } from './fixtures';
 import { useView, View } from './harness';
 
-/** Code attached from the editor (Add Selection to Chat) waits above the input for the question about it. */
+/** Code attached from the editor (Add Selection to GigaChat) waits above the input for the question about it. */
 describe('chat webview: attached code', function () {
   this.timeout(60_000);
   let view: View;

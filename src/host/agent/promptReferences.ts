@@ -3,7 +3,7 @@ import { fileExcerpt, quotedExcerpt, selectedExcerpt } from '../codeExcerpts';
 
 /**
  * What the user attached to the message (`#file`, a selection, a symbol), quoted after the
- * question: the user chose to send these, as with Add Selection to Chat. Each is trimmed like a
+ * question: the user chose to send these, as with Add Selection to GigaChat. Each is trimmed like a
  * selection, so one message stays within the model's limits. Text references are left out: VS Code
  * and other extensions add their own (instructions, skills) that the user did not write.
  */

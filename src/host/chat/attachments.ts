@@ -24,7 +24,7 @@ const MAX_LABEL_CHARS = 300;
 export type AttachOutcome = 'added' | 'alreadyAttached' | 'full';
 
 /**
- * Code the user attached to the next message (Add Selection to Chat), shown as chips above the
+ * Code the user attached to the next message (Add Selection to GigaChat), shown as chips above the
  * input until the message is sent or a chip removed. Kept in the workspace state beside the draft,
  * so a reload of the window loses neither.
  */

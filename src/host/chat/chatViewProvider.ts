@@ -86,7 +86,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   }
 
   /**
-   * Code for the next message (Add Selection to Chat, Add File to Chat): it waits above the input,
+   * Code for the next message (Add Selection to GigaChat, Add File to GigaChat): it waits above the input,
    * as chips, for the question the user types about it; the view opens with the cursor in the input.
    */
   async attach(excerpts: readonly CodeExcerpt[]): Promise<void> {

@@ -4,6 +4,9 @@ import { Disposable } from '../dispose';
 import type { IndexState } from './indexState';
 import type { WorkspaceIndex } from './workspaceIndex';
 
+/** Whose index it is, beside VS Code's and other extensions' items: the name is not translated. */
+const BRAND = 'GigaChat · ';
+
 /**
  * The index's state at a glance: indexing progress, or how much is indexed. Hidden until the
  * index is first used in this window; a click opens semantic search.
@@ -26,7 +29,7 @@ export class IndexStatusBar extends Disposable {
         this.item.hide();
         return;
       case 'indexing':
-        this.item.text = `$(sync~spin) ${vscode.l10n.t('Indexing {0}/{1}', format(state.progress.files), format(state.totalFiles))}`;
+        this.item.text = `$(sync~spin) ${BRAND}${vscode.l10n.t('Indexing {0}/{1}', format(state.progress.files), format(state.totalFiles))}`;
         this.item.tooltip = vscode.l10n.t(
           'GigaChat is indexing the workspace: {0} of {1} files, {2} chunks, {3} requests.',
           format(state.progress.files),
@@ -37,7 +40,7 @@ export class IndexStatusBar extends Disposable {
         this.item.backgroundColor = undefined;
         break;
       case 'ready':
-        this.item.text = `$(search) ${vscode.l10n.t('{0} files indexed', format(state.files))}`;
+        this.item.text = `$(search) ${BRAND}${vscode.l10n.t('{0} files indexed', format(state.files))}`;
         this.item.tooltip = vscode.l10n.t(
           'GigaChat semantic search: {0} files, {1} chunks indexed. Click to search.',
           format(state.files),
@@ -46,7 +49,7 @@ export class IndexStatusBar extends Disposable {
         this.item.backgroundColor = undefined;
         break;
       case 'incomplete':
-        this.item.text = `$(warning) ${vscode.l10n.t('{0} files indexed', format(state.files))}`;
+        this.item.text = `$(warning) ${BRAND}${vscode.l10n.t('{0} files indexed', format(state.files))}`;
         this.item.tooltip = vscode.l10n.t(
           'GigaChat semantic search: indexing did not finish ({0} files, {1} chunks indexed). The next search continues it.',
           format(state.files),

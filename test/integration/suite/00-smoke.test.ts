@@ -1,9 +1,56 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { until } from '../drivers';
+import { firstRunShown, until, workbench } from '../drivers';
 import { callOuter, hasOuterRunner } from '../outer';
 
 const EXTENSION_ID = 'gigachat-vscode.gigachat';
+
+// The first thing the suite does: the walkthrough opens as a preview, which the next file opened replaces.
+describe('first run', function () {
+  before(function () {
+    if (!hasOuterRunner() || vscode.env.language === 'ru') this.skip();
+  });
+
+  it('the first start, with no key, opens the walkthrough and offers a key in a notification', async function () {
+    this.timeout(60_000); // the walkthrough comes with the product's activation, which may still be on its way
+    await firstRunShown({
+      walkthrough: 'Get Started with GigaChat',
+      page: 'Getting the authorization key',
+      notice: /GigaChat answers with your own authorization key/,
+      buttons: ['Set Key', 'Get a Key', "Don't Show Again"],
+    });
+    const workbenchSettings = vscode.workspace.getConfiguration('workbench');
+    await workbenchSettings.update('colorTheme', 'Default Dark Modern', vscode.ConfigurationTarget.Global);
+    try {
+      await until(async () => (await workbench.attributes('.monaco-workbench', 'class')).some((c) => c?.includes('vs-dark')), 'the dark theme');
+      await workbench.screenshot('first-run-en-dark');
+    } finally {
+      await workbenchSettings.update('colorTheme', undefined, vscode.ConfigurationTarget.Global);
+    }
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await vscode.commands.executeCommand('notifications.hideList');
+  });
+});
+
+// Runs in a window of its own, in Russian on a light theme, with a fresh profile and no key
+// (test/harness/runIntegration.js, the Russian first-run phase); in the main window it skips itself.
+describe('first run in Russian', function () {
+  before(function () {
+    if (!hasOuterRunner() || vscode.env.language !== 'ru') this.skip();
+  });
+
+  it('the walkthrough, its pages and the notice offering a key speak Russian', async function () {
+    this.timeout(60_000); // the walkthrough comes with the product's activation, which may still be on its way
+    await firstRunShown({
+      walkthrough: 'Начало работы с GigaChat',
+      page: 'Как получить ключ авторизации',
+      notice: /GigaChat отвечает по вашему собственному ключу авторизации/,
+      buttons: ['Задать ключ', 'Получить ключ', 'Больше не показывать'],
+    });
+    await workbench.screenshot('first-run-ru-light');
+  });
+});
 
 describe('smoke', () => {
   it('runs in a real VS Code', async () => {
@@ -16,7 +63,7 @@ describe('smoke', () => {
   it('offers Explain as a lightbulb action from the start, before any GigaChat command or view is used', async () => {
     const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'smoke.ts');
     await vscode.workspace.fs.writeFile(uri, Buffer.from('const a = 1;\nconst b = a + 1;\n'));
-    await vscode.window.showTextDocument(uri);
+    const editor = await vscode.window.showTextDocument(uri);
     // A request the workbench cancels (while the window is still settling) is asked again.
     const actions = () =>
       Promise.resolve(vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, new vscode.Range(0, 0, 1, 5))).catch(
@@ -30,7 +77,11 @@ describe('smoke', () => {
         10_000,
       );
     } finally {
-      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      // Its own tab, not the active one: the walkthrough the first start opens may have come in front since.
+      const tab = vscode.window.tabGroups.all
+        .flatMap((group) => group.tabs)
+        .find((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === editor.document.uri.toString());
+      if (tab) await vscode.window.tabGroups.close(tab);
       await vscode.workspace.fs.delete(uri);
     }
   });

@@ -78,6 +78,26 @@ describe('authorization key', function () {
     assert.ok(!JSON.stringify(stored).includes(key), 'the key is not in the settings');
   });
 
+  it('a business key set while the settings say personal is stored, and the scope setting switched to its own, saying so', async () => {
+    const { key } = await emulator.info();
+    const gigachat = () => vscode.workspace.getConfiguration('gigachat');
+    await emulator.setOptions({ scopes: ['GIGACHAT_API_B2B'] });
+    await emulator.resetCounts();
+    try {
+      await setKeyThroughCommand(key);
+      await told(
+        /It is a key for the business, prepaid \(GIGACHAT_API_B2B\) scope, so GigaChat now uses that scope instead of personal \(GIGACHAT_API_PERS\)/,
+        'the message that the scope was switched',
+      );
+      assert.equal(gigachat().get('scope'), 'GIGACHAT_API_B2B');
+      const scopesAsked = (await emulator.requests()).filter((r) => r.endpoint === 'oauth').map((r) => new URLSearchParams(r.body).get('scope'));
+      assert.deepEqual(scopesAsked.slice(0, 2), ['GIGACHAT_API_PERS', 'GIGACHAT_API_B2B'], 'the scope in the settings first, then the business ones in turn');
+    } finally {
+      await emulator.setOptions({ scopes: ['GIGACHAT_API_PERS', 'GIGACHAT_API_B2B', 'GIGACHAT_API_CORP'] });
+      await gigachat().update('scope', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   it('the API other extensions get makes requests but holds neither the key nor the client', async () => {
     const { key } = await emulator.info();
     const api = vscode.extensions.getExtension<{ getClient(): Promise<Record<string, unknown>> }>('gigachat-vscode.gigachat')!.exports;

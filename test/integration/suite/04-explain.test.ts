@@ -34,6 +34,33 @@ describe('explain selection', function () {
     assert.ok(!empty.some((a) => a.command?.command === 'gigachat.explainSelection'));
   });
 
+  it("the editor's right-click menu holds GigaChat's items in a GigaChat submenu, none named as another item of the menu", async () => {
+    editor.selection = new vscode.Selection(1, 0, 4, 0);
+    await vscode.window.showTextDocument(editor.document);
+    const labels = () => workbench.texts('.context-view .monaco-menu .action-label');
+    await workbench.press('Shift+F10');
+    try {
+      await until(async () => (await labels()).includes('GigaChat'), 'the GigaChat submenu in the context menu');
+      const top = (await labels()).filter(Boolean);
+      assert.deepEqual(
+        top.filter((label, i) => top.indexOf(label) !== i),
+        [],
+        `labels shown twice: ${top.join(', ')}`,
+      );
+      for (const own of ['Explain Selection', 'Add Selection to GigaChat'])
+        assert.ok(!top.includes(own), `${own} is in the submenu, not beside VS Code's items`);
+      await workbench.click('.context-view .monaco-menu .action-label:text-is("GigaChat")');
+      await until(async () => {
+        const shown = await labels();
+        return ['Explain Selection', 'Add Selection to GigaChat'].every((own) => shown.includes(own));
+      }, 'the submenu with Explain Selection and Add Selection to GigaChat');
+      await workbench.screenshot('editor-context-menu');
+    } finally {
+      await workbench.press('Escape');
+      await workbench.press('Escape');
+    }
+  });
+
   it('sends the selection with file name, language and line numbers, and the explanation streams into the chat', async () => {
     await emulator.resetCounts();
     editor.selection = new vscode.Selection(1, 0, 4, 0);
@@ -158,7 +185,7 @@ describe('code added to the chat', function () {
     while ((await chatView.count('.attachment-chip')) > 0) await chatView.click('.attachment-chip .remove-attachment');
   });
 
-  it('Add File to Chat attaches whole files, as the explorer passes them, named without line numbers', async () => {
+  it('Add File to GigaChat attaches whole files, as the explorer passes them, named without line numbers', async () => {
     const folder = vscode.workspace.workspaceFolders![0].uri;
     const notes = vscode.Uri.joinPath(folder, 'notes.md');
     await vscode.workspace.fs.writeFile(notes, Buffer.from('# Notes\n\nUploads retry three times.\n'));

@@ -167,7 +167,7 @@ describe('semantic search', function () {
   });
 
   it('the status bar shows how many files are indexed', async () => {
-    await until(async () => /\d+ files indexed/.test(await workbench.statusBarText(STATUS_ITEM)), 'the status bar item');
+    await until(async () => /GigaChat · \d+ files indexed/.test(await workbench.statusBarText(STATUS_ITEM)), 'the status bar item, named GigaChat');
   });
 
   it('"Ask GigaChat about these results" sends the question with the excerpts to the chat', async () => {
