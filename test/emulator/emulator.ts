@@ -135,7 +135,9 @@ export class Emulator {
     this.state.tokens.expireAll();
   }
 
-  setOptions(patch: Partial<Pick<EmulatorOptions, 'latencyMs' | 'maxConcurrent' | 'tokenLifetimeMs' | 'contextTokens' | 'chatV2' | 'infillApiKey' | 'scopes'>>): void {
+  setOptions(
+    patch: Partial<Pick<EmulatorOptions, 'latencyMs' | 'maxConcurrent' | 'tokenLifetimeMs' | 'contextTokens' | 'chatV2' | 'infillApiKey' | 'scopes'>>,
+  ): void {
     const options = this.state.options;
     if ('infillApiKey' in patch) options.infillApiKey = patch.infillApiKey;
     if (patch.scopes !== undefined) options.scopes = [...patch.scopes];
