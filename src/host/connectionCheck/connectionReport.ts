@@ -4,6 +4,7 @@ import type { TurnError } from '../../shared/protocol';
 import type { Connection } from '../clientProvider';
 import { actionLabel, describeError } from '../errors';
 import type { Log } from '../log';
+import { countMessage } from '../countMessage';
 
 export interface ReportContext {
   connection: Connection;
@@ -123,7 +124,7 @@ function stepLines(step: CheckStep, context: ReportContext, fix: string): string
       const models = step.models ?? [];
       const shown = models.length > 8 ? `${models.slice(0, 8).join(', ')}, …` : models.join(', ');
       return step.status === 'passed'
-        ? [`${PASSED} ${vscode.l10n.t('{0}: GigaChat lists {1} models: {2}.', name, String(models.length), shown)}`]
+        ? [`${PASSED} ${countMessage('{0}: GigaChat lists {1|# model|# models}: {2}.', name, models.length, shown)}`]
         : [`${FAILED} ${name}: ${fix}`];
     }
   }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { UploadSummary } from './uploadSummary';
 import type { UploadConsent } from './indexState';
+import { countMessage } from '../countMessage';
 
 const CONSENT_KEY = 'gigachat.search.consent';
 
@@ -36,15 +37,15 @@ export class IndexingConsent implements UploadConsent {
         vscode.l10n.t('Build a semantic search index of this workspace?'),
         {
           modal: !shown,
-          detail: vscode.l10n.t(
-            'To find code by meaning, GigaChat sends {0} files ({1} chunks, {2} of them new, about {3} KB of text) ' +
+          detail: countMessage(
+            'To find code by meaning, GigaChat sends {0|# file|# files} ({1|# chunk|# chunks}, {2|# of them new}, about {3} KB of text) ' +
               'to the GigaChat service, which returns their embeddings. ' +
               'Files excluded by .gitignore, files.exclude and search.exclude, and secret files (.env, keys, credentials) ' +
               'are never sent, and symbolic links are not followed. After this, saved files are re-indexed automatically.',
             summary.files,
             summary.chunks,
             summary.newChunks,
-            Math.max(1, Math.round(summary.characters / 1024)),
+            String(Math.max(1, Math.round(summary.characters / 1024))),
           ),
         },
         send,
@@ -67,7 +68,7 @@ function currentFolders(): string[] {
 
 async function showFileList(summary: UploadSummary): Promise<void> {
   const lines = summary.paths.map((key) => `- ${vscode.workspace.asRelativePath(vscode.Uri.parse(key))}`);
-  const content = `# ${vscode.l10n.t('Files GigaChat would index ({0})', summary.files)}\n\n${lines.join('\n')}\n`;
+  const content = `# ${countMessage('Files GigaChat would index ({0|#})', summary.files)}\n\n${lines.join('\n')}\n`;
   const document = await vscode.workspace.openTextDocument({ language: 'markdown', content });
   await vscode.window.showTextDocument(document, { preview: true });
 }

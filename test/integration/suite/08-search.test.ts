@@ -159,7 +159,7 @@ describe('semantic search', function () {
   });
 
   it('the status bar shows how many files are indexed', async () => {
-    await until(async () => /\d+ files indexed/.test(await workbench.statusBarText(STATUS_ITEM)), 'the status bar item');
+    await until(async () => /\d+ files? indexed/.test(await workbench.statusBarText(STATUS_ITEM)), 'the status bar item');
   });
 
   it('"Ask GigaChat about these results" sends the question with the excerpts to the chat', async () => {
@@ -273,7 +273,7 @@ describe('semantic search', function () {
       await workbench.notificationButton('GigaChat: indexing the workspace', 'Cancel');
       let stopped = '';
       await until(
-        async () => Boolean((stopped = (await workbench.notifications()).find((text) => /Indexing stopped with \d+ files indexed/.test(text)) ?? '')),
+        async () => Boolean((stopped = (await workbench.notifications()).find((text) => /Indexing stopped with \d+ files? indexed/.test(text)) ?? '')),
         'the stopped message',
       );
       assert.ok(Number(/with (\d+) files/.exec(stopped)![1]) >= 1, stopped);
@@ -306,7 +306,7 @@ describe('semantic search', function () {
       const sent = (await embeddedTexts()).length;
       await new Promise((resolve) => setTimeout(resolve, 2500)); // more than two requests' time
       assert.equal((await embeddedTexts()).length, sent, 'nothing is sent after Cancel');
-      const stopped = (await workbench.notifications()).filter((text) => /Indexing stopped with \d+ files indexed/.test(text));
+      const stopped = (await workbench.notifications()).filter((text) => /Indexing stopped with \d+ files? indexed/.test(text));
       assert.equal(stopped.length, 1, `one message for the one scan: ${stopped.join(' | ')}`);
       assert.doesNotMatch(await workbench.statusBarText(STATUS_ITEM), /Indexing/);
     });
