@@ -1,5 +1,5 @@
-import * as vscode from 'vscode';
 import type { ServiceError } from '../core';
+import { countMessage } from './countMessage';
 
 /**
  * How long the service asked to wait (its Retry-After), when that is what ended the request: the
@@ -13,5 +13,5 @@ export function askedWait(error: ServiceError): number | undefined {
 
 /** `45 seconds`, `3 minutes` (never "1 …": a wait this short is not shown). */
 export function waitText(ms: number): string {
-  return ms < 120_000 ? vscode.l10n.t('{0} seconds', Math.ceil(ms / 1000)) : vscode.l10n.t('{0} minutes', Math.ceil(ms / 60_000));
+  return ms < 120_000 ? countMessage('{0|# second|# seconds}', Math.ceil(ms / 1000)) : countMessage('{0|# minute|# minutes}', Math.ceil(ms / 60_000));
 }

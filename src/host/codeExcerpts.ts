@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { countMessage } from './countMessage';
 
 /** Longer selections are cut (with a visible notice) so one request stays within the model's limits. */
 export const MAX_SELECTION_CHARS = 12_000;
@@ -45,7 +46,7 @@ function excerpt(document: vscode.TextDocument, code: string, first: number, las
 }
 
 export function trimmedNotice(): string {
-  return vscode.l10n.t('The selection was trimmed to its first {0} characters.', MAX_SELECTION_CHARS);
+  return countMessage('The selection was trimmed to its first {0|# character|# characters}.', MAX_SELECTION_CHARS);
 }
 
 /** `retry.ts:2–4` (or `retry.ts`, a whole file): short enough for a chip above the message. */
@@ -70,7 +71,7 @@ export function quotedExcerpt(excerpt: ExcerptPlace & Pick<CodeExcerpt, 'code' |
 
 /** `line 3`, `lines 2–4` (1-based). */
 export function linesText(first: number, last: number): string {
-  return first === last ? vscode.l10n.t('line {0}', first) : vscode.l10n.t('lines {0}–{1}', first, last);
+  return first === last ? vscode.l10n.t('line {0}', String(first)) : vscode.l10n.t('lines {0}–{1}', String(first), String(last));
 }
 
 /** A fenced markdown code block that code containing a fence of its own cannot close early. */

@@ -74,5 +74,5 @@ export function explainProtocol(error: ServiceError): { message: string; actions
 
 /** `15 MB`, `64 KB`: a limit as the user reads it. */
 function sizeText(bytes: number): string {
-  return bytes >= 1024 * 1024 ? vscode.l10n.t('{0} MB', Math.round(bytes / 1024 / 1024)) : vscode.l10n.t('{0} KB', Math.round(bytes / 1024));
+  return bytes >= 1024 * 1024 ? vscode.l10n.t('{0} MB', String(Math.round(bytes / 1024 / 1024))) : vscode.l10n.t('{0} KB', String(Math.round(bytes / 1024)));
 }

@@ -4,6 +4,7 @@ import type { ClientProvider } from './clientProvider';
 import { readSettings } from './config';
 import { actionLabel, runErrorAction, showErrorNotification } from './errorActions';
 import type { Log } from './log';
+import { countMessage } from './countMessage';
 
 /** The scope of postpaid business accounts: the service keeps no balance for them and answers 403. */
 const POSTPAID_SCOPE = 'GIGACHAT_API_CORP';
@@ -29,9 +30,9 @@ export async function showTokenBalance(clients: ClientProvider, log: Log): Promi
     }
     return showErrorNotification(error, log, () => showTokenBalance(clients, log));
   }
-  const numbers = new Intl.NumberFormat(vscode.env.language);
-  const left = entries.map((entry) => `${entry.usage}: ${numbers.format(entry.value)}`).join(' · ');
-  return offerAccount(left ? vscode.l10n.t('GigaChat tokens left: {0}', left) : vscode.l10n.t('GigaChat reports no prepaid tokens on this account.'), log);
+  // Each package is named by the models it pays for (`GigaChat`, `embeddings`), so the message does not name the service again.
+  const left = entries.map((entry) => countMessage('{0}: {1|#}', entry.usage, entry.value)).join(' · ');
+  return offerAccount(left ? vscode.l10n.t('Tokens left — {0}', left) : vscode.l10n.t('GigaChat reports no prepaid tokens on this account.'), log);
 }
 
 /** An information message with a button to the account, where tokens are bought and usage is shown. */

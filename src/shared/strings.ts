@@ -6,7 +6,8 @@ import type { ErrorAction } from './protocol';
  * result to the webview as HTML-escaped JSON in `<body data-strings="…">`; the webview falls back
  * to these values for any key that is missing, so a stale host never leaves a blank label.
  *
- * `{0}`, `{1}`… are filled in by the webview after translation, so translators keep them as they are.
+ * `{0}`, `{1}`… are filled in by the webview after translation, so translators keep them as they are; a count
+ * (`{0|# token|# tokens}`) has the forms of the translation's language (see `messageFormat.ts`).
  */
 export const webviewStrings = {
   // Header
@@ -58,19 +59,20 @@ export const webviewStrings = {
   finishError: 'The service stopped this reply because of an error on its side: it may be incomplete. Regenerate it to try again.',
   contextShortened:
     'This chat has grown too long for the model: ' +
-    "this reply, and the ones after it, do not see the chat's earliest messages ({0}). " +
+    "this reply, and the ones after it, do not see the chat's {0|earliest message|# earliest messages}. " +
     'Start a new chat to give GigaChat a clean slate.',
-  tokens: '{0} tokens',
-  usageDetails: 'Prompt: {0} · Completion: {1} · Cached: {2} · Total: {3}',
+  tokens: '{0|# token|# tokens}',
+  usageDetails: 'Prompt: {0|#} · Completion: {1|#} · Cached: {2|#} · Total: {3|#}',
   requestId: 'Request ID: {0}',
   retryAvailableAt: 'Available at {0}, when GigaChat lets requests through again',
   context: 'Context: {0}',
   replyFinished: 'GigaChat finished replying.',
-  replyCut: 'This reply is too long to show here whole: {0} of its {1} characters are shown. Copy reply, or Export Chat as Markdown, gives all of it.',
-  questionCut: 'This message is too long to show here whole: {0} of its {1} characters are shown. Export Chat as Markdown gives all of it.',
-  earlierMessages: 'Show earlier messages ({0})',
+  replyCut:
+    'This reply is too long to show here whole: {0|#} of its {1|# character|# characters} are shown. Copy reply, or Export Chat as Markdown, gives all of it.',
+  questionCut: 'This message is too long to show here whole: {0|#} of its {1|# character|# characters} are shown. Export Chat as Markdown gives all of it.',
+  earlierMessages: 'Show earlier messages ({0|#})',
   earlierLoading: 'Loading earlier messages…',
-  earlierLoaded: 'Earlier messages shown: {0}.',
+  earlierLoaded: 'Earlier messages shown: {0|#}.',
 
   // When part of the chat could not be shown
   partNotShown: 'Part of the chat could not be shown: the view received something it could not read. The chat was loaded again.',
@@ -90,7 +92,7 @@ export const webviewStrings = {
   saveImage: 'Save image',
   imageLoading: 'Generating image…',
   imageLink: 'Image: {0}',
-  morePictures: 'This reply has {0} more pictures than the chat shows: at most {1} are shown for a reply.',
+  morePictures: 'This reply has {0|# more picture|# more pictures} than the chat shows: at most {1|# is|# are} shown for a reply.',
   pictureTooLarge: 'This picture is too large to show here ({0}). Open it or save it to see it.',
   pictureUnsupported: 'This picture is of a type the chat cannot show. Open it or save it to see it.',
   pictureCannotLoad: 'This picture could not be shown here. Open it or save it to see it.',

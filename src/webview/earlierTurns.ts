@@ -21,7 +21,6 @@ export class EarlierTurns {
   constructor(
     private readonly scroller: HTMLElement,
     private readonly strings: WebviewStrings,
-    private readonly numbers: Intl.NumberFormat,
     /** Asks the host for the page before the oldest turn; false when there is no turn to ask before. */
     private readonly request: () => boolean,
   ) {
@@ -71,7 +70,7 @@ export class EarlierTurns {
     if (hidden && document.activeElement === this.button) this.scroller.focus({ preventScroll: true });
     this.button.hidden = hidden;
     this.button.setAttribute('aria-disabled', String(this.pending));
-    const label = this.pending ? this.strings.earlierLoading : format(this.strings.earlierMessages, this.numbers.format(this.count));
+    const label = this.pending ? this.strings.earlierLoading : format(this.strings.earlierMessages, this.count);
     this.button.replaceChildren(document.createTextNode(label));
   }
 }

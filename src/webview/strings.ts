@@ -1,3 +1,4 @@
+import { formatMessage, type MessageArgument } from '../shared/messageFormat';
 import { webviewStrings, type WebviewStrings } from '../shared/strings';
 
 /**
@@ -24,12 +25,9 @@ export function loadStrings(source: string | undefined = document.body.dataset.s
   return strings;
 }
 
-/** Fills `{0}`, `{1}`… placeholders (kept verbatim by translators). */
-export function format(template: string, ...args: (string | number)[]): string {
-  return template.replace(/\{(\d+)\}/g, (match, index: string) => {
-    const value = args[Number(index)];
-    return value === undefined ? match : String(value);
-  });
+/** Fills `{0}` placeholders and `{0|# file|# files}` counts (see `shared/messageFormat.ts`) in the UI language. */
+export function format(template: string, ...args: MessageArgument[]): string {
+  return formatMessage(uiLocale(), template, args);
 }
 
 /** The VS Code UI language the host put on `<html lang>`, for dates and numbers. */

@@ -9,7 +9,7 @@ import { EarlierTurns } from './earlierTurns';
 import { createFragmentRenderer } from './fragments';
 import { isSafeHref } from './markdown';
 import { TurnView, type TurnContext } from './turnView';
-import { format, uiLocale } from './strings';
+import { format } from './strings';
 import { post, type PersistedState } from './vscodeApi';
 import { emptyState, welcomeScreen } from './welcome';
 
@@ -57,7 +57,6 @@ export class Transcript {
     this.context = {
       ...createFragmentRenderer(strings),
       strings,
-      numbers: new Intl.NumberFormat(uiLocale()),
       announce: (text) => announcer.announce(text),
     };
 
@@ -70,7 +69,7 @@ export class Transcript {
       className: 'scroller',
       attrs: { tabindex: '0', role: 'region', 'aria-label': strings.transcriptLabel },
     });
-    this.earlier = new EarlierTurns(scroller, strings, this.context.numbers, () => {
+    this.earlier = new EarlierTurns(scroller, strings, () => {
       const oldest = this.views[0]?.turn.id;
       if (oldest !== undefined) loadEarlier(oldest);
       return oldest !== undefined;
@@ -113,7 +112,7 @@ export class Transcript {
     this.earlier.keepInPlace(() => this.list.prepend(...views.map((view) => view.element)));
     this.markEditing(this.editingId);
     this.setEarlier(earlier);
-    this.announcer.announce(format(this.strings.earlierLoaded, this.context.numbers.format(views.length)));
+    this.announcer.announce(format(this.strings.earlierLoaded, views.length));
   }
 
   add(turn: Turn): void {

@@ -11,22 +11,16 @@ import type { TurnText } from './turnNotes';
  * Regenerate starts hidden: the transcript shows it on the last reply only, and not while busy.
  * A user's turn and a streaming reply have an empty row, and no Regenerate.
  */
-export function replyFooter(turn: Turn, { strings, numbers }: TurnText): { footer: HTMLElement; regenerate?: HTMLButtonElement } {
+export function replyFooter(turn: Turn, { strings }: TurnText): { footer: HTMLElement; regenerate?: HTMLButtonElement } {
   const footer = el('div', { className: 'turn-footer' });
   if (turn.role !== 'assistant' || turn.status === 'streaming') return { footer };
   if (turn.usage) {
     const { promptTokens, completionTokens, totalTokens, precachedTokens = 0 } = turn.usage;
-    const details = format(
-      strings.usageDetails,
-      numbers.format(promptTokens),
-      numbers.format(completionTokens),
-      numbers.format(precachedTokens),
-      numbers.format(totalTokens),
-    );
+    const details = format(strings.usageDetails, promptTokens, completionTokens, precachedTokens, totalTokens);
     footer.appendChild(
       el('span', {
         className: 'usage',
-        text: format(strings.tokens, numbers.format(totalTokens)),
+        text: format(strings.tokens, totalTokens),
         attrs: { title: details, 'aria-label': details, role: 'note' },
       }),
     );

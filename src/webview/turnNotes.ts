@@ -4,18 +4,16 @@ import { el } from './dom';
 import { icon, type IconName } from './icons';
 import { format } from './strings';
 
-/** What a turn's text needs: the view's strings, and numbers written the display language's way. */
+/** What a turn's text needs: the view's strings (whose `format` writes numbers the display language's way). */
 export interface TurnText {
   strings: WebviewStrings;
-  numbers: Intl.NumberFormat;
 }
 
 /** Why the reply ended, when that is worth saying: stopped, cut off, filtered, interrupted, or failed. */
-export function turnNotes(turn: Turn, { strings, numbers }: TurnText): HTMLElement {
+export function turnNotes(turn: Turn, { strings }: TurnText): HTMLElement {
   const notes = el('div', { className: 'turn-notes' });
-  if (turn.fullLength) notes.appendChild(cutNote(strings.replyCut, turn.content.length, turn.fullLength, numbers));
-  if (turn.moreImages)
-    notes.appendChild(note('info', format(strings.morePictures, numbers.format(turn.moreImages), LIMITS.imagesPerTurn), 'note-more-pictures'));
+  if (turn.fullLength) notes.appendChild(cutNote(strings, 'reply', turn.content.length, turn.fullLength));
+  if (turn.moreImages) notes.appendChild(note('info', format(strings.morePictures, turn.moreImages, LIMITS.imagesPerTurn), 'note-more-pictures'));
   if (turn.omittedMessages) notes.appendChild(note('info', format(strings.contextShortened, turn.omittedMessages), 'note-info'));
   if (turn.status === 'stopped') notes.appendChild(note('stop', strings.stopped, 'note-stopped'));
   if (turn.status !== 'streaming' && turn.finishReason === 'length') notes.appendChild(note('warning', strings.finishLength, 'note-warning'));
@@ -75,8 +73,8 @@ function waitForRetry(button: HTMLButtonElement, retryAt: number | undefined, st
 }
 
 /** A text shown cut: how much of it, and where to get the rest. */
-export function cutNote(template: string, shown: number, whole: number, numbers: Intl.NumberFormat): HTMLElement {
-  return note('info', format(template, numbers.format(shown), numbers.format(whole)), 'note-cut');
+export function cutNote(strings: WebviewStrings, of: 'reply' | 'question', shown: number, whole: number): HTMLElement {
+  return note('info', of === 'reply' ? format(strings.replyCut, shown, whole) : format(strings.questionCut, shown, whole), 'note-cut');
 }
 
 function note(iconName: IconName, text: string, className: string): HTMLElement {

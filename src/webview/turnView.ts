@@ -151,7 +151,7 @@ export class TurnView {
         turn.sources?.length ? sourceLinks(turn.sources, strings) : null,
         turn.images?.length ? questionPictures(turn.images, strings) : null,
         turn.documents?.length ? questionDocuments(turn.documents, strings) : null,
-        turn.fullLength ? cutNote(strings.questionCut, turn.content.length, turn.fullLength, this.context.numbers) : null,
+        turn.fullLength ? cutNote(strings, 'question', turn.content.length, turn.fullLength) : null,
         turn.notice ? el('div', { className: 'turn-notice' }, icon('info'), el('span', { text: turn.notice })) : null,
         this.getAnswerFooter(),
       );

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { pluralFormCount } from '../../src/shared/messageFormat';
 import { webviewStrings } from '../../src/shared/strings';
 
 const root = path.resolve(__dirname, '../../..');
@@ -8,10 +9,10 @@ const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
 
 /** A string literal in single or double quotes; its text is the first or the second group. */
 const LITERAL = /'((?:\\.|[^'\\\n])*)'|"((?:\\.|[^"\\\n])*)"/;
-/** `l10n.t(` and its first argument: a string literal, or several joined with `+` (a long message). */
-const L10N_CALL = new RegExp(`l10n\\.t\\(\\s*((?:(?:${LITERAL.source})\\s*\\+\\s*)*(?:${LITERAL.source}))`, 'g');
+/** `l10n.t(` or `countMessage(` and its first argument: a string literal, or several joined with `+` (a long message). */
+const L10N_CALL = new RegExp(`(?:l10n\\.t|countMessage)\\(\\s*((?:(?:${LITERAL.source})\\s*\\+\\s*)*(?:${LITERAL.source}))`, 'g');
 
-/** Every `vscode.l10n.t('…')` message in the extension's sources (string literal first argument). */
+/** Every `vscode.l10n.t('…')` and `countMessage('…')` message in the extension's sources (string literal first argument). */
 function runtimeMessages(): string[] {
   const messages = new Set<string>();
   const visit = (dir: string) => {
@@ -28,6 +29,16 @@ function runtimeMessages(): string[] {
   };
   visit('src');
   return [...messages];
+}
+
+/** `{0}` and `{0|…}` (a count), by index: what a translation must keep. */
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{(\d+)(\|)?/g)].map(([, index, count]) => (count ? `{${index}|…}` : `{${index}}`)).sort();
+}
+
+/** The forms of each count of a message. */
+function countForms(text: string): string[][] {
+  return [...text.matchAll(/\{\d+\|([^{}]*)\}/g)].map(([, forms]) => forms.split('|'));
 }
 
 describe('localization (English and Russian)', () => {
@@ -49,11 +60,22 @@ describe('localization (English and Russian)', () => {
     );
   });
 
-  it('keeps placeholders in translations', () => {
+  it('keeps placeholders in translations, a count as a count', () => {
     for (const [english, translated] of Object.entries(russian)) {
-      const placeholders = (text: string) => (text.match(/\{\d+\}/g) ?? []).sort().join();
-      assert.equal(placeholders(translated), placeholders(english), english);
+      assert.deepEqual(placeholders(translated), placeholders(english), english);
     }
+  });
+
+  it('gives each count the forms of its language: English two, Russian four (or one where no word agrees)', () => {
+    const wrong = (messages: string[], language: string) =>
+      messages.flatMap((message) =>
+        countForms(message)
+          .filter((forms) => forms.length !== 1 && forms.length !== pluralFormCount(language))
+          .map(() => message),
+      );
+    assert.deepEqual(wrong(Object.keys(russian), 'en'), []);
+    assert.deepEqual(wrong(Object.values(russian), 'ru'), []);
+    assert.deepEqual(wrong(Object.values(webviewStrings), 'en'), []);
   });
 
   it('translates every %key% of the manifest in both nls files', () => {

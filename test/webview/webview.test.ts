@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { webviewStrings } from '../../src/shared/strings';
 import { assistantTurn, servedPicture, state, userTurn } from './fixtures';
 import { useView, View } from './harness';
@@ -520,5 +522,13 @@ describe('chat webview: behaviour', function () {
     assert.equal(await view.page.locator('.send-button').getAttribute('aria-label'), 'Отправить');
     assert.equal(await view.page.getByRole('button', { name: 'Новый чат' }).count(), 1);
     assert.equal(await view.page.getByRole('button', { name: 'Chat history' }).count(), 1, 'missing keys fall back to English');
+  });
+
+  it('says counts in Russian as a native speaker does', async () => {
+    const russian = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../media/l10n/bundle.l10n.ru.json'), 'utf8')) as Record<string, string>;
+    await harness.reopen({ strings: { tokens: russian[webviewStrings.tokens] }, lang: 'ru' });
+    const usage = (totalTokens: number) => ({ promptTokens: 1, completionTokens: totalTokens - 1, totalTokens });
+    await view.send(state({ turns: [21, 22, 25, 1234].map((total, n) => assistantTurn(`a${n}`, 'Ответ', { usage: usage(total) })) }));
+    assert.deepEqual(await view.page.locator('.usage').allTextContents(), ['21 токен', '22 токена', '25 токенов', '1\u00a0234 токена']);
   });
 });

@@ -19,6 +19,7 @@ import { searchCommand } from './searchCommand';
 import { runAgent } from './toolLoop';
 import type { TurnMetadata } from './turnMetadata';
 import { userText } from './vscodeMessages';
+import { countMessage } from '../countMessage';
 
 export interface ParticipantServices {
   search: Pick<SemanticSearchCommands, 'searchQuietly'>;
@@ -69,7 +70,8 @@ export class GigaChatParticipant {
         { model, conversation, tools, instructions, webSearch, stream, token, toolInvocationToken: request.toolInvocationToken, edits: this.services.edits },
         record,
       );
-      if (outcome.stoppedAtLimit) stream.markdown(`\n\n${vscode.l10n.t('I stopped after {0} tool calls. Say "go on" to let me continue.', MAX_TOOL_CALLS)}`);
+      if (outcome.stoppedAtLimit)
+        stream.markdown(`\n\n${countMessage('I stopped after {0|# tool call|# tool calls}. Say "go on" to let me continue.', MAX_TOOL_CALLS)}`);
       return { metadata: metadata() };
     } catch (error) {
       if (token.isCancellationRequested || error instanceof vscode.CancellationError) return { metadata: metadata() };

@@ -7,6 +7,7 @@ import { actionLabel } from '../errorActions';
 import type { Log } from '../log';
 import type { ChatDependencies, PictureStore } from './chatDependencies';
 import { ATTACHMENT_LIMITS } from '../../core/attachmentLimits';
+import { countMessage } from '../countMessage';
 
 /** The chat's dependencies in VS Code: the settings, the localized texts, the log channel. */
 export function chatHost(clients: ClientProvider, pictures: PictureStore, log: Log): ChatDependencies {
@@ -17,13 +18,13 @@ export function chatHost(clients: ClientProvider, pictures: PictureStore, log: L
     describeError: (error) => describeError(error, log),
     texts: {
       pictureNotDownloaded: (reason) => vscode.l10n.t('The picture could not be downloaded: {0}', reason),
-      uploadingPictures: (count) => vscode.l10n.t('Uploading the files attached to the chat ({0})…', count),
+      uploadingPictures: (count) => countMessage('Uploading the files attached to the chat ({0|#})…', count),
       filesLeftOut: (count) =>
-        vscode.l10n.t(
-          "The chat's {0} earliest attached files did not go with this question: GigaChat takes at most {1} files, less than {2} MB in all, with one request. Attach a file again to ask about it.",
+        countMessage(
+          "{0|The chat's earliest attached file|The chat's # earliest attached files} did not go with this question: GigaChat takes at most {1|# file|# files}, less than {2} MB in all, with one request. Attach a file again to ask about it.",
           count,
           ATTACHMENT_LIMITS.filesPerRequest,
-          ATTACHMENT_LIMITS.requestBytes / (1024 * 1024),
+          String(ATTACHMENT_LIMITS.requestBytes / (1024 * 1024)),
         ),
       searchingWorkspace: () => vscode.l10n.t('Looking for the passages of the workspace closest to the question…'),
     },

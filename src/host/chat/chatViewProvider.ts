@@ -23,6 +23,7 @@ import type { PendingFiles } from './pendingFiles';
 import { openWorkspaceFile } from './openFile';
 import { parseViewMessage } from './viewMessages';
 import { chatHtml } from './webviewHtml';
+import { countMessage } from '../countMessage';
 
 const DRAFT_KEY = 'gigachat.draft';
 const StoredDraft = z.union([z.string(), z.object({ text: z.string(), at: z.number() })]);
@@ -94,7 +95,10 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     for (const excerpt of excerpts) outcomes.push(await this.attachments.add(excerpt));
     if (outcomes.includes('full')) {
       void vscode.window.showWarningMessage(
-        vscode.l10n.t('At most {0} pieces of code can be attached to one message. Send the message, or remove a piece from it first.', MAX_ATTACHMENTS),
+        countMessage(
+          'At most {0|# piece|# pieces} of code can be attached to one message. Send the message, or remove a piece from it first.',
+          MAX_ATTACHMENTS,
+        ),
       );
     }
     await this.postAttachments();
@@ -122,7 +126,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
       picture: vscode.l10n.t('Generated image'),
       stopped: vscode.l10n.t('Stopped'),
       failed: (reason) => vscode.l10n.t('The reply failed: {0}', reason),
-      shortened: (count) => vscode.l10n.t(webviewStrings.contextShortened, count),
+      shortened: (count) => countMessage(webviewStrings.contextShortened, count),
       sources: vscode.l10n.t(webviewStrings.webSources),
     });
     const document = await vscode.workspace.openTextDocument({ language: 'markdown', content });

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { ATTACHMENT_LIMITS, DOCUMENT_TYPES } from '../../core/attachmentLimits';
 import { type AttachmentChip } from '../../shared/protocol';
 import type { FileOutcome, PendingFiles } from './pendingFiles';
+import { countMessage } from '../countMessage';
 
 /** The extensions of the picture files the service takes (JPEG, PNG, TIFF, BMP), for the file dialog. */
 const PICTURE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'tif', 'tiff', 'bmp'];
@@ -51,7 +52,7 @@ export class FileIntake {
 
   /** The files' chips: the name, and the size in the tooltip. */
   chips(): Promise<AttachmentChip[]> {
-    return this.pending.chips((name, bytes) => vscode.l10n.t('{0}, {1} KB', name, Math.max(1, Math.round(bytes / 1024))));
+    return this.pending.chips((name, bytes) => vscode.l10n.t('{0}, {1} KB', name, String(Math.max(1, Math.round(bytes / 1024)))));
   }
 }
 
@@ -74,7 +75,7 @@ function refusalText(name: string, refused: Extract<FileOutcome, { refused: unkn
       vscode.l10n.t(
         '{0} is not attached: GigaChat takes files of less than {1} MB in all with one message, and with this one they would come to more. Remove a file from the message, or attach a smaller part of this one.',
         name,
-        ATTACHMENT_LIMITS.requestBytes / MiB,
+        String(ATTACHMENT_LIMITS.requestBytes / MiB),
       ),
     unsupportedType: () =>
       vscode.l10n.t(
@@ -88,8 +89,8 @@ function refusalText(name: string, refused: Extract<FileOutcome, { refused: unkn
         name,
       ),
     tooMany: () =>
-      vscode.l10n.t(
-        '{0} is not attached: at most {1} files go with one message. Send the message, or remove a file from it first.',
+      countMessage(
+        '{0} is not attached: at most {1|# file goes|# files go} with one message. Send the message, or remove a file from it first.',
         name,
         ATTACHMENT_LIMITS.filesPerRequest,
       ),

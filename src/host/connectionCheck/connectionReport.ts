@@ -5,6 +5,7 @@ import type { Connection } from '../clientProvider';
 import { describeError } from '../errors';
 import { actionLabel } from '../errorActions';
 import type { Log } from '../log';
+import { countMessage } from '../countMessage';
 
 export interface ReportContext {
   connection: Connection;
@@ -126,7 +127,7 @@ function stepLines(step: CheckStep, context: ReportContext, fix: string): string
       const models = step.models ?? [];
       const shown = models.length > 8 ? `${models.slice(0, 8).join(', ')}, …` : models.join(', ');
       return step.status === 'passed'
-        ? [`${PASSED} ${vscode.l10n.t('{0}: GigaChat lists {1} models: {2}.', name, String(models.length), shown)}`]
+        ? [`${PASSED} ${countMessage('{0}: GigaChat lists {1|# model|# models}: {2}.', name, models.length, shown)}`]
         : [`${FAILED} ${name}: ${fix}`];
     }
   }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { ChangeSummary, SensitiveKind, Sensitivity } from '../../core';
+import { countMessage } from '../countMessage';
 
 /** What the question about a change says besides the file's name. */
 export interface ChangeFacts {
@@ -23,12 +24,13 @@ export function changeNotes(facts: ChangeFacts): { notes: string[]; warn: boolea
   if (facts.sensitivity) notes.push(`⚠ ${SENSITIVE[facts.sensitivity.kind]()}`);
   notes.push(
     facts.isNew
-      ? vscode.l10n.t('A new file; lines: {0}.', facts.summary.addedLines)
-      : vscode.l10n.t('Lines removed: {0}, added: {1}.', facts.summary.removedLines, facts.summary.addedLines),
+      ? countMessage('A new file of {0|# line|# lines}.', facts.summary.addedLines)
+      : countMessage('{0|# line|# lines} removed, {1|# line|# lines} added.', facts.summary.removedLines, facts.summary.addedLines),
   );
   for (const { line, length } of facts.longLines.slice(0, NAMED_LONG_LINES))
-    notes.push(vscode.l10n.t('Line {0} is {1} characters long: scroll right in the diff to see all of it.', line, length.toLocaleString()));
-  if (facts.longLines.length > NAMED_LONG_LINES) notes.push(vscode.l10n.t('Other lines that long: {0}.', facts.longLines.length - NAMED_LONG_LINES));
+    notes.push(countMessage('Line {0} is {1|# character|# characters} long: scroll right in the diff to see all of it.', String(line), length));
+  if (facts.longLines.length > NAMED_LONG_LINES)
+    notes.push(countMessage('{0|# other line is|# other lines are} that long.', facts.longLines.length - NAMED_LONG_LINES));
   return { notes, warn: facts.sensitivity !== undefined };
 }
 

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { modelDisplayName, modelLimits, modelSeesPictures } from '../../core';
 import { readSetting } from '../config';
+import { countMessage } from '../countMessage';
 
 /** A GigaChat model as VS Code's model picker lists it. */
 export type GigaChatModelInformation = vscode.LanguageModelChatInformation;
@@ -18,8 +19,8 @@ export function modelInformation(id: string): GigaChatModelInformation {
     maxOutputTokens,
     detail: 'GigaChat',
     tooltip: pictures
-      ? vscode.l10n.t('{0} by Sber: {1} tokens of context; sees pictures.', id, maxInputTokens.toLocaleString())
-      : vscode.l10n.t('{0} by Sber: {1} tokens of context.', id, maxInputTokens.toLocaleString()),
+      ? countMessage('{0} by Sber: {1|# token|# tokens} of context; sees pictures.', id, maxInputTokens)
+      : countMessage('{0} by Sber: {1|# token|# tokens} of context.', id, maxInputTokens),
     capabilities: { toolCalling: true, imageInput: pictures },
   };
 }

@@ -8,6 +8,7 @@ import { fencedCode, relativeFile } from '../codeExcerpts';
 import { readSetting } from '../config';
 import { isRefusal, WorkspacePort } from '../workspace/workspacePort';
 import type { QuietSearch, SemanticSearchCommands } from './semanticSearch';
+import { countMessage } from '../countMessage';
 
 /** Chunks asked of the index for one question: more than fit most budgets, so the budget decides, not the count. */
 const CANDIDATES = 40;
@@ -88,9 +89,11 @@ async function readPassage(passage: Passage, port: WorkspacePort): Promise<ReadP
 export function foundContext(found: Extract<FoundPassages, { kind: 'passages' }>): FoundContext {
   const { passages, left, indexedFiles } = found;
   const notices = [
-    indexedFiles !== undefined ? vscode.l10n.t('The workspace is still being indexed: this answer uses the {0} files indexed so far.', indexedFiles) : '',
+    indexedFiles !== undefined
+      ? countMessage('The workspace is still being indexed: this answer uses the {0|# file|# files} indexed so far.', indexedFiles)
+      : '',
     passages.length === 0 ? vscode.l10n.t('Nothing in the workspace index matched the question: it was asked without codebase context.') : '',
-    left > 0 ? vscode.l10n.t("{0} more passages were left out, to keep the question within the model's limits.", left) : '',
+    left > 0 ? countMessage("{0|# more passage was|# more passages were} left out, to keep the question within the model's limits.", left) : '',
   ].filter(Boolean);
   return {
     intro: vscode.l10n.t(

@@ -3,6 +3,7 @@ import { commandId } from '../commands';
 import { Disposable } from '../dispose';
 import type { IndexState } from './indexState';
 import type { WorkspaceIndex } from './workspaceIndex';
+import { countMessage } from '../countMessage';
 
 /** Whose index it is, beside VS Code's and other extensions' items: the name is not translated. */
 const BRAND = 'GigaChat · ';
@@ -23,37 +24,36 @@ export class IndexStatusBar extends Disposable {
   }
 
   private show(state: IndexState): void {
-    const format = (value: number) => value.toLocaleString(vscode.env.language);
     switch (state.phase) {
       case 'idle':
         this.item.hide();
         return;
       case 'indexing':
-        this.item.text = `$(sync~spin) ${BRAND}${vscode.l10n.t('Indexing {0}/{1}', format(state.progress.files), format(state.totalFiles))}`;
-        this.item.tooltip = vscode.l10n.t(
-          'GigaChat is indexing the workspace: {0} of {1} files, {2} chunks, {3} requests.',
-          format(state.progress.files),
-          format(state.totalFiles),
-          format(state.progress.chunks),
-          format(state.progress.requests),
+        this.item.text = `$(sync~spin) ${BRAND}${countMessage('Indexing {0|#}/{1|#}', state.progress.files, state.totalFiles)}`;
+        this.item.tooltip = countMessage(
+          'GigaChat is indexing the workspace: {0|#} of {1|# file|# files}, {2|# chunk|# chunks}, {3|# request|# requests}.',
+          state.progress.files,
+          state.totalFiles,
+          state.progress.chunks,
+          state.progress.requests,
         );
         this.item.backgroundColor = undefined;
         break;
       case 'ready':
-        this.item.text = `$(search) ${BRAND}${vscode.l10n.t('{0} files indexed', format(state.files))}`;
-        this.item.tooltip = vscode.l10n.t(
-          'GigaChat semantic search: {0} files, {1} chunks indexed. Click to search.',
-          format(state.files),
-          format(state.chunks),
+        this.item.text = `$(search) ${BRAND}${countMessage('{0|# file|# files} indexed', state.files)}`;
+        this.item.tooltip = countMessage(
+          'GigaChat semantic search: {0|# file|# files}, {1|# chunk|# chunks} indexed. Click to search.',
+          state.files,
+          state.chunks,
         );
         this.item.backgroundColor = undefined;
         break;
       case 'incomplete':
-        this.item.text = `$(warning) ${BRAND}${vscode.l10n.t('{0} files indexed', format(state.files))}`;
-        this.item.tooltip = vscode.l10n.t(
-          'GigaChat semantic search: indexing did not finish ({0} files, {1} chunks indexed). The next search continues it.',
-          format(state.files),
-          format(state.chunks),
+        this.item.text = `$(warning) ${BRAND}${countMessage('{0|# file|# files} indexed', state.files)}`;
+        this.item.tooltip = countMessage(
+          'GigaChat semantic search: indexing did not finish ({0|# file|# files}, {1|# chunk|# chunks} indexed). The next search continues it.',
+          state.files,
+          state.chunks,
         );
         this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
         break;

@@ -6,6 +6,7 @@ import { withCancellableProgress } from '../progress';
 import type { IndexingConsent } from './indexingConsent';
 import type { IndexState, UploadConsent } from './indexState';
 import type { WorkspaceIndex } from './workspaceIndex';
+import { countMessage } from '../countMessage';
 
 /**
  * Runs the full scan the index needs (if any) behind a cancellable notification that counts files,
@@ -46,7 +47,9 @@ export async function indexWithProgress(index: WorkspaceIndex, consent: Indexing
       // Stopped by Clear Search Index or another command's Cancel: that one speaks for it.
       if (!stop.signal.aborted) return false;
       const files = index.state.phase === 'incomplete' ? index.state.files : 0;
-      void vscode.window.showInformationMessage(vscode.l10n.t('Indexing stopped with {0} files indexed. The next search continues where it stopped.', files));
+      void vscode.window.showInformationMessage(
+        countMessage('Indexing stopped with {0|# file|# files} indexed. The next search continues where it stopped.', files),
+      );
     } else {
       void showErrorNotification(error, log, retry);
     }
@@ -79,7 +82,10 @@ async function reportingProgress(index: WorkspaceIndex, run: Promise<boolean>, r
     // A pass after changed rules starts again from 0; the bar does not run backwards.
     const increment = Math.max(0, percent - reported);
     reported += increment;
-    report(vscode.l10n.t('{0} of {1} files · {2} chunks · {3} requests', done.files, totalFiles, done.chunks, done.requests), increment);
+    report(
+      countMessage('{0|#} of {1|# file|# files} · {2|# chunk|# chunks} · {3|# request|# requests}', done.files, totalFiles, done.chunks, done.requests),
+      increment,
+    );
   };
   if (index.state.phase === 'indexing') show(index.state);
   else report(vscode.l10n.t('Looking for files…'));

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { ReadOnlyDocuments } from '../readOnlyDocuments';
 import type { UploadConsent } from './indexState';
 import type { UploadSummary } from './uploadSummary';
+import { countMessage } from '../countMessage';
 
 const CONSENT_KEY = 'gigachat.search.consent';
 
@@ -44,15 +45,15 @@ export class IndexingConsent implements UploadConsent, vscode.Disposable {
         vscode.l10n.t('Build a semantic search index of this workspace?'),
         {
           modal: !shown,
-          detail: vscode.l10n.t(
-            'To find code by meaning, GigaChat sends {0} files ({1} chunks, {2} of them new, about {3} KB of text) ' +
+          detail: countMessage(
+            'To find code by meaning, GigaChat sends {0|# file|# files} ({1|# chunk|# chunks}, {2|# of them new}, about {3} KB of text) ' +
               'to the GigaChat service, which returns their embeddings. ' +
               'Files excluded by .gitignore, files.exclude and search.exclude, and secret files (.env, keys, credentials) ' +
               'are never sent, and symbolic links are not followed. After this, saved files are re-indexed automatically.',
             summary.files,
             summary.chunks,
             summary.newChunks,
-            Math.max(1, Math.round(summary.characters / 1024)),
+            String(Math.max(1, Math.round(summary.characters / 1024))),
           ),
         },
         send,
@@ -69,7 +70,7 @@ export class IndexingConsent implements UploadConsent, vscode.Disposable {
 
   private async showFileList(summary: UploadSummary): Promise<void> {
     const lines = summary.paths.map((key) => `- ${vscode.workspace.asRelativePath(vscode.Uri.parse(key))}`);
-    const title = vscode.l10n.t('Files GigaChat would index ({0})', summary.files);
+    const title = countMessage('Files GigaChat would index ({0|#})', summary.files);
     const list = this.fileLists.add(`${title}.md`, `# ${title}\n\n${lines.join('\n')}\n`);
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(list), { preview: true });
   }

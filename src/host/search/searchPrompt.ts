@@ -3,6 +3,7 @@ import { hitExcerpt, MAX_EXCERPT_CHARS, type SearchHit } from '../../core';
 import type { Prompt } from '../chat/storedTurns';
 import { quotedExcerpt, relativeFile } from '../codeExcerpts';
 import { isRefusal, WorkspacePort } from '../workspace/workspacePort';
+import { countMessage } from '../countMessage';
 
 /** Excerpts beyond this many characters are left out, so the question fits the model's context. */
 const MAX_CONTEXT_CHARS = 12_000;
@@ -65,13 +66,19 @@ export async function searchResultsPrompt(query: string, hits: readonly SearchHi
   const { excerpts, gone, cut } = await readHitExcerpts(hits);
   if (excerpts.length === 0) return undefined;
   const notices = [
-    gone > 0 ? vscode.l10n.t('{0} of the results were left out: their files were deleted or moved after the search.', gone) : '',
+    gone > 0
+      ? countMessage('{0|One result was left out: its file was|# of the results were left out: their files were} deleted or moved after the search.', gone)
+      : '',
     excerpts.length + gone < hits.length
-      ? vscode.l10n.t("Only the first {0} of {1} results were included, to keep the question within the model's limits.", excerpts.length, hits.length)
+      ? countMessage(
+          "Only the first {0|#} of {1|# result|# results} were included, to keep the question within the model's limits.",
+          excerpts.length,
+          hits.length,
+        )
       : '',
     cut > 0
-      ? vscode.l10n.t(
-          '{0} of the results are in lines too long to quote whole: {1} characters from where each one starts were included.',
+      ? countMessage(
+          '{0|# of the results is|# of the results are} in lines too long to quote whole: {1|# character|# characters} from where each one starts were included.',
           cut,
           MAX_EXCERPT_CHARS,
         )
@@ -79,5 +86,5 @@ export async function searchResultsPrompt(query: string, hits: readonly SearchHi
   ].filter(Boolean);
   const notice = notices.length ? notices.join(' ') : undefined;
   const text = `${vscode.l10n.t('Using these excerpts from my workspace, answer: {0}', query)}\n\n${excerpts.map(quotedExcerpt).join('\n\n')}`;
-  return { text, contextLabel: vscode.l10n.t('{0} search results', excerpts.length), notice };
+  return { text, contextLabel: countMessage('{0|# search result|# search results}', excerpts.length), notice };
 }

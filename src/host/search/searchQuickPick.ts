@@ -4,6 +4,7 @@ import { isDimensionsChanged, relevantHits, type SearchHit } from '../../core';
 import { showErrorNotification } from '../errorActions';
 import type { Log } from '../log';
 import type { WorkspaceIndex } from './workspaceIndex';
+import { countMessage } from '../countMessage';
 
 /** Results shown per query. */
 const RESULT_COUNT = 20;
@@ -72,7 +73,7 @@ export function showSearchPicker(options: SearchPickerOptions): void {
       // The query stays in the title: once the input is edited, it tells which question the list answers.
       pick.title =
         hits.length > 0
-          ? vscode.l10n.t('{0} results for “{1}”', hits.length, query)
+          ? countMessage('{0|# result|# results} for “{1}”', hits.length, query)
           : found.length > 0
             ? vscode.l10n.t('Nothing in the workspace matches “{0}”.', query)
             : vscode.l10n.t('Nothing indexed to search: see the GigaChat log for the files that were skipped.');

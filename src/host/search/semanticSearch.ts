@@ -14,6 +14,7 @@ import { searchResultsPrompt } from './searchPrompt';
 import { showSearchPicker } from './searchQuickPick';
 import { affectsFileSet, affectsIndexer } from './searchSettings';
 import { WorkspaceIndex } from './workspaceIndex';
+import { countMessage } from '../countMessage';
 
 export interface SearchServices {
   clients: ClientProvider;
@@ -130,7 +131,9 @@ export class SemanticSearch extends Disposable implements SemanticSearchCommands
     index.invalidate('rebuild requested');
     if (!(await indexWithProgress(index, consent, services.log, this.rebuild))) return;
     if (index.state.phase === 'ready')
-      void vscode.window.showInformationMessage(vscode.l10n.t('The search index is up to date: {0} files, {1} chunks.', index.state.files, index.state.chunks));
+      void vscode.window.showInformationMessage(
+        countMessage('The search index is up to date: {0|# file|# files}, {1|# chunk|# chunks}.', index.state.files, index.state.chunks),
+      );
   };
 
   readonly clear = async (): Promise<void> => {

@@ -6,6 +6,7 @@ import { readSetting, writeSetting } from '../config';
 import { askErrorAction, runErrorAction } from '../errorActions';
 import type { Log } from '../log';
 import { describeCertificate } from './certificateDescription';
+import { countMessage } from '../countMessage';
 
 /**
  * "Choose certificate file…": for the company's own root (a proxy that inspects TLS) or a root
@@ -30,7 +31,7 @@ export async function chooseCertificateFile(clients: ClientProvider, pin: Certif
   const question =
     certificates.length === 1
       ? vscode.l10n.t('Trust this certificate for connections to GigaChat?')
-      : vscode.l10n.t('Trust these {0} certificates for connections to GigaChat?', String(certificates.length));
+      : countMessage('Trust these {0|# certificate|# certificates} for connections to GigaChat?', certificates.length);
   const detail = [
     ...certificates.map((certificate) => describeCertificate(certificate, pin)),
     vscode.l10n.t('Trust a certificate only if you know where it comes from: compare its fingerprint with the one your IT department publishes.'),

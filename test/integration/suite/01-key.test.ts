@@ -166,7 +166,7 @@ describe('authorization key', function () {
 
   it('Show Token Balance tells what is left of each package; a postpaid account is told why it has none', async () => {
     void vscode.commands.executeCommand('gigachat.showTokenBalance');
-    const balance = await told(/GigaChat tokens left:/, 'the balance');
+    const balance = await told(/Tokens left —/, 'the balance');
     // Grouped as the display language writes numbers (991,490 in English).
     assert.match(balance, /GigaChat: 991\D?490 · GigaChat-Pro: 498\D?800 · GigaChat-Max: 250\D?000 · embeddings: 4\D?995\D?000/);
     const gigachat = vscode.workspace.getConfiguration('gigachat');

@@ -335,7 +335,7 @@ describe('chat view', function () {
     try {
       await emulator.resetCounts();
       await chatView.ask('Short question two');
-      await chatView.waitForText('.turn-assistant:last-child .note-info', "do not see the chat's earliest messages (2)");
+      await chatView.waitForText('.turn-assistant:last-child .note-info', "do not see the chat's 2 earliest messages");
       let requests = await sent();
       assert.equal(requests.length, 2, 'refused whole, then answered without the essay');
       assert.ok(!requests[1].includes('very long essay'));

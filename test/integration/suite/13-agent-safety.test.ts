@@ -82,7 +82,7 @@ describe("@gigachat in VS Code's Chat is safe with a hostile model: links, edits
     await askInChatView(`@gigachat ${call('gigachat_editFile', { path: `${FOLDER}/colours.txt`, oldText: 'red', newText: 'blue' })} make it blue`);
     const question = await changeQuestion(`${FOLDER}/colours.txt`);
     assert.match(question, /diff editor/);
-    assert.match(question, /Lines removed: 1, added: 1/);
+    assert.match(question, /1 line removed, 1 line added/);
     const diff = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
     assert.ok(diff instanceof vscode.TabInputTextDiff, 'the change is shown in the diff editor');
     assert.equal(diff.modified.scheme, 'gigachat-proposal');

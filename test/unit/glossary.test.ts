@@ -1,0 +1,53 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+const root = path.resolve(__dirname, '../../..');
+const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
+
+/** The glossary's forbidden variants: the backticked items of each table row's last column (`\|` is a `|` in a Markdown table). */
+function forbiddenVariants(): RegExp[] {
+  const rows = read('media/l10n/GLOSSARY.md')
+    .split('\n')
+    .filter((line) => line.startsWith('| ') && !line.startsWith('| English'));
+  return rows.flatMap((row) => {
+    const last = row.split(/(?<!\\)\|/).at(-2) ?? '';
+    return [...last.matchAll(/`([^`]+)`/g)].map(([, pattern]) => new RegExp(pattern.replaceAll('\\|', '|'), 'iu'));
+  });
+}
+
+/** Every Russian string a user reads: the runtime bundle, the manifest's, the README's Russian lines and the walkthrough's Russian pages. */
+function russianTexts(): [string, string][] {
+  const bundle = JSON.parse(read('media/l10n/bundle.l10n.ru.json')) as Record<string, string>;
+  const manifest = JSON.parse(read('package.nls.ru.json')) as Record<string, string>;
+  const readme = read('README.md')
+    .split('\n')
+    .map((line, index): [string, string] => [`README.md:${index + 1}`, line])
+    .filter(([, line]) => /[а-яё]/i.test(line));
+  return [
+    ...Object.entries(bundle),
+    ...Object.entries(manifest),
+    ...readme,
+    ...fs
+      .readdirSync(path.join(root, 'media/walkthrough'))
+      .filter((name) => name.endsWith('.ru.md'))
+      .map((name): [string, string] => [`media/walkthrough/${name}`, read(`media/walkthrough/${name}`)]),
+  ];
+}
+
+describe('Russian glossary', () => {
+  it('reads the forbidden variants from the glossary', () => {
+    const variants = forbiddenVariants();
+    assert.ok(variants.length > 20, `${variants.length} variants`);
+    assert.ok(variants.some((variant) => variant.test('кеш')));
+    assert.ok(!variants.some((variant) => variant.test('прокси-сервер')), 'a term is not its own forbidden variant');
+  });
+
+  it('no Russian string uses a variant the glossary forbids', () => {
+    const variants = forbiddenVariants();
+    const offenders = russianTexts().flatMap(([where, text]) =>
+      variants.filter((variant) => variant.test(text)).map((variant) => `${where}: ${String(variant)} in "${text}"`),
+    );
+    assert.deepEqual(offenders, []);
+  });
+});
