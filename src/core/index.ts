@@ -59,7 +59,7 @@ export { completeAt, type Completion, type CompletionRequest } from './completio
 export { CompletionCache } from './completion/completionCache';
 export { readReplyText, type ReplyTextNotes } from './readableReply';
 export { TokenCounter, estimateTokens } from './tokenCounter';
-export { modelLimits, modelReasons, modelSeesPictures, modelDisplayName, PICTURE_MODELS } from './modelFacts';
+export { modelLimits, modelReasons, modelSeesPictures, modelDisplayName, pictureModelAmong } from './modelFacts';
 export type { ModelLimits } from './modelFacts';
 export { parseMediaReply, stableStreamingPrefix } from './images';
 export { linkSourceMarkers, stableSourcePrefix, webSearchTools, webSourceList, type WebSource } from './webSources';

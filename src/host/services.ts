@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { ReasoningDocuments } from './agent/reasoningDocuments';
+import { LastAnswerView } from './chat/lastAnswerView';
 import { InlineCompletions } from './completion/inlineCompletions';
 import { ChatController } from './chat/chatController';
 import { chatHost, warnSaveFailing } from './chat/chatHost';
@@ -49,6 +50,8 @@ export interface Services {
   readonly participant: GigaChatParticipant;
   /** The changes agents propose, each asked about with its diff. */
   readonly changes: ChangeReviews;
+  /** The chat's last answer in a read-only editor (for screen readers). */
+  readonly lastAnswer: LastAnswerView;
   /** @gigachat's reasoning, opened from its answers. */
   readonly reasoning: ReasoningDocuments;
   /** GigaChat's code in grey at the cursor, and its status bar item. */
@@ -90,8 +93,9 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const edits = new AppliedEdits();
   const changes = new ChangeReviews();
   const reasoning = new ReasoningDocuments();
+  const lastAnswer = new LastAnswerView(chat);
   const completions = new InlineCompletions(clients, keys, log);
-  context.subscriptions.push(changes, reasoning, completions);
+  context.subscriptions.push(changes, reasoning, lastAnswer, completions);
   const languageModels = new GigaChatModelProvider({ clients, catalog: models, keys, log, setAuthorizationKey: setKey });
   context.subscriptions.push(languageModels);
   provideErrorFixes({ ...certificates, setAuthorizationKey: setKey, useVisionModel: () => models.selectVisionModel(), allowIndexing: search.allowIndexing });
@@ -110,6 +114,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
     languageModels,
     changes,
     reasoning,
+    lastAnswer,
     completions,
     participant: new GigaChatParticipant({ search, edits, log }),
     tools: {

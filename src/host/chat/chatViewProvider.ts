@@ -129,6 +129,13 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     await vscode.window.showTextDocument(document, { preview: false });
   }
 
+  /** The chat's last answer with any text, as the user reads it (markdown), for GigaChat: Show Last Answer as Plain Text. */
+  async lastAnswer(): Promise<string | undefined> {
+    const { turns } = await this.controller.current();
+    const answer = [...turns].reverse().find((turn) => turn.role === 'assistant' && turn.content.trim() !== '');
+    return answer && this.controller.replyText(answer.id);
+  }
+
   async reveal(): Promise<void> {
     await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
   }
