@@ -86,7 +86,7 @@ export type { TlsProbeResult } from './connectionCheck/tlsProbe';
 export { chunkText } from './search/chunker';
 export { hitExcerpt, MAX_EXCERPT_CHARS } from './search/hitExcerpt';
 export { codebaseBudget, fitPassages, mergeHits } from './search/codebaseContext';
-export { relevantHits } from './search/relevance';
+export { matchStrength, relevantHits, type MatchStrength } from './search/relevance';
 export type { Passage, QuotedPassage } from './search/codebaseContext';
 export type { Chunk, ChunkOptions } from './search/chunker';
 export { EmbeddingCache } from './search/embeddingCache';
