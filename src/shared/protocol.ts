@@ -305,6 +305,11 @@ export const ViewMessage = z.discriminatedUnion('type', [
   /** The webview has loaded its script and wants the state. */
   z.object({ type: z.literal('ready') }),
   /**
+   * Focus went into the view or left it: VS Code tracks no focus inside a webview view, so the host
+   * keeps a context key of its own for the keys bound to the chat (Alt+F2, Show Last Answer).
+   */
+  z.object({ type: z.literal('focused'), focused: z.boolean() }),
+  /**
    * A message from the host failed the view's check, so the view may lack part of the chat: it asks
    * for the state again. `failed`: that message's type; `issues`: what was wrong (paths and rules, no values).
    */

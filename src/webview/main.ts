@@ -160,4 +160,9 @@ document.addEventListener('keydown', (event) => {
   if (arrow && event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey && !history.isOpen && transcript.focusMessage(arrow)) event.preventDefault();
 });
 
+// VS Code cannot tell whether focus is inside a webview view: the host hears it from here, for the
+// keys bound to the chat (Alt+F2 opens the last answer as plain text).
+window.addEventListener('focus', () => post({ type: 'focused', focused: true }));
+window.addEventListener('blur', () => post({ type: 'focused', focused: false }));
+
 post({ type: 'ready' });

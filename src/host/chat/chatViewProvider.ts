@@ -12,7 +12,7 @@ import type { CodeExcerpt } from '../codeExcerpts';
 import { PendingAttachments } from './attachments';
 import type { ChatController } from './chatController';
 import type { Prompt } from './storedTurns';
-import { CHAT_VIEW_ID } from './chatViewId';
+import { CHAT_FOCUSED_CONTEXT, CHAT_VIEW_ID } from './chatViewId';
 import { copyCode, insertCode, openCode, openLink, trackLastTextEditor } from './codeBlockActions';
 import type { ImageStore } from './imageStore';
 import type { ModelCatalog } from './modelCatalog';
@@ -74,6 +74,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     const received = view.webview.onDidReceiveMessage((raw) => this.receive(raw));
     const closed = view.onDidDispose(() => {
       this.view = undefined;
+      void setChatFocused(false);
       disposeAll([received, closed]);
     });
   }
@@ -171,6 +172,8 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         // Not awaited one by one: the first starts its reply, the rest wait for it (see ChatController.send).
         await Promise.all(this.queued.splice(0).map((prompt) => this.controller.send(prompt)));
         return;
+      case 'focused':
+        return setChatFocused(message.focused);
       case 'resync':
         // The view says so to the user; the log says what it could not read, and it is sent the chat again.
         this.log.warn(
@@ -310,4 +313,8 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
 /** A message type the view names, as the log may show it. */
 function safeWord(text: string): string {
   return /^\w{1,40}$/.test(text) ? text : 'a message';
+}
+
+async function setChatFocused(focused: boolean): Promise<void> {
+  await vscode.commands.executeCommand('setContext', CHAT_FOCUSED_CONTEXT, focused);
 }
