@@ -82,11 +82,12 @@ function registerChatView(context: vscode.ExtensionContext, services: ServicesLo
   );
 }
 
-function chatCommands(services: ServicesLoader): CommandHandlers<'openChat' | 'newChat' | 'exportChat'> {
+function chatCommands(services: ServicesLoader): CommandHandlers<'openChat' | 'newChat' | 'exportChat' | 'showLastAnswer'> {
   return {
     openChat: () => services().chat.openChat(),
     newChat: () => services().chat.newChat(),
     exportChat: () => services().chat.exportChat(),
+    showLastAnswer: () => services().lastAnswer.show(),
   };
 }
 

@@ -63,7 +63,7 @@ export { InfillServer, type InfillServerOptions } from './completion/infillServe
 export { FIM_TEMPLATES, INFILL_SERVER_KINDS, isInfillTemplate, type InfillServerKind } from './completion/infillWire';
 export { readReplyText, type ReplyTextNotes } from './readableReply';
 export { TokenCounter, estimateTokens } from './tokenCounter';
-export { modelLimits, modelReasons, modelSeesPictures, modelDisplayName, PICTURE_MODELS } from './modelFacts';
+export { modelLimits, modelReasons, modelSeesPictures, modelDisplayName, pictureModelAmong } from './modelFacts';
 export type { ModelLimits } from './modelFacts';
 export { parseMediaReply, stableStreamingPrefix } from './images';
 export { linkSourceMarkers, stableSourcePrefix, webSearchTools, webSourceList, type WebSource } from './webSources';
@@ -90,7 +90,7 @@ export type { TlsProbeResult } from './connectionCheck/tlsProbe';
 export { chunkText } from './search/chunker';
 export { hitExcerpt, MAX_EXCERPT_CHARS } from './search/hitExcerpt';
 export { codebaseBudget, fitPassages, mergeHits } from './search/codebaseContext';
-export { relevantHits } from './search/relevance';
+export { matchStrength, relevantHits, type MatchStrength } from './search/relevance';
 export type { Passage, QuotedPassage } from './search/codebaseContext';
 export type { Chunk, ChunkOptions } from './search/chunker';
 export { EmbeddingCache } from './search/embeddingCache';

@@ -47,6 +47,11 @@ export function modelSeesPictures(id: string): boolean {
   return SEES_PICTURES.test(id);
 }
 
+/** The model to switch to for a question with pictures: the less costly one the account offers (or the first, when it offers neither). */
+export function pictureModelAmong(offered: readonly string[]): string {
+  return PICTURE_MODELS.find((model) => offered.includes(model)) ?? PICTURE_MODELS[0];
+}
+
 /** `GigaChat-2-Max` → `GigaChat 2 Max`: the id's dashes read as spaces. */
 export function modelDisplayName(id: string): string {
   return id.replace(/-/g, ' ');

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { countMessage } from './countMessage';
+import { fencedCode } from '../shared/fencedCode';
 
 /** Longer selections are cut (with a visible notice) so one request stays within the model's limits. */
 export const MAX_SELECTION_CHARS = 12_000;
@@ -72,13 +73,6 @@ export function quotedExcerpt(excerpt: ExcerptPlace & Pick<CodeExcerpt, 'code' |
 /** `line 3`, `lines 2–4` (1-based). */
 export function linesText(first: number, last: number): string {
   return first === last ? vscode.l10n.t('line {0}', String(first)) : vscode.l10n.t('lines {0}–{1}', String(first), String(last));
-}
-
-/** A fenced markdown code block that code containing a fence of its own cannot close early. */
-export function fencedCode(code: string, language: string): string {
-  const longestRun = Math.max(0, ...(code.match(/`{3,}/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(Math.max(3, longestRun + 1));
-  return `${fence}${language}\n${code}\n${fence}`;
 }
 
 export function relativeFile(uri: vscode.Uri): string {

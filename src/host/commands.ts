@@ -7,6 +7,7 @@ export const COMMAND_NAMES = [
   'openChat',
   'newChat',
   'exportChat',
+  'showLastAnswer',
   'explainSelection',
   'addSelectionToChat',
   'addFileToChat',

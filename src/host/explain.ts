@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Prompt } from './chat/storedTurns';
-import { excerptLabel, fencedCode, linesText, selectedExcerpt, trimmedNotice } from './codeExcerpts';
+import { fencedCode } from '../shared/fencedCode';
+import { excerptLabel, linesText, selectedExcerpt, trimmedNotice } from './codeExcerpts';
 
 /** The prompt that explains the editor's selection: file, language and line numbers included. */
 export function explainPrompt(document: vscode.TextDocument, selection: vscode.Range): Prompt {
@@ -11,9 +12,11 @@ export function explainPrompt(document: vscode.TextDocument, selection: vscode.R
     linesText(excerpt.first, excerpt.last),
     excerpt.language,
   );
+  const { file, first, last, language, code } = excerpt;
   return {
     text: `${question}\n\n${fencedCode(excerpt.code, excerpt.language)}`,
     contextLabel: excerptLabel(excerpt),
+    explained: { file, first, last, language, code },
     notice: excerpt.trimmed ? trimmedNotice() : undefined,
   };
 }

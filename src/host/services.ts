@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { ReasoningDocuments } from './agent/reasoningDocuments';
+import { LastAnswerView } from './chat/lastAnswerView';
 import { InlineCompletions } from './completion/inlineCompletions';
 import { ServerKeyStore } from './completion/serverKey';
 import { ChatController } from './chat/chatController';
@@ -50,6 +51,8 @@ export interface Services {
   readonly participant: GigaChatParticipant;
   /** The changes agents propose, each asked about with its diff. */
   readonly changes: ChangeReviews;
+  /** The chat's last answer in a read-only editor (for screen readers). */
+  readonly lastAnswer: LastAnswerView;
   /** @gigachat's reasoning, opened from its answers. */
   readonly reasoning: ReasoningDocuments;
   /** GigaChat's code in grey at the cursor, and its status bar item. */
@@ -91,9 +94,10 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const edits = new AppliedEdits();
   const changes = new ChangeReviews();
   const reasoning = new ReasoningDocuments();
+  const lastAnswer = new LastAnswerView(chat);
   const serverKey = new ServerKeyStore(context.secrets);
   const completions = new InlineCompletions(clients, keys, serverKey, trustedRoot, log);
-  context.subscriptions.push(changes, reasoning, serverKey, completions);
+  context.subscriptions.push(changes, reasoning, lastAnswer, serverKey, completions);
   const languageModels = new GigaChatModelProvider({ clients, catalog: models, keys, log, setAuthorizationKey: setKey });
   context.subscriptions.push(languageModels);
   provideErrorFixes({
@@ -118,6 +122,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
     languageModels,
     changes,
     reasoning,
+    lastAnswer,
     completions,
     participant: new GigaChatParticipant({ search, edits, log }),
     tools: {

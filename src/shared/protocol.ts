@@ -45,6 +45,10 @@ export const LIMITS = {
   /** A file's extension, as a document's chip names its type. */
   extension: 10,
   filePath: 1_000,
+  /** The code an Explain question is about (the selection is cut to 12,000 characters before it is sent). */
+  explainedCode: 20_000,
+  /** A VS Code language id (`typescript`). */
+  languageId: 100,
 } as const;
 
 /**
@@ -141,6 +145,17 @@ export const FileLocation = z.object({
   last: z.number().int().positive(),
 });
 
+/**
+ * The code an Explain Selection question is about: the view shows the question as "Explain" and a
+ * chip of the file and lines that opens them, with the code folded below, instead of the prompt the
+ * model gets (the turn's `content`).
+ */
+export const ExplainedCode = FileLocation.extend({
+  language: z.string().max(LIMITS.languageId),
+  code: z.string().max(LIMITS.explainedCode),
+});
+export type ExplainedCode = z.infer<typeof ExplainedCode>;
+
 /** A page a web answer cites, by the number its text links to (see core/webSources.ts). */
 export const WebSource = z.object({
   number: z.number().int().positive(),
@@ -183,6 +198,8 @@ export const Turn = z.object({
   contextLabel: z.string().max(LIMITS.contextLabel).optional(),
   /** A visible notice, e.g. that a long selection was trimmed. */
   notice: z.string().max(LIMITS.notice).optional(),
+  /** An Explain Selection question: what it is about, shown in place of its prompt. */
+  explained: ExplainedCode.optional(),
   /** A question asked with codebase context: the passages of the workspace it was sent with, best first (links that open them). */
   sources: z.array(FileLocation).max(LIMITS.sources).optional(),
   /** A reply that did not see this many of the conversation's first messages: with them it was too large for the model. */
@@ -294,6 +311,11 @@ export const CodeBlock = z.object({ code: z.string().max(2_000_000), language: z
 export const ViewMessage = z.discriminatedUnion('type', [
   /** The webview has loaded its script and wants the state. */
   z.object({ type: z.literal('ready') }),
+  /**
+   * Focus went into the view or left it: VS Code tracks no focus inside a webview view, so the host
+   * keeps a context key of its own for the keys bound to the chat (Alt+F2, Show Last Answer).
+   */
+  z.object({ type: z.literal('focused'), focused: z.boolean() }),
   /**
    * A message from the host failed the view's check, so the view may lack part of the chat: it asks
    * for the state again. `failed`: that message's type; `issues`: what was wrong (paths and rules, no values).

@@ -25,7 +25,7 @@ export class AttachmentChips {
     private readonly focusInput: () => void,
     private readonly onChange: () => void,
   ) {
-    this.element = el('ul', { className: 'attachments', attrs: { 'aria-label': strings.attachedCode, 'aria-live': 'polite' } });
+    this.element = el('ul', { className: 'attachments', attrs: { 'aria-label': strings.attachedToMessage, 'aria-live': 'polite' } });
     this.element.hidden = true;
     this.refusals = el('div', { className: 'attachment-refusals', attrs: { role: 'alert' } });
     this.refusals.hidden = true;
@@ -54,20 +54,25 @@ export class AttachmentChips {
   private chip(chip: AttachmentChip): HTMLLIElement {
     const remove = iconButton(icon('close'), format(this.strings.removeAttachment, chip.label), 'remove-attachment');
     remove.addEventListener('click', () => this.remove(chip.id));
+    // A screen reader hears what each chip holds (code, a picture, a document) and its name, once.
+    const kind = chip.picture ? this.strings.attachedPicture : chip.document ? this.strings.attachedDocument : this.strings.attachedCodeChip;
+    const parts = chip.document
+      ? documentParts({ name: chip.label, ...chip.document })
+      : [chip.picture ? this.thumbnail(chip.picture) : icon('openEditor'), el('span', { className: 'chip-label', text: chip.label })];
+    for (const part of parts.slice(0, 2)) part.setAttribute('aria-hidden', 'true');
     return el(
       'li',
       { className: 'attachment-chip', attrs: { title: chip.title, 'data-id': chip.id } },
-      ...(chip.document
-        ? documentParts({ name: chip.label, ...chip.document })
-        : [chip.picture ? this.thumbnail(chip.picture, chip.label) : icon('openEditor'), el('span', { text: chip.label })]),
+      el('span', { className: 'sr-only', text: format(kind, chip.label) }),
+      ...parts,
       remove,
     );
   }
 
   /** A picture's thumbnail; one the view cannot draw (TIFF, BMP) shows a picture icon instead. */
-  private thumbnail(picture: ImageAttachment, label: string): Element {
+  private thumbnail(picture: ImageAttachment): Element {
     if (!('src' in picture)) return icon('image');
-    const image = el('img', { className: 'chip-thumbnail', attrs: { src: picture.src, alt: format(this.strings.attachedPicture, label), draggable: 'false' } });
+    const image = el('img', { className: 'chip-thumbnail', attrs: { src: picture.src, alt: '', draggable: 'false' } });
     image.addEventListener('error', () => image.replaceWith(icon('image')), { once: true });
     return image;
   }

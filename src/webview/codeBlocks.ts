@@ -1,6 +1,8 @@
 import type { WebviewStrings } from '../shared/strings';
 import { el, iconButton } from './dom';
+import { languageName } from './highlight';
 import { icon } from './icons';
+import { format } from './strings';
 import { post } from './vscodeApi';
 
 /**
@@ -19,9 +21,28 @@ export function addCodeToolbars(root: ParentNode, strings: WebviewStrings): void
     // A copy of one toolbar built once: a streaming reply adds one for every code block it shows.
     const toolbar = toolbarFor(strings).cloneNode(true) as HTMLElement;
     const label = toolbar.firstElementChild as HTMLElement;
-    label.textContent = block.dataset.lang || strings.code;
+    const language = block.dataset.lang ?? '';
+    label.textContent = language || strings.code;
+    // Each block's buttons named apart, so a screen reader's list of buttons tells them apart.
+    const name = languageName(language);
+    for (const button of toolbar.querySelectorAll<HTMLButtonElement>('button[data-code-action]')) {
+      const labels = ACTION_LABELS[button.dataset.codeAction as CodeAction];
+      setLabel(button, name ? format(strings[labels.named], name) : strings[labels.plain]);
+    }
     block.prepend(toolbar);
   }
+}
+
+/** Each action's name, with the block's language and without (plain text, no language given). */
+const ACTION_LABELS: Record<CodeAction, { named: keyof WebviewStrings; plain: keyof WebviewStrings }> = {
+  copy: { named: 'copyLanguageCode', plain: 'copyCode' },
+  insert: { named: 'insertLanguageCode', plain: 'insertCode' },
+  open: { named: 'openLanguageCode', plain: 'openCode' },
+};
+
+function setLabel(button: HTMLButtonElement, label: string): void {
+  button.setAttribute('aria-label', label);
+  button.title = label;
 }
 
 const toolbars = new WeakMap<WebviewStrings, HTMLElement>();
@@ -32,9 +53,9 @@ function toolbarFor(strings: WebviewStrings): HTMLElement {
     const actions = el(
       'div',
       { className: 'code-actions' },
-      actionButton('copy', 'copy', strings.copy),
-      actionButton('insert', 'insert', strings.insertAtCursor),
-      actionButton('open', 'openEditor', strings.openInEditor),
+      actionButton('copy', 'copy', strings.copyCode),
+      actionButton('insert', 'insert', strings.insertCode),
+      actionButton('open', 'openEditor', strings.openCode),
     );
     toolbar = el('div', { className: 'code-toolbar' }, el('span', { className: 'code-lang' }), actions);
     toolbars.set(strings, toolbar);
@@ -79,9 +100,14 @@ export function handleCodeAction(target: Element, strings: WebviewStrings, annou
 
 const copiedTimers = new WeakMap<HTMLButtonElement, number>();
 
-/** Shows on a copy button, for a moment, that it copied; then its icon and `label` again. */
-export function showCopied(button: HTMLButtonElement, strings: WebviewStrings, label = strings.copy): void {
+/** The name each copy button had before it said it copied. */
+const copyLabels = new WeakMap<HTMLButtonElement, string>();
+
+/** Shows on a copy button, for a moment, that it copied; then its icon and its own name again. */
+export function showCopied(button: HTMLButtonElement, strings: WebviewStrings): void {
   window.clearTimeout(copiedTimers.get(button));
+  if (!copyLabels.has(button)) copyLabels.set(button, button.getAttribute('aria-label') ?? '');
+  const label = copyLabels.get(button) ?? '';
   button.replaceChildren(icon('check'));
   button.classList.add('copied');
   button.setAttribute('aria-label', strings.copied);
@@ -91,8 +117,7 @@ export function showCopied(button: HTMLButtonElement, strings: WebviewStrings, l
     window.setTimeout(() => {
       button.replaceChildren(icon('copy'));
       button.classList.remove('copied');
-      button.setAttribute('aria-label', label);
-      button.title = label;
+      setLabel(button, label);
     }, COPIED_FEEDBACK_MS),
   );
 }

@@ -7,6 +7,7 @@ import { mentionsWeb } from '../shared/webTag';
 import { el, iconButton } from './dom';
 import { icon } from './icons';
 import { FileInput } from './fileInput';
+import { PictureModelWarning } from './pictureModelWarning';
 import { QuestionRecall } from './questionRecall';
 import { post, saveState } from './vscodeApi';
 
@@ -49,6 +50,7 @@ export class Composer {
   private readonly button: HTMLButtonElement;
   private readonly attachments: AttachmentChips;
   private readonly pictures: FileInput;
+  private readonly pictureWarning: PictureModelWarning;
   private readonly codebase: QuestionToggle;
   private readonly web: QuestionToggle;
   private readonly editBar: HTMLElement;
@@ -86,18 +88,22 @@ export class Composer {
     });
     this.editBar = el('div', { className: 'edit-bar' }, icon('edit'), el('span', { text: strings.editingQuestion }), cancelEdit);
     this.editBar.hidden = true;
+    this.pictureWarning = new PictureModelWarning(strings, () => this.focus());
     const box = el('div', { className: 'composer-box' }, this.input);
     this.pictures = new FileInput(strings, box, this.input, () => this.enabled);
     this.codebase = new QuestionToggle(
-      { icon: 'search', label: strings.codebaseToggle, className: 'codebase-toggle', mentioned: mentionsCodebase },
+      { icon: 'search', label: strings.codebaseToggle, details: strings.codebaseToggleDetails, className: 'codebase-toggle', mentioned: mentionsCodebase },
       this.input,
     );
-    this.web = new QuestionToggle({ icon: 'globe', label: strings.webToggle, className: 'web-toggle', mentioned: mentionsWeb }, this.input);
+    this.web = new QuestionToggle(
+      { icon: 'globe', label: strings.webToggle, details: strings.webToggleDetails, className: 'web-toggle', mentioned: mentionsWeb },
+      this.input,
+    );
     // Shown under the text, as VS Code's Chat input has them, but before it in the page: Tab from
     // the input still goes straight to Send.
     box.prepend(el('div', { className: 'composer-tools' }, this.pictures.button, this.codebase.button, this.web.button));
     box.append(this.button);
-    this.element = el('footer', { className: 'composer' }, this.editBar, this.attachments.refusals, this.attachments.element, box);
+    this.element = el('footer', { className: 'composer' }, this.editBar, this.attachments.refusals, this.pictureWarning.element, this.attachments.element, box);
 
     this.input.addEventListener('input', () => {
       this.resize();
@@ -164,6 +170,12 @@ export class Composer {
 
   setAttachments(chips: AttachmentChip[]): void {
     this.attachments.set(chips);
+    this.pictureWarning.setHasPicture(chips.some((chip) => chip.picture));
+  }
+
+  /** The models offered and the one chosen: a picture waiting for a model that cannot see it is warned about. */
+  setModels(models: readonly string[], model: string): void {
+    this.pictureWarning.setModels(models, model);
   }
 
   /** Files the host refused: why, each, above the chips (those attached stay as they were). */

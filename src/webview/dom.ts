@@ -33,13 +33,24 @@ export function append(parent: Node, ...children: Child[]): void {
   }
 }
 
-/** A button that shows only an icon: the label goes to aria-label and the tooltip. */
-export function iconButton(icon: SVGElement, label: string, className = ''): HTMLButtonElement {
+let describedButtons = 0;
+
+/**
+ * A button that shows only an icon: the label goes to aria-label and the tooltip. With `details`,
+ * the name stays short (a screen reader says it with every move) and the details are its tooltip
+ * and its description (`aria-describedby`, read after a pause).
+ */
+export function iconButton(icon: SVGElement, label: string, className = '', details?: string): HTMLButtonElement {
   const button = el('button', {
     className: `icon-button ${className}`.trim(),
-    attrs: { type: 'button', 'aria-label': label, title: label },
+    attrs: { type: 'button', 'aria-label': label, title: details ?? label },
   });
   button.appendChild(icon);
+  if (details) {
+    const id = `button-details-${++describedButtons}`;
+    button.appendChild(el('span', { text: details, attrs: { id, hidden: '' } }));
+    button.setAttribute('aria-describedby', id);
+  }
   return button;
 }
 

@@ -22,7 +22,7 @@ export class FileInput {
     input: HTMLTextAreaElement,
     private readonly enabled: () => boolean,
   ) {
-    this.button = iconButton(icon('image'), strings.attachPicture, 'attach-picture');
+    this.button = iconButton(icon('image'), strings.attachFiles, 'attach-picture', strings.attachFilesDetails);
     this.button.addEventListener('click', () => this.enabled() && post({ type: 'pickFiles' }));
     input.addEventListener('paste', (event) => {
       const files = [...(event.clipboardData?.files ?? [])];

@@ -1,17 +1,18 @@
 import type { WebviewStrings } from '../shared/strings';
 import { addCodeToolbars } from './codeBlocks';
 import { hasImageMarkers, imageSlot, markImageSlots } from './images';
-import { CODE_BLOCK_CLASS, createMarkdownRenderer, type RenderOptions } from './markdown';
+import { CODE_BLOCK_CLASS, createMarkdownRenderer, TABLE_SCROLL_CLASS, type RenderOptions } from './markdown';
 import { MATH_DISPLAY_CLASS, MATH_INLINE_CLASS } from './mathMarkdown';
 import { typesetMath } from './mathTypeset';
 import { sanitizedFragment } from './sanitize';
 import type { FragmentRenderer } from './streamingTail';
+import { makeTablesScrollable } from './tables';
 
 /** Distinct fence info strings whose empty code block is kept for copying (a reply uses a few). */
 const SHELLS_KEPT = 32;
 
 /**
- * Markdown → the nodes a reply shows: sanitized, with image slots, code toolbars and typeset formulas. A streaming
+ * Markdown → the nodes a reply shows: sanitized, with image slots, code toolbars, scrolling tables and typeset formulas. A streaming
  * reply asks for many small fragments, so what repeats is built once: an empty code block for each
  * fence info string is copied rather than rendered again.
  */
@@ -22,6 +23,7 @@ export function createFragmentRenderer(strings: WebviewStrings): FragmentRendere
     // Each pass costs even where it finds nothing, and a streaming reply renders many fragments.
     if (hasImageMarkers(source)) markImageSlots(fragment, strings);
     if (html.includes(CODE_BLOCK_CLASS)) addCodeToolbars(fragment, strings);
+    if (html.includes(TABLE_SCROLL_CLASS)) makeTablesScrollable(fragment, strings);
     if (html.includes(MATH_INLINE_CLASS) || html.includes(MATH_DISPLAY_CLASS)) typesetMath(fragment);
     return fragment;
   };

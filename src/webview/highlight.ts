@@ -73,3 +73,14 @@ export function highlightCode(code: string, language: string): string | undefine
     return undefined;
   }
 }
+
+/**
+ * How people write a fence's language (`ts` → `TypeScript`), for the names of its code block's
+ * buttons; the fence's own word for one highlight.js does not know or names by a list (`HTML, XML`).
+ * Undefined for plain text.
+ */
+export function languageName(language: string): string | undefined {
+  const known = hljs.getLanguage(language);
+  if (!language || known === hljs.getLanguage('plaintext')) return undefined;
+  return known?.name && !known.name.includes(',') ? known.name : language;
+}

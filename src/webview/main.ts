@@ -75,6 +75,7 @@ function handle(message: HostMessage): void {
       conversationId = message.conversationId;
       sync.stateShown();
       header.setModels(message.models, message.model);
+      composer.setModels(message.models, message.model);
       transcript.setHasKey(message.hasKey);
       composer.setEnabled(message.hasKey);
       // A question being edited that this conversation does not have (another chat, or it was replaced) is left.
@@ -131,6 +132,7 @@ function handle(message: HostMessage): void {
       break;
     case 'models':
       header.setModels(message.models, message.model);
+      composer.setModels(message.models, message.model);
       break;
     case 'keyState':
       transcript.setHasKey(message.hasKey);
@@ -150,8 +152,17 @@ function handle(message: HostMessage): void {
 }
 
 // Escape stops a running reply from anywhere in the view (the history dialog handles its own first).
+// Alt+↑ and Alt+↓ move between messages, as in a screen reader's list of articles, from the input too.
 document.addEventListener('keydown', (event) => {
-  if (event.key === 'Escape' && !event.defaultPrevented && composer.stopIfBusy()) event.preventDefault();
+  if (event.defaultPrevented) return;
+  if (event.key === 'Escape' && composer.stopIfBusy()) event.preventDefault();
+  const arrow = event.key === 'ArrowUp' ? -1 : event.key === 'ArrowDown' ? 1 : 0;
+  if (arrow && event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey && !history.isOpen && transcript.focusMessage(arrow)) event.preventDefault();
 });
+
+// VS Code cannot tell whether focus is inside a webview view: the host hears it from here, for the
+// keys bound to the chat (Alt+F2 opens the last answer as plain text).
+window.addEventListener('focus', () => post({ type: 'focused', focused: true }));
+window.addEventListener('blur', () => post({ type: 'focused', focused: false }));
 
 post({ type: 'ready' });

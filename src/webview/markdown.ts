@@ -15,7 +15,8 @@ import { closeUnfinished, MAY_CONTINUE_ADDRESS } from './unfinishedMarkdown';
  *   host asks before opening); citations of workspace files (`src/app.ts:12-20`) become links the
  *   host opens in an editor (fileCitations.ts);
  * - images are never loaded: `![alt](url)` becomes a link to the URL;
- * - table alignment becomes a class, because the CSP rejects `style` attributes;
+ * - table alignment becomes a class, because the CSP rejects `style` attributes, and each table
+ *   sits in a box that scrolls sideways;
  * - formulas (`$…$`, `$$…$$`, `\(…\)`, `\[…\]`) become placeholders holding their TeX, typeset
  *   after sanitizing (mathMarkdown.ts).
  * The HTML still goes through `sanitize.ts` before it reaches the page.
@@ -60,6 +61,9 @@ export interface MarkdownRenderer {
 
 /** The class of the element that wraps each code block (and gets a toolbar). */
 export const CODE_BLOCK_CLASS = 'code-block';
+
+/** The class of the box each table scrolls sideways in. */
+export const TABLE_SCROLL_CLASS = 'table-scroll';
 
 /** Language names as they may appear in a fence's info string and a class name. */
 const LANGUAGE = /^[\w#+.-]{1,50}$/;
@@ -130,6 +134,11 @@ export function createMarkdownRenderer(strings: WebviewStrings): MarkdownRendere
   };
   rules.th_open = alignedCell;
   rules.td_open = alignedCell;
+
+  // A table wider than the panel scrolls sideways in a box of its own, so its cells never have to
+  // break words to fit (tables.ts makes the box reachable from the keyboard).
+  rules.table_open = (tokens, idx, options, _env, self) => `<div class="${TABLE_SCROLL_CLASS}">` + self.renderToken(tokens, idx, options);
+  rules.table_close = (tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options) + '</div>\n';
 
   const render = (written: string, options: RenderOptions = {}): string => {
     const env = { ...options, written: options.streaming ? written : undefined } satisfies RenderEnv;

@@ -5,6 +5,8 @@ import { icon, type IconName } from './icons';
 export interface ToggleKind {
   icon: IconName;
   label: string;
+  /** What it does, at length: the tooltip and the button's description. */
+  details: string;
   className: string;
   /** Whether the message's text asks for it itself (`#codebase`, `#web`). */
   mentioned: (text: string) => boolean;
@@ -23,7 +25,7 @@ export class QuestionToggle {
     private readonly kind: ToggleKind,
     private readonly input: HTMLTextAreaElement,
   ) {
-    this.button = iconButton(icon(kind.icon), kind.label, `question-toggle ${kind.className}`);
+    this.button = iconButton(icon(kind.icon), kind.label, `question-toggle ${kind.className}`, kind.details);
     this.button.addEventListener('click', () => {
       this.chosen = !this.chosen;
       this.update();

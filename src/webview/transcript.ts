@@ -36,6 +36,8 @@ export class Transcript {
   private readonly follower: BottomFollower;
   private readonly earlier: EarlierTurns;
   private earlierQuestions: readonly string[] = [];
+  /** How many turns of the conversation come before those shown: they count in each message's position. */
+  private earlierCount = 0;
   private readonly context: TurnContext;
   private views: TurnView[] = [];
   private readonly byId = new Map<string, TurnView>();
@@ -112,6 +114,7 @@ export class Transcript {
     this.earlier.keepInPlace(() => this.list.prepend(...views.map((view) => view.element)));
     this.markEditing(this.editingId);
     this.setEarlier(earlier);
+    this.nameMessages();
     this.announcer.announce(format(this.strings.earlierLoaded, views.length));
   }
 
@@ -184,7 +187,22 @@ export class Transcript {
     this.follower.restore(state);
   }
 
+  /**
+   * Alt+↑ and Alt+↓: focus goes to the message before or after the one it is in; from outside the
+   * messages (the input), Alt+↑ goes to the last one. False when there is nowhere to go.
+   */
+  focusMessage(step: -1 | 1): boolean {
+    if (this.list.hidden || this.views.length === 0) return false;
+    const index = this.views.findIndex((view) => view.element.contains(document.activeElement));
+    if (index < 0 && step > 0) return false;
+    const target = this.views[index < 0 ? this.views.length - 1 : Math.min(Math.max(index + step, 0), this.views.length - 1)];
+    target.element.focus({ preventScroll: true });
+    target.element.scrollIntoView({ block: 'nearest' });
+    return true;
+  }
+
   private setEarlier(earlier: Earlier): void {
+    this.earlierCount = earlier.turns;
     this.earlierQuestions = earlier.questions;
     this.earlier.set(earlier.turns);
   }
@@ -192,6 +210,13 @@ export class Transcript {
   private afterChange(): void {
     this.updateScreens();
     this.updateRegenerate();
+    this.nameMessages();
+  }
+
+  /** Each message says who wrote it and where it is among all of the chat's, those not loaded yet included. */
+  private nameMessages(): void {
+    const count = this.earlierCount + this.views.length;
+    this.views.forEach((view, index) => view.setPosition(this.earlierCount + index + 1, count));
   }
 
   private updateScreens(): void {
@@ -251,7 +276,7 @@ export class Transcript {
     const copy = target.closest<HTMLButtonElement>('[data-turn-action="copy"]');
     if (copy && turnId) {
       post({ type: 'copyReply', turnId });
-      showCopied(copy, this.strings, this.strings.copyReply);
+      showCopied(copy, this.strings);
       this.announcer.announce(this.strings.copied);
       return;
     }

@@ -11,6 +11,7 @@ import { ReasoningSection } from './reasoningSection';
 import { sourceLinks } from './sourceLinks';
 import { webSourceList } from './webSourceList';
 import { cutNote, turnNotes, type TurnText } from './turnNotes';
+import { explainedQuestion } from './explainedQuestion';
 
 /** What a turn needs from the transcript around it. */
 export interface TurnContext extends FragmentRenderer, TurnText {
@@ -44,7 +45,8 @@ export class TurnView {
     private readonly context: TurnContext,
   ) {
     this.current = turn;
-    this.element = el('article', { className: `turn turn-${turn.role}` });
+    // Focusable from script only: Alt+↑ and Alt+↓ move between messages (transcript.ts).
+    this.element = el('article', { className: `turn turn-${turn.role}`, attrs: { tabindex: '-1' } });
     this.render(turn);
   }
 
@@ -96,6 +98,13 @@ export class TurnView {
     if (wasStreaming && turn.status !== 'streaming') this.announceEnd(turn);
   }
 
+  /** Names the message for a screen reader: who wrote it, and where it is in the chat ("Your question, 2 of 5"). */
+  setPosition(position: number, count: number): void {
+    const { strings } = this.context;
+    const label = this.current.role === 'user' ? format(strings.questionPosition, position, count) : format(strings.answerPosition, position, count);
+    this.element.setAttribute('aria-label', label);
+  }
+
   /** Shows or hides the × on each passage of this question's codebase context. */
   setSourcesRemovable(removable: boolean): void {
     for (const button of this.element.querySelectorAll<HTMLElement>('.remove-source')) button.hidden = !removable;
@@ -139,7 +148,8 @@ export class TurnView {
       append(
         article,
         header,
-        turn.contextLabel
+        turn.explained ? explainedQuestion(turn.explained, this.context, strings) : null,
+        turn.contextLabel && !turn.explained
           ? el(
               'div',
               { className: 'context-chip', attrs: { title: format(strings.context, turn.contextLabel) } },
@@ -147,7 +157,7 @@ export class TurnView {
               el('span', { text: turn.contextLabel }),
             )
           : null,
-        el('div', { className: 'turn-body user-text', text: turn.content }),
+        turn.explained ? null : el('div', { className: 'turn-body user-text', text: turn.content }),
         turn.sources?.length ? sourceLinks(turn.sources, strings) : null,
         turn.images?.length ? questionPictures(turn.images, strings) : null,
         turn.documents?.length ? questionDocuments(turn.documents, strings) : null,

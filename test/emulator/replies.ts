@@ -1,6 +1,7 @@
 // The "model": deterministic answers computed from the last user message. Same question, same
 // answer, so tests can compare a streamed reply with a non-streamed one and snapshot renders.
-// Markers in the prompt select special answers: [long] (render stress), [blacklist] (topic filter),
+// Markers in the prompt select special answers: [long] (render stress), [table] (a table wider than
+// the chat panel), [blacklist] (topic filter),
 // [call name {...}] (a function call: see function-calls.ts). After function results the answer
 // quotes them, and files attached to the question are named in it.
 import { longReply } from './long-reply';
@@ -66,6 +67,16 @@ export function reasoningReply(language: Language, prompt: string): string {
     : `The user asks: "${quote(prompt, 80)}". I will answer with the emulator's prepared reply.`;
 }
 
+/** A comparison too wide for the chat panel, in words that split badly ("Алгор|итм", "сортир|овка"); the webview tests use it too. */
+export const WIDE_TABLE = [
+  '',
+  '| Алгоритм | Средняя сложность | Худшая сложность | Память | Устойчивость | Примечание |',
+  '|---|---|---|---|---|---|',
+  '| Быстрая сортировка | O(n log n) | O(n²) | O(log n) | Неустойчивая | Быстрее всех на практике |',
+  '| Сортировка слиянием | O(n log n) | O(n log n) | O(n) | Устойчивая | Хороша для связных списков |',
+  '| Пирамидальная сортировка | O(n log n) | O(n log n) | O(1) | Неустойчивая | Без дополнительной памяти |',
+];
+
 const CODE_BLOCK = ['```typescript', 'function echo(question: string): string {', '  return `You asked: ${question}`;', '}', '```'].join('\n');
 
 export function textReply(prompt: string): string {
@@ -86,6 +97,7 @@ export function textReply(prompt: string): string {
           '- The same question always gets the same answer.',
         ];
   if (mentionsFormula(prompt)) lines.push(...FORMULA_LINES);
+  if (prompt.includes('[table]')) lines.push(...WIDE_TABLE);
   if (mentionsCode(prompt)) {
     lines.push('', language === 'ru' ? 'Пример кода:' : 'Here is an example:', '', CODE_BLOCK);
   }

@@ -96,6 +96,25 @@ function webviewHandler() {
         }, params.messages);
         return params.messages.length;
       }
+      case 'layout': {
+        // How the matches are laid out: each one's scrolling width and visible width, and the words of
+        // its text the browser drew across two lines (a word split in two).
+        return frame.locator(params.selector).evaluateAll((elements) =>
+          elements.map((element) => {
+            const split = [];
+            const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              for (const match of (node.textContent ?? '').matchAll(/\S+/g)) {
+                const range = document.createRange();
+                range.setStart(node, match.index);
+                range.setEnd(node, match.index + match[0].length);
+                if (new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1) split.push(match[0]);
+              }
+            }
+            return { scrollWidth: element.scrollWidth, clientWidth: element.clientWidth, splitWords: split };
+          }),
+        );
+      }
       case 'screenshot': {
         // just the view: the outermost iframe that holds the chat's document
         let outer = frame;

@@ -22,6 +22,8 @@ export const chatView = {
   waitFor: (selector: string, state: 'visible' | 'attached' | 'hidden' = 'visible', timeoutMs?: number) =>
     callOuter('webview', { action: 'waitFor', selector, state, timeoutMs }),
   screenshot: (name: string) => callOuter('webview', { action: 'screenshot', name }),
+  /** How each match is laid out: its scrolling and visible widths, and the words of its text drawn split across two lines. */
+  layout: (selector: string) => callOuter<{ scrollWidth: number; clientWidth: number; splitWords: string[] }[]>('webview', { action: 'layout', selector }),
   waitForText: (selector: string, text: string, timeoutMs?: number) => callOuter('webview', { action: 'waitForText', selector, text, timeoutMs }),
   /** Starts a new chat and waits until its transcript is empty (the view redraws when the host answers). */
   async newChat(): Promise<void> {

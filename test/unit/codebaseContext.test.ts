@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { citationPattern, citationText, locationOf, parseFileLinkHref } from '../../src/shared/fileLinks';
-import { codebaseBudget, estimateTokens, fitPassages, mergeHits, relevantHits, type QuotedPassage, type SearchHit } from '../../src/core';
+import { codebaseBudget, estimateTokens, fitPassages, matchStrength, mergeHits, relevantHits, type QuotedPassage, type SearchHit } from '../../src/core';
 
 const hit = (path: string, startLine: number, endLine: number, score: number): SearchHit => ({ path, startLine, endLine, score, preview: '' });
 const quoted = (path: string, lines: number, score: number, lineText = 'x'.repeat(29)): QuotedPassage => ({
@@ -38,6 +38,15 @@ describe('codebase context: the passages that go with a question', () => {
       ['best.ts', 'close.ts', 'far.ts'],
     );
     assert.deepEqual(relevantHits([], 0.5), []);
+  });
+
+  it('says how well a search result matches against the best of its query, not by its raw score', () => {
+    // The reviewer's scores: 0.26 is the best of its query, 0.05 a fifth of it.
+    assert.deepEqual(
+      [0.26, 0.2, 0.12, 0.05].map((score) => matchStrength(score, 0.26)),
+      ['strong', 'strong', 'good', 'weak'],
+    );
+    assert.equal(matchStrength(0, 0), 'weak');
   });
 
   it('does not merge chunks of different files at the same lines', () => {

@@ -192,6 +192,15 @@ describe('messages to the chat view, fitted to what it accepts', () => {
     assert.equal(history.conversations.length, LIMITS.conversations);
   });
 
+  it('an Explain question keeps what it explains; one whose code the view would refuse shows its prompt instead, as older ones do', () => {
+    const explained = { file: 'src/retry.ts', first: 2, last: 4, language: 'typescript', code: 'for (;;) {}' };
+    const question = (code: string): Turn => ({ id: 'u1', role: 'user', content: 'Explain this code…', status: 'done', explained: { ...explained, code } });
+    assert.deepEqual(fitState({ turns: [question('for (;;) {}')] }).message.turns[0].explained, explained);
+    const tooLong = fitState({ turns: [question('x'.repeat(LIMITS.explainedCode + 1))] }).message.turns[0];
+    assert.equal(tooLong.explained, undefined);
+    assert.equal(tooLong.content, 'Explain this code…');
+  });
+
   it('values of the wrong kind from a damaged conversation file do not reach the view', () => {
     const damaged = {
       id: 'd1',

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { estimateTokens, modelDisplayName, modelLimits, modelSeesPictures, TokenCounter } from '../../src/core';
+import { estimateTokens, modelDisplayName, modelLimits, modelSeesPictures, pictureModelAmong, TokenCounter } from '../../src/core';
 import { silentLogger as silentLoggerForTests } from '../../src/core/logger';
 
 describe('modelLimits, modelSeesPictures, modelDisplayName', () => {
@@ -21,6 +21,12 @@ describe('modelLimits, modelSeesPictures, modelDisplayName', () => {
   it('says only GigaChat 2 Pro and Max see pictures, and names models for people', () => {
     assert.deepEqual(['GigaChat', 'GigaChat-2', 'GigaChat-2-Pro', 'GigaChat-2-Max'].map(modelSeesPictures), [false, false, true, true]);
     assert.equal(modelDisplayName('GigaChat-2-Max'), 'GigaChat 2 Max');
+  });
+
+  it('switches a question with a picture to the less costly model that sees it among those offered', () => {
+    assert.equal(pictureModelAmong(['GigaChat-2', 'GigaChat-2-Pro', 'GigaChat-2-Max']), 'GigaChat-2-Pro');
+    assert.equal(pictureModelAmong(['GigaChat-2', 'GigaChat-2-Max']), 'GigaChat-2-Max');
+    assert.equal(pictureModelAmong([]), 'GigaChat-2-Pro', 'the list could not be had: the usual one');
   });
 });
 

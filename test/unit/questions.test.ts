@@ -39,6 +39,16 @@ describe('the questions of a conversation', () => {
     assert.equal(again?.notice, 'The selection was trimmed.');
   });
 
+  it('an Explain question shows what it explains until it is edited: the edit shows the text sent', () => {
+    const conversation = newConversation();
+    const explained = { file: 'src/retry.ts', first: 1, last: 20, language: 'typescript', code: 'retry();' };
+    const question = addQuestion(conversation, { text: 'Explain this code from src/retry.ts…', contextLabel: 'retry.ts:1–20', explained });
+    assert.deepEqual(question.explained, explained);
+    const edited = replaceQuestion(conversation, question.id, { text: 'Explain this code, briefly' });
+    assert.equal(edited?.explained, undefined);
+    assert.equal(edited?.contextLabel, 'retry.ts:1–20', 'the code it was about is still named');
+  });
+
   it('a later question edited leaves the title and the turns before it', () => {
     const conversation = chat();
     const edited = replaceQuestion(conversation, conversation.turns[2].id, { text: 'And in Rust?' });

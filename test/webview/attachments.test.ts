@@ -12,14 +12,16 @@ describe('chat webview: attached code', function () {
   const retry: AttachmentChip = { id: 'a1', label: 'retry.ts:2–4', title: 'src/retry.ts, lines 2–4' };
   const upload: AttachmentChip = { id: 'a2', label: 'upload.ts:10', title: 'src/upload.ts, line 10' };
   const chips = () => view.page.locator('.attachment-chip');
+  /** What each chip shows (a screen reader also hears what kind of attachment it is). */
+  const labels = () => view.page.locator('.attachment-chip .chip-label');
   const input = () => view.page.locator('textarea');
   const isFocused = (selector: string) => view.page.locator(selector).evaluate((e) => e === document.activeElement);
 
   it('shows each piece as a chip with its file and lines, and the input asks about it', async () => {
     await view.send(state({ attachments: [retry, upload] }));
-    assert.deepEqual(await chips().allTextContents(), ['retry.ts:2–4', 'upload.ts:10']);
+    assert.deepEqual(await labels().allTextContents(), ['retry.ts:2–4', 'upload.ts:10']);
     assert.equal(await chips().first().getAttribute('title'), 'src/retry.ts, lines 2–4');
-    assert.equal(await view.page.getByRole('list', { name: 'Code attached to the message' }).isVisible(), true);
+    assert.equal(await view.page.getByRole('list', { name: 'Attached to the message' }).isVisible(), true);
     assert.equal(await view.page.getByRole('button', { name: 'Remove upload.ts:10 from the message' }).isVisible(), true);
     assert.equal(await input().getAttribute('placeholder'), 'Ask about the attached code (Enter to send)');
   });
@@ -39,7 +41,7 @@ describe('chat webview: attached code', function () {
     await view.page.getByRole('button', { name: 'Remove retry.ts:2–4 from the message' }).focus();
     await view.page.keyboard.press('Enter');
     assert.deepEqual(await view.postedOfType('removeAttachment'), [{ type: 'removeAttachment', id: 'a1' }]);
-    assert.deepEqual(await chips().allTextContents(), ['upload.ts:10']);
+    assert.deepEqual(await labels().allTextContents(), ['upload.ts:10']);
     assert.equal(await isFocused('.attachment-chip .remove-attachment'), true, 'focus is on the remaining chip');
     await view.page.keyboard.press('Space');
     assert.equal(await chips().count(), 0);
@@ -53,7 +55,7 @@ describe('chat webview: attached code', function () {
     await view.send(state());
     await input().fill('half a question');
     await view.send({ type: 'attachments', attachments: [upload] });
-    assert.deepEqual(await chips().allTextContents(), ['upload.ts:10']);
+    assert.deepEqual(await labels().allTextContents(), ['upload.ts:10']);
     assert.equal(await input().inputValue(), 'half a question');
     await view.send({ type: 'attachments', attachments: [] });
     assert.equal(await chips().count(), 0);
@@ -61,7 +63,7 @@ describe('chat webview: attached code', function () {
 
   it('a chip label is text, never markup', async () => {
     await view.send(state({ attachments: [{ id: 'x', label: '<img src=x onerror=alert(1)>.ts:1', title: '<b>t</b>' }] }));
-    assert.equal(await chips().first().textContent(), '<img src=x onerror=alert(1)>.ts:1');
+    assert.equal(await labels().first().textContent(), '<img src=x onerror=alert(1)>.ts:1');
     assert.equal(await view.page.locator('.attachments img').count(), 0);
   });
 

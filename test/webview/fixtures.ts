@@ -1,5 +1,6 @@
 import type { HostMessage, ImageAttachment, Turn } from '../../src/shared/protocol';
 import * as zlib from 'node:zlib';
+import { WIDE_TABLE } from '../emulator/replies';
 
 /** Host messages and replies the webview tests and the benchmark use. */
 
@@ -28,6 +29,25 @@ export function userTurn(id: string, content: string, extra: Partial<Turn> = {})
 
 export function assistantTurn(id: string, content: string, extra: Partial<Turn> = {}): Turn {
   return { id, role: 'assistant', content, status: 'done', ...extra };
+}
+
+/** A table wider than a narrow panel (the emulator's), between prose with a long identifier and address that must still wrap. */
+export const wideTable = [
+  'Сравнение алгоритмов сортировки:',
+  ...WIDE_TABLE,
+  '',
+  'A long identifier outside the table still wraps: `ThisIsAVeryLongIdentifierNameThatWouldOtherwiseOverflowTheNarrowPanelCompletely` and https://example.com/a/very/long/address/that/goes/on/and/on/without/any/spaces/at/all.',
+].join('\n');
+
+export const EXPLAIN_PROMPT = 'Explain this code from src/retry.ts (lines 2–4, typescript): what it does, how, and anything surprising.';
+export const EXPLAIN_CODE = '  for (let i = 0; i < attempts; i++) {\n    if (upload(file)) return true;\n  }';
+
+/** An Explain Selection question as the host sends it: the prompt the model got, and what it explains. */
+export function explainQuestion(id = 'u1'): Turn {
+  return userTurn(id, `${EXPLAIN_PROMPT}\n\n\`\`\`typescript\n${EXPLAIN_CODE}\n\`\`\``, {
+    contextLabel: 'retry.ts:2–4',
+    explained: { file: 'src/retry.ts', first: 2, last: 4, language: 'typescript', code: EXPLAIN_CODE },
+  });
 }
 
 /** A reply using most of what models write: every kind of block, nested lists, fences in lists… */

@@ -123,7 +123,8 @@ export interface HarnessServer {
 export async function startServer(): Promise<HarnessServer> {
   const script = await webviewBundle();
   const katex = katexStyles();
-  const server = http.createServer((request, response) => {
+  // The page's strings come in its address (`?strings=`): all of them, translated, outgrow Node's 16 KB of headers.
+  const server = http.createServer({ maxHeaderSize: 256 * 1024 }, (request, response) => {
     const url = new URL(request.url ?? '/', `http://${request.headers.host ?? '127.0.0.1'}`);
     const send = (type: string, body: string | Buffer) => {
       response.writeHead(200, {

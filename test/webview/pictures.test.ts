@@ -60,7 +60,7 @@ describe('chat webview: pictures in the input and in questions', function () {
 
   it('the picture button asks the host for its file dialog; without a key it is off', async () => {
     await view.send(state());
-    await view.page.getByRole('button', { name: 'Attach a picture or documents (you can also paste or drop them into the input)' }).click();
+    await view.page.getByRole('button', { name: 'Attach files', exact: true }).click();
     assert.equal((await view.postedOfType('pickFiles')).length, 1);
     await view.send(state({ hasKey: false }));
     assert.equal(await view.page.locator('.attach-picture').isDisabled(), true);
@@ -72,7 +72,8 @@ describe('chat webview: pictures in the input and in questions', function () {
     await view.send(state({ attachments: [code, picture] }));
     const thumbnail = view.page.locator('.attachment-chip .chip-thumbnail');
     await view.page.waitForFunction(() => document.querySelector<HTMLImageElement>('.chip-thumbnail')?.naturalWidth === 1);
-    assert.equal(await thumbnail.getAttribute('alt'), 'Attached picture: shot.png');
+    assert.equal(await thumbnail.getAttribute('alt'), '', 'the chip says what it holds once, not the thumbnail again');
+    assert.equal(await view.page.locator('.attachment-chip[data-id="p1"] .sr-only').textContent(), 'Attached picture: shot.png');
     await view.page.getByRole('button', { name: 'Remove shot.png from the message' }).click();
     assert.deepEqual(await view.postedOfType('removeAttachment'), [{ type: 'removeAttachment', id: 'p1' }]);
     assert.equal(await thumbnail.count(), 0);

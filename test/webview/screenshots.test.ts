@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { assistantTurn, richReply, servedPicture, state, userTurn } from './fixtures';
+import { webviewStrings } from '../../src/shared/strings';
+import { assistantTurn, explainQuestion, richReply, servedPicture, state, userTurn, wideTable } from './fixtures';
 import { launchBrowser, repoRoot, startServer, View, type HarnessServer } from './harness';
 
 /**
@@ -74,6 +75,38 @@ describe('chat webview: screenshots', function () {
     const file = path.join(outDir, `webview-${name}.png`);
     await view.page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
     assert.ok(fs.statSync(file).size > 1000);
+  }
+
+  /** The view's strings in Russian, as the host hands them over from the translations. */
+  function russianStrings(): Record<string, string> {
+    const russian = JSON.parse(fs.readFileSync(path.join(repoRoot, 'media/l10n/bundle.l10n.ru.json'), 'utf8')) as Record<string, string>;
+    return Object.fromEntries(Object.entries(webviewStrings).flatMap(([key, english]) => (russian[english] ? [[key, russian[english]]] : [])));
+  }
+
+  // A long answer with a table in a narrow panel, and an Explain question with its code opened.
+  for (const [theme, lang] of [
+    ['dark', 'en'],
+    ['light', 'ru'],
+  ] as const) {
+    it(`a long answer with a table, and Explain, in ${lang} (${theme})`, async () => {
+      const view = await View.open(browser, server, { theme, lang, strings: lang === 'ru' ? russianStrings() : {}, width: 340, height: 760 });
+      const answer = `${richReply.split('\n\n| Способ')[0]}\n\n${wideTable}`;
+      await view.send(
+        state({ turns: [explainQuestion(), assistantTurn('a1', answer, { usage: { promptTokens: 412, completionTokens: 904, totalTokens: 1316 } })] }),
+      );
+      await view.page.locator('.explained-code summary').click();
+      await view.page.locator('.scroller').evaluate((scroller) => {
+        scroller.scrollTop = 0;
+      });
+      await shoot(view, `${lang}-${theme}-explain`);
+      await view.page.locator('.turn-assistant .table-scroll').scrollIntoViewIfNeeded();
+      await shoot(view, `${lang}-${theme}-table`);
+      await view.page.locator('.turn-assistant .table-scroll').evaluate((box) => box.scrollBy({ left: 200, behavior: 'instant' }));
+      await shoot(view, `${lang}-${theme}-table-scrolled`);
+      assert.deepEqual(view.pageErrors, []);
+      assert.deepEqual(await view.cspViolations(), []);
+      await view.close();
+    });
   }
 
   for (const theme of ['dark', 'light'] as const) {

@@ -101,16 +101,20 @@ describe('chat webview: behaviour', function () {
     assert.equal(await blocks.count(), 2);
     assert.equal(await blocks.first().locator('.code-lang').textContent(), 'ts');
     assert.ok((await blocks.first().locator('.hljs-keyword').count()) > 0, 'highlighted');
-    const copy = blocks.first().getByRole('button', { name: 'Copy' });
+    // Each block's buttons are named with its language, so a screen reader's list of buttons tells them apart.
+    const copy = blocks.first().getByRole('button', { name: 'Copy TypeScript code', exact: true });
     await copy.click();
     assert.deepEqual(await view.postedOfType('copyCode'), [{ type: 'copyCode', code, language: 'ts' }]);
-    assert.equal(await blocks.first().locator('.code-action').first().getAttribute('aria-label'), 'Copied');
-    await blocks.first().getByRole('button', { name: 'Insert at cursor' }).click();
-    await blocks.first().getByRole('button', { name: 'Open in new editor' }).click();
+    const copyButton = blocks.first().locator('.code-action').first();
+    assert.equal(await copyButton.getAttribute('aria-label'), 'Copied');
+    await blocks.first().getByRole('button', { name: 'Insert TypeScript code at cursor', exact: true }).click();
+    await blocks.first().getByRole('button', { name: 'Open TypeScript code in new editor', exact: true }).click();
     assert.deepEqual(await view.postedOfType('insertCode'), [{ type: 'insertCode', code, language: 'ts' }]);
     assert.deepEqual(await view.postedOfType('openCode'), [{ type: 'openCode', code, language: 'ts' }]);
-    await blocks.nth(1).getByRole('button', { name: 'Copy' }).click();
+    await blocks.nth(1).getByRole('button', { name: 'Copy code', exact: true }).click();
     assert.deepEqual((await view.postedOfType('copyCode')).at(-1), { type: 'copyCode', code: 'plain' });
+    // The copy button gets its own name back once it has shown that it copied.
+    await copyButton.and(view.page.locator('[aria-label="Copy TypeScript code"]')).waitFor();
   });
 
   it('links post openLink and never navigate; unsafe links stay text', async () => {

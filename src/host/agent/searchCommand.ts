@@ -4,7 +4,8 @@ import { actionLabel } from '../errorActions';
 import { abortSignalOf } from '../cancellation';
 import type { QuietSearch, SemanticSearchCommands } from '../search/semanticSearch';
 import { readHitExcerpts } from '../search/searchPrompt';
-import { fencedCode, linesText } from '../codeExcerpts';
+import { fencedCode } from '../../shared/fencedCode';
+import { linesText } from '../codeExcerpts';
 
 const RESULTS = 8;
 

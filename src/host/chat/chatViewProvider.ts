@@ -12,7 +12,7 @@ import type { CodeExcerpt } from '../codeExcerpts';
 import { PendingAttachments } from './attachments';
 import type { ChatController } from './chatController';
 import type { Prompt } from './storedTurns';
-import { CHAT_VIEW_ID } from './chatViewId';
+import { CHAT_FOCUSED_CONTEXT, CHAT_VIEW_ID } from './chatViewId';
 import { copyCode, insertCode, openCode, openLink, trackLastTextEditor } from './codeBlockActions';
 import type { ImageStore } from './imageStore';
 import type { ModelCatalog } from './modelCatalog';
@@ -75,6 +75,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     const received = view.webview.onDidReceiveMessage((raw) => this.receive(raw));
     const closed = view.onDidDispose(() => {
       this.view = undefined;
+      void setChatFocused(false);
       disposeAll([received, closed]);
     });
   }
@@ -133,6 +134,13 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     await vscode.window.showTextDocument(document, { preview: false });
   }
 
+  /** The chat's last answer with any text, as the user reads it (markdown), for GigaChat: Show Last Answer as Plain Text. */
+  async lastAnswer(): Promise<string | undefined> {
+    const { turns } = await this.controller.current();
+    const answer = [...turns].reverse().find((turn) => turn.role === 'assistant' && turn.content.trim() !== '');
+    return answer && this.controller.replyText(answer.id);
+  }
+
   async reveal(): Promise<void> {
     await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
   }
@@ -168,6 +176,8 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         // Not awaited one by one: the first starts its reply, the rest wait for it (see ChatController.send).
         await Promise.all(this.queued.splice(0).map((prompt) => this.controller.send(prompt)));
         return;
+      case 'focused':
+        return setChatFocused(message.focused);
       case 'resync':
         // The view says so to the user; the log says what it could not read, and it is sent the chat again.
         this.log.warn(
@@ -307,4 +317,8 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
 /** A message type the view names, as the log may show it. */
 function safeWord(text: string): string {
   return /^\w{1,40}$/.test(text) ? text : 'a message';
+}
+
+async function setChatFocused(focused: boolean): Promise<void> {
+  await vscode.commands.executeCommand('setContext', CHAT_FOCUSED_CONTEXT, focused);
 }

@@ -1,6 +1,7 @@
 import { FILE_ID } from '../../core/images';
 import {
   ErrorAction,
+  ExplainedCode,
   FileLocation,
   WebSource,
   LIMITS,
@@ -157,6 +158,8 @@ function fitTurn(turn: Turn, notes: string[]): Turn {
   if (documents.length > 0) fitted.documents = documents;
   if (typeof turn.contextLabel === 'string') fitted.contextLabel = fitText(turn.contextLabel, LIMITS.contextLabel, 'context label', notes);
   if (typeof turn.notice === 'string') fitted.notice = fitText(turn.notice, LIMITS.notice, 'notice', notes);
+  // Without it the question shows its whole prompt, as before Explain had a view of its own.
+  if (turn.explained !== undefined && ExplainedCode.safeParse(turn.explained).success) fitted.explained = turn.explained;
   if (isCount(turn.omittedMessages) && turn.omittedMessages > 0) fitted.omittedMessages = turn.omittedMessages;
   const sources = listOf(turn.sources).filter((source) => FileLocation.safeParse(source).success);
   if (sources.length > 0) fitted.sources = sources.slice(0, LIMITS.sources);

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { PICTURE_MODELS, type ServiceClient } from '../../core';
+import { pictureModelAmong, type ServiceClient } from '../../core';
 import type { ClientProvider } from '../clientProvider';
 import { inspectSetting, readSettings, writeSetting } from '../config';
 import type { Log } from '../log';
@@ -61,7 +61,7 @@ export class ModelCatalog {
    */
   async selectVisionModel(): Promise<boolean> {
     const offered = await this.list().catch((): string[] => []);
-    await this.select(PICTURE_MODELS.find((model) => offered.includes(model)) ?? PICTURE_MODELS[0]);
+    await this.select(pictureModelAmong(offered));
     return true;
   }
 

@@ -12,7 +12,8 @@ export function addQuestion(conversation: Conversation, prompt: Prompt): StoredT
 
 /**
  * Replaces the question `turnId`, and every turn after it, with `prompt` (the Edit button on a
- * question). Code the question was asked about stays named on it unless the new one names its own,
+ * question). Code the question was asked about stays named on it unless the new one names its own
+ * (an Explain question edited shows the text it was sent with, no longer the Explain label),
  * and so do its pictures and documents (uploaded already, they are not uploaded again) and its codebase context
  * (found again for the new text);
  * the first question renames the conversation. Undefined when the conversation has no such question.
@@ -50,6 +51,7 @@ function questionTurn(prompt: Prompt): StoredTurn {
     contextLabel: prompt.contextLabel,
     notice: prompt.notice,
   };
+  if (prompt.explained) question.explained = prompt.explained;
   if (prompt.pictures?.length) question.pictures = prompt.pictures;
   if (prompt.documents?.length) question.documents = prompt.documents;
   if (prompt.codebase) question.codebase = {};

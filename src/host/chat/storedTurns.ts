@@ -1,6 +1,6 @@
 import type { Sources } from '../../core';
 import type { FileLocation } from '../../shared/fileLinks';
-import type { TurnError, TurnStatus, Usage } from '../../shared/protocol';
+import type { ExplainedCode, TurnError, TurnStatus, Usage } from '../../shared/protocol';
 
 /**
  * A conversation of the chat panel as it is kept (see conversationStore.ts) and worked on by the
@@ -19,6 +19,8 @@ export interface StoredTurn {
   error?: TurnError;
   contextLabel?: string;
   notice?: string;
+  /** An Explain Selection question: the code it is about, shown in place of its prompt (older ones show the prompt). */
+  explained?: ExplainedCode;
   /** A question's pictures (pasted, dropped, picked), kept in the picture store: its thumbnails, and what is uploaded with it. */
   pictures?: StoredPicture[];
   /** A question's documents (TXT, PDF, DOCX…), kept in the picture store beside its pictures: its chips, and what is uploaded with it. */
@@ -98,6 +100,8 @@ export interface Prompt {
   text: string;
   contextLabel?: string;
   notice?: string;
+  /** Explain Selection: the code the prompt quotes, shown in its place. */
+  explained?: ExplainedCode;
   /** Pictures attached to the message (kept in the picture store). */
   pictures?: StoredPicture[];
   /** Documents attached to the message (kept in the picture store too). */

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { isDimensionsChanged, relevantHits, type SearchHit } from '../../core';
+import { isDimensionsChanged, matchStrength, relevantHits, type MatchStrength, type SearchHit } from '../../core';
 import { showErrorNotification } from '../errorActions';
 import type { Log } from '../log';
 import type { WorkspaceIndex } from './workspaceIndex';
@@ -29,7 +29,7 @@ export interface SearchPickerOptions {
 
 /**
  * The results UI: type a question and press Enter; the closest chunks appear with file, lines,
- * score and a one-line preview. Moving through them previews each in the editor with its lines
+ * how well each matches (strong, good, weak) and a one-line preview. Moving through them previews each in the editor with its lines
  * highlighted; Enter opens it; Escape returns to the editor the search started from. A title-bar
  * button sends the results to the chat as context.
  */
@@ -68,7 +68,7 @@ export function showSearchPicker(options: SearchPickerOptions): void {
       const found = await index.search(query, RESULT_COUNT);
       if (mine !== generation) return;
       hits = withoutNoise(found);
-      pick.items = hits.map(toItem);
+      pick.items = hits.map((hit) => toItem(hit, hits[0].score));
       pick.buttons = hits.length > 0 ? [askButton] : [];
       // The query stays in the title: once the input is edited, it tells which question the list answers.
       pick.title =
@@ -152,14 +152,22 @@ function withoutNoise(found: readonly SearchHit[]): SearchHit[] {
   return relevantHits(found, NOISE_SHARE);
 }
 
-function toItem(hit: SearchHit): ResultItem {
+const MATCH_WORDS: Record<MatchStrength, () => string> = {
+  strong: () => vscode.l10n.t('strong match'),
+  good: () => vscode.l10n.t('good match'),
+  weak: () => vscode.l10n.t('weak match'),
+};
+
+/** A result's row; `best`: the score of the query's best result, which its match is told against. */
+function toItem(hit: SearchHit, best: number): ResultItem {
   const uri = vscode.Uri.parse(hit.path);
   const relative = vscode.workspace.asRelativePath(uri);
   const lines = hit.startLine === hit.endLine ? `${hit.startLine + 1}` : `${hit.startLine + 1}–${hit.endLine + 1}`;
+  const folder = path.posix.dirname(relative) === '.' ? '' : path.posix.dirname(relative);
   return {
     hit,
     label: `$(file-code) ${path.posix.basename(uri.path)}:${lines}`,
-    description: `${path.posix.dirname(relative) === '.' ? '' : path.posix.dirname(relative)}  ${hit.score.toFixed(2)}`.trim(),
+    description: [folder, MATCH_WORDS[matchStrength(hit.score, best)]()].filter(Boolean).join(' · '),
     detail: firstMeaningfulLine(hit.preview),
     alwaysShow: true, // results are ranked by meaning; the typed words must not filter them out
   };

@@ -51,6 +51,20 @@ describe('chat view', function () {
     assert.ok(copied.replace(/[`*_#]/g, '').includes(reply.split('\n')[0].trim()), `starts like the reply shown: ${JSON.stringify(copied.slice(0, 80))}`);
   });
 
+  it('a table wider than the panel scrolls sideways without splitting a word; Show Last Answer as Plain Text opens it as written', async () => {
+    // With code in it too: the tests after this one use the last reply's code block.
+    await chatView.ask('Compare sorting algorithms and show the code [table]');
+    const [table] = await chatView.layout('.turn-assistant:last-child .table-scroll');
+    assert.ok(table.scrollWidth > table.clientWidth, `the table scrolls in its box: ${JSON.stringify(table)}`);
+    assert.deepEqual(table.splitWords, [], 'no word of the table is split across lines');
+    await chatView.screenshot('wide-table');
+    // Alt+F2 in the chat view, as VS Code's accessible view.
+    await chatView.press('Alt+F2');
+    await until(() => vscode.window.activeTextEditor?.document.uri.scheme === 'gigachat-answer', 'the answer in a read-only editor');
+    assert.ok(vscode.window.activeTextEditor!.document.getText().includes('| Быстрая сортировка | O(n log n) |'), 'the answer as written, table and all');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
   it('Open in editor shows the code in a new editor with its language; Insert puts it at the cursor', async () => {
     await chatView.click('.turn-assistant:last-child [data-code-action="open"]');
     await until(() => vscode.window.activeTextEditor?.document.languageId === 'typescript', 'a TypeScript editor');

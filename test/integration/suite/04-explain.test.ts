@@ -67,9 +67,14 @@ describe('explain selection', function () {
     await vscode.window.showTextDocument(editor.document);
     const before = await chatView.count('.turn-assistant');
     await vscode.commands.executeCommand('gigachat.explainSelection');
-    await chatView.waitForText('.turn-user', 'retry.ts:2–4');
+    await chatView.waitForText('.turn-user .explain-chip', 'retry.ts:2–4');
     await chatView.waitForReply(before);
     await chatView.waitForText('.turn-assistant .turn-body', 'You asked');
+    // The question reads as a short command and where the code is, not as the prompt the model got.
+    const question = (await chatView.texts('.turn-user')).at(-1) ?? '';
+    assert.match(question, /Explain\s+retry\.ts:2–4/);
+    assert.ok(!question.includes('what it does, how') && !question.includes('```'), `no template, no fences: ${question}`);
+    await chatView.screenshot('explain-question');
     const request = (await emulator.requests()).find((r) => r.endpoint === 'chat');
     const sent = request!.chat!.messages.at(-1)!.content;
     assert.match(sent, /retry\.ts/);

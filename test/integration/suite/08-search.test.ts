@@ -159,8 +159,12 @@ describe('semantic search', function () {
     await workbench.closeQuickInput();
     assert.match(rows[0], /uploads\.ts:1/, `first result: ${rows[0]}`);
     assert.match(rows[0], /retryFailedUploads/, `the row previews the chunk: ${rows[0]}`);
-    const scoreOf = (row: string) => Number(/\s(\d\.\d\d)\b/.exec(row)?.[1]);
-    for (const row of rows) assert.ok(scoreOf(row) > scoreOf(rows[0]) / 10, `a result with almost nothing in common is left out: ${row}`);
+    // How well each matches is said in words, never as a raw cosine.
+    assert.match(rows[0], /strong match/, `the best result: ${rows[0]}`);
+    for (const row of rows) {
+      assert.match(row, /(strong|good|weak) match/, `each row says how well it matches: ${row}`);
+      assert.doesNotMatch(row, /\b0\.\d\d\b/, `no raw score: ${row}`);
+    }
     const sent = (await embeddedTexts()).join('\n');
     assert.ok(sent.includes('retryFailedUploads'), 'the source file was embedded');
     for (const forbidden of [SECRET, 'scratch notes', 'dependency: retry']) assert.ok(!sent.includes(forbidden), `"${forbidden}" was never sent`);
