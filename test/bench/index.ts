@@ -15,6 +15,7 @@
  *   - reading a streamed reply per delta on v2 against v1, and linking a web answer's sources (test/bench/replyContracts.ts);
  *   - what suggestions as you type add to the service's latency, and the cache while typing (test/bench/completionLatency.ts);
  *   - how often a suggestion's reply is cleaned into exactly the missing code, over places cut from this repository and undici (test/bench/completionCleaning.ts);
+ *   - what the extension adds to a suggestion's latency, and the requests sent while typing (test/bench/completionTyping.ts);
  *   - what the language model provider adds to the first text of a reply, and its token-count cache (test/bench/languageModelProvider.ts).
  *   - what guarding the links of @gigachat's answers costs per streamed delta (test/bench/linkGuard.ts).
  */
@@ -79,6 +80,10 @@ const scripts: [heading: string, script: string][] = [
   ["@gigachat's answers: what guarding their links costs per streamed delta (target: worst < 16 ms)", 'linkGuard.js'],
   ['Suggestions as you type: what they add to the service latency, and answering a suggestion being typed', 'completionLatency.js'],
   ['Suggestions as you type: cleaning a reply into exactly the missing code, over places cut from real code (target ≥ 95%)', 'completionCleaning.js'],
+  [
+    'Suggestions as you type: what the extension adds (target p95 < 5 ms), and requests while typing 200 characters (target ≤ 30, stale ones aborted)',
+    'completionTyping.js',
+  ],
 ];
 
 function runScript(heading: string, script: string): void {

@@ -21,7 +21,7 @@ export interface Pipeline {
 }
 
 function recordOf(req: IncomingMessage, path: string, endpoint: Endpoint | 'unknown', body: string): RecordedRequest {
-  const recorded: RecordedRequest = { endpoint, method: req.method ?? 'GET', path, headers: { ...req.headers }, body };
+  const recorded: RecordedRequest = { endpoint, method: req.method ?? 'GET', path, headers: { ...req.headers }, body, receivedAt: performance.now() };
   if (endpoint === 'chat') {
     const data = parseJson(body);
     recorded.stream = isRecord(data) && data.stream === true;

@@ -78,6 +78,8 @@ export interface RecordedRequest {
   stream?: boolean;
   /** The client closed the connection before the answer was whole: before it began, or mid-stream (it cancelled the request). */
   abandoned?: boolean;
+  /** When its body had been read (`performance.now()` of the emulator's process): a bench in the same process times the client's part with it. */
+  receivedAt: number;
   /** Set for chat requests: the contract's version, from the path. */
   contract?: 'v1' | 'v2';
   /**

@@ -88,6 +88,27 @@ describe('suggestions while typing: asked only when needed, stale requests abort
     assert.equal(await moved, '');
   });
 
+  it('who types on past suggestions waits longer for the next one, until a suggestion is shown again', async () => {
+    t.emulator.setOptions({ latencyMs: 100 });
+    const first = suggest('const total = |\n');
+    await untilSent(1);
+    void suggest('const total = x|\n', { explicit: false, cancel: AbortSignal.abort() });
+    assert.equal(await first, '');
+    // The next keystroke 120 ms into a pause: past the usual 50 ms, within the longer one.
+    const typedSoon = new AbortController();
+    const soon = suggest('let price = |\n', { explicit: false, cancel: typedSoon.signal });
+    setTimeout(() => typedSoon.abort(), 120);
+    assert.equal(await soon, '');
+    assert.equal(chats().length, 1, 'nothing asked within the longer pause');
+    t.emulator.setOptions({ latencyMs: 0 });
+    assert.equal(await suggest('let price = |\n'), 'computePrice();', 'Alt+\\ asks at once, and its suggestion is shown');
+    const typedLater = new AbortController();
+    const later = suggest('let cost = |\n', { explicit: false, cancel: typedLater.signal });
+    setTimeout(() => typedLater.abort(), 120);
+    await later;
+    assert.equal(chats().length, 3, 'the usual pause again once a suggestion was shown');
+  });
+
   it('waits for a pause in typing: a keystroke during it sends nothing; Alt+\\ asks at once', async () => {
     const typing = new AbortController();
     const waiting = suggest('let count = |\n', { explicit: false, cancel: typing.signal });

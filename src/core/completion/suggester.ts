@@ -33,19 +33,29 @@ interface InFlight {
 }
 
 /**
+ * Who types on past suggestions is not asking for them: after each one made stale before it came,
+ * the pause before the next request grows by this, up to this many times (a suggestion shown, or
+ * Alt+\, asks as before).
+ */
+const TYPED_PAST_STEP_MS = 150;
+const TYPED_PAST_STEPS = 4;
+
+/**
  * Cheap while typing: the part of suggestions as you type that decides whether to ask at all.
  *   - A place already asked, or a suggestion being typed, is answered from the cache.
  *   - A request still out whose place the new one extends (the user typed on) is waited for,
  *     not asked again, while what it has streamed can still begin with what was typed since; the
  *     moment it cannot, it is aborted, HTTP request included. A request the new place does not
  *     extend (a deletion, another line, another file) is aborted at once.
- *   - Otherwise a pause in typing is waited for (none when asked explicitly), which the next
- *     keystroke cancels, and one request is sent.
+ *   - Otherwise a pause in typing is waited for (none when asked explicitly; longer after
+ *     suggestions the user typed past), which the next keystroke cancels, and one request is sent.
  * Knows nothing of VS Code: the provider hands it the text and a cancellation signal.
  */
 export class Suggester {
   private readonly cache = new CompletionCache();
   private inFlight?: InFlight;
+  /** Suggestions in a row the user typed past before they came; each adds to the pause before the next request. */
+  private typedPast = 0;
 
   constructor(private readonly events: SuggesterEvents = {}) {}
 
@@ -66,7 +76,7 @@ export class Suggester {
         if (served !== undefined) return served;
       }
     } else pending?.controller.abort();
-    if (!site.explicit) await sleep(site.debounceMs, cancel).catch(() => undefined);
+    if (!site.explicit) await sleep(site.debounceMs + Math.min(this.typedPast, TYPED_PAST_STEPS) * TYPED_PAST_STEP_MS, cancel).catch(() => undefined);
     if (cancel.aborted) return '';
     return this.send(site, await request(), ask, cancel);
   }
@@ -101,11 +111,14 @@ export class Suggester {
       });
       this.events.settled?.('answered');
       if (completion.text) this.cache.set(site.prefix, site.suffix, completion.text);
-      return cancel.aborted ? '' : completion.text;
+      if (cancel.aborted) return '';
+      this.typedPast = 0;
+      return completion.text;
     } catch (error) {
       this.events.settled?.(controller.signal.aborted ? 'aborted' : 'failed');
-      if (controller.signal.aborted) return '';
-      throw error;
+      if (!controller.signal.aborted) throw error;
+      this.typedPast++;
+      return '';
     } finally {
       if (this.inFlight === flight) this.inFlight = undefined;
       settle();
