@@ -76,6 +76,19 @@ describe('suggestions while typing: asked only when needed, stale requests abort
     assert.equal(chats()[0].abandoned, true, 'its connection is closed: the service stops writing it');
   });
 
+  it('an edit reaches a request still out without another call (VS Code calls again only once a call has ended)', async () => {
+    t.emulator.setOptions({ latencyMs: 100 });
+    const typedPast = suggest('const total = |\n');
+    await untilSent(1);
+    suggester.edited(place('const total = x|\n'));
+    assert.equal(await typedPast, '', 'stale once its text showed');
+    const deleted = suggest('let count = |\n');
+    await untilSent(2);
+    suggester.edited(place('let count =|\n'));
+    assert.equal(await deleted, '');
+    assert.deepEqual(outcomes, ['aborted', 'aborted']);
+  });
+
   it('a place the request out does not lead to (a deletion, another line) aborts it at once', async () => {
     t.emulator.setOptions({ latencyMs: 300 });
     const first = suggest('const total = |\n');

@@ -1,4 +1,5 @@
 import type { ChatOptions, ServiceClient } from '../client';
+import { ServiceError } from '../errors';
 import { applyChunk, type ChatReply } from '../chatReply';
 import type { ChatChunk, Usage } from '../schemas';
 import { ANSWER_CLOSE, ANSWER_OPEN, cleanCompletion } from './cleanCompletion';
@@ -47,13 +48,19 @@ export async function completeAt(
   let reply: ChatReply = { content: '' };
   for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
     reply = applyChunk(reply, next.value);
+    // As far as it has come: the user may be typing something else already (suggester.ts), and
+    // then the request ends here, whole answer or not.
+    if (next.value.choices[0]?.delta.content) options.onPartial?.(cleanCompletion(reply.content, hole));
+    if (options.signal?.aborted) {
+      // What has arrived already would still be read without this: the connection goes now.
+      await chunks.return?.(undefined);
+      throw new ServiceError('cancelled', 'The suggestion was given up: the text it was asked for has changed.');
+    }
     if (answerComplete(reply.content, request.multiline)) {
       setTimeout(() => drainLimit.abort(), DRAIN_MS).unref?.();
       void drain(chunks, reply, options.onUsage);
       return { text: cleanCompletion(reply.content, hole) };
     }
-    // As far as it has come: the user may be typing something else already (suggester.ts).
-    if (next.value.choices[0]?.delta.content) options.onPartial?.(cleanCompletion(reply.content, hole));
   }
   if (reply.usage) options.onUsage?.(reply.usage);
   return { text: cleanCompletion(reply.content, hole), usage: reply.usage };

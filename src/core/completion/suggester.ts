@@ -81,6 +81,27 @@ export class Suggester {
     return this.send(site, await request(), ask, cancel);
   }
 
+  /** Whether a request is out (an edit may make it stale: see `edited`). */
+  get asking(): boolean {
+    return this.inFlight !== undefined;
+  }
+
+  /**
+   * The text changed while a request may be out (VS Code calls no provider again until the call
+   * before has ended, so an edit is how the user's typing reaches a request still out): a request
+   * the new text no longer extends, or whose suggestion cannot begin with what was typed, is
+   * aborted now.
+   */
+  edited(site: { prefix: string; suffix: string }): void {
+    const pending = this.inFlight;
+    if (!pending) return;
+    if (!this.extends(pending, site)) pending.controller.abort();
+    else {
+      pending.typed = site.prefix.slice(pending.prefix.length);
+      if (!this.stillUsable(pending)) pending.controller.abort();
+    }
+  }
+
   clear(): void {
     this.inFlight?.controller.abort();
     this.cache.clear();
@@ -126,7 +147,7 @@ export class Suggester {
   }
 
   /** The new place is the old one with text typed at the cursor. */
-  private extends(flight: InFlight, site: SuggestionSite): boolean {
+  private extends(flight: InFlight, site: { prefix: string; suffix: string }): boolean {
     return site.suffix === flight.suffix && site.prefix.length > flight.prefix.length && site.prefix.startsWith(flight.prefix);
   }
 

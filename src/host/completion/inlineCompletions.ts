@@ -39,6 +39,9 @@ export class InlineCompletions implements vscode.InlineCompletionItemProvider, v
   private readonly sessions = new Map<string, string>();
   /** The completer of the last request, as the status bar names it. */
   private model = readSetting('completions.model');
+  /** The document of the last call, whose edits may make a request still out stale. */
+  private asked?: vscode.TextDocument;
+  private readonly edits: vscode.Disposable;
 
   constructor(
     clients: ClientProvider,
@@ -50,6 +53,7 @@ export class InlineCompletions implements vscode.InlineCompletionItemProvider, v
     this.serverKey = serverKey;
     this.completers = new Completers(clients, keys, serverKey, trustedRoot, log);
     this.status = new CompletionStatus(log, () => this.model);
+    this.edits = vscode.workspace.onDidChangeTextDocument((event) => this.edited(event));
   }
 
   async provideInlineCompletionItems(
@@ -70,6 +74,7 @@ export class InlineCompletions implements vscode.InlineCompletionItemProvider, v
     if (!explicit && !worthCompleting(site)) return [];
     const text = document.getText();
     const offset = document.offsetAt(position);
+    this.asked = document;
     const multiline = completesBlock(site);
     const cancellation = abortSignalOf(token);
     try {
@@ -108,9 +113,20 @@ export class InlineCompletions implements vscode.InlineCompletionItemProvider, v
   }
 
   dispose(): void {
+    this.edits.dispose();
     this.suggester.clear();
     this.completers.dispose();
     this.status.dispose();
+  }
+
+  /** Typing reaches a request still out through the document: one edit, the cursor after what it inserted. */
+  private edited(event: vscode.TextDocumentChangeEvent): void {
+    if (event.document !== this.asked || event.contentChanges.length === 0 || !this.suggester.asking) return;
+    const text = event.document.getText();
+    const [change] = event.contentChanges;
+    // Several changes at once (multiple cursors, a format) lead nowhere a request can still serve.
+    const cursor = event.contentChanges.length === 1 ? change.rangeOffset + change.text.length : 0;
+    this.suggester.edited({ prefix: text.slice(0, cursor), suffix: text.slice(cursor) });
   }
 
   /** On for the file's language, in a trusted workspace, while VS Code shows inline suggestions and they are not off or snoozed. */

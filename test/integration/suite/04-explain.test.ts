@@ -196,7 +196,7 @@ describe('code added to the chat', function () {
     await vscode.workspace.fs.writeFile(notes, Buffer.from('# Notes\n\nUploads retry three times.\n'));
     await vscode.commands.executeCommand('gigachat.addFileToChat', document.uri, [document.uri, notes]);
     await chatView.waitForText('.attachment-chip:last-child', 'notes.md');
-    assert.deepEqual(await chatView.texts('.attachment-chip'), ['retry.ts', 'notes.md']);
+    assert.deepEqual(await chatView.texts('.attachment-chip .chip-label'), ['retry.ts', 'notes.md']);
     const before = await chatView.count('.turn-assistant');
     await chatView.type('Do the notes match the code?');
     await chatView.press('Enter');

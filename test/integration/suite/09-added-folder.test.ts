@@ -11,7 +11,7 @@ import { hasOuterRunner } from '../outer';
 async function searchAnswering(button: 'Send and Index' | 'Cancel'): Promise<string> {
   const { question, done } = await answerIndexingQuestion(button, 'gigachat.semanticSearch', 'animals that sleep holding hands');
   if (button === 'Send and Index') {
-    await workbench.quickPickRows({ title: 'results for' });
+    await workbench.quickPickRows({ title: 'result' });
     await workbench.closeQuickInput();
   }
   await done;
@@ -28,7 +28,7 @@ describe('a folder added to the workspace', function () {
 
   it('is asked about before any of its files is sent, though the workspace agreed before', async () => {
     await emulator.resetCounts();
-    assert.match(await searchAnswering('Send and Index'), /sends 1 files/);
+    assert.match(await searchAnswering('Send and Index'), /sends 1 file\b/);
     assert.ok(
       (await embeddedTexts()).some((text) => text.includes('Otters hold hands')),
       'the first folder was indexed',

@@ -166,7 +166,7 @@ describe("VS Code's Chat: GigaChat's models, @gigachat and its tools", function 
 
     void vscode.commands.executeCommand('gigachat.semanticSearch', 'badgers');
     await workbench.dialogButton('Send and Index');
-    await workbench.quickPickRows({ title: 'results for', timeoutMs: 60_000 });
+    await workbench.quickPickRows({ title: 'result', timeoutMs: 60_000 });
     await workbench.closeQuickInput();
     const found = await search();
     assert.match(found, /badgers\.md/);
@@ -189,7 +189,7 @@ describe("VS Code's Chat: GigaChat's models, @gigachat and its tools", function 
 
     void vscode.commands.executeCommand('gigachat.semanticSearch', 'otters');
     await workbench.dialogButton('Send and Index');
-    await workbench.quickPickRows({ title: 'results for', timeoutMs: 60_000 });
+    await workbench.quickPickRows({ title: 'result', timeoutMs: 60_000 });
     await workbench.closeQuickInput();
     await emulator.resetCounts();
     await askInChatView('@gigachat /codebase why do otters hold hands?');

@@ -49,7 +49,8 @@ describe('suggestions as you type: GigaChat’s code in grey at the cursor', fun
     await emulator.resetCounts();
     const editor = await editAt('area.ts', 'function area(r) {\n}\n', 0);
     const text = await acceptSuggestion(editor);
-    assert.equal(text, 'function area(r) {\n  const result = 42;\n  return result;\n}\n');
+    // The body one level in, in the editor's unit (4 spaces here), though the model wrote 2.
+    assert.equal(text, 'function area(r) {\n    const result = 42;\n    return result;\n}\n');
     const [request] = await completionRequests();
     assert.equal(request.chat?.model, 'GigaChat-2');
     assert.match(request.chat?.messages[1].content ?? '', /File: completions\/area\.ts \(typescript\)/);
@@ -76,7 +77,8 @@ describe('suggestions as you type: GigaChat’s code in grey at the cursor', fun
     await emulator.setOptions({ latencyMs: 1_500 });
     try {
       const editor = await editAt('stale.ts', 'const rate = 3;\nconst total = \n', 1);
-      await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
+      // Not awaited: the trigger command resolves only once the suggestion has come.
+      const triggered = vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
       await until(async () => (await completionRequests()).length === 1, 'the first request sent');
       // Typed what the suggestion (computeTotal()) cannot begin with: the request is stale.
       await vscode.commands.executeCommand('type', { text: 'x' });
@@ -84,6 +86,7 @@ describe('suggestions as you type: GigaChat’s code in grey at the cursor', fun
       await until(async () => (await completionRequests()).length === 2, 'the new text asked for');
       assert.match((await completionRequests())[1].chat?.messages[1].content ?? '', /const total = x\{\{FILL_HERE\}\}/);
       assert.equal(editor.document.getText(), 'const rate = 3;\nconst total = x\n', 'nothing of the stale suggestion was inserted');
+      await triggered;
     } finally {
       await emulator.setOptions({ latencyMs: 0 });
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
@@ -100,7 +103,7 @@ describe('suggestions as you type: GigaChat’s code in grey at the cursor', fun
       await emulator.resetCounts();
       // The text the service was asked about in the first test: its suggestion is not served from the cache now.
       const editor = await editAt('server.ts', 'function area(r) {\n}\n', 0);
-      assert.equal(await acceptSuggestion(editor), 'function area(r) {\n  const result = 42;\n  return result;\n}\n');
+      assert.equal(await acceptSuggestion(editor), 'function area(r) {\n    const result = 42;\n    return result;\n}\n');
       const sent = (await emulator.requests()).filter((request) => request.endpoint === 'infill');
       assert.equal(sent.length, 1);
       assert.equal(sent[0].path, '/api/generate');
