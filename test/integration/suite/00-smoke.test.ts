@@ -54,7 +54,10 @@ describe('first run in Russian', function () {
   it("GigaChat's settings are grouped and described in Russian", async () => {
     await vscode.commands.executeCommand('workbench.action.openSettings', '@ext:gigachat-vscode.gigachat');
     let groups = '';
-    await until(async () => /Подключение/.test((groups = (await workbench.texts('.settings-toc-container .monaco-list-row')).join(' | '))), 'the groups, in Russian');
+    await until(
+      async () => /Подключение/.test((groups = (await workbench.texts('.settings-toc-container .monaco-list-row')).join(' | '))),
+      'the groups, in Russian',
+    );
     for (const group of ['Чат', 'Подсказки при наборе']) assert.ok(groups.includes(group), `${group} in: ${groups}`);
     await workbench.screenshot('settings-ru-light');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
