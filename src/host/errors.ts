@@ -12,13 +12,23 @@ import { explainInvalidRequest, explainProtocol, explainRefusedPictures } from '
  * buttons that fix it. The technical detail and the request id go to the log, once, here.
  */
 export function describeError(error: unknown, log: Log): TurnError {
-  const failure = error instanceof ServiceError ? error : new ServiceError('protocol', String((error as Error)?.message ?? error));
-  const line = `${failure.kind}: ${failure.message}${failure.requestId ? ` (request id ${failure.requestId})` : ''}`;
+  const failure = asServiceError(error);
+  const line = failureLine(failure);
   if (failure.kind === 'cancelled') log.info(line);
   else log.error(line);
   const wait = askedWait(failure);
   const { message, actions } = explain(failure, wait);
   return { kind: failure.kind, message, actions, requestId: failure.requestId, ...(wait ? { retryAt: Date.now() + wait } : {}) };
+}
+
+/** Any failure as the core's error: one it did not expect is a protocol error, with its message. */
+export function asServiceError(error: unknown): ServiceError {
+  return error instanceof ServiceError ? error : new ServiceError('protocol', String((error as Error)?.message ?? error));
+}
+
+/** A failure as the log records it: its kind, its message and the service's request id. */
+export function failureLine(failure: ServiceError): string {
+  return `${failure.kind}: ${failure.message}${failure.requestId ? ` (request id ${failure.requestId})` : ''}`;
 }
 
 /** @param wait how long the service asked to wait, in ms (see askedWait) */

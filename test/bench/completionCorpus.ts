@@ -12,6 +12,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { completesBlock, worthCompleting } from '../../src/core';
+import { seededRandom } from '../emulator/random';
 
 export type CutKind = 'line' | 'bracket' | 'block';
 
@@ -38,7 +39,8 @@ export function codeFiles(root: string, extensions: readonly string[]): string[]
 
 /** `count` cut points from `files`, taken round the files and kinds in turn, with a seeded choice of line and column. */
 export function cutPoints(files: readonly string[], count: number, seed: number): CutPoint[] {
-  const random = mulberry32(seed);
+  // Seeded: the same corpus on every run.
+  const random = seededRandom(seed);
   const texts = files.map((file) => ({ file, lines: fs.readFileSync(file, 'utf8').replace(/\r\n/g, '\n').split('\n') }));
   const kinds: CutKind[] = ['line', 'bracket', 'block'];
   const points: CutPoint[] = [];
@@ -117,16 +119,4 @@ function openingOf(line: string, close: number): number | undefined {
 
 function isComment(code: string): boolean {
   return /^(\/\/|\/\*|\*|#)/.test(code);
-}
-
-/** A small seeded generator: the same corpus on every run. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

@@ -1,5 +1,5 @@
 import type { ChatOptions, ServiceClient } from '../client';
-import { ServiceError } from '../errors';
+import { cancelled } from '../abortable';
 import { applyChunk, type ChatReply } from '../chatReply';
 import type { ChatChunk, Usage } from '../schemas';
 import { ANSWER_CLOSE, ANSWER_OPEN, cleanCompletion } from './cleanCompletion';
@@ -14,10 +14,8 @@ export interface CompletionRequest extends FillRequest {
 }
 
 export interface Completion {
-  /** The missing text; '' when the model offered none worth showing. */
+  /** The missing text; '' when the model offered none worth showing. (What it cost comes to `onUsage`, once its stream has ended.) */
   text: string;
-  /** What the request cost (cached tokens included), when the service said. */
-  usage?: Usage;
 }
 
 /** How long the rest of a stream is read after its answer: past this, its connection is closed instead. */
@@ -54,7 +52,7 @@ export async function completeAt(
     if (options.signal?.aborted) {
       // What has arrived already would still be read without this: the connection goes now.
       await chunks.return?.(undefined);
-      throw new ServiceError('cancelled', 'The suggestion was given up: the text it was asked for has changed.');
+      throw cancelled();
     }
     if (answerComplete(reply.content, request.multiline)) {
       setTimeout(() => drainLimit.abort(), DRAIN_MS).unref?.();
@@ -63,7 +61,7 @@ export async function completeAt(
     }
   }
   if (reply.usage) options.onUsage?.(reply.usage);
-  return { text: cleanCompletion(reply.content, hole), usage: reply.usage };
+  return { text: cleanCompletion(reply.content, hole) };
 }
 
 /** Reads the rest of a stream whose answer is had, for its connection and its usage; its failures are nobody's concern now. */

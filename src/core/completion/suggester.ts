@@ -1,3 +1,4 @@
+import { abortable } from '../abortable';
 import { sleep } from '../retry';
 import type { Completion, CompletionRequest } from './completeAt';
 import { CompletionCache } from './completionCache';
@@ -66,16 +67,15 @@ export class Suggester {
   async suggest(site: SuggestionSite, request: () => Promise<CompletionRequest>, ask: Ask, cancel: AbortSignal): Promise<string> {
     const known = this.cache.get(site.prefix, site.suffix);
     if (known !== undefined) return known;
+    // A request the new place makes stale ends here; one it extends, still usable, is waited for.
+    this.edited(site);
     const pending = this.inFlight;
-    if (pending && this.extends(pending, site)) {
-      pending.typed = site.prefix.slice(pending.prefix.length);
-      if (this.stillUsable(pending)) {
-        await Promise.race([pending.done, aborted(cancel)]);
-        if (cancel.aborted) return '';
-        const served = this.cache.get(site.prefix, site.suffix);
-        if (served !== undefined) return served;
-      }
-    } else pending?.controller.abort();
+    if (pending && !pending.controller.signal.aborted) {
+      await abortable(pending.done, cancel).catch(() => undefined);
+      if (cancel.aborted) return '';
+      const served = this.cache.get(site.prefix, site.suffix);
+      if (served !== undefined) return served;
+    }
     if (!site.explicit) await sleep(site.debounceMs + Math.min(this.typedPast, TYPED_PAST_STEPS) * TYPED_PAST_STEP_MS, cancel).catch(() => undefined);
     if (cancel.aborted) return '';
     return this.send(site, await request(), ask, cancel);
@@ -156,11 +156,4 @@ export class Suggester {
     const { partial, typed } = flight;
     return partial.startsWith(typed) || typed.startsWith(partial);
   }
-}
-
-function aborted(signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) resolve();
-    else signal.addEventListener('abort', () => resolve(), { once: true });
-  });
 }

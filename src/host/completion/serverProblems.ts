@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
-import { ServiceError, type ServiceErrorKind } from '../../core';
+import type { ServiceErrorKind } from '../../core';
 import type { ErrorAction, TurnError } from '../../shared/protocol';
+import { asServiceError, failureLine } from '../errors';
 import type { Log } from '../log';
 
 /**
@@ -9,8 +10,8 @@ import type { Log } from '../log';
  * server's own answer and the request id go to the log.
  */
 export function describeServerError(error: unknown, server: string, log: Log): TurnError {
-  const failure = error instanceof ServiceError ? error : new ServiceError('protocol', String((error as Error)?.message ?? error));
-  log.error(`Completion server ${server}: ${failure.kind}: ${failure.message}${failure.requestId ? ` (request id ${failure.requestId})` : ''}`);
+  const failure = asServiceError(error);
+  log.error(`Completion server ${server}: ${failureLine(failure)}`);
   const { message, actions } = explain(failure.kind, failure.code, server);
   return { kind: failure.kind, message, actions, requestId: failure.requestId };
 }
