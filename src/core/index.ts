@@ -139,3 +139,5 @@ export { reviewChange } from './workspace/changeReview';
 export type { ChangeReview } from './workspace/changeReview';
 export { sensitivity } from './workspace/sensitiveFiles';
 export type { SensitiveKind, Sensitivity } from './workspace/sensitiveFiles';
+export { addedLines, parseUnifiedDiff } from './scm/unifiedDiff';
+export type { DiffFile, DiffHunk, DiffStatus } from './scm/unifiedDiff';
