@@ -1,5 +1,14 @@
 import * as vscode from 'vscode';
-import { IgnoreRules, indexingCancelled, isDimensionsChanged, SharedRun, type IndexProgress, type SearchHit, type WorkspaceIndexer } from '../../core';
+import {
+  IgnoreRules,
+  indexingCancelled,
+  isDimensionsChanged,
+  queryForModel,
+  SharedRun,
+  type IndexProgress,
+  type SearchHit,
+  type WorkspaceIndexer,
+} from '../../core';
 import type { ClientProvider } from '../clientProvider';
 import { Disposable } from '../dispose';
 import type { Log } from '../log';
@@ -99,7 +108,9 @@ export class WorkspaceIndex extends Disposable {
   async search(query: string, k: number, signal?: AbortSignal): Promise<SearchHit[]> {
     const indexer = await this.getIndexer();
     const client = await this.clients.get();
-    const [vector] = await client.embeddings([query], { model: this.settings.embeddingsModel, signal });
+    // The model the index was built with: a query embedded by another would compare with nothing in it.
+    const model = indexer.cache.model;
+    const [vector] = await client.embeddings([queryForModel(model, query)], { model, signal });
     try {
       return indexer.search(vector, k);
     } catch (error) {
