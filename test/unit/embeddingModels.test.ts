@@ -36,9 +36,14 @@ describe('the service’s embedding models, against the emulator', () => {
 
   const sentTexts = () => t.emulator.requests.filter((r) => r.endpoint === 'embeddings').flatMap((r) => (JSON.parse(r.body) as { input: string[] }).input);
 
-  it('the catalogue lists the four embedders, as the recorded GET /models does', async () => {
+  it('the setting suggests the embedders GET /models lists, as the recorded catalogue does', async () => {
     const embedders = (await t.client.models()).filter((model) => model.type === 'embedder').map((model) => model.id);
     assert.deepEqual(embedders, ['Embeddings', 'Embeddings-2', 'EmbeddingsGigaR', 'GigaEmbeddings-3B-2025-09']);
+    const manifest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../package.json'), 'utf8')) as {
+      contributes: { configuration: { properties: Record<string, { anyOf?: { enum?: string[] }[] }> }[] };
+    };
+    const setting = manifest.contributes.configuration.map((category) => category.properties['gigachat.embeddingsModel']).find(Boolean);
+    assert.deepEqual(setting?.anyOf?.[0].enum, embedders);
   });
 
   for (const [model, dimensions] of Object.entries(EMBEDDING_DIMENSIONS)) {

@@ -1,20 +1,11 @@
 import * as vscode from 'vscode';
-import {
-  IgnoreRules,
-  indexingCancelled,
-  isDimensionsChanged,
-  queryForModel,
-  SharedRun,
-  type IndexProgress,
-  type SearchHit,
-  type WorkspaceIndexer,
-} from '../../core';
+import { IgnoreRules, indexingCancelled, isDimensionsChanged, SharedRun, type IndexProgress, type SearchHit, type WorkspaceIndexer } from '../../core';
 import type { ClientProvider } from '../clientProvider';
 import { Disposable } from '../dispose';
 import type { Log } from '../log';
 import { planBatch, type PathChange } from './changeBatcher';
 import { mayMatter, moveAtOrBelow, planFileUpdate, removeAtOrBelow, type ScanScope } from './fileUpdates';
-import { openIndexer, saveIndexerCache } from './indexerCache';
+import { embedQuery, openIndexer, saveIndexerCache } from './indexerCache';
 import {
   CLEARED,
   currentScope,
@@ -60,6 +51,8 @@ const MAX_SINGLE_UPDATES = 100;
  */
 export class WorkspaceIndex extends Disposable {
   private indexer?: Promise<WorkspaceIndexer>;
+  /** How many times the settings made a new indexer (another model needs the user's agreement again). */
+  private indexerChanges = 0;
   private settings = readSearchSettings();
   private lifecycle: IndexLifecycle<ScanScope> = STALE;
   private readonly scans = new SharedRun<boolean>();
@@ -97,9 +90,10 @@ export class WorkspaceIndex extends Disposable {
     for (let pass = 0; needsScan(this.lifecycle) && pass < MAX_PASSES; pass++) {
       // Cleared after a pass: the user withdrew the files (and the consent); no pass sends them again.
       if (pass > 0 && this.lifecycle.kind === 'cleared') throw indexingCancelled();
+      const indexerBefore = this.indexerChanges;
       if (!(await this.scans.join((signal) => this.fullScan(consent, signal), options.signal))) return false;
-      // Nothing to send, so nothing agreed to: the index stays due, and the next search looks (and asks) again.
-      if (!consent.granted) return true;
+      // Nothing to send, so nothing agreed to: the index stays due, and the next search looks (and asks) again. A new model: the next pass asks.
+      if (!consent.granted && this.indexerChanges === indexerBefore) return true;
     }
     return true;
   }
@@ -107,10 +101,7 @@ export class WorkspaceIndex extends Disposable {
   /** The `k` chunks closest in meaning to `query`, best first. */
   async search(query: string, k: number, signal?: AbortSignal): Promise<SearchHit[]> {
     const indexer = await this.getIndexer();
-    const client = await this.clients.get();
-    // The model the index was built with: a query embedded by another would compare with nothing in it.
-    const model = indexer.cache.model;
-    const [vector] = await client.embeddings([queryForModel(model, query)], { model, signal });
+    const vector = await embedQuery(indexer, this.clients, query, signal);
     try {
       return indexer.search(vector, k);
     } catch (error) {
@@ -214,6 +205,7 @@ export class WorkspaceIndex extends Disposable {
   resetIndexer(): void {
     this.settings = readSearchSettings();
     this.indexer = undefined;
+    this.indexerChanges++;
     this.invalidate('search settings changed');
     this.setState({ phase: 'idle' });
   }
