@@ -103,6 +103,7 @@ export { IgnoreRules, ROOT_EXCLUDES_PATH } from './search/files/ignoreRules';
 export { FolderExclusions } from './search/files/fileExclusion';
 export { indexingCancelled } from './search/indexingCancelled';
 export { isDimensionsChanged } from './search/dimensionsChanged';
+export { queryForModel } from './search/queryInstruction';
 export { SharedRun } from './sharedRun';
 export { isRecord } from './isRecord';
 export { writeFileAtomically } from './atomicFile';
