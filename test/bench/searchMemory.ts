@@ -25,6 +25,7 @@ import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import { EmbeddingCache, WorkspaceIndexer, type SourceFile } from '../../src/core';
 import { seededRandom } from '../emulator/random';
+import { generatedSourceText } from './generatedSource';
 import { numberOption, option } from './options';
 
 const chunkTarget = numberOption('chunks', 100_000);
@@ -46,13 +47,7 @@ async function settled(): Promise<NodeJS.MemoryUsage> {
 
 /** A source file of `CHUNKS_PER_FILE` chunks, different for each `n`. */
 function sourceFile(n: number): SourceFile {
-  const lines: string[] = [];
-  for (let f = 0; f < 5; f++) {
-    lines.push(`export function step${n}_${f}(input: Record<string, number>): number {`);
-    for (let i = 0; i < 24; i++) lines.push(`  const value${i} = input['key${(n * 31 + f * 7 + i) % 997}'] ?? ${i}; // part ${i} of step ${f} in module ${n}`);
-    lines.push('  return value0;', '}', '');
-  }
-  return { path: `src/module${n % 100}/file${n}.ts`, text: lines.join('\n') };
+  return { path: `src/module${n % 100}/file${n}.ts`, text: generatedSourceText(n) };
 }
 
 function* workspace(files: number): Generator<SourceFile> {

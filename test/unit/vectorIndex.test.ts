@@ -56,17 +56,27 @@ function roundedValue(value: number): number {
   return new Float32Array(new Uint32Array([value << 16]).buffer)[0];
 }
 
+const aloneIndexes = [new WeakMap<Float32Array, VectorIndex>(), new WeakMap<Float32Array, VectorIndex>()];
+
+/** An index holding only `vector` under `id`, made once per vector (each index takes memories of its own, which are slow to make by the thousand). */
+function aloneIndex(id: string, vector: Float32Array, simd: boolean): VectorIndex {
+  const made = aloneIndexes[simd ? 1 : 0];
+  let alone = made.get(vector);
+  if (!alone || !alone.has(id)) {
+    alone = new VectorIndex(vector.length, { vectorsPerPage: 1, simd });
+    alone.add(id, vector);
+    made.set(vector, alone);
+  }
+  return alone;
+}
+
 /**
  * Every vector of `model` scored exactly against `query`, best first, then by id: each in an index
  * of its own, where the one vector always gets its exact float32 score (the same number wherever a
  * vector is stored), so this is the ranking the two-pass search must reproduce bit for bit.
  */
 function exactRanking(model: Map<string, Float32Array>, query: Float32Array, k: number, simd: boolean): VectorMatch[] {
-  const all = [...model].map(([id, vector]) => {
-    const alone = new VectorIndex(vector.length, { vectorsPerPage: 1, simd });
-    alone.add(id, vector);
-    return alone.search(query, 1)[0];
-  });
+  const all = [...model].map(([id, vector]) => aloneIndex(id, vector, simd).search(query, 1)[0]);
   all.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return all.slice(0, k);
 }

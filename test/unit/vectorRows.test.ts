@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { EmbeddingCache } from '../../src/core/search/embeddingCache';
 import { VectorIndex, type VectorMatch } from '../../src/core/search/vectorIndex';
+import { RowArena } from '../../src/core/search/vectorRowArena';
 import { type Random, seededRandom } from '../emulator/random';
 
 /**
@@ -182,5 +183,30 @@ describe('VectorIndex: exact scores from the float32 rows in the cache file', ()
     assertExact(index.search(query, 10), bruteForce(vectors, query, 10), 'in memory');
     index.remove('v0');
     assert.equal(index.rowsInMemory, 299);
+  });
+
+  it('rows kept in memory share blocks, which are reused and released when their last row goes', () => {
+    const random = seededRandom(19);
+    const arena = new RowArena(1024);
+    const live = new Map<number, Float32Array>();
+    const row = () => Float32Array.from({ length: 1024 }, () => random());
+    for (let step = 0; step < 3000; step++) {
+      if (live.size === 0 || random() < 0.6) {
+        const values = row();
+        const cell = arena.take(values);
+        assert.ok(!live.has(cell), `cell ${cell} handed out twice`);
+        live.set(cell, values);
+      } else {
+        const cells = [...live.keys()];
+        const cell = cells[Math.floor(random() * cells.length)];
+        arena.release(cell);
+        live.delete(cell);
+      }
+    }
+    for (const [cell, values] of live) assert.deepEqual(arena.row(cell), values, `cell ${cell}`);
+    const rowsPerBlock = (4 * 65536) / (1024 * 4);
+    assert.ok(arena.liveBlocks <= Math.ceil(live.size / rowsPerBlock) + 8, `${arena.liveBlocks} blocks for ${live.size} rows`);
+    for (const cell of live.keys()) arena.release(cell);
+    assert.equal(arena.liveBlocks, 0, 'every block is released once its rows are gone');
   });
 });

@@ -77,6 +77,7 @@ export class EmbeddingCache {
           : (row: number, values: Float32Array) => vectors.add(meta.keys[row], values);
       const problem = await readVectorRows(directory, meta, add);
       if (problem) return discarded(problem);
+      if (vectors.size !== meta.count) return discarded('the keys are not distinct');
       const info: CacheLoadInfo = { state: 'loaded', ...(meta.version === FORMAT_VERSION ? {} : { olderFormat: meta.version }) };
       return new EmbeddingCache(directory, model, info, { vectors, meta });
     } catch (error) {

@@ -11,19 +11,22 @@
  * another vector's floats. {@link ExactRows.inexactReads} counts such reads.
  */
 import { IN_MEMORY, type VectorPage } from './vectorPage';
+import { RowArena } from './vectorRowArena';
 import { VectorRowFile } from './vectorRowFile';
 
 export class ExactRows {
   /** Rows read back that were not the vector's (so its rounded halves stood in). */
   inexactReads = 0;
-  /** The rows not (yet) in the file, by id. */
-  private readonly inMemory = new Map<string, Float32Array>();
+  /** The cell in {@link arena} of each row not (yet) in the file, by id. */
+  private readonly inMemory = new Map<string, number>();
+  private readonly arena: RowArena;
   private file: VectorRowFile | undefined;
   /** A row read for {@link settle}. */
   private readonly scratch: Float32Array;
 
   constructor(private readonly dimensions: number) {
     this.scratch = new Float32Array(dimensions);
+    this.arena = new RowArena(dimensions);
   }
 
   /** How many rows are kept in memory. */
@@ -38,11 +41,16 @@ export class ExactRows {
 
   /** Keeps a copy of the first `dimensions` floats of `unit` as the row of `id`. */
   keep(id: string, unit: Float32Array): void {
-    this.inMemory.set(id, unit.slice(0, this.dimensions));
+    const cell = this.inMemory.get(id);
+    if (cell === undefined) this.inMemory.set(id, this.arena.take(unit));
+    else this.arena.row(cell).set(unit.subarray(0, this.dimensions));
   }
 
   /** Forgets the row of `id` kept in memory, if any. */
   drop(id: string): void {
+    const cell = this.inMemory.get(id);
+    if (cell === undefined) return;
+    this.arena.release(cell);
     this.inMemory.delete(id);
   }
 
@@ -52,10 +60,10 @@ export class ExactRows {
    * memory lets it go).
    */
   settle(id: string, row: number): boolean {
-    const kept = this.inMemory.get(id);
-    if (!kept) return true;
-    if (!this.readFile(row, this.scratch) || !sameBits(kept, this.scratch)) return false;
-    this.inMemory.delete(id);
+    const cell = this.inMemory.get(id);
+    if (cell === undefined) return true;
+    if (!this.readFile(row, this.scratch) || !sameBits(this.arena.row(cell), this.scratch)) return false;
+    this.drop(id);
     return true;
   }
 
@@ -63,7 +71,7 @@ export class ExactRows {
   read(id: string, page: VectorPage, index: number, target: Float32Array): void {
     const row = page.rows[index];
     if (row === IN_MEMORY) {
-      target.set(this.inMemory.get(id)!);
+      target.set(this.arena.row(this.inMemory.get(id)!));
       return;
     }
     const values = target.subarray(0, this.dimensions);
