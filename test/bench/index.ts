@@ -69,6 +69,7 @@ function inExtensionHost(): void {
         chunks: number;
         embeddingRequests: number;
         rssPerChunk: number;
+        rssSinceStartPerChunk: number;
         heapUsedPerChunk: number;
         heapTotalPerChunk: number;
         externalPerChunk: number;
@@ -78,7 +79,7 @@ function inExtensionHost(): void {
     if (searchMemory) {
       const b = (x: number) => `${Math.round(x).toLocaleString('en-US')} B`;
       console.log(
-        `search index of ${searchMemory.chunks.toLocaleString('en-US')} chunks opened from its cache and searched once: extension host rss +${b(searchMemory.rssPerChunk)} per chunk (target ≤ 2,458 B at 1,024 dimensions; heap used ${b(searchMemory.heapUsedPerChunk)}, heap committed ${b(searchMemory.heapTotalPerChunk)}, external ${b(searchMemory.externalPerChunk)}); ${searchMemory.embeddingRequests} embedding requests`,
+        `search index of ${searchMemory.chunks.toLocaleString('en-US')} chunks opened from its cache and searched once: extension host rss +${b(searchMemory.rssPerChunk)} per chunk (target ≤ 2,458 B at 1,024 dimensions; heap used ${b(searchMemory.heapUsedPerChunk)}, heap committed ${b(searchMemory.heapTotalPerChunk)}, external ${b(searchMemory.externalPerChunk)}); +${b(searchMemory.rssSinceStartPerChunk)} per chunk since before the workspace was first indexed in that window; ${searchMemory.embeddingRequests} embedding requests`,
       );
     }
   } catch (error) {
