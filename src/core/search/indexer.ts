@@ -148,13 +148,19 @@ export class WorkspaceIndexer {
 
   /**
    * The `k` chunks closest to `queryVector` (embedded with the same model), best first, with their
-   * cosine similarities. A query
-   * of another length than the indexed vectors is an EMBEDDING_DIMENSIONS_CHANGED error.
+   * cosine similarities; given `queryText` (what was embedded), ranked by its words too (hybrid
+   * search: see ChunkStore). A query of another length than the indexed vectors is an
+   * EMBEDDING_DIMENSIONS_CHANGED error.
    */
-  search(queryVector: Float32Array, k: number): SearchHit[] {
+  search(queryVector: Float32Array, k: number, queryText?: string): SearchHit[] {
     const held = this.cache.dimensions;
     if (held !== undefined && queryVector.length !== held && this.store.chunkCount > 0) throw dimensionsChanged(held, queryVector.length);
-    return this.store.search(queryVector, k);
+    return this.store.search(queryVector, k, queryText);
+  }
+
+  /** Bytes the keyword index's arrays take (counted in memory per chunk). */
+  get keywordBytes(): number {
+    return this.store.keywordBytes;
   }
 
   /** The indexed chunks of `path`, or undefined when it is not indexed. */

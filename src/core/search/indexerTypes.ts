@@ -81,5 +81,8 @@ export interface SearchHit {
   endLine: number;
   /** The chunk's first line with text (its start), cut to `previewChars`. */
   preview: string;
+  /** Cosine similarity to the query, in [-1, 1]: hybrid search orders by more than this (see ChunkStore). */
   score: number;
+  /** Set when hybrid search found every known word of the query in the chunk or its path: relevant whatever its score. */
+  exact?: boolean;
 }

@@ -95,13 +95,13 @@ export class WorkspaceIndex extends Disposable {
     return true;
   }
 
-  /** The `k` chunks closest in meaning to `query`, best first. */
+  /** The `k` chunks closest to `query` in meaning and words (hybrid search), best first. */
   async search(query: string, k: number, signal?: AbortSignal): Promise<SearchHit[]> {
     const indexer = await this.getIndexer();
     const client = await this.clients.get();
     const [vector] = await client.embeddings([query], { model: this.settings.embeddingsModel, signal });
     try {
-      return indexer.search(vector, k);
+      return indexer.search(vector, k, query);
     } catch (error) {
       if (!isDimensionsChanged(error)) throw error;
       // The model changed under its name since the index was built: nothing in it compares with the query.

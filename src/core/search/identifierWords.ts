@@ -1,0 +1,62 @@
+/**
+ * The words the keyword index matches on, the same for a chunk's text, a file's path and a query,
+ * so that a developer's words meet the code's spelling of them:
+ * - every word, case-folded, in any script (`Токен` and `токен` are one word);
+ * - an identifier whole and in its parts: `refreshAccessToken` gives `refreshaccesstoken`,
+ *   `refresh`, `access` and `token`; `MAX_RETRY_COUNT`, `HTTPServer2` and `$scope` likewise (acronyms
+ *   and digits are parts of their own);
+ * - a kebab-case name whole too (`stream-tracker`), besides its parts; with `dotted` (paths and
+ *   queries, not code, where `this.store.get` is everywhere and would only cost memory) a dotted
+ *   name too (`chunker.ts`), so a query that names a file finds its path.
+ * Single characters and pieces longer than {@link MAX_WORD_CHARS} (hashes, base64) are left out:
+ * they would match nothing a person types and only cost memory.
+ */
+
+/** Longer runs of letters and digits are data, not words. */
+export const MAX_WORD_CHARS = 40;
+
+/** An identifier: letters, digits, `_` and `$` in any script. */
+const IDENTIFIER = /[\p{L}\p{N}_$]+/gu;
+/** Identifiers joined by `-` without spaces: kebab-case names. */
+const KEBAB = /[\p{L}\p{N}_$]+(?:-[\p{L}\p{N}_$]+)+/gu;
+/** Identifiers joined by `-` or `.` without spaces: file names (and, in code, member accesses). */
+const DOTTED = /[\p{L}\p{N}_$]+(?:[-.][\p{L}\p{N}_$]+)+/gu;
+/** Where an identifier breaks into parts: `_`/`$` runs, lower→Upper, ACRONYMWord, letter↔digit. */
+const PART = /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+|\p{Lo}+|\p{N}+/gu;
+
+/**
+ * The words of `text` in order, with repeats (the index counts them): each identifier's whole form
+ * first, then its parts when it has more than one, then compounds (see the file comment). `dotted`:
+ * `text` is a path or a query, whose dotted names are kept whole too.
+ */
+export function searchWords(text: string, dotted = false): string[] {
+  return wordsOf(text, dotted).words;
+}
+
+/**
+ * The words of a query (as {@link searchWords} with `dotted`), and the names among them: the whole
+ * form of each identifier of several parts (`retryAfterDelay`, `max_retries`) and each compound
+ * (`chunker.ts`, `stream-tracker`). What a developer types when they know what they look for.
+ */
+export function queryWords(query: string): { words: string[]; names: string[] } {
+  return wordsOf(query, true);
+}
+
+function wordsOf(text: string, dotted: boolean): { words: string[]; names: string[] } {
+  const words: string[] = [];
+  const names: string[] = [];
+  const keep = (word: string, name = false) => {
+    if (word.length <= 1 || word.length > MAX_WORD_CHARS) return;
+    words.push(word.toLowerCase());
+    if (name) names.push(word.toLowerCase());
+  };
+  for (const [identifier] of text.matchAll(IDENTIFIER)) {
+    const whole = identifier.replace(/^[_$]+|[_$]+$/g, '');
+    if (whole.length > MAX_WORD_CHARS) continue;
+    const parts = whole.match(PART) ?? [];
+    keep(whole, parts.length > 1);
+    if (parts.length > 1) for (const part of parts) keep(part);
+  }
+  for (const [compound] of text.matchAll(dotted ? DOTTED : KEBAB)) keep(compound, true);
+  return { words, names };
+}
