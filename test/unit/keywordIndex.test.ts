@@ -22,7 +22,8 @@ function bm25(docs: ReadonlyMap<number, readonly string[]>, query: readonly stri
 }
 
 function scoresOf(index: KeywordIndex, query: readonly string[]): Map<number, number> {
-  return new Map(index.search(query).matches.map(({ doc, score }) => [doc, score]));
+  const { docs, scores } = index.search(query);
+  return new Map(docs.map((doc) => [doc, scores[doc]]));
 }
 
 describe('identifier words: what the keyword index matches on', () => {
@@ -84,13 +85,10 @@ describe('keyword index: BM25 kept up to date one document at a time', () => {
     const index = new KeywordIndex();
     const target = index.add(searchWords('const delay = retryAfterDelay(response.headers);'));
     index.add(searchWords('function parseHeaders(raw) { return raw.split(CRLF); }'));
-    assert.deepEqual(
-      index.search(searchWords('retry after', true)).matches.map((match) => match.doc),
-      [target],
-    );
+    assert.deepEqual(index.search(searchWords('retry after', true)).docs, [target]);
     assert.equal(index.remove(target), true);
     assert.equal(index.remove(target), false, 'a second removal finds nothing');
-    assert.deepEqual(index.search(searchWords('retry after', true)).matches, []);
+    assert.deepEqual(index.search(searchWords('retry after', true)).docs, []);
     assert.equal(index.remove(-1), false);
     assert.equal(index.remove(99), false);
   });
@@ -99,11 +97,10 @@ describe('keyword index: BM25 kept up to date one document at a time', () => {
     const index = new KeywordIndex();
     const both = index.add(['token', 'refresh']);
     const one = index.add(['token']);
-    const { matches, allWords } = index.search(['unknown', 'token', 'refresh']);
+    const { words, allWords } = index.search(['unknown', 'token', 'refresh']);
     assert.equal(allWords, 0b110, 'the unknown word keeps its place (bit 0) but is not required');
-    const words = new Map(matches.map((match) => [match.doc, match.words]));
-    assert.equal(words.get(both), 0b110);
-    assert.equal(words.get(one), 0b010);
+    assert.equal(words[both], 0b110);
+    assert.equal(words[one], 0b010);
   });
 
   it('keeps postings in typed arrays, a few bytes each, and drops a removed word at compaction', () => {
@@ -115,7 +112,7 @@ describe('keyword index: BM25 kept up to date one document at a time', () => {
     for (const doc of docs) index.remove(doc);
     index.add(['fresh']);
     index.search(['fresh']);
-    assert.deepEqual(index.search(['common', 'name7']).matches, []);
+    assert.deepEqual(index.search(['common', 'name7']).docs, []);
     assert.equal(index.size, 1);
   });
 });

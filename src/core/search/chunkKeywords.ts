@@ -1,5 +1,5 @@
 import { queryWords, searchWords } from './identifierWords';
-import { KeywordIndex, MASK_WORDS, type KeywordMatch } from './keywordIndex';
+import { KeywordIndex, MASK_WORDS } from './keywordIndex';
 
 /** What the keyword side needs of an indexed file: its path, and where its words are kept. */
 export interface KeywordFile<C extends KeywordChunk> {
@@ -73,25 +73,18 @@ export class ChunkKeywords<C extends KeywordChunk, F extends KeywordFile<C>> {
    */
   rank(query: string, limit: number): KeywordRanked<C>[] {
     const { words, names } = queryWords(query);
-    const found = new Map<C, { score: number; words: number }>();
-    const texts = this.texts.search(words);
-    for (const { doc, score, words: has } of texts.matches) found.set(this.chunkOf[doc]!, { score, words: has });
+    // The text search's arrays, indexed by chunk doc, take the path scores too.
+    const { docs, scores, words: has, allWords } = this.texts.search(words);
     const paths = this.paths.search(words);
-    for (const { doc, score, words: has } of best(paths.matches, PATH_FILES)) {
-      for (const chunk of this.fileOf[doc]!.chunks) {
-        const entry = found.get(chunk);
-        if (!entry) found.set(chunk, { score, words: has });
-        else {
-          entry.score += score;
-          entry.words |= has;
-        }
+    for (const pathDoc of best(paths.docs, paths.scores, PATH_FILES)) {
+      for (const { doc } of this.fileOf[pathDoc]!.chunks) {
+        if (scores[doc] === 0) docs.push(doc);
+        scores[doc] += paths.scores[pathDoc];
+        has[doc] |= paths.words[pathDoc];
       }
     }
-    const required = names.length > 0 ? maskOf(names, [...new Set(words)]) : texts.allWords | paths.allWords;
-    return [...found]
-      .sort(([a, x], [b, y]) => y.score - x.score || a.doc - b.doc)
-      .slice(0, limit)
-      .map(([chunk, { words: has }]) => ({ chunk, exact: required !== 0 && (has & required) === required }));
+    const required = names.length > 0 ? maskOf(names, [...new Set(words)]) : allWords | paths.allWords;
+    return best(docs, scores, limit).map((doc) => ({ chunk: this.chunkOf[doc]!, exact: required !== 0 && (has[doc] & required) === required }));
   }
 
   private addPath(file: F): void {
@@ -115,6 +108,7 @@ function maskOf(names: readonly string[], distinct: readonly string[]): number {
   return mask;
 }
 
-function best(matches: KeywordMatch[], limit: number): KeywordMatch[] {
-  return matches.sort((a, b) => b.score - a.score || a.doc - b.doc).slice(0, limit);
+/** The `limit` best of `docs` by `scores`, best first; ties by id. */
+function best(docs: number[], scores: Float64Array, limit: number): number[] {
+  return docs.sort((a, b) => scores[b] - scores[a] || a - b).slice(0, limit);
 }

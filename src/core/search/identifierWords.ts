@@ -17,12 +17,10 @@ export const MAX_WORD_CHARS = 40;
 
 /** An identifier: letters, digits, `_` and `$` in any script. */
 const IDENTIFIER = /[\p{L}\p{N}_$]+/gu;
-/** Identifiers joined by `-` without spaces: kebab-case names. */
-const KEBAB = /[\p{L}\p{N}_$]+(?:-[\p{L}\p{N}_$]+)+/gu;
-/** Identifiers joined by `-` or `.` without spaces: file names (and, in code, member accesses). */
-const DOTTED = /[\p{L}\p{N}_$]+(?:[-.][\p{L}\p{N}_$]+)+/gu;
 /** Where an identifier breaks into parts: `_`/`$` runs, lower→Upper, ACRONYMWord, letter↔digit. */
 const PART = /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+|\p{Lo}+|\p{N}+/gu;
+/** An identifier of one part (most words): {@link PART} need not run. */
+const ONE_PART = /^(?:\p{Lu}?\p{Ll}+|\p{Lu}+|\p{Lo}+|\p{N}+)$/u;
 
 /**
  * The words of `text` in order, with repeats (the index counts them): each identifier's whole form
@@ -42,21 +40,48 @@ export function queryWords(query: string): { words: string[]; names: string[] } 
   return wordsOf(query, true);
 }
 
+/**
+ * One pass over the identifiers; a compound is a run of them each one character (`-`, or `.` when
+ * `dotted`) after the last, so no pattern rescans the text (a regular expression for compounds
+ * backtracks over every identifier that is not one, and costs more than the rest together).
+ */
 function wordsOf(text: string, dotted: boolean): { words: string[]; names: string[] } {
   const words: string[] = [];
   const names: string[] = [];
   const keep = (word: string, name = false) => {
     if (word.length <= 1 || word.length > MAX_WORD_CHARS) return;
-    words.push(word.toLowerCase());
-    if (name) names.push(word.toLowerCase());
+    const folded = word.toLowerCase();
+    words.push(folded);
+    if (name) names.push(folded);
   };
-  for (const [identifier] of text.matchAll(IDENTIFIER)) {
-    const whole = identifier.replace(/^[_$]+|[_$]+$/g, '');
+  let compoundStart = 0;
+  let joined = 0;
+  let previousEnd = -2;
+  const endCompound = () => {
+    if (joined > 1) keep(text.slice(compoundStart, previousEnd), true);
+  };
+  for (const match of text.matchAll(IDENTIFIER)) {
+    const start = match.index;
+    const separator = start === previousEnd + 1 ? text[previousEnd] : '';
+    if (separator === '-' || (dotted && separator === '.')) joined += 1;
+    else {
+      endCompound();
+      compoundStart = start;
+      joined = 1;
+    }
+    previousEnd = start + match[0].length;
+    const whole = trimJoiners(match[0]);
     if (whole.length > MAX_WORD_CHARS) continue;
-    const parts = whole.match(PART) ?? [];
+    const parts = ONE_PART.test(whole) ? [] : (whole.match(PART) ?? []);
     keep(whole, parts.length > 1);
     if (parts.length > 1) for (const part of parts) keep(part);
   }
-  for (const [compound] of text.matchAll(dotted ? DOTTED : KEBAB)) keep(compound, true);
+  endCompound();
   return { words, names };
+}
+
+/** `identifier` without the `_` and `$` it starts or ends with (`__proto__`, `$scope`). */
+function trimJoiners(identifier: string): string {
+  const edge = /[_$]/;
+  return edge.test(identifier[0]) || edge.test(identifier[identifier.length - 1]) ? identifier.replace(/^[_$]+|[_$]+$/g, '') : identifier;
 }

@@ -29,17 +29,14 @@ const FREE = 0;
 const COMPACTED = 1;
 const RECENT = 2;
 
-/** A document and how well it matches a query. */
-export interface KeywordMatch {
-  doc: number;
-  /** BM25: greater is better. */
-  score: number;
-  /** Which of the query's known words it has: bit i for the i-th (see {@link KeywordSearch.allWords}). */
-  words: number;
-}
-
+/** The documents that match a query, and how well. Arrays indexed by document id are the search's own. */
 export interface KeywordSearch {
-  matches: KeywordMatch[];
+  /** The documents that have at least one of the query's words, in no particular order. */
+  docs: number[];
+  /** BM25 score by document id (greater is better; 0 for a document not in `docs`). */
+  scores: Float64Array;
+  /** Which of the query's words each document has, by document id: bit i for the i-th distinct word. */
+  words: Int32Array;
   /**
    * The bits of the query's words some document has: bit i for the i-th distinct word of the query
    * (of the first {@link MASK_WORDS}), whether or not this index knows it, so masks of two indexes
@@ -124,7 +121,7 @@ export class KeywordIndex {
 
   /**
    * Every document that has at least one of `words`, with its BM25 score for them (each distinct
-   * word once) and which of them it has, in no particular order.
+   * word once) and which of them it has.
    */
   search(words: readonly string[]): KeywordSearch {
     // Recent documents are scanned whole: compact them first when they are many for the index's size.
@@ -137,7 +134,10 @@ export class KeywordIndex {
       const id = this.wordIds.get(word);
       if (id !== undefined) query.set(id, at);
     });
-    if (query.size === 0 || this.documents === 0) return { matches: [], allWords: 0 };
+    const scores = new Float64Array(this.nextDoc);
+    const has = new Int32Array(this.nextDoc);
+    const touched: number[] = [];
+    if (query.size === 0 || this.documents === 0) return { docs: touched, scores, words: has, allWords: 0 };
 
     // Recent documents that have a query word: (doc, word's place in the query, count), and how many per word.
     const frequency = new Uint32Array(distinct.length);
@@ -152,9 +152,6 @@ export class KeywordIndex {
     }
     for (const [id, at] of query) this.forCompacted(id, () => (frequency[at] += 1));
 
-    const scores = new Float64Array(this.nextDoc);
-    const has = new Int32Array(this.nextDoc);
-    const touched: number[] = [];
     const averageLength = this.totalLength / this.documents || 1;
     const idf = Array.from(frequency, (df) => Math.log(1 + (this.documents - df + 0.5) / (df + 0.5)));
     const score = (doc: number, at: number, count: number) => {
@@ -167,7 +164,7 @@ export class KeywordIndex {
     for (let i = 0; i < recentHits.length; i += 3) score(recentHits[i], recentHits[i + 1], recentHits[i + 2]);
     let allWords = 0;
     for (const at of query.values()) if (frequency[at] > 0) allWords |= bit(at);
-    return { matches: touched.map((doc) => ({ doc, score: scores[doc], words: has[doc] })), allWords };
+    return { docs: touched, scores, words: has, allWords };
   }
 
   /** Calls `visit` for each live compacted posting of word `id`. */
