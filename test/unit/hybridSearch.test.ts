@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { relevantHits, type SearchHit } from '../../src/core';
 import { EmbeddingCache } from '../../src/core/search/embeddingCache';
-import { WorkspaceIndexer, type SourceFile } from '../../src/core/search/indexer';
+import { WorkspaceIndexer, type Chunker, type SourceFile } from '../../src/core/search/indexer';
 import { embed as emulatorEmbed } from '../emulator/vectors';
 
 /**
@@ -32,9 +32,9 @@ function workspace(): SourceFile[] {
   return [...prose, target, { path: 'src/chunker.ts', text: '// Splits text into pieces.\nexport const pieces = 1;' }];
 }
 
-async function indexed(files: SourceFile[]): Promise<WorkspaceIndexer> {
+async function indexed(files: SourceFile[], chunker?: Chunker): Promise<WorkspaceIndexer> {
   const cache = EmbeddingCache.empty(path.join(os.tmpdir(), 'gigachat-hybrid-unused'), 'Embeddings');
-  const indexer = new WorkspaceIndexer({ embed: async (texts) => texts.map(proseOnly), cache });
+  const indexer = new WorkspaceIndexer({ embed: async (texts) => texts.map(proseOnly), cache, chunker });
   await indexer.indexFiles(files);
   return indexer;
 }
@@ -83,5 +83,26 @@ describe('hybrid search: meaning and words, fused', () => {
     await indexer.updateFile('src/retry/notes3.ts', 'export function jitteredBackoff(attempt: number) { return attempt; }');
     assert.equal(search(indexer, 'jitteredBackoff')[0].path, 'src/retry/notes3.ts');
     assert.ok(!search(indexer, 'step 3', 20).some((hit) => hit.path === 'src/retry/notes3.ts' && hit.exact), 'its old words are gone');
+  });
+
+  it('cuts files with the chunker given, which sees the path, and searches its chunks by their words', async () => {
+    const seen: string[] = [];
+    const wholeFiles: Chunker = (file) => {
+      seen.push(file.path);
+      const lines = file.text.split('\n');
+      return [{ text: file.text, startLine: 0, endLine: lines.length - 1 }];
+    };
+    const indexer = await indexed(workspace(), wholeFiles);
+    assert.deepEqual(
+      seen.sort(),
+      workspace()
+        .map((file) => file.path)
+        .sort(),
+    );
+    assert.deepEqual(
+      indexer.file('src/http/backoff.ts')?.chunks.map((chunk) => [chunk.startLine, chunk.endLine]),
+      [[0, 2]],
+    );
+    assert.equal(search(indexer, 'retryAfterDelay')[0].path, 'src/http/backoff.ts');
   });
 });
