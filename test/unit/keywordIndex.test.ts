@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { queryWords, searchWords } from '../../src/core/search/identifierWords';
 import { KeywordIndex } from '../../src/core/search/keywordIndex';
 import { fuseRankings, RRF_K } from '../../src/core/search/rankFusion';
+import { WordTable } from '../../src/core/search/wordTable';
 import { seededRandom } from './support/random';
 
 /** BM25 computed the plain way over the documents held (k1 1.2, b 0.75): the reference. */
@@ -107,13 +108,32 @@ describe('keyword index: BM25 kept up to date one document at a time', () => {
     const index = new KeywordIndex();
     const docs = Array.from({ length: 2000 }, (_, i) => index.add([`word${i % 500}`, `name${i}`, 'common']));
     index.search(['common']);
-    // 3 postings a document (4 bytes each), a length and a state, and the start of each word's run.
-    assert.ok(index.allocatedBytes < 2000 * (3 * 4 + 4 + 1) + 2501 * 4 + 64 * 1024, `${index.allocatedBytes} bytes`);
+    // 3 postings a document (4 bytes each), a length and a state; the start of each word's run, and its hashes.
+    assert.ok(index.allocatedBytes < 2000 * (3 * 4 + 4 + 1) + 2501 * (4 + 12 / 0.35) + 64 * 1024, `${index.allocatedBytes} bytes`);
     for (const doc of docs) index.remove(doc);
     index.add(['fresh']);
     index.search(['fresh']);
     assert.deepEqual(index.search(['common', 'name7']).docs, []);
     assert.equal(index.size, 1);
+  });
+});
+
+describe('word table: word → id by two hashes', () => {
+  it('gives each of many words its own id through growth, and keeps only the renumbered ones', () => {
+    const table = new WordTable();
+    const words = Array.from({ length: 50_000 }, (_, i) => (i % 3 === 0 ? `слово${i}` : `word${i.toString(36)}`));
+    let next = 0;
+    const ids = words.map((word) => table.getOrAdd(word, () => next++));
+    assert.equal(next, words.length, 'no two words were taken for one');
+    assert.deepEqual(
+      words.map((word) => table.get(word)),
+      ids,
+    );
+    assert.equal(table.get('absent'), undefined);
+    table.renumber((id) => (id % 2 === 0 ? id / 2 : -1));
+    assert.equal(table.get(words[4]), 2);
+    assert.equal(table.get(words[5]), undefined);
+    assert.ok(table.allocatedBytes <= (12 * 25_000) / 0.35, `${table.allocatedBytes} bytes`);
   });
 });
 

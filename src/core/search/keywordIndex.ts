@@ -8,13 +8,16 @@
  *   in a second array: 4 bytes a posting;
  * - the documents added since, each a Uint32Array of (word id × 256 + count), scanned whole by a
  *   search; their number is kept small by compacting them into the first part (see `compactIfDue`);
- * - per document its length in words and its state (free, compacted, recent), in typed arrays.
+ * - per document its length in words and its state (free, compacted, recent), in typed arrays;
+ * - the words themselves only as hashes, in a {@link WordTable} (wordTable.ts).
  * Removing a compacted document only marks it free: a search skips its postings, the next
  * compaction drops them, and its id can be given again at once (its old postings are skipped
  * because the id is then recent, not compacted). Word ids are dense; a compaction drops the words no
  * document has any more. A word's document frequency is counted when a query asks for it, so
  * removals need not know a document's words.
  */
+
+import { WordTable } from './wordTable';
 
 /** BM25's term-frequency saturation and length normalisation, the usual values (Robertson & Zaragoza 2009). */
 const K1 = 1.2;
@@ -49,7 +52,7 @@ export interface KeywordSearch {
 export const MASK_WORDS = 30;
 
 export class KeywordIndex {
-  private readonly wordIds = new Map<string, number>();
+  private readonly wordIds = new WordTable();
   private wordCount = 0;
   /** Compacted postings: those of word `w` are `postings[starts[w] .. starts[w + 1])`; words ≥ `compactedWords` have none. */
   private starts = new Uint32Array(1);
@@ -71,9 +74,9 @@ export class KeywordIndex {
     return this.documents;
   }
 
-  /** Bytes of the typed arrays (postings, per-document arrays, recent documents); not the word strings. */
+  /** Bytes of the typed arrays: words, postings, per-document arrays, recent documents. */
   get allocatedBytes(): number {
-    let bytes = this.starts.byteLength + this.postings.byteLength + this.lengths.byteLength + this.states.byteLength;
+    let bytes = this.wordIds.allocatedBytes + this.starts.byteLength + this.postings.byteLength + this.lengths.byteLength + this.states.byteLength;
     for (const words of this.recent.values()) bytes += words.byteLength;
     return bytes;
   }
@@ -86,12 +89,10 @@ export class KeywordIndex {
     const packed = new Uint32Array(counts.size);
     let i = 0;
     for (const [word, count] of counts) {
-      let id = this.wordIds.get(word);
-      if (id === undefined) {
+      const id = this.wordIds.getOrAdd(word, () => {
         if (this.wordCount >= MAX_ID) throw new Error('KeywordIndex: too many distinct words');
-        id = this.wordCount++;
-        this.wordIds.set(word, id);
-      }
+        return this.wordCount++;
+      });
       packed[i++] = id * COUNT_BITS + Math.min(count, COUNT_BITS - 1);
     }
     this.recent.set(doc, packed);
@@ -210,10 +211,7 @@ export class KeywordIndex {
     const renumber = new Int32Array(this.wordCount).fill(-1);
     let words = 0;
     for (let id = 0; id < this.wordCount; id++) if (counts[id] > 0) renumber[id] = words++;
-    for (const [word, id] of this.wordIds) {
-      if (renumber[id] < 0) this.wordIds.delete(word);
-      else this.wordIds.set(word, renumber[id]);
-    }
+    this.wordIds.renumber((id) => renumber[id]);
 
     const starts = new Uint32Array(words + 1);
     for (let id = 0; id < this.wordCount; id++) if (renumber[id] >= 0) starts[renumber[id] + 1] = counts[id];
