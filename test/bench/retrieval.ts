@@ -6,7 +6,7 @@
  * keywords fused). A question is answered at rank r when the r-th hit overlaps its lines.
  *   - Recall@10: the share of questions answered within the first 10 hits;
  *   - MRR: the mean of 1 / r over the questions (0 when not within 10);
- *   - the time a search takes (median, ms), and the keyword index's memory per chunk on this code
+ *   - the time a search takes (median of a second pass, ms), and the keyword index's memory per chunk on this code
  *     (heap and array buffers after garbage collection, and its typed arrays alone).
  * Prints; asserts nothing.
  *
@@ -64,14 +64,17 @@ function measure(indexer: WorkspaceIndexer, hybrid: boolean): Row {
   const ranks: number[] = [];
   const times: number[] = [];
   const missed: string[] = [];
-  for (const question of RETRIEVAL_QUESTIONS) {
-    const vector = vectorOf(question.question);
-    const start = performance.now();
-    const hits = indexer.search(vector, K, hybrid ? question.question : undefined);
-    times.push(performance.now() - start);
-    const rank = answerRank(hits, question);
+  const asked = RETRIEVAL_QUESTIONS.map((question) => ({ question, vector: vectorOf(question.question), text: hybrid ? question.question : undefined }));
+  for (const { question, vector, text } of asked) {
+    const rank = answerRank(indexer.search(vector, K, text), question);
     ranks.push(rank);
     if (rank === 0) missed.push(question.question);
+  }
+  // Timed on a second pass, the code compiled by then as in a session that has searched before.
+  for (const { vector, text } of asked) {
+    const start = performance.now();
+    indexer.search(vector, K, text);
+    times.push(performance.now() - start);
   }
   return {
     recall: ranks.filter((rank) => rank > 0).length / ranks.length,

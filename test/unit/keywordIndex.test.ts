@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { queryWords, searchWords } from '../../src/core/search/identifierWords';
 import { KeywordIndex } from '../../src/core/search/keywordIndex';
+import { forEachPosting, packPostings } from '../../src/core/search/postingLists';
 import { fuseRankings, RRF_K } from '../../src/core/search/rankFusion';
 import { WordTable } from '../../src/core/search/wordTable';
 import { seededRandom } from './support/random';
@@ -115,6 +116,33 @@ describe('keyword index: BM25 kept up to date one document at a time', () => {
     index.search(['fresh']);
     assert.deepEqual(index.search(['common', 'name7']).docs, []);
     assert.equal(index.size, 1);
+  });
+});
+
+describe('posting lists: packed into bytes', () => {
+  it('gives back every (document, count) of each word in document order, gaps and counts of any size', () => {
+    const random = seededRandom(7);
+    const lists: [number, number][][] = [[], [[0, 1]], [[2 ** 24 - 1, 255]], []];
+    for (let w = 0; w < 40; w++) {
+      const docs = new Set(Array.from({ length: Math.floor(random() * 300) }, () => Math.floor(random() * (w % 2 ? 2 ** 24 : 5000))));
+      lists.push([...docs].map((doc) => [doc, 1 + Math.floor(random() ** 4 * 255)]));
+    }
+    const runs = new Uint32Array(lists.length + 1);
+    lists.forEach((list, w) => (runs[w + 1] = runs[w] + list.length));
+    // Each word's postings shuffled: packing sorts them.
+    const postings = Uint32Array.from(lists.flatMap((list) => [...list].reverse().map(([doc, count]) => doc * 256 + count)));
+    const packed = packPostings(postings, runs);
+    lists.forEach((list, w) => {
+      const read: [number, number][] = [];
+      forEachPosting(packed, w, (doc, count) => read.push([doc, count]));
+      assert.deepEqual(
+        read,
+        [...list].sort((a, b) => a[0] - b[0]),
+        `word ${w}`,
+      );
+    });
+    const total = lists.reduce((sum, list) => sum + list.length, 0);
+    assert.ok(packed.bytes.length < total * 4, `${packed.bytes.length} bytes for ${total} postings`);
   });
 });
 

@@ -3,9 +3,8 @@
  * document at a time and lean in memory: no object per posting or per document.
  *
  * Storage, like a log-structured index with one level:
- * - a compacted part: each word's postings one after another in one Uint32Array (a posting is the
- *   document's id × 256 + the word's count in it, capped at 255), with the start of each word's run
- *   in a second array: 4 bytes a posting;
+ * - a compacted part: each word's postings (document and the word's count in it, capped at 255)
+ *   packed into bytes, about 1.5 a posting (postingLists.ts);
  * - the documents added since, each a Uint32Array of (word id × 256 + count), scanned whole by a
  *   search; their number is kept small by compacting them into the first part (see `compactIfDue`);
  * - per document its length in words and its state (free, compacted, recent), in typed arrays;
@@ -17,6 +16,7 @@
  * removals need not know a document's words.
  */
 
+import { forEachPosting, NO_POSTINGS, packPostings, type PostingLists } from './postingLists';
 import { WordTable } from './wordTable';
 
 /** BM25's term-frequency saturation and length normalisation, the usual values (Robertson & Zaragoza 2009). */
@@ -54,9 +54,8 @@ export const MASK_WORDS = 30;
 export class KeywordIndex {
   private readonly wordIds = new WordTable();
   private wordCount = 0;
-  /** Compacted postings: those of word `w` are `postings[starts[w] .. starts[w + 1])`; words ≥ `compactedWords` have none. */
-  private starts = new Uint32Array(1);
-  private postings = new Uint32Array(0);
+  /** Compacted postings; words ≥ `compactedWords` have none. */
+  private compacted: PostingLists = NO_POSTINGS;
   private compactedWords = 0;
   /** Documents added since the last compaction: word id × 256 + count, one entry per distinct word. */
   private readonly recent = new Map<number, Uint32Array>();
@@ -76,7 +75,8 @@ export class KeywordIndex {
 
   /** Bytes of the typed arrays: words, postings, per-document arrays, recent documents. */
   get allocatedBytes(): number {
-    let bytes = this.wordIds.allocatedBytes + this.starts.byteLength + this.postings.byteLength + this.lengths.byteLength + this.states.byteLength;
+    let bytes =
+      this.wordIds.allocatedBytes + this.compacted.bytes.byteLength + this.compacted.starts.byteLength + this.lengths.byteLength + this.states.byteLength;
     for (const words of this.recent.values()) bytes += words.byteLength;
     return bytes;
   }
@@ -171,12 +171,9 @@ export class KeywordIndex {
   /** Calls `visit` for each live compacted posting of word `id`. */
   private forCompacted(id: number, visit: (doc: number, count: number) => void): void {
     if (id >= this.compactedWords) return;
-    const end = this.starts[id + 1];
-    for (let p = this.starts[id]; p < end; p++) {
-      const posting = this.postings[p];
-      const doc = Math.floor(posting / COUNT_BITS);
-      if (this.states[doc] === COMPACTED) visit(doc, posting % COUNT_BITS);
-    }
+    forEachPosting(this.compacted, id, (doc, count) => {
+      if (this.states[doc] === COMPACTED) visit(doc, count);
+    });
   }
 
   private newDoc(): number {
@@ -216,6 +213,7 @@ export class KeywordIndex {
     const starts = new Uint32Array(words + 1);
     for (let id = 0; id < this.wordCount; id++) if (renumber[id] >= 0) starts[renumber[id] + 1] = counts[id];
     for (let w = 0; w < words; w++) starts[w + 1] += starts[w];
+    // Unpacked first (4 bytes a posting, for the time of the compaction), then packed word by word.
     const postings = new Uint32Array(starts[words]);
     const fill = starts.slice(0, words);
     for (let id = 0; id < this.compactedWords; id++) {
@@ -229,8 +227,7 @@ export class KeywordIndex {
     this.compactedLive += this.recent.size;
     this.compactedDead = 0;
     this.recent.clear();
-    this.starts = starts;
-    this.postings = postings;
+    this.compacted = packPostings(postings, starts);
     this.wordCount = words;
     this.compactedWords = words;
   }
