@@ -140,29 +140,36 @@ export class KeywordIndex {
     const touched: number[] = [];
     if (query.size === 0 || this.documents === 0) return { docs: touched, scores, words: has, allWords: 0 };
 
-    // Recent documents that have a query word: (doc, word's place in the query, count), and how many per word.
+    // Every posting of a query word, compacted or recent, read once: (doc, word's place in the
+    // query, count); and each word's document frequency, which its idf needs before any score.
     const frequency = new Uint32Array(distinct.length);
-    const recentHits: number[] = [];
+    const hits: number[] = [];
+    for (const [id, at] of query) {
+      this.forCompacted(id, (doc, count) => {
+        hits.push(doc, at, count);
+        frequency[at] += 1;
+      });
+    }
     for (const [doc, packed] of this.recent) {
       for (const entry of packed) {
         const at = query.get(Math.floor(entry / COUNT_BITS));
         if (at === undefined) continue;
-        recentHits.push(doc, at, entry % COUNT_BITS);
+        hits.push(doc, at, entry % COUNT_BITS);
         frequency[at] += 1;
       }
     }
-    for (const [id, at] of query) this.forCompacted(id, () => (frequency[at] += 1));
 
     const averageLength = this.totalLength / this.documents || 1;
     const idf = Array.from(frequency, (df) => Math.log(1 + (this.documents - df + 0.5) / (df + 0.5)));
-    const score = (doc: number, at: number, count: number) => {
+    for (let i = 0; i < hits.length; i += 3) {
+      const doc = hits[i];
+      const at = hits[i + 1];
+      const count = hits[i + 2];
       if (scores[doc] === 0) touched.push(doc);
       const norm = K1 * (1 - B + (B * this.lengths[doc]) / averageLength);
       scores[doc] += (idf[at] * count * (K1 + 1)) / (count + norm);
       has[doc] |= bit(at);
-    };
-    for (const [id, at] of query) this.forCompacted(id, (doc, count) => score(doc, at, count));
-    for (let i = 0; i < recentHits.length; i += 3) score(recentHits[i], recentHits[i + 1], recentHits[i + 2]);
+    }
     let allWords = 0;
     for (const at of query.values()) if (frequency[at] > 0) allWords |= bit(at);
     return { docs: touched, scores, words: has, allWords };
