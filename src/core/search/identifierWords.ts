@@ -41,7 +41,7 @@ export function queryWords(query: string): { words: string[]; names: string[] } 
 }
 
 /**
- * One pass over the identifiers; a compound is a run of them each one character (`-`, or `.` when
+ * One pass over the text; a compound is a run of them each one character (`-`, or `.` when
  * `dotted`) after the last, so no pattern rescans the text (a regular expression for compounds
  * backtracks over every identifier that is not one, and costs more than the rest together).
  */
@@ -60,8 +60,21 @@ function wordsOf(text: string, dotted: boolean): { words: string[]; names: strin
   const endCompound = () => {
     if (joined > 1) keep(text.slice(compoundStart, previousEnd), true);
   };
-  for (const match of text.matchAll(IDENTIFIER)) {
-    const start = match.index;
+  const length = text.length;
+  for (let start = 0; start < length;) {
+    if (!isIdentifierAt(text, start)) {
+      start += 1;
+      continue;
+    }
+    // Scanned by hand, not by a regular expression: this runs over every character indexed.
+    let end = start;
+    let oneAsciiPart = true;
+    while (end < length && isIdentifierAt(text, end)) {
+      const code = text.charCodeAt(end);
+      // A plain word (lower case, maybe capitalised) is one part; anything else goes to PART.
+      if (code >= 128 || code === 95 || code === 36 || (code >= 48 && code <= 57) || (end > start && code >= 65 && code <= 90)) oneAsciiPart = false;
+      end += 1;
+    }
     const separator = start === previousEnd + 1 ? text[previousEnd] : '';
     if (separator === '-' || (dotted && separator === '.')) joined += 1;
     else {
@@ -69,15 +82,26 @@ function wordsOf(text: string, dotted: boolean): { words: string[]; names: strin
       compoundStart = start;
       joined = 1;
     }
-    previousEnd = start + match[0].length;
-    const whole = trimJoiners(match[0]);
+    previousEnd = end;
+    const whole = oneAsciiPart ? text.slice(start, end) : trimJoiners(text.slice(start, end));
+    start = end;
     if (whole.length > MAX_WORD_CHARS) continue;
-    const parts = ONE_PART.test(whole) ? [] : (whole.match(PART) ?? []);
+    const parts = oneAsciiPart || ONE_PART.test(whole) ? [] : (whole.match(PART) ?? []);
     keep(whole, parts.length > 1);
     if (parts.length > 1) for (const part of parts) keep(part);
   }
   endCompound();
   return { words, names };
+}
+
+/** Whether the code unit at `at` belongs to an identifier: ASCII letters, digits, `_`, `$`; beyond ASCII, {@link IDENTIFIER}. */
+function isIdentifierAt(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  if (code < 128) return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 36;
+  // A surrogate half is taken with its pair, so letters beyond the first plane stay whole.
+  const point = code >= 0xdc00 && code <= 0xdfff && at > 0 ? text.codePointAt(at - 1)! : text.codePointAt(at)!;
+  IDENTIFIER.lastIndex = 0;
+  return IDENTIFIER.test(String.fromCodePoint(point));
 }
 
 /** `identifier` without the `_` and `$` it starts or ends with (`__proto__`, `$scope`). */
