@@ -90,7 +90,7 @@ export type { TlsProbeResult } from './connectionCheck/tlsProbe';
 export { chunkText } from './search/chunker';
 export { hitExcerpt, MAX_EXCERPT_CHARS } from './search/hitExcerpt';
 export { codebaseBudget, fitPassages, mergeHits } from './search/codebaseContext';
-export { matchStrength, relevantHits, type MatchStrength } from './search/relevance';
+export { bestScore, matchStrength, relevantHits, type MatchStrength } from './search/relevance';
 export type { Passage, QuotedPassage } from './search/codebaseContext';
 export type { Chunk, ChunkOptions } from './search/chunker';
 export { EmbeddingCache } from './search/embeddingCache';

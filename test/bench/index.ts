@@ -8,6 +8,7 @@
  *   - the vector index's search against a native read of the same float32 bytes (memchr), usearch's exact search and a naive baseline (test/bench/vectorIndex.ts);
  *   - indexing a real codebase against the emulator with 100 ms latency, then again from the cache (test/bench/indexing.ts);
  *   - resident memory per indexed chunk through the cache, indexer and index, first and after reopening, and the peak while loading (test/bench/searchMemory.ts);
+ *   - Recall@10 and MRR of 57 questions over this repository and undici, by vector and hybrid ranking, per chunker (test/bench/retrieval.ts);
  *   - listing and selecting 50,000 files: time, memory, event-loop hold, what maxFiles keeps (test/bench/largeWorkspace.ts);
  *   - token exchanges of 20 concurrent callers over ten short token lifetimes (test/bench/tokenRenewal.ts);
  *   - the time a proxy adds per request on loopback (test/bench/proxyOverhead.ts);
@@ -99,6 +100,7 @@ const scripts: [heading: string, script: string][] = [
     'Semantic search: resident memory per indexed chunk after reopening and one search (target ≤ 0.6 × 4 × dimensions bytes; peak while loading ≤ 1.0 × the floats above it)',
     'searchMemory.js',
   ],
+  ['Semantic search: finding the lines that answer a question in real code, vector versus hybrid ranking (Recall@10, MRR)', 'retrieval.js'],
   ['Semantic search: listing and selecting a workspace of 50,000 files', 'largeWorkspace.js'],
   ['Token exchanges under continuous use (goal: one per token, none failed)', 'tokenRenewal.js'],
   ['Proxy: time added per request on loopback', 'proxyOverhead.js'],

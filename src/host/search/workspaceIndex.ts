@@ -98,12 +98,12 @@ export class WorkspaceIndex extends Disposable {
     return true;
   }
 
-  /** The `k` chunks closest in meaning to `query`, best first. */
+  /** The `k` chunks closest to `query` in meaning and words (hybrid search), best first. */
   async search(query: string, k: number, signal?: AbortSignal): Promise<SearchHit[]> {
     const indexer = await this.getIndexer();
     const vector = await embedQuery(indexer, this.clients, query, signal);
     try {
-      return indexer.search(vector, k);
+      return indexer.search(vector, k, query);
     } catch (error) {
       if (!isDimensionsChanged(error)) throw error;
       // The model changed under its name since the index was built: nothing in it compares with the query.
