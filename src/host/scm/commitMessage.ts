@@ -68,16 +68,21 @@ export class CommitMessages {
 
   private async stream(repository: GitRepository, signal: AbortSignal): Promise<void> {
     const { clients, log } = this.services;
-    const client = await clients.get();
-    const change = await readPendingChange(repository);
-    if (change.files.length === 0) throw new NothingToCommit();
     const root = repository.rootUri.fsPath;
+    // Independent, so read at once: the message's first character comes sooner.
+    const [client, change, rules, commits] = await Promise.all([
+      clients.get(),
+      readPendingChange(repository),
+      FolderExclusions.open(root, { home: os.homedir(), variables: process.env }),
+      // A repository without commits yet has no log: no style to follow.
+      repository.log({ maxEntries: HISTORY_COMMITS }).catch(() => []),
+    ]);
+    if (change.files.length === 0) throw new NothingToCommit();
     const model = readSetting('model');
     const { request, digest } = await commitMessageRequest({
       ...change,
-      rules: await FolderExclusions.open(root, { home: os.homedir(), variables: process.env }),
-      // A repository without commits yet has no log: no style to follow.
-      history: (await repository.log({ maxEntries: HISTORY_COMMITS }).catch(() => [])).map((commit) => commit.message),
+      rules,
+      history: commits.map((commit) => commit.message),
       branch: repository.state.HEAD?.name,
       language: readSetting('commitMessageLanguage'),
       fallbackLanguage: vscode.env.language.startsWith('ru') ? 'ru' : 'en',
