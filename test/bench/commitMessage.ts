@@ -51,6 +51,8 @@ async function main(): Promise<void> {
       const digested: number[] = [];
       const raw: number[] = [];
       let tokens = { digest: 0, raw: 0 };
+      /** Why the raw diff got no answer (the service refuses a request larger than the model's context). */
+      let refused: string | undefined;
       for (let run = 0; run < runs; run++) {
         digested.push(
           await firstCharacter(async (onText) => {
@@ -82,14 +84,17 @@ async function main(): Promise<void> {
             });
             const { messages } = toServiceConversation(prompt, new FunctionNames());
             for await (const chunk of client.chatStream({ model: MODEL, messages })) if (chunk.choices[0]?.delta.content) onText();
-          }).catch(() => Number.NaN),
+          }).catch((error: { kind?: string }) => {
+            refused = error.kind ?? 'failed';
+            return Number.NaN;
+          }),
         );
         tokens.raw = sentTokens();
       }
       const perThousand = (count: number) => Math.round((count * 1000) / changed);
       console.log(
         `${commits} commits (${files.length} files, ${changed} changed lines): tokens sent per 1,000 changed lines: digest ${perThousand(tokens.digest)} · raw diff ${perThousand(tokens.raw)} ` +
-          `(${tokens.digest} against ${tokens.raw} in all) · first character at ${LATENCY_MS} ms latency: digest ${median(digested).toFixed(1)} ms · raw diff ${median(raw).toFixed(1)} ms (medians of ${runs})`,
+          `(${tokens.digest} against ${tokens.raw} in all) · first character at ${LATENCY_MS} ms latency: digest ${median(digested).toFixed(1)} ms · ${refused ? `raw diff refused (${refused})` : `raw diff ${median(raw).toFixed(1)} ms`} (medians of ${runs})`,
       );
       tokens = { digest: 0, raw: 0 };
     }

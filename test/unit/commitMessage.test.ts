@@ -121,6 +121,7 @@ describe('a change as the model may read it', () => {
     assert.ok(digest.tokens <= 2_000, String(digest.tokens));
     assert.match(digest.text, /^3000 files changed, 3000 lines added, 0 removed:/);
     assert.match(digest.text, /…and \d+ more files \(\d+ lines added, 0 removed\), not listed for length\./);
+    assert.match(digest.text, /; and \d+ more files\)\. The files listed above are named with their statistics, the rest counted\./);
   });
 });
 

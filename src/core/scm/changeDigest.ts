@@ -58,7 +58,7 @@ export function changeDigest(files: readonly ChangedFile[], budgetTokens: number
       shortened.push(`${file.path}: ${shown.length} of ${file.hunks.length} hunks shown${cut > 0 ? `, ${cut} of them cut` : ''}`);
     if (shown.length > 0) body.push('', `--- ${file.path}`, ...shown.map((hunk) => chosen.get(hunk)!));
   }
-  const note = leftOutNote(candidates.length, chosen.size, shortened);
+  const note = leftOutNote(candidates.length, chosen.size, shortened, list.length - 1 === files.length);
   const text = [...list, ...body, ...(note ? ['', note] : [])].join('\n');
   return { text, tokens: estimateTokens(text), hunksShown: chosen.size, hunksTotal: candidates.length, shortened };
 }
@@ -69,7 +69,7 @@ const NOTE_ROOM = 200;
 function fileList(files: readonly ChangedFile[], budgetTokens: number): string[] {
   const added = files.reduce((sum, file) => sum + file.added, 0);
   const removed = files.reduce((sum, file) => sum + file.removed, 0);
-  const lines = [`${files.length} ${files.length === 1 ? 'file' : 'files'} changed, ${added} lines added, ${removed} removed:`];
+  const lines = [`${files.length} ${plural(files.length, 'file')} changed, ${added} ${plural(added, 'line')} added, ${removed} removed:`];
   let used = estimateTokens(lines[0]);
   for (const [index, file] of files.entries()) {
     const line = fileLine(file);
@@ -84,6 +84,11 @@ function fileList(files: readonly ChangedFile[], budgetTokens: number): string[]
     lines.push(line);
   }
   return lines;
+}
+
+/** The model reads English: "1 line", "2 lines". */
+function plural(count: number, noun: string): string {
+  return count === 1 ? noun : `${noun}s`;
 }
 
 function fileLine(file: ChangedFile): string {
@@ -118,12 +123,13 @@ function rankedHunks(files: readonly ChangedFile[]): { hunk: DiffHunk; file: Cha
 /** Files named in the note of what was left out; the rest are counted, so the note stays within NOTE_ROOM. */
 const NOTE_FILES = 5;
 
-function leftOutNote(total: number, shown: number, shortened: readonly string[]): string | undefined {
+function leftOutNote(total: number, shown: number, shortened: readonly string[], listedAll: boolean): string | undefined {
   if (shortened.length === 0) return undefined;
   const named = shortened.slice(0, NOTE_FILES);
   const more = shortened.length - named.length;
   return (
     `Left out for length: ${total - shown} of ${total} hunks, and the end of any hunk longer than ${MAX_HUNK_LINES} lines ` +
-    `(${named.join('; ')}${more > 0 ? `; and ${more} more files` : ''}). Every changed file is listed above with its statistics.`
+    `(${named.join('; ')}${more > 0 ? `; and ${more} more files` : ''}). ` +
+    (listedAll ? 'Every changed file is listed above with its statistics.' : 'The files listed above are named with their statistics, the rest counted.')
   );
 }

@@ -24,6 +24,8 @@ export async function readPendingChange(repository: GitRepository): Promise<Pend
   if (staged.length > 0) return { scope: 'staged', files: staged };
   const tracked = parseUnifiedDiff(await repository.diff(false));
   const withUntracked = vscode.workspace.getConfiguration('git', repository.rootUri).get<string>('smartCommitChanges') !== 'tracked';
+  // The untracked files come from the state: fresh, not as the file watcher last saw them.
+  if (withUntracked) await repository.status();
   const untracked = withUntracked ? await Promise.all(untrackedChanges(repository).map((change) => addedFile(repository.rootUri, change.uri))) : [];
   return { scope: 'all', files: [...tracked, ...untracked] };
 }

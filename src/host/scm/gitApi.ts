@@ -59,6 +59,8 @@ export interface GitRepository {
   /** The files changed between two refs. */
   diffBetween(ref1: string, ref2: string): Promise<GitChange[]>;
   log(options?: { maxEntries?: number; path?: string }): Promise<GitCommit[]>;
+  /** Reads git's status anew into `state` (which otherwise follows the file watcher, a moment behind). */
+  status(): Promise<void>;
 }
 
 export interface GitApi {

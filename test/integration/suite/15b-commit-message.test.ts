@@ -85,4 +85,47 @@ describe('commit message: GigaChat writes it into the Source Control input box',
     await workbench.click(button);
     await until(() => repository.inputBox.value.startsWith('Emulated answer.'), 'the message in the input box');
   });
+
+  it("gives back the user's draft when the reply breaks off, says why, and its Retry writes the message", async () => {
+    await emulator.inject({ kind: 'resetMidStream', afterEvents: 3 }, { endpoint: 'chat', times: 1 });
+    repository.inputBox.value = 'my own draft';
+    // As the input box's menu passes it: the repository's root.
+    const running = vscode.commands.executeCommand('gigachat.writeCommitMessage', repository.rootUri);
+    const shown = await notification(/Could not connect to GigaChat/, 'the failure, told');
+    assert.equal(repository.inputBox.value, 'my own draft', 'the half-written message is gone, the draft is back');
+    await workbench.notificationButton(shown.slice(0, 30), 'Retry');
+    await running;
+    assert.match(repository.inputBox.value, /^Emulated answer\./);
+  });
+
+  it('says when there is nothing to commit, with a button that opens Source Control', async () => {
+    execFileSync('git', ['-c', 'user.name=Tester', '-c', 'user.email=tester@example.com', 'commit', '-q', '-am', 'PAY-42: More attempts'], { cwd: dir });
+    const running = vscode.commands.executeCommand('gigachat.writeCommitMessage', repository.rootUri);
+    const shown = await notification(/Nothing to commit in commit-repo/, 'nothing to commit, told');
+    await workbench.notificationButton(shown.slice(0, 30), 'Open Source Control');
+    await running;
+  });
+
+  it('with nothing staged, describes what VS Code then commits: every change, untracked files too', async () => {
+    fs.writeFileSync(path.join(dir, 'retry.ts'), 'export const attempts = 6; // tracked, not staged\nexport const delayMs = 250;\n');
+    fs.writeFileSync(path.join(dir, 'backoff.ts'), 'export const factor = 2; // a new file, untracked\n');
+    await emulator.resetCounts();
+    await vscode.commands.executeCommand('gigachat.writeCommitMessage', repository.rootUri);
+    const chat = (await emulator.requests()).filter((request) => request.endpoint === 'chat');
+    const sent = chat
+      .at(-1)!
+      .chat!.messages.map((message) => message.content)
+      .join('\n');
+    assert.match(sent, /nothing is staged, so all of it will be committed/);
+    assert.match(sent, /attempts = 6; \/\/ tracked, not staged/);
+    assert.match(sent, /- added backoff\.ts \+1 -0/);
+    assert.match(sent, /factor = 2; \/\/ a new file, untracked/);
+  });
 });
+
+/** The text of the notification matching `message`, once shown. */
+async function notification(message: RegExp, what: string): Promise<string> {
+  let text = '';
+  await until(async () => Boolean((text = (await workbench.notifications()).find((shown) => message.test(shown)) ?? '')), what);
+  return text;
+}
