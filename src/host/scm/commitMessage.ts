@@ -32,8 +32,10 @@ export class CommitMessages {
   constructor(private readonly services: CommitMessageServices) {}
 
   /**
-   * @param target what the Source Control menu passes: the repository's root Uri or its SourceControl
-   * @param token the input box menu's cancellation (its stop button)
+   * @param target what a Source Control menu passes: the SourceControl, which has its root (`scm/title`,
+   *   the view's title and each repository's row), or the root's Uri (`scm/inputBox`)
+   * @param token the `scm/inputBox` menu's cancellation (its stop button). That menu is a proposed
+   *   API, refused to an extension without the proposal, so the button is in `scm/title` for now.
    */
   async write(target?: unknown, token?: unknown): Promise<void> {
     const api = await gitApi().catch(() => undefined);
