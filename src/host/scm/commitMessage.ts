@@ -99,20 +99,26 @@ export class CommitMessages {
   }
 }
 
-/** Streams into the input box; on failure or cancel the box gets back what it held, unless the user has typed since. */
+/**
+ * Streams into the input box; on failure or cancel the box gets back what it held, unless the user
+ * has typed since. The box's value read back can lag behind what was written (VS Code echoes each
+ * value set back to the extension host, a moment later), so the user's typing is told from the
+ * echoes as a value this never wrote.
+ */
 async function writeStreaming(repository: GitRepository, run: (onMessage: (message: string) => void, stop: AbortSignal) => Promise<string>): Promise<void> {
   const box = repository.inputBox;
   const before = box.value;
+  const ours = new Set([before]);
   const typing = new AbortController();
-  let written: string | undefined;
   try {
     await run((message) => {
-      if (written !== undefined && box.value !== written) return typing.abort();
-      box.value = written = message;
+      if (!ours.has(box.value)) return typing.abort();
+      ours.add(message);
+      box.value = message;
     }, typing.signal);
   } catch (error) {
     if (typing.signal.aborted) return;
-    if (written !== undefined && box.value === written) box.value = before;
+    if (ours.has(box.value)) box.value = before;
     throw error;
   }
 }
