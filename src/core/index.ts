@@ -142,3 +142,8 @@ export { sensitivity } from './workspace/sensitiveFiles';
 export type { SensitiveKind, Sensitivity } from './workspace/sensitiveFiles';
 export { addedLines, parseUnifiedDiff } from './scm/unifiedDiff';
 export type { DiffFile, DiffHunk, DiffStatus } from './scm/unifiedDiff';
+export { sendableChange, type ChangedFile, type PathRules, type WithheldReason } from './scm/sendableChange';
+export { changeDigest, MAX_HUNK_LINES, type ChangeDigest } from './scm/changeDigest';
+export { branchTicket, commitStyle, type CommitLanguage, type CommitStyle } from './scm/commitStyle';
+export { cleanCommitMessage, commitMessagePrompt, type CommitRequest } from './scm/commitPrompt';
+export { commitMessageRequest, streamCommitMessage, MAX_DIGEST_TOKENS, type CommitMessageInput } from './scm/commitMessage';

@@ -26,6 +26,7 @@ export const COMMAND_NAMES = [
   'showReasoning',
   'completionsMenu',
   'setCompletionServerKey',
+  'writeCommitMessage',
 ] as const;
 
 export type CommandName = (typeof COMMAND_NAMES)[number];

@@ -13,6 +13,7 @@ import { PendingFiles } from './chat/pendingFiles';
 import { ModelCatalog } from './chat/modelCatalog';
 import { ClientProvider } from './clientProvider';
 import { codeCommands, type CodeCommands } from './codeCommands';
+import { CommitMessages } from './scm/commitMessage';
 import { ConnectionCheck } from './connectionCheck/checkConnectionCommand';
 import { provideErrorFixes } from './errorActions';
 import { clearAuthorizationKey, setAuthorizationKey } from './keyCommands';
@@ -57,6 +58,8 @@ export interface Services {
   readonly reasoning: ReasoningDocuments;
   /** GigaChat's code in grey at the cursor, and its status bar item. */
   readonly completions: InlineCompletions;
+  /** GigaChat: Write Commit Message, into a repository's Source Control input box. */
+  readonly commitMessages: CommitMessages;
   /** The language model tools this extension contributes, by their key in OWN_TOOLS. */
   readonly tools: Record<OwnToolKey, vscode.LanguageModelTool<unknown>>;
   setAuthorizationKey(): Promise<boolean>;
@@ -124,6 +127,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
     reasoning,
     lastAnswer,
     completions,
+    commitMessages: new CommitMessages({ clients, log }),
     participant: new GigaChatParticipant({ search, edits, log }),
     tools: {
       readFile: new ReadFileTool(),

@@ -17,6 +17,8 @@ const SETTING_EFFECTS: Record<SettingKey, 'connection' | 'searchIndexer' | 'sear
   reasoningEffort: 'nextRequest',
   systemPrompt: 'nextRequest',
   modelTokenLimits: 'nextRequest',
+  commitMessageLanguage: 'nextRequest',
+  commitMessageInstructions: 'nextRequest',
   // Read at each completion.
   'completions.enable': 'nextRequest',
   'completions.model': 'nextRequest',

@@ -14,6 +14,8 @@ export interface SettingTypes {
   reasoningEffort: '' | 'low' | 'medium' | 'high';
   systemPrompt: string;
   modelTokenLimits: Record<string, { maxInputTokens?: number; maxOutputTokens?: number }>;
+  commitMessageLanguage: 'auto' | 'en' | 'ru';
+  commitMessageInstructions: string;
   caCertificates: string[];
   requestTimeout: number;
   'completions.enable': Record<string, boolean>;

@@ -19,6 +19,7 @@
  *   - what the extension adds to a suggestion's latency, and the requests sent while typing (test/bench/completionTyping.ts);
  *   - what the language model provider adds to the first text of a reply, and its token-count cache (test/bench/languageModelProvider.ts).
  *   - what guarding the links of @gigachat's answers costs per streamed delta (test/bench/linkGuard.ts).
+ *   - a commit message's tokens per 1,000 changed lines and time to its first character, against sending the raw diff (test/bench/commitMessage.ts).
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -114,6 +115,7 @@ const scripts: [heading: string, script: string][] = [
     'Suggestions as you type: what the extension adds (target p95 < 5 ms), and requests while typing 200 characters (target ≤ 30, stale ones aborted)',
     'completionTyping.js',
   ],
+  ['Commit messages: tokens sent per 1,000 changed lines and the first character at 100 ms latency, against the raw diff', 'commitMessage.js'],
 ];
 
 function runScript(heading: string, script: string): void {

@@ -59,9 +59,14 @@ export interface GitRepository {
   /** The files changed between two refs. */
   diffBetween(ref1: string, ref2: string): Promise<GitChange[]>;
   log(options?: { maxEntries?: number; path?: string }): Promise<GitCommit[]>;
+  /** Reads git's status anew into `state` (which otherwise follows the file watcher, a moment behind). */
+  status(): Promise<void>;
 }
 
 export interface GitApi {
+  /** 'uninitialized' while the git extension is still looking for git and the repositories. */
+  readonly state: 'uninitialized' | 'initialized';
+  readonly onDidChangeState: vscode.Event<'uninitialized' | 'initialized'>;
   readonly repositories: GitRepository[];
   readonly onDidOpenRepository: vscode.Event<GitRepository>;
   readonly onDidCloseRepository: vscode.Event<GitRepository>;
@@ -79,4 +84,13 @@ export async function gitApi(): Promise<GitApi | undefined> {
   if (!extension) return undefined;
   const exports = extension.isActive ? extension.exports : await extension.activate();
   return exports.enabled ? exports.getAPI(1) : undefined;
+}
+
+/**
+ * Why gitApi() gave nothing: VS Code's git extension is disabled, the `git.enabled` setting is off,
+ * or the extension is on but found no git on this machine (it has no API then).
+ */
+export function gitUnavailableReason(): 'extensionDisabled' | 'settingOff' | 'gitNotFound' {
+  if (!vscode.extensions.getExtension('vscode.git')) return 'extensionDisabled';
+  return vscode.workspace.getConfiguration('git').get<boolean>('enabled') === false ? 'settingOff' : 'gitNotFound';
 }

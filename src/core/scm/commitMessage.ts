@@ -1,0 +1,74 @@
+import { applyChunk, type ChatReply } from '../chatReply';
+import type { ServiceClient } from '../client';
+import { toServiceConversation } from '../conversation/serviceConversation';
+import { FunctionNames } from '../functionNames';
+import { changeDigest, type ChangeDigest } from './changeDigest';
+import { cleanCommitMessage, commitMessagePrompt, type CommitRequest } from './commitPrompt';
+import { branchTicket, commitStyle, type CommitLanguage } from './commitStyle';
+import { sendableChange, type PathRules } from './sendableChange';
+import type { DiffFile } from './unifiedDiff';
+
+/**
+ * A commit message from a change, end to end but for the editor: what may be sent of the change,
+ * summarised within the budget, in the repository's style, asked of the model through the one
+ * conversation pipeline (turns → the service's messages → either contract), its reply cleaned
+ * into a message as it streams.
+ */
+
+export interface CommitMessageInput {
+  scope: CommitRequest['scope'];
+  files: readonly DiffFile[];
+  /** The repository's rules for what may be sent (secrets, ignored files). */
+  rules: PathRules;
+  /** Recent commit messages, newest first. */
+  history: readonly string[];
+  branch?: string;
+  language: CommitRequest['language'];
+  fallbackLanguage: CommitLanguage;
+  instructions: string;
+  /** The model's input limit (modelFacts.ts `modelLimits`). */
+  maxInputTokens: number;
+}
+
+/** The most a change takes of a commit message's request: a day's work fits whole, and a message never costs a long chat's worth of tokens. */
+export const MAX_DIGEST_TOKENS = 12_000;
+
+/** Room left in the model's input for the instructions and the recent subjects. */
+const PROMPT_ROOM = 2_000;
+
+export async function commitMessageRequest(input: CommitMessageInput): Promise<{ request: CommitRequest; digest: ChangeDigest }> {
+  const files = await sendableChange(input.files, input.rules);
+  const digest = changeDigest(files, Math.max(PROMPT_ROOM, Math.min(MAX_DIGEST_TOKENS, input.maxInputTokens - PROMPT_ROOM)));
+  const request: CommitRequest = {
+    digest: digest.text,
+    style: commitStyle(input.history),
+    language: input.language,
+    fallbackLanguage: input.fallbackLanguage,
+    ticket: branchTicket(input.branch),
+    instructions: input.instructions,
+    scope: input.scope,
+  };
+  return { request, digest };
+}
+
+/**
+ * Asks `model` for the message and gives `onMessage` the message as it stands each time more of it
+ * arrives (cleaned: commitPrompt.ts `cleanCommitMessage`). Resolves to the whole message.
+ */
+export async function streamCommitMessage(
+  client: Pick<ServiceClient, 'chatStream'>,
+  model: string,
+  request: CommitRequest,
+  signal: AbortSignal,
+  onMessage: (message: string) => void,
+): Promise<string> {
+  const { messages } = toServiceConversation(commitMessagePrompt(request), new FunctionNames());
+  let reply: ChatReply = { content: '' };
+  let shown = '';
+  for await (const chunk of client.chatStream({ model, messages }, { signal })) {
+    reply = applyChunk(reply, chunk);
+    const message = cleanCommitMessage(reply.content);
+    if (message !== shown) onMessage((shown = message));
+  }
+  return cleanCommitMessage(reply.content);
+}

@@ -1,0 +1,117 @@
+import type { ConversationMessage } from '../conversation/turns';
+import type { CommitLanguage, CommitStyle } from './commitStyle';
+
+/**
+ * What the model is asked for a commit message: instructions that spell out the repository's
+ * style (commitStyle.ts) and the settings, then the change (changeDigest.ts) and the recent
+ * subjects as examples. Written in English for the model; the language of the message is said.
+ */
+
+export interface CommitRequest {
+  /** The change as changeDigest.ts gives it. */
+  digest: string;
+  style: CommitStyle;
+  /** `gigachat.commitMessageLanguage`: 'auto' follows the history, then `fallbackLanguage`. */
+  language: 'auto' | CommitLanguage;
+  /** When the history says nothing: VS Code's display language, if English or Russian. */
+  fallbackLanguage: CommitLanguage;
+  /** The ticket the branch's name holds (commitStyle.ts `branchTicket`). */
+  ticket?: string;
+  /** `gigachat.commitMessageInstructions`: the user's own. */
+  instructions: string;
+  /** The staged change, or everything (nothing was staged, so VS Code commits all of it). */
+  scope: 'staged' | 'all';
+}
+
+/** How many recent subjects the model is shown as examples. */
+export const EXAMPLE_SUBJECTS = 10;
+
+const LANGUAGE_NAMES: Record<CommitLanguage, string> = { en: 'English', ru: 'Russian' };
+
+export function commitMessagePrompt(request: CommitRequest): ConversationMessage[] {
+  const { style } = request;
+  const examples = style.subjects.slice(0, EXAMPLE_SUBJECTS);
+  const user = [
+    request.scope === 'staged' ? 'The staged change:' : 'The change (nothing is staged, so all of it will be committed):',
+    '',
+    request.digest,
+    ...(examples.length > 0 ? ['', "The repository's recent commit subjects, newest first:", ...examples.map((subject) => `- ${subject}`)] : []),
+  ].join('\n');
+  return [
+    { role: 'system', parts: [{ kind: 'text', text: instructions(request).join('\n') }] },
+    { role: 'user', parts: [{ kind: 'text', text: user }] },
+  ];
+}
+
+function instructions(request: CommitRequest): string[] {
+  const { style } = request;
+  const language = request.language === 'auto' ? (style.language ?? request.fallbackLanguage) : request.language;
+  const lines = [
+    'You write the commit message for the change the user gives. Answer with the message only: no quotes, no code fences, no preamble.',
+    'The first line is the subject: what the change does and why, in the imperative mood. Add a body after a blank line only when the change needs explaining (several separate changes, a reason that is not obvious); wrap it at 72 characters.',
+    `Write in ${LANGUAGE_NAMES[language]}.`,
+  ];
+  if (style.conventional) {
+    const scope = style.conventional.scoped ? 'with a scope in parentheses, ' : '';
+    lines.push(
+      `This repository uses Conventional Commits: start the subject with a type ${scope}then ": " (types used here: ${style.conventional.types.join(', ')}).`,
+    );
+  } else if (style.subjects.length > 0) lines.push('This repository does not use Conventional Commits: no "feat:" or "fix:" prefix.');
+  if (request.ticket)
+    lines.push(
+      `Start the subject with the ticket ${request.ticket}${style.ticket ? `, in the form the history uses (like "${style.ticket.example.trim()}")` : ''}.`,
+    );
+  else if (style.ticket)
+    lines.push(`Subjects here start with a ticket id (like "${style.ticket.example.trim()}"), but this change's ticket is not known: do not invent one.`);
+  if (style.typicalLength)
+    lines.push(`Subjects here are about ${style.typicalLength} characters long; keep the subject under ${Math.max(50, style.typicalLength + 15)}.`);
+  if (style.capitalized !== undefined) lines.push(style.capitalized ? 'Start the subject with a capital letter.' : 'Start the subject with a small letter.');
+  lines.push(style.fullStop ? 'End the subject with a full stop.' : 'Do not end the subject with a full stop.');
+  lines.push('Files whose content is not shown are named with their statistics only: mention them if they matter, never guess their content.');
+  if (request.instructions.trim()) lines.push('', "The user's own instructions:", request.instructions.trim());
+  return lines;
+}
+
+/**
+ * The reply as a commit message: without the code fence, quotes or "Commit message:" label a model
+ * may put around it, trailing spaces, and runs of blank lines. Safe on a reply still arriving (an
+ * opening fence or quote goes at once, its closing one once it comes), so the input box can show
+ * the message as it is written.
+ */
+export function cleanCommitMessage(reply: string): string {
+  let text = reply.replace(/\r\n/g, '\n').trim();
+  text = text.replace(/^(?:\*\*)?(?:commit message|сообщение коммита)(?:\*\*)?\s*:\s*(?:\*\*)?\s*/i, '');
+  // The start of an opening fence, still arriving.
+  if (/^(?:[`~]{1,2}|[`~]{3,}[^\n]*)$/.test(text)) return '';
+  const fence = /^(`{3,}|~{3,})[^\n]*(?:\n|$)/.exec(text);
+  if (fence) {
+    text = text.slice(fence[0].length);
+    // What follows the closing fence is the model's commentary, not the message.
+    const close = text.indexOf(`\n${fence[1]}`);
+    text = close >= 0 ? text.slice(0, close) : text.replace(/\n[`~]*$/, '');
+  }
+  text = text.trim();
+  for (const [open, close] of QUOTES) {
+    if (!text.startsWith(open)) continue;
+    const inside = text.slice(open.length);
+    const closing = inside.indexOf(close);
+    // Quotes around the whole message (or an opening one whose end has not arrived yet), not a quoted word at its start.
+    if (closing === -1) text = inside;
+    else if (closing === inside.length - close.length) text = inside.slice(0, closing);
+    break;
+  }
+  // A subject set in bold (`**Fix the parser**`): the markers are not part of the message.
+  text = text.replace(/^([^\n]*)/, (subject) => subject.replace(/\*\*(.+?)\*\*/g, '$1'));
+  return text
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+const QUOTES: readonly [string, string][] = [
+  ['"', '"'],
+  ['«', '»'],
+  ['“', '”'],
+];

@@ -1,0 +1,55 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { decodeSourceText, parseUnifiedDiff, type DiffFile } from '../../core';
+import { GitStatus, type GitChange, type GitRepository } from './gitApi';
+
+/** The change a commit would record now, as git's diff reads it. */
+export interface PendingChange {
+  /** 'staged' when something is staged; 'all' when nothing is, and VS Code commits every change. */
+  scope: 'staged' | 'all';
+  files: DiffFile[];
+}
+
+/** An untracked file larger than this is named without its lines, as git names a binary file. */
+const MAX_UNTRACKED_BYTES = 1024 * 1024;
+
+/**
+ * What the next commit holds: the staged change; when nothing is staged, what VS Code's Commit
+ * then commits (it offers to stage everything, or does so with `git.enableSmartCommit`): every
+ * tracked change, and the untracked files too unless `git.smartCommitChanges` is "tracked".
+ * Untracked files have no diff in git's API: each is read as an added file.
+ */
+export async function readPendingChange(repository: GitRepository): Promise<PendingChange> {
+  const staged = parseUnifiedDiff(await repository.diff(true));
+  if (staged.length > 0) return { scope: 'staged', files: staged };
+  const tracked = parseUnifiedDiff(await repository.diff(false));
+  const withUntracked = vscode.workspace.getConfiguration('git', repository.rootUri).get<string>('smartCommitChanges') !== 'tracked';
+  // The untracked files come from the state: fresh, not as the file watcher last saw them.
+  if (withUntracked) await repository.status();
+  const untracked = withUntracked ? await Promise.all(untrackedChanges(repository).map((change) => addedFile(repository.rootUri, change.uri))) : [];
+  return { scope: 'all', files: [...tracked, ...untracked] };
+}
+
+function untrackedChanges(repository: GitRepository): GitChange[] {
+  const { workingTreeChanges, untrackedChanges = [] } = repository.state;
+  return [...workingTreeChanges, ...untrackedChanges].filter((change) => change.status === GitStatus.Untracked);
+}
+
+/** An untracked file as git would show it once added: one hunk of all its lines. */
+async function addedFile(root: vscode.Uri, uri: vscode.Uri): Promise<DiffFile> {
+  const relative = path.relative(root.fsPath, uri.fsPath).split(path.sep).join('/');
+  const file: DiffFile = { path: relative, status: 'added', binary: true, hunks: [], added: 0, removed: 0 };
+  const size = await vscode.workspace.fs.stat(uri).then(
+    (stat) => stat.size,
+    () => Infinity,
+  );
+  if (size > MAX_UNTRACKED_BYTES) return file;
+  const text = decodeSourceText(await vscode.workspace.fs.readFile(uri).then(undefined, () => new Uint8Array()));
+  if (text === undefined) return file;
+  const lines = text === '' ? [] : text.replace(/\r?\n$/, '').split(/\r?\n/);
+  const hunks =
+    lines.length === 0
+      ? []
+      : [{ header: `@@ -0,0 +1,${lines.length} @@`, oldStart: 0, oldLines: 0, newStart: 1, newLines: lines.length, lines: lines.map((line) => `+${line}`) }];
+  return { ...file, binary: false, hunks, added: lines.length };
+}

@@ -1,0 +1,177 @@
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { commitMessageRequest, FolderExclusions, modelLimits, streamCommitMessage, type ServiceClient } from '../../core';
+import { abortSignalOf } from '../cancellation';
+import { readSetting } from '../config';
+import { showErrorNotification } from '../errorActions';
+import type { Log } from '../log';
+import { withCancellableProgress } from '../progress';
+import { readPendingChange } from './changeReading';
+import { gitApi, gitUnavailableReason, type GitRepository } from './gitApi';
+import { chooseRepository } from './repositoryChoice';
+
+/** How many recent commits show the repository's style. */
+const HISTORY_COMMITS = 20;
+
+/** The longest wait for the git extension to finish opening the window's repositories, in ms. */
+const REPOSITORIES_WAIT_MS = 15_000;
+
+export interface CommitMessageServices {
+  clients: { get(): Promise<Pick<ServiceClient, 'chatStream'>> };
+  log: Log;
+}
+
+/**
+ * GigaChat: Write Commit Message. Reads the change the next commit would record and streams
+ * GigaChat's message for it into that repository's Source Control input box, with the chat's
+ * model. The user's own text there comes back if the message fails or is cancelled, and typing
+ * into the box while the message arrives stops it (the typing wins).
+ */
+export class CommitMessages {
+  constructor(private readonly services: CommitMessageServices) {}
+
+  /**
+   * @param target what a Source Control menu passes: the SourceControl, which has its root (`scm/title`,
+   *   the view's title and each repository's row), or the root's Uri (`scm/inputBox`)
+   * @param token the `scm/inputBox` menu's cancellation (its stop button). That menu is a proposed
+   *   API, refused to an extension without the proposal, so the button is in `scm/title` for now.
+   */
+  async write(target?: unknown, token?: unknown): Promise<void> {
+    const api = await gitApi().catch(() => undefined);
+    if (!api) return showGitUnavailable();
+    // Right after start-up the git extension may still be opening the repositories; it takes seconds at most.
+    const repository = await chooseRepository(api, target, AbortSignal.timeout(REPOSITORIES_WAIT_MS));
+    if (repository === 'none') return showNoRepository();
+    if (repository) await this.writeInto(repository, isToken(token) ? token : undefined);
+  }
+
+  private async writeInto(repository: GitRepository, token: vscode.CancellationToken | undefined): Promise<void> {
+    const { log } = this.services;
+    const title = vscode.l10n.t('GigaChat is writing the commit message…');
+    const task = (signal: AbortSignal) => this.stream(repository, signal);
+    try {
+      // The SCM view shows it is busy where the message will appear; the notification has the Cancel button.
+      await vscode.window.withProgress({ location: vscode.ProgressLocation.SourceControl }, () =>
+        withCancellableProgress(title, async (signal) => {
+          const menu = token && abortSignalOf(token);
+          try {
+            return await task(menu ? AbortSignal.any([signal, menu.signal]) : signal);
+          } finally {
+            menu?.dispose();
+          }
+        }),
+      );
+    } catch (error) {
+      if (error instanceof NothingToCommit) return showNothingToCommit(repository);
+      await showErrorNotification(error, log, () => this.writeInto(repository, undefined));
+    }
+  }
+
+  private async stream(repository: GitRepository, signal: AbortSignal): Promise<void> {
+    const { clients, log } = this.services;
+    const root = repository.rootUri.fsPath;
+    // Independent, so read at once: the message's first character comes sooner.
+    const [client, change, rules, commits] = await Promise.all([
+      clients.get(),
+      readPendingChange(repository),
+      FolderExclusions.open(root, { home: os.homedir(), variables: process.env }),
+      // A repository without commits yet has no log: no style to follow.
+      repository.log({ maxEntries: HISTORY_COMMITS }).catch(() => []),
+    ]);
+    if (change.files.length === 0) throw new NothingToCommit();
+    const model = readSetting('model');
+    const { request, digest } = await commitMessageRequest({
+      ...change,
+      rules,
+      history: commits.map((commit) => commit.message),
+      branch: repository.state.HEAD?.name,
+      language: readSetting('commitMessageLanguage'),
+      fallbackLanguage: vscode.env.language.startsWith('ru') ? 'ru' : 'en',
+      instructions: readSetting('commitMessageInstructions'),
+      maxInputTokens: modelLimits(model, readSetting('modelTokenLimits')).maxInputTokens,
+    });
+    log.info(
+      `Commit message for ${root}: ${change.scope} change, ${change.files.length} files, ${digest.hunksShown} of ${digest.hunksTotal} hunks sent (about ${digest.tokens} tokens)` +
+        (digest.shortened.length > 0 ? `; shortened: ${digest.shortened.join('; ')}` : ''),
+    );
+    await writeStreaming(repository, (onMessage, stop) => streamCommitMessage(client, model, request, AbortSignal.any([signal, stop]), onMessage));
+  }
+}
+
+/**
+ * Streams into the input box; on failure or cancel the box gets back what it held, unless the user
+ * has typed since. The box's value read back can lag behind what was written (VS Code echoes each
+ * value set back to the extension host, a moment later), so the user's typing is told from the
+ * echoes as a value this never wrote.
+ */
+async function writeStreaming(repository: GitRepository, run: (onMessage: (message: string) => void, stop: AbortSignal) => Promise<string>): Promise<void> {
+  const box = repository.inputBox;
+  const before = box.value;
+  const ours = new Set([before]);
+  const typing = new AbortController();
+  try {
+    await run((message) => {
+      if (!ours.has(box.value)) return typing.abort();
+      ours.add(message);
+      box.value = message;
+    }, typing.signal);
+  } catch (error) {
+    if (typing.signal.aborted) return;
+    if (ours.has(box.value)) box.value = before;
+    throw error;
+  }
+}
+
+class NothingToCommit extends Error {}
+
+function isToken(value: unknown): value is vscode.CancellationToken {
+  return typeof (value as vscode.CancellationToken | undefined)?.onCancellationRequested === 'function';
+}
+
+async function showGitUnavailable(): Promise<void> {
+  const reason = gitUnavailableReason();
+  const choices: Record<typeof reason, [message: string, button: string, fix: () => Thenable<unknown>]> = {
+    settingOff: [
+      vscode.l10n.t('Git is turned off in VS Code (the git.enabled setting), so GigaChat cannot read the change to describe it.'),
+      vscode.l10n.t('Open Setting'),
+      () => vscode.commands.executeCommand('workbench.action.openSettings', 'git.enabled'),
+    ],
+    extensionDisabled: [
+      vscode.l10n.t("VS Code's built-in Git extension is disabled, so GigaChat cannot read the change to describe it. Enable the extension."),
+      vscode.l10n.t('Show the Git Extension'),
+      () => vscode.commands.executeCommand('workbench.extensions.search', '@builtin vscode.git'),
+    ],
+    gitNotFound: [
+      vscode.l10n.t('VS Code found no git on this computer, so GigaChat cannot read the change to describe it. Install git, then reload the window.'),
+      vscode.l10n.t('Download Git'),
+      () => vscode.env.openExternal(vscode.Uri.parse('https://git-scm.com/downloads')),
+    ],
+  };
+  const [message, button, fix] = choices[reason];
+  if ((await vscode.window.showErrorMessage(message, button)) === button) await fix();
+}
+
+async function showNoRepository(): Promise<void> {
+  if (!vscode.workspace.workspaceFolders?.length) {
+    const open = vscode.l10n.t('Open Folder');
+    const answer = await vscode.window.showErrorMessage(vscode.l10n.t('No folder is open, so there is no change to write a commit message for.'), open);
+    if (answer === open) await vscode.commands.executeCommand('workbench.action.files.openFolder');
+    return;
+  }
+  const init = vscode.l10n.t('Initialize Repository');
+  const answer = await vscode.window.showErrorMessage(
+    vscode.l10n.t('There is no git repository in this window, so there is no change to write a commit message for.'),
+    init,
+  );
+  if (answer === init) await vscode.commands.executeCommand('git.init');
+}
+
+async function showNothingToCommit(repository: GitRepository): Promise<void> {
+  const open = vscode.l10n.t('Open Source Control');
+  const answer = await vscode.window.showInformationMessage(
+    vscode.l10n.t('Nothing to commit in {0}: no file has changed since the last commit.', path.basename(repository.rootUri.fsPath)),
+    open,
+  );
+  if (answer === open) await vscode.commands.executeCommand('workbench.view.scm');
+}

@@ -1,0 +1,51 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { GitApi, GitRepository } from './gitApi';
+
+/**
+ * The repository a Source Control command is about. From a Source Control menu VS Code passes the
+ * repository: its root's Uri (the input box's menu) or its SourceControl, which has `rootUri`
+ * (the view's title and each repository's row when there are several). From the Command Palette:
+ * the only repository, the active editor's, or the one the user picks.
+ * 'none' when the window has no repository at all; undefined when the user closed the pick.
+ */
+export async function chooseRepository(api: GitApi, target: unknown, signal: AbortSignal): Promise<GitRepository | 'none' | undefined> {
+  await initialized(api, signal);
+  const given = rootOf(target);
+  if (given) return api.getRepository(given) ?? 'none';
+  const repositories = api.repositories;
+  if (repositories.length === 0) return 'none';
+  if (repositories.length === 1) return repositories[0];
+  const editor = vscode.window.activeTextEditor?.document.uri;
+  const ofEditor = editor && api.getRepository(editor);
+  if (ofEditor) return ofEditor;
+  const picked = await vscode.window.showQuickPick(
+    repositories.map((repository) => ({
+      label: path.basename(repository.rootUri.fsPath),
+      description: vscode.workspace.asRelativePath(repository.rootUri, true),
+      repository,
+    })),
+    { placeHolder: vscode.l10n.t('Choose the repository to write the commit message for') },
+  );
+  return picked?.repository;
+}
+
+function rootOf(target: unknown): vscode.Uri | undefined {
+  if (target instanceof vscode.Uri) return target;
+  const rootUri = (target as { rootUri?: unknown } | undefined)?.rootUri;
+  return rootUri instanceof vscode.Uri ? rootUri : undefined;
+}
+
+/** Right after start-up the git extension is still finding the repositories: wait until it has. */
+async function initialized(api: GitApi, signal: AbortSignal): Promise<void> {
+  if (api.state === 'initialized') return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      listener.dispose();
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const listener = api.onDidChangeState((state) => state === 'initialized' && done());
+    signal.addEventListener('abort', done);
+  });
+}
