@@ -35,6 +35,7 @@ export type {
   Sources,
   BuiltInTool,
   ReasoningEffort,
+  ResponseFormat,
 } from './schemas';
 
 // Function calling (tools) and files a user message attaches.
@@ -141,3 +142,9 @@ export { sensitivity } from './workspace/sensitiveFiles';
 export type { SensitiveKind, Sensitivity } from './workspace/sensitiveFiles';
 export { addedLines, parseUnifiedDiff } from './scm/unifiedDiff';
 export type { DiffFile, DiffHunk, DiffStatus } from './scm/unifiedDiff';
+export { FINDINGS_JSON_SCHEMA, readFindings, SEVERITIES } from './scm/reviewFindings';
+export type { Finding, ReadingKind, ReviewReading, Severity } from './scm/reviewFindings';
+export { reviewPrompt } from './scm/reviewPrompt';
+export type { ReviewPrompt, ShownRange, WithheldFile } from './scm/reviewPrompt';
+export { placeFindings } from './scm/findingPlacement';
+export type { PlacedFinding, Placement } from './scm/findingPlacement';
