@@ -148,3 +148,5 @@ export { reviewPrompt } from './scm/reviewPrompt';
 export type { ReviewPrompt, ShownRange, WithheldFile } from './scm/reviewPrompt';
 export { placeFindings } from './scm/findingPlacement';
 export type { PlacedFinding, Placement } from './scm/findingPlacement';
+export { askForReview } from './scm/reviewRequest';
+export type { ReviewRequest } from './scm/reviewRequest';
