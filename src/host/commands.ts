@@ -26,6 +26,9 @@ export const COMMAND_NAMES = [
   'showReasoning',
   'completionsMenu',
   'setCompletionServerKey',
+  'reviewChanges',
+  'fixReviewFinding',
+  'dismissReviewFinding',
 ] as const;
 
 export type CommandName = (typeof COMMAND_NAMES)[number];

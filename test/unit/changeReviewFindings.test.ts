@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { findingEdit } from '../../src/core/scm/findingFix';
 import { placeFindings } from '../../src/core/scm/findingPlacement';
 import { FINDINGS_JSON_SCHEMA, readFindings, type Finding } from '../../src/core/scm/reviewFindings';
 import { reviewPrompt } from '../../src/core/scm/reviewPrompt';
@@ -174,5 +175,24 @@ describe('change review: placing the findings', () => {
     assert.equal(placed.length, 1);
     assert.deepEqual([placed[0].first, placed[0].last, placed[0].outsideChange], [1, 1, { line: 90 }]);
     assert.equal(placed[0].suggestion, undefined);
+  });
+});
+
+describe('change review: a fix as an edit', () => {
+  it('replaces the finding’s lines, taking in lines around them until the piece is found once', () => {
+    const text = 'a\nreturn x;\nb\nreturn x;\nc\n';
+    assert.deepEqual(findingEdit(text, 4, 4, 'return y;\n'), { oldText: 'b\nreturn x;\nc', newText: 'b\nreturn y;\nc' });
+    assert.deepEqual(findingEdit('one\ntwo\n', 2, 2, 'TWO'), { oldText: 'two', newText: 'TWO' });
+  });
+
+  it('offers nothing for lines past the end, or a piece that is never unique', () => {
+    assert.equal(findingEdit('one\n', 5, 5, 'x'), undefined);
+    assert.equal(findingEdit('same\n'.repeat(40), 20, 20, 'x'), undefined);
+  });
+});
+
+describe('change review: a fix in a file with CRLF line ends', () => {
+  it('keeps CRLF on the lines it writes', () => {
+    assert.deepEqual(findingEdit('one\r\ntwo\r\nthree\r\n', 2, 2, 'TWO\nMORE'), { oldText: 'two\r', newText: 'TWO\r\nMORE\r' });
   });
 });
