@@ -1,5 +1,6 @@
 // Installs what the integration tests need, idempotently, into the git-ignored .vscode-test/ cache:
-//   - Debian's chromium (the browser that opens the workbench) and libkrb5-dev (code-server's
+//   - Debian's chromium (the browser that opens the workbench), git (VS Code's git extension, for
+//     the change review suite) and libkrb5-dev (code-server's
 //     `kerberos` native module needs gssapi/gssapi.h to build), via apt-get;
 //   - Node 24 from the npm registry (code-server 4.139 requires it; the project itself needs only 20);
 //   - code-server, a full VS Code served over HTTP, built against Node 24.
@@ -96,6 +97,8 @@ function ensureAptPackages() {
   const missing = [];
   if (!fs.existsSync(paths.chromium)) missing.push('chromium');
   if (!fs.existsSync('/usr/include/gssapi/gssapi.h')) missing.push('libkrb5-dev');
+  // VS Code's git extension needs git itself (the change review suite makes a repository).
+  if (!fs.existsSync('/usr/bin/git')) missing.push('git');
   if (missing.length === 0) return;
   const command = `apt-get update && apt-get install -y ${missing.join(' ')}`;
   if (process.getuid && process.getuid() !== 0) {
