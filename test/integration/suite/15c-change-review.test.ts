@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { emulator, ensureKey, until, workbench } from '../drivers';
+import { emulator, setKeyThroughCommand, until, workbench } from '../drivers';
 import { hasOuterRunner } from '../outer';
 
 /** The repository this suite makes inside the workspace (deleted at the end). */
@@ -70,7 +70,8 @@ describe('reviewing a change in Source Control', function () {
 
   before(async function () {
     if (!hasOuterRunner()) this.skip();
-    await ensureKey();
+    // Through the command rather than the chat view: this suite needs no webview.
+    await setKeyThroughCommand((await emulator.info()).key);
     await fs.mkdir(folderPath(), { recursive: true });
     git('init', '-q');
     await fs.writeFile(fileUri().fsPath, BEFORE.join('\n'));
