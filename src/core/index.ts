@@ -150,4 +150,4 @@ export { placeFindings } from './scm/findingPlacement';
 export type { PlacedFinding, Placement } from './scm/findingPlacement';
 export { askForReview } from './scm/reviewRequest';
 export type { ReviewRequest } from './scm/reviewRequest';
-export { findingEdit } from './scm/findingFix';
+export { findingEdit, reviewedText } from './scm/findingFix';

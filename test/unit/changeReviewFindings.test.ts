@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { findingEdit } from '../../src/core/scm/findingFix';
+import { findingEdit, reviewedText } from '../../src/core/scm/findingFix';
 import { placeFindings } from '../../src/core/scm/findingPlacement';
 import { FINDINGS_JSON_SCHEMA, readFindings, type Finding } from '../../src/core/scm/reviewFindings';
 import { reviewPrompt } from '../../src/core/scm/reviewPrompt';
@@ -194,5 +194,19 @@ describe('change review: a fix as an edit', () => {
 describe('change review: a fix in a file with CRLF line ends', () => {
   it('keeps CRLF on the lines it writes', () => {
     assert.deepEqual(findingEdit('one\r\ntwo\r\nthree\r\n', 2, 2, 'TWO\nMORE'), { oldText: 'two\r', newText: 'TWO\r\nMORE\r' });
+  });
+});
+
+describe('change review: the reviewed text of a finding’s lines', () => {
+  const [file] = parseUnifiedDiff(DIFF);
+
+  it('reads lines from the new side of the hunk that holds them, removed lines aside', () => {
+    assert.equal(reviewedText(file, 11, 12), '  if (value == null) return;\n  log(value);');
+    assert.equal(reviewedText(file, 10, 10), '  const a = 1;');
+  });
+
+  it('has none for lines no one hunk holds', () => {
+    assert.equal(reviewedText(file, 13, 14), undefined);
+    assert.equal(reviewedText(file, 40, 40), undefined);
   });
 });

@@ -1,3 +1,5 @@
+import type { DiffFile } from './unifiedDiff';
+
 /**
  * A finding's suggestion as the edit @gigachat's edit confirmation takes: one exact piece of the
  * file, found once, replaced. The finding's lines alone may occur more than once (`return a;`),
@@ -34,6 +36,25 @@ export function findingEdit(text: string, first: number, last: number, suggestio
     const once = oldText !== '' && text.indexOf(oldText) === text.lastIndexOf(oldText);
     if (once) return { oldText, newText: [...before, replacement, ...after].join('\n') };
     if (from === 0 && to === lines.length) break;
+  }
+  return undefined;
+}
+
+/**
+ * The text lines first..last have in the reviewed change (the new side of the hunk that holds
+ * them), or undefined when no one hunk does. A Fix applies only while the file still reads so:
+ * a staged change reviewed while the working tree says otherwise is not "fixed" blindly.
+ */
+export function reviewedText(file: DiffFile, first: number, last: number): string | undefined {
+  for (const hunk of file.hunks) {
+    const lines: string[] = [];
+    let line = hunk.newStart;
+    for (const text of hunk.lines) {
+      if (text.startsWith('-')) continue;
+      if (line >= first && line <= last) lines.push(text.slice(1));
+      line++;
+    }
+    if (lines.length === last - first + 1) return lines.join('\n');
   }
   return undefined;
 }

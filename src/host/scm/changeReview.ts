@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { askForReview, parseUnifiedDiff, placeFindings, ServiceError, type DiffFile, type PlacedFinding, type WithheldFile } from '../../core';
+import { askForReview, parseUnifiedDiff, placeFindings, reviewedText, ServiceError, type DiffFile, type PlacedFinding, type WithheldFile } from '../../core';
 import type { ClientProvider } from '../clientProvider';
 import { readSetting, readSettings } from '../config';
 import { countMessage } from '../countMessage';
@@ -13,7 +13,7 @@ import { isRefusal, WorkspacePort } from '../workspace/workspacePort';
 import { fixFinding } from './findingFixCommand';
 import { gitApi, type GitApi, type GitRepository } from './gitApi';
 import { changeDiff, changeKinds, changeLabel, type ChangeKind } from './reviewedChanges';
-import { linesText, ReviewFindingsView, type FindingToShow } from './reviewFindingsView';
+import { ReviewFindingsView, type FindingToShow } from './reviewFindingsView';
 
 /**
  * *GigaChat: Review Changes*: asks which change (staged, all uncommitted, or the branch against its
@@ -100,7 +100,7 @@ export class ChangeReview extends Disposable {
       `Change review of ${repositoryName(repository)} (${kind}): ${files.length} files, ${withheld.length} withheld, ${prompt.leftOutHunks} hunks left out; ` +
         `the reply read as ${reading.kind}, ${reading.findings.length} findings (${reading.malformed} malformed, ${dropped} about files the model was not shown).`,
     );
-    this.view.replace(await Promise.all(placed.map((finding) => toShow(repository, finding))));
+    this.view.replace(placed.map((finding) => toShow(repository, files, finding)));
     void this.tell(placed.length, withheld, prompt.summarisedFiles);
   }
 
@@ -182,9 +182,8 @@ function generalFinding(text: string, shown: ReadonlyMap<string, unknown>, delet
   return [{ path: file, line: 1, first: 1, last: 1, severity: 'info', title: vscode.l10n.t('GigaChat’s review'), reasoning: text }];
 }
 
-async function toShow(repository: GitRepository, finding: PlacedFinding): Promise<FindingToShow> {
-  const uri = vscode.Uri.joinPath(repository.rootUri, finding.path);
-  const document = await vscode.workspace.openTextDocument(uri).then(undefined, () => undefined);
-  const original = document && finding.last <= document.lineCount ? linesText(document, finding.first, finding.last) : '';
-  return { uri, finding, original };
+function toShow(repository: GitRepository, files: readonly DiffFile[], finding: PlacedFinding): FindingToShow {
+  const file = files.find((each) => each.path === finding.path);
+  const original = (file && reviewedText(file, finding.first, finding.last)) ?? '';
+  return { uri: vscode.Uri.joinPath(repository.rootUri, finding.path), finding, original };
 }

@@ -8,8 +8,9 @@ import { linesText, type ShownFinding } from './reviewFindingsView';
 
 /**
  * A finding's Fix: its suggestion offered as @gigachat's edits are (the diff editor, Apply or
- * Discard, every time; nothing is written before Apply), and only while the lines still read as
- * they did when the review was made. Resolves to whether the file was changed.
+ * Discard, every time; nothing is written before Apply), and only while the lines read as they do
+ * in the reviewed change (not after an edit since, nor where the working tree differs from a
+ * reviewed staged change). Resolves to whether the file was changed.
  */
 export async function fixFinding(shown: ShownFinding, reviews: ChangeReviews, log: Log): Promise<boolean> {
   const { finding, uri } = shown;
@@ -17,7 +18,9 @@ export async function fixFinding(shown: ShownFinding, reviews: ChangeReviews, lo
   const document = await vscode.workspace.openTextDocument(uri).then(undefined, () => undefined);
   if (!document || finding.last > document.lineCount || linesText(document, finding.first, finding.last) !== shown.original) {
     void vscode.window.showInformationMessage(
-      vscode.l10n.t('The lines of this finding changed since the review, so its fix no longer applies. Review the change again.'),
+      vscode.l10n.t(
+        'The lines of this finding no longer read as in the reviewed change (edited since, or different from what is staged), so its fix does not apply. Review the change again.',
+      ),
     );
     return false;
   }

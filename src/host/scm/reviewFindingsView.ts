@@ -8,13 +8,13 @@ export interface ShownFinding {
   id: string;
   uri: vscode.Uri;
   finding: PlacedFinding;
-  /** The text of lines first..last when the review was made. */
+  /** The text of lines first..last in the reviewed change: a Fix applies only while the file reads so. */
   original: string;
   thread: vscode.CommentThread;
   diagnostic: vscode.Diagnostic;
 }
 
-/** A finding to show: the file it is in and the text of its lines now. */
+/** A finding to show: the file it is in and the text of its lines in the reviewed change. */
 export interface FindingToShow {
   uri: vscode.Uri;
   finding: PlacedFinding;
@@ -131,7 +131,9 @@ function comment(finding: PlacedFinding): vscode.Comment {
   return { body, mode: vscode.CommentMode.Preview, author: { name: 'GigaChat' } };
 }
 
-/** Lines first..last of a document, 1-based, without the last line's end. */
+/** Lines first..last of a document, 1-based, joined with \n whatever the file's line ends (as a diff's lines are). */
 export function linesText(document: vscode.TextDocument, first: number, last: number): string {
-  return document.getText(new vscode.Range(first - 1, 0, last - 1, document.lineAt(last - 1).text.length));
+  const lines: string[] = [];
+  for (let line = first - 1; line < last; line++) lines.push(document.lineAt(line).text);
+  return lines.join('\n');
 }

@@ -58,6 +58,7 @@ async function reviewStaged(): Promise<string[]> {
 
 /** The quick fix the finding's lightbulb offers, by the start of its title. */
 async function quickFix(title: string): Promise<vscode.Command> {
+  await vscode.window.showTextDocument(fileUri()); // the lightbulb is asked about an open file
   const range = new vscode.Range(PLANTED_LINE - 1, 0, PLANTED_LINE - 1, 0);
   const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', fileUri(), range);
   const action = actions.find((each) => each.title.startsWith(title));
@@ -135,5 +136,22 @@ describe('reviewing a change in Source Control', function () {
     await accepted;
     assert.equal(await fs.readFile(fileUri().fsPath, 'utf8'), before.replace('value == null', 'value === null'));
     await until(() => findings().length === 0, 'the fixed finding gone');
+  });
+
+  it('offers no fix once the file no longer reads as the reviewed change, and Dismiss removes the finding', async () => {
+    // The staged change still compares loosely; the file on disk was fixed above.
+    await reviewStaged();
+    await until(() => findings().length === 1, 'the staged finding again');
+    const before = await fs.readFile(fileUri().fsPath, 'utf8');
+    const fix = await quickFix('Fix with GigaChat');
+    await vscode.commands.executeCommand(fix.command, ...(fix.arguments ?? []));
+    await until(
+      async () => (await workbench.notifications()).some((text) => text.includes('no longer read as in the reviewed change')),
+      'why the fix does not apply',
+    );
+    assert.equal(await fs.readFile(fileUri().fsPath, 'utf8'), before);
+    const dismiss = await quickFix('Dismiss GigaChat');
+    await vscode.commands.executeCommand(dismiss.command, ...(dismiss.arguments ?? []));
+    assert.equal(findings().length, 0);
   });
 });
