@@ -24,7 +24,7 @@ describe('change review against the emulator', () => {
 
     it('asks for structured output with the findings schema, and reads the finding the model planted on its line', async () => {
       const { reading } = await askForReview(t.client, review);
-      assert.equal(reading.kind, 'structured');
+      assert.equal(reading?.kind, 'structured');
       assert.deepEqual(
         reading.findings.map((each) => [each.path, each.line, each.severity, each.suggestion]),
         [['src/a.ts', 11, 'warning', '  if (value === null) return;']],
@@ -32,6 +32,12 @@ describe('change review against the emulator', () => {
       const body = JSON.parse(t.emulator.requests.find((request) => request.endpoint === 'chat')!.body) as { model_options: Record<string, unknown> };
       const format = body.model_options.response_format as { type: string; strict: boolean; schema: { required: string[] } };
       assert.deepEqual([format.type, format.strict, format.schema.required], ['json_schema', true, ['findings']]);
+    });
+
+    it('asks nothing when no file of the change may be sent', async () => {
+      const { reading } = await askForReview(t.client, { ...review, withheld: [{ path: 'src/a.ts', reason: 'it is ignored' }] });
+      assert.equal(reading, undefined);
+      assert.equal(t.emulator.requests.filter((request) => request.endpoint === 'chat').length, 0);
     });
   });
 
@@ -42,8 +48,8 @@ describe('change review against the emulator', () => {
       const { reading } = await askForReview(t.client, review);
       const body = JSON.parse(t.emulator.requests.filter((request) => request.endpoint === 'chat').at(-1)!.body) as Record<string, unknown>;
       assert.equal(body.response_format, undefined);
-      assert.equal(reading.kind, 'text');
-      assert.ok(reading.text && reading.text.length > 0);
+      assert.equal(reading?.kind, 'text');
+      assert.ok(reading?.text && reading.text.length > 0);
     });
   });
 });

@@ -93,6 +93,14 @@ export class ChangeReview extends Disposable {
       },
       { signal },
     );
+    if (!reading) {
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t(
+          'Nothing of this change can be sent for review: its files look like secrets, are ignored, lie outside the workspace, are binary or too large.',
+        ),
+      );
+      return;
+    }
     const deleted = new Set(files.filter((file) => file.status === 'deleted').map((file) => file.path));
     const { placed, dropped } = placeFindings(reading.findings, prompt.shown, deleted);
     if (reading.kind === 'text') placed.push(...generalFinding(reading.text ?? '', prompt.shown, deleted));
