@@ -1,6 +1,8 @@
+import { ChunkKeywords } from './chunkKeywords';
 import type { Chunk } from './chunker';
 import type { EmbeddingCache } from './embeddingCache';
 import type { IndexedFile, SearchHit } from './indexerTypes';
+import { fuseRankings } from './rankFusion';
 
 /** A chunk whose vector is in the cache under `key`, ready to be indexed. */
 export interface KeyedChunk extends Chunk {
@@ -9,6 +11,8 @@ export interface KeyedChunk extends Chunk {
 
 interface FileRecord {
   path: string;
+  /** Its path's words in the keyword index. */
+  pathDoc: number;
   chunks: StoredChunk[];
 }
 
@@ -18,18 +22,33 @@ interface StoredChunk {
   endLine: number;
   preview: string;
   key: string;
+  /** Its text's words in the keyword index. */
+  doc: number;
 }
 
+/** How deep each ranking is read for hybrid search (at least the results asked for). */
+const FUSION_DEPTH = 50;
+
 /**
- * The indexed files and their chunks, searchable by vector. Vectors stay in the cache, which is
- * also the nearest-neighbour index (one copy of each vector): a search asks it for the keys closest
- * to the query among those some indexed chunk has, and a key shared by several chunks (the same
- * text in several places) stands for all of them.
+ * The indexed files and their chunks, searchable by vector and by words. Vectors stay in the cache,
+ * which is also the nearest-neighbour index (one copy of each vector): a search asks it for the keys
+ * closest to the query among those some indexed chunk has, and a key shared by several chunks (the
+ * same text in several places) stands for all of them. Words are in {@link ChunkKeywords}, updated
+ * as files are committed and removed (texts are not kept: a chunk's words are read at commit).
+ *
+ * Hybrid search (with the query's text): the vector ranking and the keyword ranking, each read
+ * {@link FUSION_DEPTH} deep, are fused by reciprocal rank fusion (rankFusion.ts); then the exact
+ * matches (chunks that hold every name the query gives, an identifier or a file name, or without
+ * names every word of it the index has, as an error message: see chunkKeywords.ts) move before the
+ * rest, keeping their fused order. Fusion alone would not put an exact name first when the
+ * embedding misses it: any chunk both rankings place in their first sixty outscores the first place
+ * of one ranking. No request is made: the words are local.
  */
 export class ChunkStore {
   private readonly files = new Map<string, FileRecord>();
   /** The chunks of each key some indexed file has: one chunk, or (text found in several places) an array of them, which most keys do without. */
   private readonly chunksByKey = new Map<string, StoredChunk | StoredChunk[]>();
+  private readonly keywords = new ChunkKeywords<StoredChunk, FileRecord>();
   private chunks = 0;
 
   constructor(
@@ -67,7 +86,7 @@ export class ChunkStore {
   commit(path: string, chunks: KeyedChunk[]): void {
     const old = this.files.get(path);
     if (old) this.dropChunks(old);
-    const record: FileRecord = { path, chunks: [] };
+    const record: FileRecord = { path, pathDoc: -1, chunks: [] };
     for (const chunk of chunks) {
       const stored: StoredChunk = {
         file: record,
@@ -75,6 +94,7 @@ export class ChunkStore {
         endLine: chunk.endLine,
         preview: previewOf(chunk.text, this.previewChars),
         key: chunk.key,
+        doc: -1,
       };
       record.chunks.push(stored);
       const sharing = this.chunksByKey.get(chunk.key);
@@ -82,6 +102,10 @@ export class ChunkStore {
       else if (Array.isArray(sharing)) sharing.push(stored);
       else this.chunksByKey.set(chunk.key, [sharing, stored]);
     }
+    this.keywords.addFile(
+      record,
+      chunks.map((chunk) => chunk.text),
+    );
     this.chunks += chunks.length;
     this.files.set(path, record);
   }
@@ -100,25 +124,57 @@ export class ChunkStore {
     if (!record) return false;
     this.files.delete(from);
     record.path = to;
+    this.keywords.pathChanged(record);
     this.files.set(to, record);
     return true;
   }
 
-  /** The `k` chunks closest to `query`, best first. */
-  search(query: Float32Array, k: number): SearchHit[] {
+  /** Bytes of the keyword index's arrays (its words' strings aside). */
+  get keywordBytes(): number {
+    return this.keywords.allocatedBytes;
+  }
+
+  /**
+   * The `k` chunks closest to `query`, best first; with `queryText` (the words `query` embeds),
+   * by hybrid search (see the class comment). A hit's score is its cosine similarity either way.
+   */
+  search(query: Float32Array, k: number, queryText?: string): SearchHit[] {
     if (!(k >= 1) || this.chunks === 0) return [];
-    const hits: SearchHit[] = [];
-    for (const { id: key, score } of this.cache.search(query, k, (candidate) => this.chunksByKey.has(candidate))) {
-      const sharing = this.chunksByKey.get(key)!;
-      for (const chunk of Array.isArray(sharing) ? sharing : [sharing]) {
-        if (hits.length >= k) return hits;
-        hits.push({ path: chunk.file.path, startLine: chunk.startLine, endLine: chunk.endLine, preview: chunk.preview, score });
-      }
+    const depth = queryText === undefined ? k : Math.max(k, FUSION_DEPTH);
+    const cosines = new Map<StoredChunk, number>();
+    for (const { id: key, score } of this.cache.search(query, depth, (candidate) => this.chunksByKey.has(candidate))) {
+      for (const chunk of this.sharing(key)) if (cosines.size < depth) cosines.set(chunk, score);
     }
-    return hits;
+    if (queryText === undefined) return [...cosines].slice(0, k).map(([chunk, score]) => hitOf(chunk, score));
+
+    const byWords = this.keywords.rank(queryText, depth);
+    const exact = new Set(byWords.filter((ranked) => ranked.exact).map((ranked) => ranked.chunk));
+    const fused = fuseRankings([[...cosines.keys()], byWords.map((ranked) => ranked.chunk)]).map(({ item }) => item);
+    const ordered = [...fused.filter((chunk) => exact.has(chunk)), ...fused.filter((chunk) => !exact.has(chunk))];
+    return ordered.slice(0, k).map((chunk) => hitOf(chunk, cosines.get(chunk) ?? this.cosine(query, chunk.key), exact.has(chunk)));
+  }
+
+  /** The chunks whose text has the cache key `key`. */
+  private sharing(key: string): StoredChunk[] {
+    const sharing = this.chunksByKey.get(key)!;
+    return Array.isArray(sharing) ? sharing : [sharing];
+  }
+
+  /** The cosine similarity of `query` to the vector cached under `key` (a unit vector). */
+  private cosine(query: Float32Array, key: string): number {
+    const vector = this.cache.get(key);
+    if (!vector) return 0;
+    let dot = 0;
+    let norm = 0;
+    for (let i = 0; i < query.length; i++) {
+      dot += query[i] * vector[i];
+      norm += query[i] * query[i];
+    }
+    return norm === 0 ? 0 : Math.max(-1, Math.min(1, dot / Math.sqrt(norm)));
   }
 
   private dropChunks(record: FileRecord): void {
+    this.keywords.removeFile(record);
     for (const chunk of record.chunks) {
       const sharing = this.chunksByKey.get(chunk.key)!;
       if (!Array.isArray(sharing)) this.chunksByKey.delete(chunk.key);
@@ -127,6 +183,12 @@ export class ChunkStore {
     }
     this.chunks -= record.chunks.length;
   }
+}
+
+function hitOf(chunk: StoredChunk, score: number, exact?: boolean): SearchHit {
+  const hit: SearchHit = { path: chunk.file.path, startLine: chunk.startLine, endLine: chunk.endLine, preview: chunk.preview, score };
+  if (exact) hit.exact = true;
+  return hit;
 }
 
 /**

@@ -1,13 +1,13 @@
 import type { BatchLimits } from '../embeddingBatches';
 import { yieldToEventLoop } from '../eventLoop';
 import type { AdaptiveLimiter, EmbedFunction } from './adaptiveLimiter';
-import { chunkText, type ChunkOptions } from './chunker';
+import type { ChunkOptions } from './chunker';
 import type { ChunkStore, KeyedChunk } from './chunkStore';
 import type { EmbeddingCache } from './embeddingCache';
 import { EmbeddingQueue, type QueuedText } from './embeddingQueue';
 import { dimensionsChanged } from './dimensionsChanged';
 import { indexingCancelled } from './indexingCancelled';
-import type { EmbeddingCounters, IndexProgress, IndexRunOptions, IndexRunResult, SourceFile } from './indexerTypes';
+import type { Chunker, EmbeddingCounters, IndexProgress, IndexRunOptions, IndexRunResult, SourceFile } from './indexerTypes';
 import type { PathVersions } from './pathVersions';
 
 /** What a run shares with its indexer (and with the indexer's other runs). */
@@ -19,6 +19,7 @@ export interface IndexRunContext {
   embed: EmbedFunction;
   batchLimits: BatchLimits;
   chunkOptions: ChunkOptions;
+  chunker: Chunker;
   /** The indexer's counters since it was made: a run adds to them as it adds to its own. */
   totals: EmbeddingCounters;
 }
@@ -92,9 +93,9 @@ export class IndexRun {
   }
 
   private addFile(file: SourceFile): void {
-    const { cache, versions, chunkOptions } = this.context;
+    const { cache, versions, chunkOptions, chunker } = this.context;
     const job: FileJob = { path: file.path, version: versions.bump(file.path), chunks: [], missing: 0 };
-    for (const chunk of chunkText(file.text, chunkOptions)) {
+    for (const chunk of chunker(file, chunkOptions)) {
       const key = cache.storedKey(cache.keyFor(chunk.text));
       job.chunks.push({ ...chunk, key });
       if (cache.has(key)) {

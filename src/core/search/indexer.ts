@@ -1,10 +1,11 @@
 import { AdaptiveLimiter, defaultRateLimitPolicy, type EmbedFunction } from './adaptiveLimiter';
-import type { ChunkOptions } from './chunker';
+import { chunkText, type ChunkOptions } from './chunker';
 import { ChunkStore } from './chunkStore';
 import { dimensionsChanged, isDimensionsChanged } from './dimensionsChanged';
 import type { EmbeddingCache } from './embeddingCache';
 import { IndexRun } from './indexRun';
 import type {
+  Chunker,
   EmbeddingCounters,
   IndexedFile,
   IndexerStats,
@@ -18,6 +19,7 @@ import { PathVersions } from './pathVersions';
 
 export type { RateLimitPolicy } from './adaptiveLimiter';
 export type {
+  Chunker,
   IndexedChunk,
   IndexedFile,
   IndexerStats,
@@ -53,6 +55,7 @@ export class WorkspaceIndexer {
   private readonly batchSize: number;
   private readonly batchChars: number;
   private readonly chunkOptions: ChunkOptions;
+  private readonly chunker: Chunker;
   private readonly limiter: AdaptiveLimiter;
   private readonly store: ChunkStore;
   private readonly versions = new PathVersions();
@@ -64,6 +67,7 @@ export class WorkspaceIndexer {
     this.batchSize = Math.max(1, options.batchSize ?? 32);
     this.batchChars = Math.max(1, options.batchChars ?? 48_000);
     this.chunkOptions = options.chunkOptions ?? {};
+    this.chunker = options.chunker ?? ((file, chunkOptions) => chunkText(file.text, chunkOptions));
     this.store = new ChunkStore(options.cache, options.previewChars ?? 160);
     const maxInFlight = Math.max(1, Math.floor(options.maxInFlight ?? 2));
     this.limiter = new AdaptiveLimiter(maxInFlight, { ...defaultRateLimitPolicy, ...options.rateLimit });
@@ -86,6 +90,7 @@ export class WorkspaceIndexer {
         embed: this.embed,
         batchLimits: { maxItems: this.batchSize, maxChars: this.batchChars },
         chunkOptions: this.chunkOptions,
+        chunker: this.chunker,
         totals: this.totals,
       },
       options,
@@ -148,13 +153,19 @@ export class WorkspaceIndexer {
 
   /**
    * The `k` chunks closest to `queryVector` (embedded with the same model), best first, with their
-   * cosine similarities. A query
-   * of another length than the indexed vectors is an EMBEDDING_DIMENSIONS_CHANGED error.
+   * cosine similarities; given `queryText` (what was embedded), ranked by its words too (hybrid
+   * search: see ChunkStore). A query of another length than the indexed vectors is an
+   * EMBEDDING_DIMENSIONS_CHANGED error.
    */
-  search(queryVector: Float32Array, k: number): SearchHit[] {
+  search(queryVector: Float32Array, k: number, queryText?: string): SearchHit[] {
     const held = this.cache.dimensions;
     if (held !== undefined && queryVector.length !== held && this.store.chunkCount > 0) throw dimensionsChanged(held, queryVector.length);
-    return this.store.search(queryVector, k);
+    return this.store.search(queryVector, k, queryText);
+  }
+
+  /** Bytes the keyword index's arrays take (counted in memory per chunk). */
+  get keywordBytes(): number {
+    return this.store.keywordBytes;
   }
 
   /** The indexed chunks of `path`, or undefined when it is not indexed. */

@@ -1,4 +1,4 @@
-import type { ChunkOptions } from './chunker';
+import type { Chunk, ChunkOptions } from './chunker';
 import type { EmbeddingCache } from './embeddingCache';
 import type { EmbedFunction, RateLimitPolicy } from './adaptiveLimiter';
 
@@ -21,10 +21,15 @@ export interface WorkspaceIndexerOptions {
   /** Characters per embed call (summed). Default 48 000; likewise within the client's `maxChars`. */
   batchChars?: number;
   chunkOptions?: ChunkOptions;
+  /** How a file is cut into chunks, given `chunkOptions`. Default: `chunkText` (windows of whole lines). */
+  chunker?: Chunker;
   /** Characters of a chunk's first line with text kept for search results. Default 160. */
   previewChars?: number;
   rateLimit?: Partial<RateLimitPolicy>;
 }
+
+/** Cuts a file into the chunks that get one vector each (the path tells a syntax-aware chunker the language). */
+export type Chunker = (file: SourceFile, options: ChunkOptions) => Chunk[];
 
 export interface IndexRunOptions {
   signal?: AbortSignal;
@@ -81,5 +86,8 @@ export interface SearchHit {
   endLine: number;
   /** The chunk's first line with text (its start), cut to `previewChars`. */
   preview: string;
+  /** Cosine similarity to the query, in [-1, 1]: hybrid search orders by more than this (see ChunkStore). */
   score: number;
+  /** Set when hybrid search found every known word of the query in the chunk or its path: relevant whatever its score. */
+  exact?: boolean;
 }

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { isDimensionsChanged, matchStrength, relevantHits, type MatchStrength, type SearchHit } from '../../core';
+import { bestScore, isDimensionsChanged, matchStrength, relevantHits, type MatchStrength, type SearchHit } from '../../core';
 import { showErrorNotification } from '../errorActions';
 import type { Log } from '../log';
 import type { WorkspaceIndex } from './workspaceIndex';
@@ -68,7 +68,8 @@ export function showSearchPicker(options: SearchPickerOptions): void {
       const found = await index.search(query, RESULT_COUNT);
       if (mine !== generation) return;
       hits = withoutNoise(found);
-      pick.items = hits.map((hit) => toItem(hit, hits[0].score));
+      const best = bestScore(hits);
+      pick.items = hits.map((hit) => toItem(hit, best));
       pick.buttons = hits.length > 0 ? [askButton] : [];
       // The query stays in the title: once the input is edited, it tells which question the list answers.
       pick.title =
@@ -167,7 +168,7 @@ function toItem(hit: SearchHit, best: number): ResultItem {
   return {
     hit,
     label: `$(file-code) ${path.posix.basename(uri.path)}:${lines}`,
-    description: [folder, MATCH_WORDS[matchStrength(hit.score, best)]()].filter(Boolean).join(' · '),
+    description: [folder, MATCH_WORDS[matchStrength(hit.score, best, hit.exact)]()].filter(Boolean).join(' · '),
     detail: firstMeaningfulLine(hit.preview),
     alwaysShow: true, // results are ranked by meaning; the typed words must not filter them out
   };
