@@ -43,6 +43,7 @@ export function activate(context: vscode.ExtensionContext): GigaChatApi {
     ...certificateCommands(services),
     ...searchCommands(services),
     ...changeCommands(services),
+    ...reviewCommands(services),
     showReasoning: (text?: unknown) => services().reasoning.show(text),
     completionsMenu: () => services().completions.status.menu(),
     setCompletionServerKey: () => services().completions.serverKey.ask(),
@@ -137,3 +138,11 @@ function changeCommands(services: ServicesLoader): CommandHandlers<'applyChange'
 }
 
 export function deactivate(): void {}
+
+function reviewCommands(services: ServicesLoader): CommandHandlers<'reviewChanges' | 'fixReviewFinding' | 'dismissReviewFinding'> {
+  return {
+    reviewChanges: (repository?: unknown) => services().review.run(repository),
+    fixReviewFinding: (finding?: unknown) => services().review.fix(finding),
+    dismissReviewFinding: (finding?: unknown) => services().review.dismiss(finding),
+  };
+}

@@ -35,6 +35,7 @@ export type {
   Sources,
   BuiltInTool,
   ReasoningEffort,
+  ResponseFormat,
 } from './schemas';
 
 // Function calling (tools) and files a user message attaches.
@@ -147,3 +148,12 @@ export { changeDigest, MAX_HUNK_LINES, type ChangeDigest } from './scm/changeDig
 export { branchTicket, commitStyle, type CommitLanguage, type CommitStyle } from './scm/commitStyle';
 export { cleanCommitMessage, commitMessagePrompt, type CommitRequest } from './scm/commitPrompt';
 export { commitMessageRequest, streamCommitMessage, MAX_DIGEST_TOKENS, type CommitMessageInput } from './scm/commitMessage';
+export { FINDINGS_JSON_SCHEMA, readFindings, SEVERITIES } from './scm/reviewFindings';
+export type { Finding, ReadingKind, ReviewReading, Severity } from './scm/reviewFindings';
+export { reviewPrompt } from './scm/reviewPrompt';
+export type { ReviewPrompt, ShownRange, WithheldFile } from './scm/reviewPrompt';
+export { placeFindings } from './scm/findingPlacement';
+export type { PlacedFinding, Placement } from './scm/findingPlacement';
+export { askForReview } from './scm/reviewRequest';
+export type { ReviewRequest } from './scm/reviewRequest';
+export { findingEdit, reviewedText } from './scm/findingFix';

@@ -72,6 +72,14 @@ export type BuiltInTool = 'image_generate' | 'web_search' | 'url_content_extract
 
 export type ReasoningEffort = 'low' | 'medium' | 'high';
 
+/** Structured output (current contract only): the reply's text is JSON that fits `schema`. */
+export interface ResponseFormat {
+  type: 'json_schema';
+  schema: Record<string, unknown>;
+  /** The service keeps to the schema exactly (as the SDK's recorded requests ask). */
+  strict: boolean;
+}
+
 /**
  * A chat request as the extension writes it: the previous contract's body, plus what only the
  * current one can say (`builtInTools`, `reasoningEffort`). `contract/` turns it into either wire body.
@@ -89,6 +97,8 @@ export interface ChatRequest {
   builtInTools?: BuiltInTool[];
   /** For a model that reasons before it answers. */
   reasoningEffort?: ReasoningEffort;
+  /** Asks for JSON of a schema; the previous contract has no such field, and the caller asks in the text too. */
+  responseFormat?: ResponseFormat;
   /** Set by `chat` / `chatStream` themselves. */
   stream?: boolean;
 }

@@ -27,6 +27,9 @@ export const COMMAND_NAMES = [
   'completionsMenu',
   'setCompletionServerKey',
   'writeCommitMessage',
+  'reviewChanges',
+  'fixReviewFinding',
+  'dismissReviewFinding',
 ] as const;
 
 export type CommandName = (typeof COMMAND_NAMES)[number];

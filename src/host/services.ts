@@ -25,6 +25,7 @@ import { GigaChatModelProvider } from './lm/chatModelProvider';
 import { AppliedEdits } from './tools/appliedEdits';
 import { ChangeReviews } from './edits/changeReviews';
 import { EditFileTool } from './tools/editFileTool';
+import { ChangeReview } from './scm/changeReview';
 import { FindFilesTool } from './tools/findFilesTool';
 import { ReadFileTool } from './tools/readFileTool';
 import { SearchTool } from './tools/searchTool';
@@ -56,6 +57,8 @@ export interface Services {
   readonly lastAnswer: LastAnswerView;
   /** @gigachat's reasoning, opened from its answers. */
   readonly reasoning: ReasoningDocuments;
+  /** *Review Changes*: the model's findings on a change, as comments and Problems entries. */
+  readonly review: ChangeReview;
   /** GigaChat's code in grey at the cursor, and its status bar item. */
   readonly completions: InlineCompletions;
   /** GigaChat: Write Commit Message, into a repository's Source Control input box. */
@@ -100,7 +103,8 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const lastAnswer = new LastAnswerView(chat);
   const serverKey = new ServerKeyStore(context.secrets);
   const completions = new InlineCompletions(clients, keys, serverKey, trustedRoot, log);
-  context.subscriptions.push(changes, reasoning, lastAnswer, serverKey, completions);
+  const review = new ChangeReview(clients, changes, log);
+  context.subscriptions.push(changes, reasoning, lastAnswer, serverKey, completions, review);
   const languageModels = new GigaChatModelProvider({ clients, catalog: models, keys, log, setAuthorizationKey: setKey });
   context.subscriptions.push(languageModels);
   provideErrorFixes({
@@ -128,6 +132,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
     lastAnswer,
     completions,
     commitMessages: new CommitMessages({ clients, log }),
+    review,
     participant: new GigaChatParticipant({ search, edits, log }),
     tools: {
       readFile: new ReadFileTool(),

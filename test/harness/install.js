@@ -1,6 +1,7 @@
 // Installs what the integration tests need, idempotently, into the git-ignored .vscode-test/ cache:
-//   - Debian's chromium (the browser that opens the workbench), libkrb5-dev (code-server's
-//     `kerberos` native module needs gssapi/gssapi.h to build) and git (the commit message tests), via apt-get;
+//   - Debian's chromium (the browser that opens the workbench), git (VS Code's git extension, for
+//     the commit message and change review suites) and libkrb5-dev (code-server's
+//     `kerberos` native module needs gssapi/gssapi.h to build), via apt-get;
 //   - Node 24 from the npm registry (code-server 4.139 requires it; the project itself needs only 20);
 //   - code-server, a full VS Code served over HTTP, built against Node 24.
 // Desktop VS Code comes from Microsoft's download server, which CI cannot reach: code-server comes
@@ -96,7 +97,7 @@ function ensureAptPackages() {
   const missing = [];
   if (!fs.existsSync(paths.chromium)) missing.push('chromium');
   if (!fs.existsSync('/usr/include/gssapi/gssapi.h')) missing.push('libkrb5-dev');
-  // The commit message tests make a real repository, and VS Code's git extension needs git too.
+  // VS Code's git extension needs git itself (the commit message and change review suites make repositories).
   if (spawnSync('git', ['--version']).status !== 0) missing.push('git');
   if (missing.length === 0) return;
   const command = `apt-get update && apt-get install -y ${missing.join(' ')}`;

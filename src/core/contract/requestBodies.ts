@@ -15,6 +15,7 @@ export function toV2Body(request: ChatRequest, stream: boolean): Record<string, 
     repetition_penalty: request.repetition_penalty,
     update_interval: request.update_interval,
     reasoning: request.reasoningEffort ? { effort: request.reasoningEffort } : undefined,
+    response_format: request.responseFormat,
     // By default the service may merge neighbouring messages and turn a lone system message into
     // a user one: an agent's transcript must reach the model as it happened.
     unnormalized_history: roundTrip ? true : undefined,
@@ -92,7 +93,7 @@ function definedOnly(fields: Record<string, unknown>): Record<string, unknown> {
 
 /** The previous contract's body: the request as written, without what only the current one says. */
 export function toV1Body(request: ChatRequest, stream: boolean): Record<string, unknown> {
-  const { builtInTools, reasoningEffort, ...v1 } = request;
+  const { builtInTools, reasoningEffort, responseFormat: _currentOnly, ...v1 } = request;
   // On the previous contract the model draws through its built-in function when calls are `auto`.
   const draws = builtInTools?.includes('image_generate') && v1.function_call === undefined;
   return definedOnly({ ...v1, function_call: draws ? 'auto' : v1.function_call, reasoning_effort: reasoningEffort, stream });

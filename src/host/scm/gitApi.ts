@@ -33,6 +33,8 @@ export interface GitBranch {
   readonly name?: string;
   readonly commit?: string;
   readonly upstream?: GitUpstream;
+  /** Commits on the branch that its upstream does not have. */
+  readonly ahead?: number;
 }
 
 export interface GitCommit {
@@ -58,6 +60,10 @@ export interface GitRepository {
   diffBetween(ref1: string, ref2: string, path: string): Promise<string>;
   /** The files changed between two refs. */
   diffBetween(ref1: string, ref2: string): Promise<GitChange[]>;
+  /** The unified diff of one file in the working tree against a ref (`git diff ref -- path`). */
+  diffWith(ref: string, path: string): Promise<string>;
+  /** The files of the working tree that differ from a ref, staged or not (untracked ones aside). */
+  diffWith(ref: string): Promise<GitChange[]>;
   log(options?: { maxEntries?: number; path?: string }): Promise<GitCommit[]>;
   /** Reads git's status anew into `state` (which otherwise follows the file watcher, a moment behind). */
   status(): Promise<void>;

@@ -19,6 +19,8 @@ export interface ChatRequest {
   builtInTools: string[];
   /** Asked of a model that reasons (`reasoning_effort`, `model_options.reasoning.effort`). */
   reasoningEffort: string | undefined;
+  /** Structured output asked for: the reply's text is JSON that fits `schema`. */
+  jsonSchema: unknown;
   contract: 'v1' | 'v2';
 }
 
@@ -60,6 +62,7 @@ export function parseChatRequest(body: string, contract: 'v1' | 'v2'): ChatReque
     functionCall,
     builtInTools,
     reasoningEffort: effort as string | undefined,
+    jsonSchema: isRecord(data.response_format) && data.response_format.type === 'json_schema' ? data.response_format.schema : undefined,
     contract,
   };
 }

@@ -1,7 +1,8 @@
 // The current contract's request (POST /api/v2/chat/completions) read into the previous
 // contract's body, which chat-request.ts validates further: one model answers both. What only the
 // current contract says travels in fields of that body the previous one never sends
-// (`built_in_tools`, `reasoning_effort`). Checked here, with the service's 422 details, as the
+// (`built_in_tools`, `reasoning_effort`), or says at its top level (`response_format`, which the
+// previous contract also took in recorded exchanges). Checked here, with the service's 422 details, as the
 // recorded exchanges show it: content as a list of parts; a function's result in a `tool`
 // message carrying the `tools_state_id` its call was sent back with; tools as one-key objects.
 import { isRecord } from '../http';
@@ -87,6 +88,10 @@ export function v1BodyOf(data: Record<string, unknown>): Record<string, unknown>
   if ('problem' in tools) return tools;
   const options = isRecord(data.model_options) ? data.model_options : {};
   const reasoning = isRecord(options.reasoning) ? options.reasoning.effort : undefined;
+  const format = options.response_format;
+  if (format !== undefined && (!isRecord(format) || !['text', 'json_schema', 'regex'].includes(format.type as string)))
+    return { problem: 'response_format.type must be one of text, json_schema, regex' };
+  if (isRecord(format) && format.type === 'json_schema' && !isRecord(format.schema)) return { problem: 'response_format.schema must be an object' };
   return {
     model: data.model,
     messages,
@@ -98,5 +103,6 @@ export function v1BodyOf(data: Record<string, unknown>): Record<string, unknown>
     reasoning_effort: reasoning,
     unnormalized_history: options.unnormalized_history === true,
     ranker_options: data.ranker_options,
+    response_format: format,
   };
 }

@@ -23,6 +23,7 @@ import { noisyCompletion } from '../completion-noise';
 import { pageReadLines, webAnswer, WEB_PAGES_TOKENS } from '../web-answers';
 import type { RouteContext } from '../state';
 import { estimateTokens, precachedTokens, promptText, usage } from '../usage';
+import { structuredAnswer } from '../structured-answers';
 import { checkAttachments, type AttachedFile } from './chat-attachments';
 import { parseChatRequest, type ChatRequest } from './chat-request';
 import { streamChunks, v1Reply } from './chat-stream';
@@ -46,6 +47,9 @@ function answer(request: ChatRequest, attached: AttachedFile[], context: RouteCo
   const language = languageOf(lastUser);
   if (isBlacklisted(lastUser)) {
     return { content: blacklistReply(language), finishReason: 'blacklist', functionsStateId: undefined };
+  }
+  if (request.jsonSchema !== undefined) {
+    return { content: structuredAnswer(request.jsonSchema, promptText(request.messages)), finishReason: 'stop', functionsStateId: undefined };
   }
   if (context.steeredCall) {
     const { name, arguments: args = {} } = context.steeredCall;

@@ -1,0 +1,197 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { askForReview, parseUnifiedDiff, placeFindings, reviewedText, ServiceError, type DiffFile, type PlacedFinding, type WithheldFile } from '../../core';
+import type { ClientProvider } from '../clientProvider';
+import { readSetting, readSettings } from '../config';
+import { countMessage } from '../countMessage';
+import { Disposable } from '../dispose';
+import type { ChangeReviews } from '../edits/changeReviews';
+import { showErrorNotification } from '../errorActions';
+import type { Log } from '../log';
+import { withCancellableProgress } from '../progress';
+import { isRefusal, WorkspacePort } from '../workspace/workspacePort';
+import { fixFinding } from './findingFixCommand';
+import { gitApi, type GitApi, type GitRepository } from './gitApi';
+import { changeDiff, changeKinds, changeLabel, type ChangeKind } from './reviewedChanges';
+import { ReviewFindingsView, type FindingToShow } from './reviewFindingsView';
+
+/**
+ * *GigaChat: Review Changes*: asks which change (staged, all uncommitted, or the branch against its
+ * upstream; only those there are), sends it to the model (files that look like secrets, ignored
+ * files and files outside the workspace named but not their content; a large change summarised
+ * within the model's budget, and said so), and shows the findings as comments on their lines and
+ * Problems entries, each with Fix (through @gigachat's edit confirmation) and Dismiss.
+ */
+export class ChangeReview extends Disposable {
+  private readonly view = this._register(new ReviewFindingsView());
+
+  constructor(
+    private readonly clients: ClientProvider,
+    private readonly reviews: ChangeReviews,
+    private readonly log: Log,
+  ) {
+    super();
+    this._register(
+      vscode.languages.registerCodeActionsProvider({ scheme: 'file' }, { provideCodeActions: (document, range) => this.quickFixes(document, range) }),
+    );
+  }
+
+  /** @param target the repository (the Source Control view's title passes its source control), or none to ask */
+  async run(target?: unknown): Promise<void> {
+    const git = await gitApi();
+    if (!git) {
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t("Reviewing a change needs VS Code's Git extension, which is disabled. Enable it (git.enabled) and try again."),
+      );
+      return;
+    }
+    const repository = await chooseRepository(git, target);
+    if (!repository) return;
+    const kinds = changeKinds(repository);
+    if (kinds.length === 0) {
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('{0} has nothing to review: no local changes, and no commits its upstream lacks.', repositoryName(repository)),
+      );
+      return;
+    }
+    const kind = kinds.length === 1 ? kinds[0] : await chooseKind(repository, kinds);
+    if (!kind) return;
+    try {
+      await withCancellableProgress(vscode.l10n.t('GigaChat is reviewing the change…'), (signal) => this.review(repository, kind, signal));
+    } catch (error) {
+      if (error instanceof ServiceError && error.kind === 'cancelled') return;
+      void showErrorNotification(error, this.log, () => this.run(repository));
+    }
+  }
+
+  async fix(target: unknown): Promise<void> {
+    const shown = this.view.find(target);
+    if (shown && (await fixFinding(shown, this.reviews, this.log))) this.view.remove(shown);
+  }
+
+  dismiss(target: unknown): void {
+    const shown = this.view.find(target);
+    if (shown) this.view.remove(shown);
+  }
+
+  private async review(repository: GitRepository, kind: ChangeKind, signal: AbortSignal): Promise<void> {
+    const files = parseUnifiedDiff(await changeDiff(repository, kind));
+    if (files.length === 0) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('The change is empty: there is nothing to review.'));
+      return;
+    }
+    const withheld = await withheldFiles(repository, files);
+    const client = await this.clients.get();
+    const { prompt, reading } = await askForReview(
+      client,
+      {
+        model: readSettings().model,
+        files,
+        withheld,
+        language: vscode.env.language.startsWith('ru') ? 'Russian' : 'English',
+        limits: readSetting('modelTokenLimits'),
+      },
+      { signal },
+    );
+    if (!reading) {
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t(
+          'Nothing of this change can be sent for review: its files look like secrets, are ignored, lie outside the workspace, are binary or too large.',
+        ),
+      );
+      return;
+    }
+    const deleted = new Set(files.filter((file) => file.status === 'deleted').map((file) => file.path));
+    const { placed, dropped } = placeFindings(reading.findings, prompt.shown, deleted);
+    if (reading.kind === 'text') placed.push(...generalFinding(reading.text ?? '', prompt.shown, deleted));
+    this.log.info(
+      `Change review of ${repositoryName(repository)} (${kind}): ${files.length} files, ${withheld.length} withheld, ${prompt.leftOutHunks} hunks left out; ` +
+        `the reply read as ${reading.kind}, ${reading.findings.length} findings (${reading.malformed} malformed, ${dropped} about files the model was not shown).`,
+    );
+    this.view.replace(placed.map((finding) => toShow(repository, files, finding)));
+    void this.tell(placed.length, withheld, prompt.summarisedFiles);
+  }
+
+  private async tell(found: number, withheld: readonly WithheldFile[], summarised: number): Promise<void> {
+    const parts = [
+      found === 0 ? vscode.l10n.t('GigaChat found no problems in the change.') : countMessage('GigaChat found {0|# problem|# problems} in the change.', found),
+    ];
+    if (withheld.length > 0)
+      parts.push(
+        vscode.l10n.t(
+          'Not sent, as they look like secrets, are ignored or lie outside the workspace: {0}.',
+          withheld.map((file) => path.posix.basename(file.path)).join(', '),
+        ),
+      );
+    if (summarised > 0) parts.push(countMessage('{0|# file was|# files were} too large to send whole: GigaChat reviewed the parts that fit.', summarised));
+    const problems = vscode.l10n.t('Show Problems');
+    const choice = await vscode.window.showInformationMessage(parts.join(' '), ...(found > 0 ? [problems] : []));
+    if (choice === problems) await vscode.commands.executeCommand('workbench.actions.view.problems');
+  }
+
+  private quickFixes(document: vscode.TextDocument, range: vscode.Range): vscode.CodeAction[] {
+    return this.view.at(document.uri, range).flatMap((shown) => {
+      const actions: vscode.CodeAction[] = [];
+      if (shown.finding.suggestion !== undefined) {
+        const fix = new vscode.CodeAction(vscode.l10n.t('Fix with GigaChat’s suggestion: {0}', shown.finding.title), vscode.CodeActionKind.QuickFix);
+        fix.command = { command: 'gigachat.fixReviewFinding', title: fix.title, arguments: [shown.id] };
+        fix.diagnostics = [shown.diagnostic];
+        actions.push(fix);
+      }
+      const dismiss = new vscode.CodeAction(vscode.l10n.t('Dismiss GigaChat’s finding: {0}', shown.finding.title), vscode.CodeActionKind.QuickFix);
+      dismiss.command = { command: 'gigachat.dismissReviewFinding', title: dismiss.title, arguments: [shown.id] };
+      dismiss.diagnostics = [shown.diagnostic];
+      return [...actions, dismiss];
+    });
+  }
+}
+
+async function chooseRepository(git: GitApi, target: unknown): Promise<GitRepository | undefined> {
+  const root = target && typeof target === 'object' && 'rootUri' in target && target.rootUri instanceof vscode.Uri ? target.rootUri : undefined;
+  if (root) return git.getRepository(root) ?? undefined;
+  if (git.repositories.length <= 1) {
+    if (git.repositories.length === 0) void vscode.window.showInformationMessage(vscode.l10n.t('Open a folder with a git repository to review its changes.'));
+    return git.repositories[0];
+  }
+  const picked = await vscode.window.showQuickPick(
+    git.repositories.map((repository) => ({ label: repositoryName(repository), description: repository.rootUri.fsPath, repository })),
+    { title: vscode.l10n.t('Review Changes'), placeHolder: vscode.l10n.t('Which repository?') },
+  );
+  return picked?.repository;
+}
+
+async function chooseKind(repository: GitRepository, kinds: readonly ChangeKind[]): Promise<ChangeKind | undefined> {
+  const picked = await vscode.window.showQuickPick(
+    kinds.map((kind) => ({ ...changeLabel(kind, repository), change: kind })),
+    { title: vscode.l10n.t('Review Changes in {0}', repositoryName(repository)), placeHolder: vscode.l10n.t('Which change should GigaChat review?') },
+  );
+  return picked?.change;
+}
+
+function repositoryName(repository: GitRepository): string {
+  return path.basename(repository.rootUri.fsPath);
+}
+
+/** Files whose content is not sent: the workspace port's rules (secrets, ignored, outside the workspace, links), said to the model. */
+async function withheldFiles(repository: GitRepository, files: readonly DiffFile[]): Promise<WithheldFile[]> {
+  const port = new WorkspacePort();
+  const withheld: WithheldFile[] = [];
+  for (const file of files) {
+    const verdict = await port.judge(vscode.Uri.joinPath(repository.rootUri, file.path));
+    if (isRefusal(verdict)) withheld.push({ path: file.path, reason: verdict.refused });
+  }
+  return withheld;
+}
+
+/** A reply that could not be read as findings, kept whole at the top of the first file the model was shown. */
+function generalFinding(text: string, shown: ReadonlyMap<string, unknown>, deleted: ReadonlySet<string>): PlacedFinding[] {
+  const file = [...shown.keys()].find((each) => !deleted.has(each));
+  if (!file || text === '') return [];
+  return [{ path: file, line: 1, first: 1, last: 1, severity: 'info', title: vscode.l10n.t('GigaChat’s review'), reasoning: text }];
+}
+
+function toShow(repository: GitRepository, files: readonly DiffFile[], finding: PlacedFinding): FindingToShow {
+  const file = files.find((each) => each.path === finding.path);
+  const original = (file && reviewedText(file, finding.first, finding.last)) ?? '';
+  return { uri: vscode.Uri.joinPath(repository.rootUri, finding.path), finding, original };
+}
