@@ -5,6 +5,8 @@
 //                                   undici.js     the HTTP client, required on the first request
 //                                   webview.js    the chat view
 //                                   katex/        KaTeX's stylesheet and WOFF2 fonts, for the formulas in the chat view
+//                                   tree-sitter/  the parser (web-tree-sitter's runtime and the grammars' wasm) that cuts
+//                                                 source files into syntax chunks for search, loaded when an index opens
 //   node esbuild.js --production  the same, minified, without source maps (what `npm run package` ships),
 //                                 and dist/THIRD-PARTY-NOTICES.txt: the licenses of the bundled packages
 //   node esbuild.js --watch       rebuild on every change
@@ -84,6 +86,32 @@ function writeKatexStyles() {
   for (const font of fonts) fs.copyFileSync(font.file, path.join('dist/katex/fonts', font.name));
 }
 
+/**
+ * The grammars search parses with (src/core/search/syntax/grammars.ts names the same; a unit test
+ * checks): those of VS Code's own build of tree-sitter (@vscode/tree-sitter-wasm) for the common
+ * programming languages, without the shell, CSS, INI, regex and PowerShell ones it also has.
+ */
+const TREE_SITTER_GRAMMARS = ['c-sharp', 'cpp', 'go', 'java', 'javascript', 'php', 'python', 'ruby', 'rust', 'tsx', 'typescript'];
+
+/** The folder of @vscode/tree-sitter-wasm's runtime (tree-sitter.js and .wasm) and grammars. */
+function treeSitterFolder() {
+  return path.dirname(require.resolve('@vscode/tree-sitter-wasm'));
+}
+
+/**
+ * dist/tree-sitter/: the runtime, which finds its wasm beside itself, copied rather than bundled
+ * (the host requires it from there when an index opens, so no bundle loaded earlier carries it;
+ * minified for a release), and the grammars.
+ */
+function writeTreeSitter() {
+  const from = treeSitterFolder();
+  fs.mkdirSync('dist/tree-sitter', { recursive: true });
+  const runtime = fs.readFileSync(path.join(from, 'tree-sitter.js'), 'utf8');
+  fs.writeFileSync('dist/tree-sitter/tree-sitter.js', production ? esbuild.transformSync(runtime, { minify: true, legalComments: 'none' }).code : runtime);
+  for (const name of ['tree-sitter.wasm', ...TREE_SITTER_GRAMMARS.map((grammar) => `tree-sitter-${grammar}.wasm`)])
+    fs.copyFileSync(path.join(from, name), path.join('dist/tree-sitter', name));
+}
+
 /** @type {esbuild.BuildOptions[]} */
 const productBuilds = [
   { ...extensionHost, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js' },
@@ -125,7 +153,10 @@ async function main() {
   const builds = tests ? testBuilds : productBuilds;
   // A release build starts from an empty dist/, so no source map of a development build is shipped.
   if (production) fs.rmSync('dist', { recursive: true, force: true });
-  if (!tests) writeKatexStyles();
+  if (!tests) {
+    writeKatexStyles();
+    writeTreeSitter();
+  }
   if (watch) {
     for (const options of builds) {
       const ctx = await esbuild.context(options);
@@ -137,7 +168,7 @@ async function main() {
   const results = await Promise.all(builds.map((options) => esbuild.build(options)));
   if (production)
     writeNotices(
-      results.flatMap((result) => Object.keys(result.metafile.inputs)),
+      [...results.flatMap((result) => Object.keys(result.metafile.inputs)), path.relative('.', path.join(treeSitterFolder(), 'tree-sitter.js'))],
       'dist/THIRD-PARTY-NOTICES.txt',
     );
 }
@@ -162,7 +193,7 @@ function writeNotices(inputs, outfile) {
   fs.writeFileSync(outfile, [header, ...sections].join(`\n${'-'.repeat(72)}\n\n`));
 }
 
-module.exports = { webview, katexStyles };
+module.exports = { webview, katexStyles, TREE_SITTER_GRAMMARS, treeSitterFolder };
 
 if (require.main === module) {
   main().catch((error) => {
