@@ -1,5 +1,5 @@
 import { AdaptiveLimiter, defaultRateLimitPolicy, type EmbedFunction } from './adaptiveLimiter';
-import type { ChunkOptions } from './chunker';
+import type { Chunk, ChunkOptions } from './chunker';
 import { ChunkStore } from './chunkStore';
 import { dimensionsChanged, isDimensionsChanged } from './dimensionsChanged';
 import type { EmbeddingCache } from './embeddingCache';
@@ -15,6 +15,7 @@ import type {
   WorkspaceIndexerOptions,
 } from './indexerTypes';
 import { PathVersions } from './pathVersions';
+import { lineChunker, type SourceChunker } from './syntax/syntaxChunker';
 
 export type { RateLimitPolicy } from './adaptiveLimiter';
 export type {
@@ -53,6 +54,7 @@ export class WorkspaceIndexer {
   private readonly batchSize: number;
   private readonly batchChars: number;
   private readonly chunkOptions: ChunkOptions;
+  private readonly chunker: SourceChunker;
   private readonly limiter: AdaptiveLimiter;
   private readonly store: ChunkStore;
   private readonly versions = new PathVersions();
@@ -64,9 +66,15 @@ export class WorkspaceIndexer {
     this.batchSize = Math.max(1, options.batchSize ?? 32);
     this.batchChars = Math.max(1, options.batchChars ?? 48_000);
     this.chunkOptions = options.chunkOptions ?? {};
+    this.chunker = options.chunker ?? lineChunker;
     this.store = new ChunkStore(options.cache, options.previewChars ?? 160);
     const maxInFlight = Math.max(1, Math.floor(options.maxInFlight ?? 2));
     this.limiter = new AdaptiveLimiter(maxInFlight, { ...defaultRateLimitPolicy, ...options.rateLimit });
+  }
+
+  /** The chunks indexing makes of `file`, as it cuts them (to count what it would send). */
+  chunksOf(file: SourceFile): Promise<Chunk[]> {
+    return this.chunker.chunk(file.text, file.path, this.chunkOptions);
   }
 
   /**
@@ -86,6 +94,7 @@ export class WorkspaceIndexer {
         embed: this.embed,
         batchLimits: { maxItems: this.batchSize, maxChars: this.batchChars },
         chunkOptions: this.chunkOptions,
+        chunker: this.chunker,
         totals: this.totals,
       },
       options,

@@ -1,4 +1,5 @@
 import type { ChunkOptions } from './chunker';
+import type { SourceChunker } from './syntax/syntaxChunker';
 import type { EmbeddingCache } from './embeddingCache';
 import type { EmbedFunction, RateLimitPolicy } from './adaptiveLimiter';
 
@@ -21,6 +22,8 @@ export interface WorkspaceIndexerOptions {
   /** Characters per embed call (summed). Default 48 000; likewise within the client's `maxChars`. */
   batchChars?: number;
   chunkOptions?: ChunkOptions;
+  /** How files are cut into chunks. Default: by lines (`lineChunker`). */
+  chunker?: SourceChunker;
   /** Characters of a chunk's first line with text kept for search results. Default 160. */
   previewChars?: number;
   rateLimit?: Partial<RateLimitPolicy>;
