@@ -18,6 +18,8 @@ const BODY = /body|block|declaration_list|compound_statement|^statements$/;
 const COMMENT = /comment/;
 /** A chunk without a letter or digit (closing braces) is nothing to search for. */
 const WORDS = /[\p{L}\p{N}]/u;
+/** A child this share of its parent's lines is looked through for a body. */
+const WRAPPER_SHARE = 0.8;
 /** How deep under a node its body is looked for (export → const → declarator → arrow function → block). */
 const MAX_BODY_DEPTH = 5;
 /** The repeated signatures take at most this share of a chunk… */
@@ -188,11 +190,13 @@ function lastRow(node: SyntaxNode): number {
 }
 
 /**
- * The node holding `node`'s members or statements: found by following the widest child (export →
- * class → class body; function → block), a body type first, else the first node with several
- * children to split among (a big object or array literal); undefined when there is none.
+ * The node holding `node`'s members or statements: `node` itself when it is a body; else found by
+ * looking through wrappers along the widest child (export → class → class body; function → block),
+ * a body type first, else the first node with several children to split among (a big object or
+ * array literal, a switch case); undefined when there is none.
  */
 function bodyOf(node: SyntaxNode): SyntaxNode | undefined {
+  if (BODY.test(node.type) && children(node).length > 0) return node;
   let fallback: SyntaxNode | undefined;
   let current = node;
   for (let depth = 0; depth <= MAX_BODY_DEPTH; depth++) {
@@ -200,7 +204,10 @@ function bodyOf(node: SyntaxNode): SyntaxNode | undefined {
     if (parts.length === 0) break;
     if (current !== node && BODY.test(current.type)) return current;
     if (fallback === undefined && parts.length >= 3) fallback = current;
-    current = parts.reduce((widest, part) => (rows(part) > rows(widest) ? part : widest));
+    const widest = parts.reduce((wide, part) => (rows(part) > rows(wide) ? part : wide));
+    // Past a node with parts of its own, look only through a child that is nearly all of it (a wrapper).
+    if (fallback !== undefined && rows(widest) < rows(current) * WRAPPER_SHARE) break;
+    current = widest;
   }
   return fallback;
 }
