@@ -88,28 +88,40 @@ function writeKatexStyles() {
 
 /**
  * The grammars search parses with (src/core/search/syntax/grammars.ts names the same; a unit test
- * checks): those of VS Code's own build of tree-sitter (@vscode/tree-sitter-wasm) for the common
- * programming languages, without the shell, CSS, INI, regex and PowerShell ones it also has.
+ * checks), by the package each comes from: VS Code's own build of tree-sitter (@vscode/tree-sitter-wasm,
+ * which also gives the runtime) for the common programming languages, without the shell, CSS, INI,
+ * regex and PowerShell ones it also has; Kotlin, which it lacks, from tree-sitter-wasms.
  */
-const TREE_SITTER_GRAMMARS = ['c-sharp', 'cpp', 'go', 'java', 'javascript', 'php', 'python', 'ruby', 'rust', 'tsx', 'typescript'];
-
-/** The folder of @vscode/tree-sitter-wasm's runtime (tree-sitter.js and .wasm) and grammars. */
-function treeSitterFolder() {
-  return path.dirname(require.resolve('@vscode/tree-sitter-wasm'));
-}
+const TREE_SITTER_GRAMMARS = {
+  'c-sharp': '@vscode/tree-sitter-wasm/wasm/tree-sitter-c-sharp.wasm',
+  cpp: '@vscode/tree-sitter-wasm/wasm/tree-sitter-cpp.wasm',
+  go: '@vscode/tree-sitter-wasm/wasm/tree-sitter-go.wasm',
+  java: '@vscode/tree-sitter-wasm/wasm/tree-sitter-java.wasm',
+  javascript: '@vscode/tree-sitter-wasm/wasm/tree-sitter-javascript.wasm',
+  kotlin: 'tree-sitter-wasms/out/tree-sitter-kotlin.wasm',
+  php: '@vscode/tree-sitter-wasm/wasm/tree-sitter-php.wasm',
+  python: '@vscode/tree-sitter-wasm/wasm/tree-sitter-python.wasm',
+  ruby: '@vscode/tree-sitter-wasm/wasm/tree-sitter-ruby.wasm',
+  rust: '@vscode/tree-sitter-wasm/wasm/tree-sitter-rust.wasm',
+  tsx: '@vscode/tree-sitter-wasm/wasm/tree-sitter-tsx.wasm',
+  typescript: '@vscode/tree-sitter-wasm/wasm/tree-sitter-typescript.wasm',
+};
 
 /**
- * dist/tree-sitter/: the runtime, which finds its wasm beside itself, copied rather than bundled
- * (the host requires it from there when an index opens, so no bundle loaded earlier carries it;
- * minified for a release), and the grammars.
+ * The parser as SyntaxChunker.load reads it, into `folder` (dist/tree-sitter for the product; the
+ * unit tests and the bench write their own): web-tree-sitter's runtime, which finds its wasm beside
+ * itself, copied rather than bundled (the host requires it from there when an index opens, so no
+ * bundle loaded earlier carries it; minified for a release), and the grammars as tree-sitter-NAME.wasm.
+ * Returns the packages it took files from, for the notices.
  */
-function writeTreeSitter() {
-  const from = treeSitterFolder();
-  fs.mkdirSync('dist/tree-sitter', { recursive: true });
-  const runtime = fs.readFileSync(path.join(from, 'tree-sitter.js'), 'utf8');
-  fs.writeFileSync('dist/tree-sitter/tree-sitter.js', production ? esbuild.transformSync(runtime, { minify: true, legalComments: 'none' }).code : runtime);
-  for (const name of ['tree-sitter.wasm', ...TREE_SITTER_GRAMMARS.map((grammar) => `tree-sitter-${grammar}.wasm`)])
-    fs.copyFileSync(path.join(from, name), path.join('dist/tree-sitter', name));
+function writeTreeSitter(folder = 'dist/tree-sitter', minify = production) {
+  const runtime = path.dirname(require.resolve('@vscode/tree-sitter-wasm'));
+  fs.mkdirSync(folder, { recursive: true });
+  const code = fs.readFileSync(path.join(runtime, 'tree-sitter.js'), 'utf8');
+  fs.writeFileSync(path.join(folder, 'tree-sitter.js'), minify ? esbuild.transformSync(code, { minify: true, legalComments: 'none' }).code : code);
+  fs.copyFileSync(path.join(runtime, 'tree-sitter.wasm'), path.join(folder, 'tree-sitter.wasm'));
+  for (const [grammar, file] of Object.entries(TREE_SITTER_GRAMMARS)) fs.copyFileSync(require.resolve(file), path.join(folder, `tree-sitter-${grammar}.wasm`));
+  return [require.resolve('@vscode/tree-sitter-wasm'), ...Object.values(TREE_SITTER_GRAMMARS).map((file) => require.resolve(file))];
 }
 
 /** @type {esbuild.BuildOptions[]} */
@@ -153,10 +165,8 @@ async function main() {
   const builds = tests ? testBuilds : productBuilds;
   // A release build starts from an empty dist/, so no source map of a development build is shipped.
   if (production) fs.rmSync('dist', { recursive: true, force: true });
-  if (!tests) {
-    writeKatexStyles();
-    writeTreeSitter();
-  }
+  const parserFiles = tests ? [] : writeTreeSitter();
+  if (!tests) writeKatexStyles();
   if (watch) {
     for (const options of builds) {
       const ctx = await esbuild.context(options);
@@ -168,7 +178,7 @@ async function main() {
   const results = await Promise.all(builds.map((options) => esbuild.build(options)));
   if (production)
     writeNotices(
-      [...results.flatMap((result) => Object.keys(result.metafile.inputs)), path.relative('.', path.join(treeSitterFolder(), 'tree-sitter.js'))],
+      [...results.flatMap((result) => Object.keys(result.metafile.inputs)), ...parserFiles.map((file) => path.relative('.', file))],
       'dist/THIRD-PARTY-NOTICES.txt',
     );
 }
@@ -193,7 +203,7 @@ function writeNotices(inputs, outfile) {
   fs.writeFileSync(outfile, [header, ...sections].join(`\n${'-'.repeat(72)}\n\n`));
 }
 
-module.exports = { webview, katexStyles, TREE_SITTER_GRAMMARS, treeSitterFolder };
+module.exports = { webview, katexStyles, TREE_SITTER_GRAMMARS, writeTreeSitter };
 
 if (require.main === module) {
   main().catch((error) => {

@@ -9,8 +9,10 @@ import { SyntaxChunker } from '../../src/core/search/syntax/syntaxChunker';
 const root = path.resolve(__dirname, '../../..');
 // The build's list of shipped grammars and where it takes them from (esbuild.js).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const build = require(path.join(root, 'esbuild.js')) as { TREE_SITTER_GRAMMARS: string[]; treeSitterFolder: () => string };
-const FOLDER = build.treeSitterFolder();
+const build = require(path.join(root, 'esbuild.js')) as {
+  TREE_SITTER_GRAMMARS: Record<string, string>;
+  writeTreeSitter: (folder: string, minify: boolean) => void;
+};
 
 /** Every chunk's text is exactly its lines of the file, within `maxChars` with its context; every line with a word is in one. */
 function checkExact(text: string, chunks: Chunk[], maxChars: number): void {
@@ -82,11 +84,18 @@ function longFunction(steps: number): string {
 }
 
 describe('syntax chunks', function () {
+  /** The parser as the build writes it to dist/tree-sitter. */
+  let parserFolder: string;
   let chunker: SyntaxChunker;
   before(async () => {
-    chunker = await SyntaxChunker.load(FOLDER);
+    parserFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'tree-sitter-'));
+    build.writeTreeSitter(parserFolder, true);
+    chunker = await SyntaxChunker.load(parserFolder);
   });
-  after(() => chunker.dispose());
+  after(() => {
+    chunker.dispose();
+    fs.rmSync(parserFolder, { recursive: true, force: true });
+  });
 
   it('keeps a class with its methods whole when it fits, and each method whole when the class does not', async () => {
     const whole = await chunker.chunk(SESSION_TS, 'file:///w/src/sessionKeeper.ts', { maxChars: 1500 });
@@ -136,7 +145,7 @@ describe('syntax chunks', function () {
     assert.equal(late.context, 'class Uploader {\n  async uploadInStages(request: UploadRequest, log: Logger): Promise<void> {');
   });
 
-  it('cuts Python, Go and Rust along their declarations too', async () => {
+  it('cuts Python, Go, Rust and Kotlin along their declarations too', async () => {
     const python = `import os\n\n\nclass Store:\n    """Files on disk."""\n\n    def __init__(self, root):\n        self.root = root\n\n    def read(self, name):\n        with open(os.path.join(self.root, name)) as handle:\n            return handle.read()\n\n    def write(self, name, text):\n        with open(os.path.join(self.root, name), "w") as handle:\n            handle.write(text)\n`;
     const chunks = await chunker.chunk(python, 'store.py', { maxChars: 180 });
     checkExact(python, chunks, 180);
@@ -154,6 +163,14 @@ describe('syntax chunks', function () {
     const rustChunks = await chunker.chunk(rust, 'store.rs', { maxChars: 150 });
     checkExact(rust, rustChunks, 150);
     assert.equal(chunkWith(rustChunks, 'pub fn write').context, 'impl Store {');
+
+    const kotlin = `class Store(private val root: String) {\n    fun read(name: String): String {\n        val file = File(root, name)\n        return file.readText()\n    }\n\n    fun write(name: String, text: String) {\n        File(root, name).writeText(text)\n    }\n}\n`;
+    const kotlinChunks = await chunker.chunk(kotlin, 'Store.kt', { maxChars: 200 });
+    checkExact(kotlin, kotlinChunks, 200);
+    // `read` goes with the class line it follows; `write` (and the class's closing brace) under it.
+    assert.deepEqual([chunkWith(kotlinChunks, 'fun read').startLine, chunkWith(kotlinChunks, 'fun read').endLine], [0, 4]);
+    const kotlinWrite = chunkWith(kotlinChunks, 'fun write');
+    assert.deepEqual([kotlinWrite.startLine, kotlinWrite.endLine, kotlinWrite.context], [6, 9, 'class Store(private val root: String) {']);
   });
 
   it('falls back to line chunks for a file with a syntax error, an unknown language, and lone CR line breaks', async () => {
@@ -197,7 +214,7 @@ describe('syntax chunks', function () {
   it('cuts by lines, and says so once, when a grammar does not load', async () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'tree-sitter-'));
     try {
-      for (const name of ['tree-sitter.js', 'tree-sitter.wasm']) fs.copyFileSync(path.join(FOLDER, name), path.join(folder, name));
+      for (const name of ['tree-sitter.js', 'tree-sitter.wasm']) fs.copyFileSync(path.join(parserFolder, name), path.join(folder, name));
       fs.writeFileSync(path.join(folder, grammarFile('python')), 'not a wasm module');
       const problems: string[] = [];
       const partial = await SyntaxChunker.load(folder, (problem) => problems.push(problem));
@@ -219,8 +236,8 @@ describe('syntax chunks', function () {
   });
 
   it('ships a grammar for every language it names, as the build copies them', () => {
-    assert.deepEqual([...build.TREE_SITTER_GRAMMARS].sort(), [...GRAMMARS]);
-    for (const grammar of GRAMMARS) assert.ok(fs.existsSync(path.join(FOLDER, grammarFile(grammar))), grammar);
+    assert.deepEqual(Object.keys(build.TREE_SITTER_GRAMMARS).sort(), [...GRAMMARS]);
+    for (const grammar of GRAMMARS) assert.ok(fs.existsSync(path.join(parserFolder, grammarFile(grammar))), grammar);
     assert.equal(grammarFor('file:///w/src/App.TSX?x=1'), 'tsx');
     assert.equal(grammarFor('c'), 'cpp');
     assert.equal(grammarFor('/w/include/list.h'), 'cpp');

@@ -24,10 +24,22 @@ describe('indexing with syntax chunks, against the emulator', function () {
   let dir: string;
   let chunker: SyntaxChunker;
 
+  let parserFolder: string;
+
   before(async () => {
-    chunker = await SyntaxChunker.load(path.dirname(require.resolve('@vscode/tree-sitter-wasm')));
+    parserFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'tree-sitter-'));
+    // The parser as the build writes it to dist/tree-sitter (esbuild.js).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    (require(path.resolve(__dirname, '../../..', 'esbuild.js')) as { writeTreeSitter: (folder: string, minify: boolean) => void }).writeTreeSitter(
+      parserFolder,
+      false,
+    );
+    chunker = await SyntaxChunker.load(parserFolder);
   });
-  after(() => chunker.dispose());
+  after(() => {
+    chunker.dispose();
+    fs.rmSync(parserFolder, { recursive: true, force: true });
+  });
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'syntax-index-'));
   });

@@ -19,6 +19,7 @@ const BY_LANGUAGE_ID: Readonly<Record<string, string>> = {
   rust: 'rust',
   php: 'php',
   ruby: 'ruby',
+  kotlin: 'kotlin',
 };
 
 const BY_EXTENSION: Readonly<Record<string, string>> = {
@@ -46,6 +47,8 @@ const BY_EXTENSION: Readonly<Record<string, string>> = {
   rs: 'rust',
   php: 'php',
   rb: 'ruby',
+  kt: 'kotlin',
+  kts: 'kotlin',
 };
 
 /** Every grammar some language maps to: the wasm files the build ships (`tree-sitter-NAME.wasm`). */
