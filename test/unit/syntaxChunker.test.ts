@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { chunkText, embeddingText, type Chunk } from '../../src/core/search/chunker';
 import { GRAMMARS, grammarFile, grammarFor } from '../../src/core/search/syntax/grammars';
-import { SyntaxChunker } from '../../src/core/search/syntax/syntaxChunker';
+import { MAX_PARSED_CHARS, SyntaxChunker } from '../../src/core/search/syntax/syntaxChunker';
 
 const root = path.resolve(__dirname, '../../..');
 // The build's list of shipped grammars and where it takes them from (esbuild.js).
@@ -173,13 +173,16 @@ describe('syntax chunks', function () {
     assert.deepEqual([kotlinWrite.startLine, kotlinWrite.endLine, kotlinWrite.context], [6, 9, 'class Store(private val root: String) {']);
   });
 
-  it('falls back to line chunks for a file with a syntax error, an unknown language, and lone CR line breaks', async () => {
+  it('falls back to line chunks for a file with a syntax error, an unknown language, a huge file, and lone CR line breaks', async () => {
     const broken = SESSION_TS.replace('stop(): void {', 'stop(: void {{');
     assert.deepEqual(await chunker.chunk(broken, 'a.ts', { maxChars: 300 }), chunkText(broken, { maxChars: 300 }));
     for (const other of ['notes.txt', 'Makefile', 'plaintext', 'file:///w/.eslintrc']) {
       assert.equal(grammarFor(other), undefined);
       assert.deepEqual(await chunker.chunk(SESSION_TS, other, { maxChars: 300 }), chunkText(SESSION_TS, { maxChars: 300 }));
     }
+    // Too big to parse without holding the event loop long: generated code, mostly.
+    const generated = SESSION_TS.repeat(Math.ceil(MAX_PARSED_CHARS / SESSION_TS.length) + 1);
+    assert.deepEqual(await chunker.chunk(generated, 'bundle.ts'), chunkText(generated));
     const oldMac = SESSION_TS.replace(/\n/g, '\r');
     assert.deepEqual(await chunker.chunk(oldMac, 'a.ts', { maxChars: 300 }), chunkText(oldMac, { maxChars: 300 }));
     assert.deepEqual(await chunker.chunk('', 'a.ts'), []);

@@ -14,13 +14,19 @@ export const lineChunker: SourceChunker = {
   chunk: (text, _languageIdOrPath, options) => Promise.resolve(chunkText(text, options)),
 };
 
+/**
+ * Longer texts are cut by lines: tree-sitter's wasm reads code at about 1.5 MiB/s, and parsing holds
+ * the extension host's event loop (about 170 ms at this size); files this big are mostly generated.
+ */
+export const MAX_PARSED_CHARS = 256 * 1024;
+
 /** The module `tree-sitter.js` of @vscode/tree-sitter-wasm: web-tree-sitter's runtime. */
 type TreeSitterModule = typeof import('@vscode/tree-sitter-wasm');
 
 /**
  * Chunks along the syntax tree (`chunkTree`) for the languages whose tree-sitter grammar ships,
- * by lines for any other text, for a file with a syntax error (its tree would cut in odd places)
- * and for a grammar that fails to load (said once through `onProblem`).
+ * by lines for any other text, for a file with a syntax error (its tree would cut in odd places),
+ * for one over MAX_PARSED_CHARS and for a grammar that fails to load (said once through `onProblem`).
  *
  * The parser is tree-sitter's WebAssembly build as VS Code itself ships it (@vscode/tree-sitter-wasm):
  * plain Node, no native module to build per platform, and grammars maintained for the editor.
@@ -74,7 +80,7 @@ export class SyntaxChunker implements SourceChunker {
 
   private chunkWith(language: Language, text: string, options: ChunkOptions): Chunk[] {
     // tree-sitter counts only '\n' as a line break; a lone CR would shift its rows against the lines.
-    if (!/\S/.test(text) || /\r(?!\n)/.test(text)) return chunkText(text, options);
+    if (text.length > MAX_PARSED_CHARS || !/\S/.test(text) || /\r(?!\n)/.test(text)) return chunkText(text, options);
     this.parser.setLanguage(language);
     const tree = this.parser.parse(text);
     try {
