@@ -74,6 +74,13 @@ export function explainUnavailable(kind: Exclude<QuietSearch['kind'], 'hits'>, q
       ),
       command: { command: commandId('semanticSearch'), title: vscode.l10n.t('Search and Build the Index'), arguments: [query] },
     },
+    otherModel: {
+      text: vscode.l10n.t(
+        'The search index was built with another embeddings model than gigachat.embeddingsModel names now, so it cannot answer, and nothing was sent. ' +
+          'Search with the button below: it says what indexing again with the new model costs and asks first.',
+      ),
+      command: { command: commandId('semanticSearch'), title: vscode.l10n.t('Search and Index Again'), arguments: [query] },
+    },
   };
   stream.markdown(say[kind].text);
   stream.button(say[kind].command);

@@ -122,6 +122,10 @@ function unavailable(kind: Exclude<QuietSearch['kind'], 'hits'>): TurnError {
       'Codebase context needs the workspace index, and indexing has not been allowed in this workspace yet, so nothing was sent. ' +
         'Index the workspace: you will see what would be sent to GigaChat and be asked first. Then the question is answered.',
     ),
+    otherModel: vscode.l10n.t(
+      'Codebase context needs the workspace index, which was built with another embeddings model than gigachat.embeddingsModel names now, so nothing was sent. ' +
+        'Index the workspace again: you will see what it costs and be asked first. Then the question is answered.',
+    ),
   };
   return { kind: 'codebase', message: messages[kind], actions: kind === 'noKey' ? ['setKey'] : ['allowIndexing'] };
 }

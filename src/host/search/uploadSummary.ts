@@ -1,4 +1,4 @@
-import { embeddingText, readSelectedFiles, type FileSelection, type WorkspaceIndexer } from '../../core';
+import { embeddingText, estimateTokens, readSelectedFiles, type FileSelection, type WorkspaceIndexer } from '../../core';
 import type { SearchSettings } from './searchSettings';
 
 /** What a first indexing run would send to the service: shown to the user before anything is sent. */
@@ -11,6 +11,10 @@ export interface UploadSummary {
   newChunks: number;
   /** Characters in the new chunks. */
   characters: number;
+  /** About how many tokens the new chunks cost (estimated from their characters: the service is not asked). */
+  tokens: number;
+  /** The embeddings model that would embed them. */
+  model: string;
   /** The files' index keys (their URIs), for "Show files". */
   paths: string[];
 }
@@ -26,7 +30,7 @@ export async function summarizeUpload(
   signal: AbortSignal,
 ): Promise<UploadSummary> {
   const { cache } = indexer;
-  const summary: UploadSummary = { files: 0, chunks: 0, newChunks: 0, characters: 0, paths: [] };
+  const summary: UploadSummary = { files: 0, chunks: 0, newChunks: 0, characters: 0, tokens: 0, model: cache.model, paths: [] };
   for await (const read of readSelectedFiles(selection.files, settings.maxFileBytes, () => undefined)) {
     if (signal.aborted) break;
     summary.files++;
@@ -37,6 +41,7 @@ export async function summarizeUpload(
       if (cache.has(cache.keyFor(text))) continue;
       summary.newChunks++;
       summary.characters += text.length;
+      summary.tokens += estimateTokens(text);
     }
   }
   return summary;

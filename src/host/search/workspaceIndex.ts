@@ -5,7 +5,7 @@ import { Disposable } from '../dispose';
 import type { Log } from '../log';
 import { planBatch, type PathChange } from './changeBatcher';
 import { mayMatter, moveAtOrBelow, planFileUpdate, removeAtOrBelow, type ScanScope } from './fileUpdates';
-import { openIndexer, saveIndexerCache } from './indexerCache';
+import { embedQuery, openIndexer, saveIndexerCache } from './indexerCache';
 import {
   CLEARED,
   currentScope,
@@ -51,6 +51,8 @@ const MAX_SINGLE_UPDATES = 100;
  */
 export class WorkspaceIndex extends Disposable {
   private indexer?: Promise<WorkspaceIndexer>;
+  /** How many times the settings made a new indexer (another model needs the user's agreement again). */
+  private indexerChanges = 0;
   private settings = readSearchSettings();
   private lifecycle: IndexLifecycle<ScanScope> = STALE;
   private readonly scans = new SharedRun<boolean>();
@@ -88,9 +90,10 @@ export class WorkspaceIndex extends Disposable {
     for (let pass = 0; needsScan(this.lifecycle) && pass < MAX_PASSES; pass++) {
       // Cleared after a pass: the user withdrew the files (and the consent); no pass sends them again.
       if (pass > 0 && this.lifecycle.kind === 'cleared') throw indexingCancelled();
+      const indexerBefore = this.indexerChanges;
       if (!(await this.scans.join((signal) => this.fullScan(consent, signal), options.signal))) return false;
-      // Nothing to send, so nothing agreed to: the index stays due, and the next search looks (and asks) again.
-      if (!consent.granted) return true;
+      // Nothing to send, so nothing agreed to: the index stays due, and the next search looks (and asks) again. A new model: the next pass asks.
+      if (!consent.granted && this.indexerChanges === indexerBefore) return true;
     }
     return true;
   }
@@ -98,8 +101,7 @@ export class WorkspaceIndex extends Disposable {
   /** The `k` chunks closest in meaning to `query`, best first. */
   async search(query: string, k: number, signal?: AbortSignal): Promise<SearchHit[]> {
     const indexer = await this.getIndexer();
-    const client = await this.clients.get();
-    const [vector] = await client.embeddings([query], { model: this.settings.embeddingsModel, signal });
+    const vector = await embedQuery(indexer, this.clients, query, signal);
     try {
       return indexer.search(vector, k);
     } catch (error) {
@@ -203,6 +205,7 @@ export class WorkspaceIndex extends Disposable {
   resetIndexer(): void {
     this.settings = readSearchSettings();
     this.indexer = undefined;
+    this.indexerChanges++;
     this.invalidate('search settings changed');
     this.setState({ phase: 'idle' });
   }

@@ -21,6 +21,9 @@ export const SEARCH_UNAVAILABLE: Record<Exclude<QuietSearch['kind'], 'hits'>, st
   noConsent:
     'Semantic search has not been allowed in this workspace: nothing was sent. The user must run the command "GigaChat: ' +
     'Semantic Search" once and agree to send the workspace\'s files for indexing; until then, use other tools.',
+  otherModel:
+    "The workspace index was built with another embeddings model than the user's setting names now: nothing was sent. The user must run " +
+    'the command "GigaChat: Semantic Search" once and agree to index the workspace again with the new model; until then, use other tools.',
 };
 
 /**
