@@ -5,6 +5,8 @@
 //                                   undici.js     the HTTP client, required on the first request
 //                                   webview.js    the chat view
 //                                   katex/        KaTeX's stylesheet and WOFF2 fonts, for the formulas in the chat view
+//                                   tree-sitter/  the parser (web-tree-sitter's runtime and the grammars' wasm) that cuts
+//                                                 source files into syntax chunks for search, loaded when an index opens
 //   node esbuild.js --production  the same, minified, without source maps (what `npm run package` ships),
 //                                 and dist/THIRD-PARTY-NOTICES.txt: the licenses of the bundled packages
 //   node esbuild.js --watch       rebuild on every change
@@ -84,6 +86,44 @@ function writeKatexStyles() {
   for (const font of fonts) fs.copyFileSync(font.file, path.join('dist/katex/fonts', font.name));
 }
 
+/**
+ * The grammars search parses with (src/core/search/syntax/grammars.ts names the same; a unit test
+ * checks), by the package each comes from: VS Code's own build of tree-sitter (@vscode/tree-sitter-wasm,
+ * which also gives the runtime) for the common programming languages, without the shell, CSS, INI,
+ * regex and PowerShell ones it also has; Kotlin, which it lacks, from tree-sitter-wasms.
+ */
+const TREE_SITTER_GRAMMARS = {
+  'c-sharp': '@vscode/tree-sitter-wasm/wasm/tree-sitter-c-sharp.wasm',
+  cpp: '@vscode/tree-sitter-wasm/wasm/tree-sitter-cpp.wasm',
+  go: '@vscode/tree-sitter-wasm/wasm/tree-sitter-go.wasm',
+  java: '@vscode/tree-sitter-wasm/wasm/tree-sitter-java.wasm',
+  javascript: '@vscode/tree-sitter-wasm/wasm/tree-sitter-javascript.wasm',
+  kotlin: 'tree-sitter-wasms/out/tree-sitter-kotlin.wasm',
+  php: '@vscode/tree-sitter-wasm/wasm/tree-sitter-php.wasm',
+  python: '@vscode/tree-sitter-wasm/wasm/tree-sitter-python.wasm',
+  ruby: '@vscode/tree-sitter-wasm/wasm/tree-sitter-ruby.wasm',
+  rust: '@vscode/tree-sitter-wasm/wasm/tree-sitter-rust.wasm',
+  tsx: '@vscode/tree-sitter-wasm/wasm/tree-sitter-tsx.wasm',
+  typescript: '@vscode/tree-sitter-wasm/wasm/tree-sitter-typescript.wasm',
+};
+
+/**
+ * The parser as SyntaxChunker.load reads it, into `folder` (dist/tree-sitter for the product; the
+ * unit tests and the bench write their own): web-tree-sitter's runtime, which finds its wasm beside
+ * itself, copied rather than bundled (the host requires it from there when an index opens, so no
+ * bundle loaded earlier carries it; minified for a release), and the grammars as tree-sitter-NAME.wasm.
+ * Returns the packages it took files from, for the notices.
+ */
+function writeTreeSitter(folder = 'dist/tree-sitter', minify = production) {
+  const runtime = path.dirname(require.resolve('@vscode/tree-sitter-wasm'));
+  fs.mkdirSync(folder, { recursive: true });
+  const code = fs.readFileSync(path.join(runtime, 'tree-sitter.js'), 'utf8');
+  fs.writeFileSync(path.join(folder, 'tree-sitter.js'), minify ? esbuild.transformSync(code, { minify: true, legalComments: 'none' }).code : code);
+  fs.copyFileSync(path.join(runtime, 'tree-sitter.wasm'), path.join(folder, 'tree-sitter.wasm'));
+  for (const [grammar, file] of Object.entries(TREE_SITTER_GRAMMARS)) fs.copyFileSync(require.resolve(file), path.join(folder, `tree-sitter-${grammar}.wasm`));
+  return [require.resolve('@vscode/tree-sitter-wasm'), ...Object.values(TREE_SITTER_GRAMMARS).map((file) => require.resolve(file))];
+}
+
 /** @type {esbuild.BuildOptions[]} */
 const productBuilds = [
   { ...extensionHost, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js' },
@@ -125,6 +165,7 @@ async function main() {
   const builds = tests ? testBuilds : productBuilds;
   // A release build starts from an empty dist/, so no source map of a development build is shipped.
   if (production) fs.rmSync('dist', { recursive: true, force: true });
+  const parserFiles = tests ? [] : writeTreeSitter();
   if (!tests) writeKatexStyles();
   if (watch) {
     for (const options of builds) {
@@ -137,7 +178,7 @@ async function main() {
   const results = await Promise.all(builds.map((options) => esbuild.build(options)));
   if (production)
     writeNotices(
-      results.flatMap((result) => Object.keys(result.metafile.inputs)),
+      [...results.flatMap((result) => Object.keys(result.metafile.inputs)), ...parserFiles.map((file) => path.relative('.', file))],
       'dist/THIRD-PARTY-NOTICES.txt',
     );
 }
@@ -162,7 +203,7 @@ function writeNotices(inputs, outfile) {
   fs.writeFileSync(outfile, [header, ...sections].join(`\n${'-'.repeat(72)}\n\n`));
 }
 
-module.exports = { webview, katexStyles };
+module.exports = { webview, katexStyles, TREE_SITTER_GRAMMARS, writeTreeSitter };
 
 if (require.main === module) {
   main().catch((error) => {

@@ -88,7 +88,9 @@ export { probeTls } from './connectionCheck/tlsProbe';
 export type { TlsProbeResult } from './connectionCheck/tlsProbe';
 
 // Semantic search: chunking, the persistent embedding cache, the indexer and the vector index.
-export { chunkText } from './search/chunker';
+export { chunkText, embeddingText } from './search/chunker';
+export { lineChunker, SyntaxChunker, type SourceChunker } from './search/syntax/syntaxChunker';
+export { GRAMMARS, grammarFile, grammarFor } from './search/syntax/grammars';
 export { hitExcerpt, MAX_EXCERPT_CHARS } from './search/hitExcerpt';
 export { codebaseBudget, fitPassages, mergeHits } from './search/codebaseContext';
 export { bestScore, matchStrength, relevantHits, type MatchStrength } from './search/relevance';

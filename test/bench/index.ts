@@ -9,6 +9,7 @@
  *   - indexing a real codebase against the emulator with 100 ms latency, then again from the cache (test/bench/indexing.ts);
  *   - resident memory per indexed chunk through the cache, indexer and index, first and after reopening, and the peak while loading (test/bench/searchMemory.ts);
  *   - Recall@10 and MRR of 57 questions over this repository and undici, by vector and hybrid ranking, per chunker (test/bench/retrieval.ts);
+ *   - cutting this repository's src and undici's lib into chunks by lines versus along the syntax tree (test/bench/syntaxChunking.ts);
  *   - listing and selecting 50,000 files: time, memory, event-loop hold, what maxFiles keeps (test/bench/largeWorkspace.ts);
  *   - token exchanges of 20 concurrent callers over ten short token lifetimes (test/bench/tokenRenewal.ts);
  *   - the time a proxy adds per request on loopback (test/bench/proxyOverhead.ts);
@@ -45,6 +46,9 @@ function sizes(): void {
     const size = fs.existsSync(full) ? kib(fs.statSync(full).size).padStart(10) : 'missing (run npm run package)';
     console.log(`${file.padEnd(24)} ${size}${note ? `  (${note}` : ''}`);
   }
+  const grammars = path.join(root, 'dist/tree-sitter');
+  const grammarBytes = fs.existsSync(grammars) ? fs.readdirSync(grammars).reduce((sum, name) => sum + fs.statSync(path.join(grammars, name)).size, 0) : 0;
+  console.log(`${'dist/tree-sitter/'.padEnd(24)} ${kib(grammarBytes).padStart(10)}  (the parser, loaded when an index opens)`);
 }
 
 /**
@@ -102,6 +106,7 @@ const scripts: [heading: string, script: string][] = [
     'searchMemory.js',
   ],
   ['Semantic search: finding the lines that answer a question in real code, vector versus hybrid ranking (Recall@10, MRR)', 'retrieval.js'],
+  ['Semantic search: chunks by lines versus along the syntax tree: speed, and declarations kept whole', 'syntaxChunking.js'],
   ['Semantic search: listing and selecting a workspace of 50,000 files', 'largeWorkspace.js'],
   ['Token exchanges under continuous use (goal: one per token, none failed)', 'tokenRenewal.js'],
   ['Proxy: time added per request on loopback', 'proxyOverhead.js'],

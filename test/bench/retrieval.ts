@@ -17,9 +17,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
-import { chunkText, EmbeddingCache, WorkspaceIndexer, type SearchHit, type SourceFile } from '../../src/core';
+import { EmbeddingCache, embeddingText, WorkspaceIndexer, type SearchHit, type SourceFile } from '../../src/core';
 import { ChunkKeywords } from '../../src/core/search/chunkKeywords';
-import type { Chunker } from '../../src/core/search/indexer';
+import { lineChunker, SyntaxChunker, type SourceChunker } from '../../src/core/search/syntax/syntaxChunker';
 import { embed } from '../emulator/vectors';
 import { codeFiles } from './completionCorpus';
 import { RETRIEVAL_QUESTIONS, type RetrievalQuestion } from './retrievalQuestions';
@@ -29,11 +29,14 @@ const root = path.resolve(__dirname, '../../..');
 const K = 10;
 const MODEL = 'Embeddings';
 
-/**
- * The ways of cutting files into passages, one row each. The syntax-aware chunker joins here as a
- * second row, e.g. `{ name: 'syntax passages', chunker: (file, options) => chunkSyntax(file.text, file.path, options) }`.
- */
-const CHUNKERS: { name: string; chunker: Chunker }[] = [{ name: 'line passages', chunker: (file, options) => chunkText(file.text, options) }];
+/** The parser's runtime and grammars as the package installs them (TypeScript and JavaScript, all this corpus needs). */
+const PARSER_FOLDER = path.dirname(require.resolve('@vscode/tree-sitter-wasm'));
+
+/** The ways of cutting files into passages, one row each. */
+const CHUNKERS: { name: string; load: () => Promise<SourceChunker> }[] = [
+  { name: 'line passages', load: () => Promise.resolve(lineChunker) },
+  { name: 'syntax passages', load: () => SyntaxChunker.load(PARSER_FOLDER) },
+];
 
 v8.setFlagsFromString('--expose-gc');
 const collect = vm.runInNewContext('gc') as () => void;
@@ -84,7 +87,7 @@ function measure(indexer: WorkspaceIndexer, hybrid: boolean): Row {
   };
 }
 
-async function indexWith(files: SourceFile[], chunker: Chunker): Promise<WorkspaceIndexer> {
+async function indexWith(files: SourceFile[], chunker: SourceChunker): Promise<WorkspaceIndexer> {
   const cache = EmbeddingCache.empty(path.join(os.tmpdir(), 'gigachat-retrieval-unused'), MODEL);
   const indexer = new WorkspaceIndexer({ embed: async (texts) => texts.map(vectorOf), cache, chunker });
   await indexer.indexFiles(files);
@@ -99,8 +102,8 @@ function settledBytes(): number {
 }
 
 /** The keyword side alone over the chunks `chunker` cuts: what it adds to memory per chunk. */
-function keywordMemory(files: SourceFile[], chunker: Chunker): { perChunk: number; arraysPerChunk: number } {
-  const texts = files.map((file) => chunker(file, {}).map((chunk) => chunk.text));
+async function keywordMemory(files: SourceFile[], chunker: SourceChunker): Promise<{ perChunk: number; arraysPerChunk: number }> {
+  const texts = await Promise.all(files.map(async (file) => (await chunker.chunk(file.text, file.path)).map(embeddingText)));
   const records = files.map((file, i) => ({ path: file.path, pathDoc: -1, chunks: texts[i].map(() => ({ doc: -1 })) }));
   const chunks = texts.reduce((sum, list) => sum + list.length, 0);
   const before = settledBytes();
@@ -118,7 +121,8 @@ async function main(): Promise<void> {
     `${'passages'.padEnd(16)} ${'ranking'.padEnd(8)} ${'chunks'.padStart(6)} ${'Recall@10'.padStart(9)} ${'MRR'.padStart(6)} ${'ms/search'.padStart(9)}`,
   );
   const misses: string[] = [];
-  for (const { name, chunker } of CHUNKERS) {
+  for (const { name, load } of CHUNKERS) {
+    const chunker = await load();
     const indexer = await indexWith(files, chunker);
     for (const hybrid of [false, true]) {
       const row = measure(indexer, hybrid);
@@ -128,7 +132,7 @@ async function main(): Promise<void> {
       );
       misses.push(...row.missed.map((question) => `  ${name}, ${ranking}: ${question}`));
     }
-    const memory = keywordMemory(files, chunker);
+    const memory = await keywordMemory(files, chunker);
     console.log(
       `${name}: keyword index ${memory.perChunk.toFixed(0)} bytes per chunk (heap and buffers), ${memory.arraysPerChunk.toFixed(0)} in its typed arrays`,
     );

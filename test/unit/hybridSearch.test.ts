@@ -3,7 +3,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { relevantHits, type SearchHit } from '../../src/core';
 import { EmbeddingCache } from '../../src/core/search/embeddingCache';
-import { WorkspaceIndexer, type Chunker, type SourceFile } from '../../src/core/search/indexer';
+import { WorkspaceIndexer, type SourceFile } from '../../src/core/search/indexer';
+import type { SourceChunker } from '../../src/core/search/syntax/syntaxChunker';
 import { embed as emulatorEmbed } from '../emulator/vectors';
 
 /**
@@ -32,7 +33,7 @@ function workspace(): SourceFile[] {
   return [...prose, target, { path: 'src/chunker.ts', text: '// Splits text into pieces.\nexport const pieces = 1;' }];
 }
 
-async function indexed(files: SourceFile[], chunker?: Chunker): Promise<WorkspaceIndexer> {
+async function indexed(files: SourceFile[], chunker?: SourceChunker): Promise<WorkspaceIndexer> {
   const cache = EmbeddingCache.empty(path.join(os.tmpdir(), 'gigachat-hybrid-unused'), 'Embeddings');
   const indexer = new WorkspaceIndexer({ embed: async (texts) => texts.map(proseOnly), cache, chunker });
   await indexer.indexFiles(files);
@@ -87,10 +88,11 @@ describe('hybrid search: meaning and words, fused', () => {
 
   it('cuts files with the chunker given, which sees the path, and searches its chunks by their words', async () => {
     const seen: string[] = [];
-    const wholeFiles: Chunker = (file) => {
-      seen.push(file.path);
-      const lines = file.text.split('\n');
-      return [{ text: file.text, startLine: 0, endLine: lines.length - 1 }];
+    const wholeFiles: SourceChunker = {
+      chunk: (text, languageIdOrPath) => {
+        seen.push(languageIdOrPath);
+        return Promise.resolve([{ text, startLine: 0, endLine: text.split('\n').length - 1 }]);
+      },
     };
     const indexer = await indexed(workspace(), wholeFiles);
     assert.deepEqual(

@@ -1,5 +1,5 @@
 import { ChunkKeywords } from './chunkKeywords';
-import type { Chunk } from './chunker';
+import { embeddingText, type Chunk } from './chunker';
 import type { EmbeddingCache } from './embeddingCache';
 import type { IndexedFile, SearchHit } from './indexerTypes';
 import { fuseRankings } from './rankFusion';
@@ -102,10 +102,7 @@ export class ChunkStore {
       else if (Array.isArray(sharing)) sharing.push(stored);
       else this.chunksByKey.set(chunk.key, [sharing, stored]);
     }
-    this.keywords.addFile(
-      record,
-      chunks.map((chunk) => chunk.text),
-    );
+    this.keywords.addFile(record, chunks.map(embeddingText));
     this.chunks += chunks.length;
     this.files.set(path, record);
   }

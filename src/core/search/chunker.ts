@@ -21,6 +21,12 @@ export interface Chunk {
   startLine: number;
   /** 0-based, inclusive. */
   endLine: number;
+  /**
+   * What encloses the chunk, when it is a piece of something longer (syntax chunks: the class line
+   * and the method signature): embedded with the text (`embeddingText`) but not part of the file's
+   * lines `startLine`..`endLine`, which `text` is exactly.
+   */
+  context?: string;
 }
 
 export interface ChunkOptions {
@@ -49,6 +55,11 @@ const DECLARATION = new RegExp(
     String.raw`const\s+[\w$]+\s*[:=]|let\s+[\w$]+\s*[:=]|var\s+[\w$]+\s*[:=]|def\s|func\s|fn\s|pub[\s(]|impl[\s<]|struct\s|trait\s|mod\s|` +
     String.raw`public\s|private\s|protected\s|internal\s|static\s|override\s|package\s|object\s|fun\s|sub\s|#{1,6}\s|@[\w.]+|\/\*\*|\/\/\/)`,
 );
+
+/** What is embedded for a chunk: its enclosing signatures, then its text. */
+export function embeddingText(chunk: Chunk): string {
+  return chunk.context === undefined ? chunk.text : `${chunk.context}\n${chunk.text}`;
+}
 
 export function chunkText(text: string, options: ChunkOptions = {}): Chunk[] {
   const maxChars = Math.max(1, Math.floor(options.maxChars ?? DEFAULT_MAX_CHARS));

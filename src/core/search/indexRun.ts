@@ -1,13 +1,14 @@
 import type { BatchLimits } from '../embeddingBatches';
 import { yieldToEventLoop } from '../eventLoop';
 import type { AdaptiveLimiter, EmbedFunction } from './adaptiveLimiter';
-import type { ChunkOptions } from './chunker';
+import { embeddingText, type Chunk, type ChunkOptions } from './chunker';
 import type { ChunkStore, KeyedChunk } from './chunkStore';
 import type { EmbeddingCache } from './embeddingCache';
 import { EmbeddingQueue, type QueuedText } from './embeddingQueue';
 import { dimensionsChanged } from './dimensionsChanged';
 import { indexingCancelled } from './indexingCancelled';
-import type { Chunker, EmbeddingCounters, IndexProgress, IndexRunOptions, IndexRunResult, SourceFile } from './indexerTypes';
+import type { SourceChunker } from './syntax/syntaxChunker';
+import type { EmbeddingCounters, IndexProgress, IndexRunOptions, IndexRunResult, SourceFile } from './indexerTypes';
 import type { PathVersions } from './pathVersions';
 
 /** What a run shares with its indexer (and with the indexer's other runs). */
@@ -19,7 +20,7 @@ export interface IndexRunContext {
   embed: EmbedFunction;
   batchLimits: BatchLimits;
   chunkOptions: ChunkOptions;
-  chunker: Chunker;
+  chunker: SourceChunker;
   /** The indexer's counters since it was made: a run adds to them as it adds to its own. */
   totals: EmbeddingCounters;
 }
@@ -56,7 +57,8 @@ export class IndexRun {
       this.throwIfStopped();
       for await (const file of files) {
         this.throwIfStopped();
-        this.addFile(file);
+        const chunks = await this.context.chunker.chunk(file.text, file.path, this.context.chunkOptions);
+        this.addFile(file, chunks);
         // A batch just started: let its request go out now, not after the files read ahead are chunked too.
         if (this.dispatch(false)) await yieldToEventLoop();
         // Backpressure: read on only while few batches wait.
@@ -92,18 +94,19 @@ export class IndexRun {
     this.context.totals[what] += n;
   }
 
-  private addFile(file: SourceFile): void {
-    const { cache, versions, chunkOptions, chunker } = this.context;
+  private addFile(file: SourceFile, chunks: Chunk[]): void {
+    const { cache, versions } = this.context;
     const job: FileJob = { path: file.path, version: versions.bump(file.path), chunks: [], missing: 0 };
-    for (const chunk of chunker(file, chunkOptions)) {
-      const key = cache.storedKey(cache.keyFor(chunk.text));
+    for (const chunk of chunks) {
+      const text = embeddingText(chunk);
+      const key = cache.storedKey(cache.keyFor(text));
       job.chunks.push({ ...chunk, key });
       if (cache.has(key)) {
         this.count('cachedChunks');
         continue;
       }
       job.missing += 1;
-      this.queue.request(key, chunk.text, job);
+      this.queue.request(key, text, job);
     }
     this.progress.chunks += job.chunks.length;
     if (job.missing === 0) this.finish(job);

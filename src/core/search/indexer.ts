@@ -1,11 +1,10 @@
 import { AdaptiveLimiter, defaultRateLimitPolicy, type EmbedFunction } from './adaptiveLimiter';
-import { chunkText, type ChunkOptions } from './chunker';
+import type { Chunk, ChunkOptions } from './chunker';
 import { ChunkStore } from './chunkStore';
 import { dimensionsChanged, isDimensionsChanged } from './dimensionsChanged';
 import type { EmbeddingCache } from './embeddingCache';
 import { IndexRun } from './indexRun';
 import type {
-  Chunker,
   EmbeddingCounters,
   IndexedFile,
   IndexerStats,
@@ -16,10 +15,10 @@ import type {
   WorkspaceIndexerOptions,
 } from './indexerTypes';
 import { PathVersions } from './pathVersions';
+import { lineChunker, type SourceChunker } from './syntax/syntaxChunker';
 
 export type { RateLimitPolicy } from './adaptiveLimiter';
 export type {
-  Chunker,
   IndexedChunk,
   IndexedFile,
   IndexerStats,
@@ -55,7 +54,7 @@ export class WorkspaceIndexer {
   private readonly batchSize: number;
   private readonly batchChars: number;
   private readonly chunkOptions: ChunkOptions;
-  private readonly chunker: Chunker;
+  private readonly chunker: SourceChunker;
   private readonly limiter: AdaptiveLimiter;
   private readonly store: ChunkStore;
   private readonly versions = new PathVersions();
@@ -67,10 +66,15 @@ export class WorkspaceIndexer {
     this.batchSize = Math.max(1, options.batchSize ?? 32);
     this.batchChars = Math.max(1, options.batchChars ?? 48_000);
     this.chunkOptions = options.chunkOptions ?? {};
-    this.chunker = options.chunker ?? ((file, chunkOptions) => chunkText(file.text, chunkOptions));
+    this.chunker = options.chunker ?? lineChunker;
     this.store = new ChunkStore(options.cache, options.previewChars ?? 160);
     const maxInFlight = Math.max(1, Math.floor(options.maxInFlight ?? 2));
     this.limiter = new AdaptiveLimiter(maxInFlight, { ...defaultRateLimitPolicy, ...options.rateLimit });
+  }
+
+  /** The chunks indexing makes of `file`, as it cuts them (to count what it would send). */
+  chunksOf(file: SourceFile): Promise<Chunk[]> {
+    return this.chunker.chunk(file.text, file.path, this.chunkOptions);
   }
 
   /**

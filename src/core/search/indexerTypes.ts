@@ -1,4 +1,5 @@
-import type { Chunk, ChunkOptions } from './chunker';
+import type { ChunkOptions } from './chunker';
+import type { SourceChunker } from './syntax/syntaxChunker';
 import type { EmbeddingCache } from './embeddingCache';
 import type { EmbedFunction, RateLimitPolicy } from './adaptiveLimiter';
 
@@ -21,15 +22,12 @@ export interface WorkspaceIndexerOptions {
   /** Characters per embed call (summed). Default 48 000; likewise within the client's `maxChars`. */
   batchChars?: number;
   chunkOptions?: ChunkOptions;
-  /** How a file is cut into chunks, given `chunkOptions`. Default: `chunkText` (windows of whole lines). */
-  chunker?: Chunker;
+  /** How files are cut into chunks. Default: by lines (`lineChunker`). */
+  chunker?: SourceChunker;
   /** Characters of a chunk's first line with text kept for search results. Default 160. */
   previewChars?: number;
   rateLimit?: Partial<RateLimitPolicy>;
 }
-
-/** Cuts a file into the chunks that get one vector each (the path tells a syntax-aware chunker the language). */
-export type Chunker = (file: SourceFile, options: ChunkOptions) => Chunk[];
 
 export interface IndexRunOptions {
   signal?: AbortSignal;

@@ -3,6 +3,7 @@ import { EmbeddingCache, queryForModel, WorkspaceIndexer } from '../../core';
 import type { ClientProvider } from '../clientProvider';
 import type { Log } from '../log';
 import type { SearchSettings } from './searchSettings';
+import { sourceChunker } from './sourceChunker';
 
 /**
  * The indexer of a workspace over its embedding cache in `cacheDirectory`: what earlier windows
@@ -27,6 +28,7 @@ export async function openIndexer(cacheDirectory: vscode.Uri, settings: SearchSe
     batchSize,
     batchChars,
     chunkOptions: { maxChars: chunkChars },
+    chunker: await sourceChunker(log),
   });
 }
 

@@ -1,4 +1,4 @@
-import { chunkText, estimateTokens, readSelectedFiles, type EmbeddingCache, type FileSelection } from '../../core';
+import { embeddingText, estimateTokens, readSelectedFiles, type FileSelection, type WorkspaceIndexer } from '../../core';
 import type { SearchSettings } from './searchSettings';
 
 /** What a first indexing run would send to the service: shown to the user before anything is sent. */
@@ -23,18 +23,25 @@ export interface UploadSummary {
  * Reads and chunks the selected files locally (nothing is sent) to say what indexing would upload.
  * Stops reading once `signal` aborts (the caller then asks nothing).
  */
-export async function summarizeUpload(selection: FileSelection, cache: EmbeddingCache, settings: SearchSettings, signal: AbortSignal): Promise<UploadSummary> {
+export async function summarizeUpload(
+  selection: FileSelection,
+  indexer: WorkspaceIndexer,
+  settings: SearchSettings,
+  signal: AbortSignal,
+): Promise<UploadSummary> {
+  const { cache } = indexer;
   const summary: UploadSummary = { files: 0, chunks: 0, newChunks: 0, characters: 0, tokens: 0, model: cache.model, paths: [] };
   for await (const read of readSelectedFiles(selection.files, settings.maxFileBytes, () => undefined)) {
     if (signal.aborted) break;
     summary.files++;
     summary.paths.push(read.path);
-    for (const chunk of chunkText(read.text, { maxChars: settings.chunkChars })) {
+    for (const chunk of await indexer.chunksOf(read)) {
+      const text = embeddingText(chunk);
       summary.chunks++;
-      if (cache.has(cache.keyFor(chunk.text))) continue;
+      if (cache.has(cache.keyFor(text))) continue;
       summary.newChunks++;
-      summary.characters += chunk.text.length;
-      summary.tokens += estimateTokens(chunk.text);
+      summary.characters += text.length;
+      summary.tokens += estimateTokens(text);
     }
   }
   return summary;

@@ -251,7 +251,7 @@ export class WorkspaceIndex extends Disposable {
     const indexer = await this.getIndexer();
     const selection = await selectWorkspaceFiles(this.settings, signal, this.log);
     if (!consent.granted) {
-      const summary = await summarizeUpload(selection, indexer.cache, this.settings, signal);
+      const summary = await summarizeUpload(selection, indexer, this.settings, signal);
       // Cancelled while the files were counted: no question about sending them.
       if (signal.aborted) throw indexingCancelled();
       if (!(await consent.ask(summary))) return undefined;

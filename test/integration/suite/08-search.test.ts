@@ -235,6 +235,41 @@ describe('semantic search', function () {
     assert.ok(selection.end.line + 1 >= Number(last ?? first), 'and covers its lines');
   });
 
+  it('a method too long for one chunk is indexed in pieces under its class line and signature; a result cites only its own lines', async () => {
+    // About 2,300 characters: more than a chunk (gigachat.search.chunkCharacters, 1,500 by default).
+    const steps = Array.from({ length: 24 }, (_, i) =>
+      i === 20
+        ? '    if (stage === 20) await reconcileLedgerWithBankStatement(batch); // ledger reconciliation against the bank statement'
+        : `    if (stage === ${i}) await runStage(batch, 'stage ${i}'); // step ${i} of the nightly export`,
+    );
+    const text = ['export class NightlyExport {', '  async runAll(batch: string[], stage: number): Promise<void> {', ...steps, '  }', '}', ''].join('\n');
+    const file = fixtureUri('search-fixture/src/nightlyExport.ts');
+    await vscode.workspace.fs.writeFile(file, Buffer.from(text));
+    try {
+      await vscode.commands.executeCommand('notifications.clearAll');
+      await emulator.resetCounts();
+      void vscode.commands.executeCommand('gigachat.rebuildSearchIndex');
+      await rebuildFinished();
+      // The file's best result: of its pieces, the one that has the query's words.
+      const rows = await searchRows('ledger reconciliation against the bank statement');
+      const row = rows.find((candidate) => /nightlyExport\.ts/.test(candidate)) ?? '';
+      const signature = 'export class NightlyExport {\n  async runAll(batch: string[], stage: number): Promise<void> {';
+      const pieces = (await embeddedTexts()).filter((sent) => sent.includes('runStage') || sent.includes('reconcileLedger'));
+      assert.ok(pieces.length >= 2, `the method was cut in pieces: ${pieces.length}`);
+      assert.ok(
+        pieces.every((sent) => sent.startsWith(signature)),
+        `each piece is embedded under the class line and the signature: ${JSON.stringify(pieces.map((sent) => sent.slice(0, 80)))}`,
+      );
+      const [, first, last] = /nightlyExport\.ts:(\d+)(?:–(\d+))?/.exec(row) ?? assert.fail(`no result in the file: ${rows.join('\n')}`);
+      const lines = text.split('\n');
+      const cited = lines.slice(Number(first) - 1, Number(last ?? first)).join('\n');
+      assert.ok(cited.includes('reconcileLedgerWithBankStatement'), `the result cites the line it matched: ${row}`);
+      assert.ok(!cited.includes('export class NightlyExport'), `the repeated signature is not cited as the file's lines: ${row}`);
+    } finally {
+      await vscode.workspace.fs.delete(file);
+    }
+  });
+
   it('an edit saved to a file changes the results, embedding only the changed text', async () => {
     const database = fixtureUri('search-fixture/src/database.ts');
     const document = await vscode.workspace.openTextDocument(database);
