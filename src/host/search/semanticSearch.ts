@@ -37,6 +37,10 @@ export interface SemanticSearchCommands {
   searchQuietly(query: string, k: number, signal?: AbortSignal): Promise<QuietSearch>;
   /** What the search command does before its first search: asks to index (with what would be sent), then indexes. Resolves whether the index is ready. */
   allowIndexing(): Promise<boolean>;
+  /** At the start of a window: goes on with the indexing the last one left unfinished, if the workspace agreed to it and can be searched; asks nothing. */
+  resumeUnfinished(): Promise<void>;
+  /** The window is closing: writes what indexing embedded and is not on disk yet. */
+  saveProgress(): Promise<void>;
 }
 
 /**
@@ -60,7 +64,7 @@ export class SemanticSearch extends Disposable implements SemanticSearchCommands
   ) {
     super();
     const { log } = services;
-    this.index = this._register(new WorkspaceIndex(context.storageUri ?? context.globalStorageUri, services.clients, log));
+    this.index = this._register(new WorkspaceIndex(context.storageUri ?? context.globalStorageUri, services.clients, log, context.workspaceState));
     const { index } = this;
     this.consent = this._register(new IndexingConsent(context.workspaceState));
     this._register(
@@ -124,6 +128,15 @@ export class SemanticSearch extends Disposable implements SemanticSearchCommands
     if (!(await canIndex(services.keys, services.log))) return false;
     return indexWithProgress(index, consent, services.log, this.allowIndexing);
   };
+
+  readonly resumeUnfinished = async (): Promise<void> => {
+    const { index, consent, services } = this;
+    if ((await searchBlocker(services.keys)) || !consent.granted) return;
+    services.log.info('Search index: continuing the indexing the last window left unfinished');
+    await indexWithProgress(index, consent, services.log, this.resumeUnfinished);
+  };
+
+  readonly saveProgress = (): Promise<void> => this.index.saveProgress();
 
   readonly rebuild = async (): Promise<void> => {
     const { index, consent, services } = this;
