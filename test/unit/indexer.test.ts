@@ -312,8 +312,9 @@ describe('WorkspaceIndexer against the emulator', function () {
       const reopened = await EmbeddingCache.load(dir, 'Embeddings');
       assert.equal(reopened.loadInfo.state, 'loaded');
       const saved = new Set(reopened.keys());
-      // 5 batches stored, checkpoints after the 2nd and 4th: 12 rows on disk, the 5th batch's 3 lost.
-      assert.equal(saved.size, 12, `${saved.size} of ${embeddedBefore.size} vectors saved`);
+      // 5 batches stored, checkpoints after the 2nd and 4th: at least 12 rows on disk (the 5th batch's
+      // too when it arrived before the second save began, which queues behind the first).
+      assert.ok(saved.size >= 12 && saved.size <= embeddedBefore.size, `${saved.size} of ${embeddedBefore.size} vectors saved`);
       assert.ok([...saved].every((key) => embeddedBefore.has(key)));
       const { indexer: resumed } = await makeIndexer({ cache: reopened });
       const result = await resumed.indexFiles(files);

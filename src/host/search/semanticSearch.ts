@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import type { ClientProvider } from '../clientProvider';
 import { Disposable } from '../dispose';
-import { showErrorNotification } from '../errorActions';
+import { askErrorAction, runErrorAction } from '../errorActions';
 import type { Log } from '../log';
 import type { KeyStore } from '../secrets';
 import type { Prompt } from '../chat/storedTurns';
-import { ServiceError, type SearchHit } from '../../core';
+import type { SearchHit } from '../../core';
 import { IndexingConsent } from './indexingConsent';
 import { IndexStatusBar } from './indexStatusBar';
 import { indexWithProgress } from './indexWithProgress';
@@ -14,6 +14,7 @@ import { searchResultsPrompt } from './searchPrompt';
 import { showSearchPicker } from './searchQuickPick';
 import { affectsFileSet, affectsIndexer } from './searchSettings';
 import { WorkspaceIndex } from './workspaceIndex';
+import { unavailableMessage, type SearchUnavailable } from './searchUnavailable';
 import { countMessage } from '../countMessage';
 
 export interface SearchServices {
@@ -47,7 +48,7 @@ export interface SemanticSearchCommands {
  * The results of a search that asks nothing (`indexedFiles`: the index was still being built, and
  * held this many files), or what the user must do first.
  */
-export type QuietSearch = { kind: 'hits'; hits: SearchHit[]; indexedFiles?: number } | { kind: 'noFolder' | 'restricted' | 'noKey' | 'noConsent' };
+export type QuietSearch = { kind: 'hits'; hits: SearchHit[]; indexedFiles?: number } | { kind: SearchUnavailable };
 
 /**
  * Semantic search of the workspace: the search command with its results picker, Rebuild and Clear
@@ -160,7 +161,7 @@ export class SemanticSearch extends Disposable implements SemanticSearchCommands
 }
 
 /** What stops the workspace from being indexed and searched (a folder, trust, a key), or undefined when nothing does. */
-async function searchBlocker(keys: KeyStore): Promise<'noFolder' | 'restricted' | 'noKey' | undefined> {
+async function searchBlocker(keys: KeyStore): Promise<Exclude<SearchUnavailable, 'noConsent'> | undefined> {
   if (!vscode.workspace.workspaceFolders?.length) return 'noFolder';
   if (!vscode.workspace.isTrusted) return 'restricted';
   if (!(await keys.has())) return 'noKey';
@@ -170,20 +171,10 @@ async function searchBlocker(keys: KeyStore): Promise<'noFolder' | 'restricted' 
 /** Indexing needs a folder, a trusted workspace and a key; says what is missing, with the button that fixes it. */
 async function canIndex(keys: KeyStore, log: Log): Promise<boolean> {
   const blocked = await searchBlocker(keys);
-  if (blocked === 'noFolder') {
-    const open = vscode.l10n.t('Open Folder');
-    if ((await vscode.window.showInformationMessage(vscode.l10n.t('Semantic search works on a folder: open one first.'), open)) === open) {
-      await vscode.commands.executeCommand('workbench.action.files.openFolder');
-    }
-  } else if (blocked === 'restricted') {
-    const manage = vscode.l10n.t('Manage Workspace Trust');
-    const chosen = await vscode.window.showWarningMessage(
-      vscode.l10n.t("Semantic search is off in Restricted Mode: it would send this workspace's files to the GigaChat service. Trust the workspace to use it."),
-      manage,
-    );
-    if (chosen === manage) await vscode.commands.executeCommand('workbench.trust.manage');
-  } else if (blocked === 'noKey') {
-    await showErrorNotification(new ServiceError('auth', 'No GigaChat authorization key is set.', { code: 'NO_KEY' }), log);
+  if (blocked) {
+    const { message, action } = unavailableMessage(blocked);
+    const chosen = await askErrorAction(message, [action]);
+    if (chosen) await runErrorAction(chosen, log);
   }
   return blocked === undefined;
 }
