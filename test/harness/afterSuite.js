@@ -116,6 +116,10 @@ async function afterSuiteChecks(ctx, { userDataDir, key }) {
       const distinct = new Set(sent).size;
       const before = new Set(sentBeforeReload);
       const again = sent.slice(sentBeforeReload.length).filter((text) => before.has(text));
+      console.log(
+        `[integration] reload mid-indexing: ${sentBeforeReload.length} texts embedded before the reload, ${sent.length - sentBeforeReload.length} after, ` +
+          `${again.length} of them again; ${distinct} distinct`,
+      );
       if (sentBeforeReload.length >= distinct) throw new Error(`all ${distinct} texts were embedded before the reload: it cut nothing short`);
       if (again.length > TEXTS_IN_FLIGHT || sent.length > distinct + TEXTS_IN_FLIGHT)
         throw new Error(
