@@ -16,14 +16,35 @@ export const CURRENT_CONTRACT_MODELS = ['GigaChat-3-Ultra'];
 export const VISION_MODELS = ['GigaChat-2-Pro', 'GigaChat-2-Max', 'GigaChat-2-Max-preview'];
 /** Models that think before they answer: their reasoning comes apart from the answer. */
 export const REASONING_MODELS = ['GigaChat-2-Reasoning', 'GigaChat-3-Ultra'];
-export const EMBEDDING_MODELS = ['Embeddings', 'EmbeddingsGigaR'];
+/**
+ * The embedding models, as the recorded `GET /models` lists them (type `embedder`, in its order),
+ * with the length of their vectors. Only Embeddings' 1024 is recorded (the SDK's cassette and the
+ * contract); the others are as integrations that use them report them, and differ on purpose so a
+ * client that assumes one length fails here: a client must read the length from the first answer.
+ */
+export const EMBEDDING_DIMENSIONS: Readonly<Record<string, number>> = {
+  Embeddings: 1024,
+  'Embeddings-2': 1024,
+  EmbeddingsGigaR: 2560,
+  'GigaEmbeddings-3B-2025-09': 2048,
+};
+export const EMBEDDING_MODELS = Object.keys(EMBEDDING_DIMENSIONS);
+
+/**
+ * The instruction EmbeddingsGigaR's queries are prefixed with (langchain-gigachat's `prefix_query`,
+ * space before the line break included). An instruction-tuned model reads it rather than matching
+ * its words, so the emulator leaves it out of the features: a query with it finds what one without does.
+ */
+export const QUERY_INSTRUCTIONS: Readonly<Record<string, string>> = {
+  EmbeddingsGigaR: 'Дано предложение, необходимо найти его парафраз \nпредложение: ',
+};
 
 /** The service answers with a versioned model name such as "GigaChat:2.0.28.2" ("GigaChat-3-Ultra:32.3.18.5" for GigaChat 3). */
 export const MODEL_VERSION = '2.0.28.2';
 export const MODEL_VERSION_3 = '32.3.18.5';
 
-/** Dimension of every embedding vector (the contract says 1024 for "Embeddings"). */
-export const EMBEDDING_DIMENSION = 1024;
+/** Dimension of the default model's vectors (the contract says 1024 for "Embeddings"). */
+export const EMBEDDING_DIMENSION = EMBEDDING_DIMENSIONS.Embeddings;
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

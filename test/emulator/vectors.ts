@@ -23,14 +23,15 @@ const TRIGRAM_SEED = fnv1a('t:');
 
 function addFeature(vector: Float64Array, hash: number, weight: number): void {
   const sign = hash >>> 31 === 1 ? -1 : 1;
-  vector[hash % EMBEDDING_DIMENSION] += sign * weight;
+  vector[hash % vector.length] += sign * weight;
 }
 
 /** Digits kept per component: about float32's precision, as the service sends, and a JSON body a third the size. */
 const PRECISION = 1e7;
 
-export function embed(text: string): number[] {
-  const vector = new Float64Array(EMBEDDING_DIMENSION);
+/** The vector of `text`, `dimensions` long (each model's length: constants.EMBEDDING_DIMENSIONS). */
+export function embed(text: string, dimensions = EMBEDDING_DIMENSION): number[] {
+  const vector = new Float64Array(dimensions);
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   for (const word of words) {
     addFeature(vector, fnv1a(word, 0, word.length, WORD_SEED), WORD_WEIGHT);

@@ -166,7 +166,7 @@ export async function embeddedTexts(): Promise<string[]> {
  * command's run (which goes on: after Send and Index, to the search's results).
  */
 export async function answerIndexingQuestion(
-  button: 'Send and Index' | 'Show Files' | 'Cancel',
+  button: 'Send and Index' | 'Show Files' | 'Cancel' | 'Отправить и проиндексировать',
   command: string,
   ...args: unknown[]
 ): Promise<{ question: string; done: Thenable<unknown> }> {

@@ -94,7 +94,9 @@ describe('EmbeddingCache', () => {
     assert.deepEqual(old.loadInfo, { state: 'loaded', olderFormat: 1 });
     keys.forEach((key, i) => assert.deepEqual(old.get(key), unitOf(i)));
     assert.equal(old.dirty, true);
+    assert.equal(old.rowsInMemory, 3, 'rows of the older format are not the unit vectors kept: held in memory until rewritten');
     await old.save();
+    assert.equal(old.rowsInMemory, 0, 'once rewritten, they are read back from the file');
     const meta = JSON.parse(fs.readFileSync(metaFile(dir), 'utf8')) as { version: number };
     assert.equal(meta.version, 2);
     const upgraded = await EmbeddingCache.load(dir, 'Embeddings');

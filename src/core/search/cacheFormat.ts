@@ -50,10 +50,8 @@ export function parseMeta(text: string): MetaFile | string {
   if (meta.endian !== 'LE' && meta.endian !== 'BE') return 'the byte order is missing';
   if (!Array.isArray(meta.keys) || meta.keys.length !== meta.count) return 'the keys do not match the count';
   if (meta.version === FORMAT_VERSION && !Number.isSafeInteger(meta.crc32)) return 'the checksum is missing';
-  const seen = new Set<string>();
-  for (const key of meta.keys) {
-    if (typeof key !== 'string' || seen.has(key)) return 'the keys are not distinct strings';
-    seen.add(key);
-  }
+  // Whether they are distinct is seen as they go into the index (its size), not with a set of
+  // them all here, which would leave its memory to the heap for nothing on every load.
+  for (const key of meta.keys) if (typeof key !== 'string') return 'the keys are not strings';
   return meta as MetaFile;
 }

@@ -11,6 +11,8 @@ export interface StoredRows {
   removals(): number;
   /** Writes the row of `key` into `target`; false when it is no longer stored. */
   read(key: string, target: Float32Array): boolean;
+  /** The files now hold the rows of `keys` (row i that of `keys[i]`): the meta file naming them was written. */
+  saved(keys: readonly string[]): void;
 }
 
 /** A key left the cache while its row was being written: that save starts over. */
@@ -113,6 +115,7 @@ export class CacheWriter {
       const checksum = await writeVectorsFile(this.directory, this.source(keys, 0, dimensions));
       await writeMetaFile(this.directory, this.model, keys, dimensions, checksum);
       this.commit(keys.length, checksum, removals);
+      this.rows.saved(keys);
     } catch (error) {
       this.needsRewrite = true;
       throw error;
@@ -126,6 +129,7 @@ export class CacheWriter {
       const checksum = await appendVectorRows(this.directory, this.source(keys, this.committed, dimensions), this.committed, this.checksum);
       await writeMetaFile(this.directory, this.model, keys, dimensions, checksum);
       this.commit(keys.length, checksum, removals);
+      this.rows.saved(keys);
     } catch (error) {
       // The meta file may or may not have been replaced: start over with a full rewrite.
       this.needsRewrite = true;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import * as path from 'node:path';
 import { FORMAT_VERSION, META_FILE, VECTORS_FILE, type MetaFile } from './cacheFormat';
 import { readMetaFile, readVectorRows } from './cacheFiles';
 import { CacheWriter, type StoredRows } from './cacheWriter';
@@ -10,8 +11,10 @@ import { VectorIndex, type VectorMatch } from './vectorIndex';
  *
  * One copy of each vector: the cache stores them in a {@link VectorIndex} under their keys, and
  * that index is also what search scans, so a workspace costs the vectors' memory once (not once in
- * the cache and again in an index). Only a vector's direction counts for search (cosine
- * similarity), so what is stored, saved and given back is its unit vector.
+ * the cache and again in an index), and only half of it: once a vector is in the vectors file, the
+ * index keeps its rounded halves and reads its row back from the file for an exact score. Only a
+ * vector's direction counts for search (cosine similarity), so what is stored, saved and given
+ * back is its unit vector.
  *
  * Loading streams the vectors file into the index's pages a block at a time (never a copy of the
  * whole file). Saving is cheap after appends: only the new rows are written, at the committed end
@@ -50,6 +53,7 @@ export class EmbeddingCache {
       dimensions: () => this.vectors?.dimensions,
       removals: () => this.removals,
       read: (key, target) => this.vectors?.readVector(key, target) ?? false,
+      saved: (keys) => this.vectors?.rowsSaved(vectorsPath(directory), keys),
     };
     const written = loaded && { count: loaded.meta.count, checksum: loaded.meta.crc32 ?? 0, rewrite: loaded.meta.version !== FORMAT_VERSION };
     this.writer = new CacheWriter(directory, model, rows, written);
@@ -63,10 +67,17 @@ export class EmbeddingCache {
       if (found.state !== 'found') return new EmbeddingCache(directory, model, { state: found.state, reason: found.reason });
       const { meta } = found;
       const vectors = new VectorIndex(meta.dimensions);
-      // Version 1 saved the vectors as the service sent them; version 2 their unit vectors, kept bit for bit.
-      const add = meta.version === FORMAT_VERSION ? vectors.addUnit.bind(vectors) : vectors.add.bind(vectors);
-      const problem = await readVectorRows(directory, meta, (row, values) => add(meta.keys[row], values));
+      // Version 1 saved the vectors as the service sent them (kept in memory until the next save
+      // rewrites them); version 2 their unit vectors, bit for bit, which stay in the file: the
+      // index keeps only their rounded halves and reads the rows back for exact scores.
+      const file = vectorsPath(directory);
+      const add =
+        meta.version === FORMAT_VERSION
+          ? (row: number, values: Float32Array) => vectors.addFromFile(meta.keys[row], values, file, row)
+          : (row: number, values: Float32Array) => vectors.add(meta.keys[row], values);
+      const problem = await readVectorRows(directory, meta, add);
       if (problem) return discarded(problem);
+      if (vectors.size !== meta.count) return discarded('the keys are not distinct');
       const info: CacheLoadInfo = { state: 'loaded', ...(meta.version === FORMAT_VERSION ? {} : { olderFormat: meta.version }) };
       return new EmbeddingCache(directory, model, info, { vectors, meta });
     } catch (error) {
@@ -96,6 +107,16 @@ export class EmbeddingCache {
 
   get size(): number {
     return this.vectors?.size ?? 0;
+  }
+
+  /** How many vectors are held whole in memory, not yet read back from the vectors file (those set since the last save). */
+  get rowsInMemory(): number {
+    return this.vectors?.rowsInMemory ?? 0;
+  }
+
+  /** How many exact scores had to do with rounded halves because the vectors file changed behind the cache's back (see VectorIndex.inexactReads). */
+  get inexactReads(): number {
+    return this.vectors?.inexactReads ?? 0;
   }
 
   has(key: string): boolean {
@@ -184,4 +205,9 @@ export interface CacheLoadInfo {
   reason?: string;
   /** For `loaded`: the older format version the cache was read from (the next save rewrites it). */
   olderFormat?: number;
+}
+
+/** The vectors file of the cache in `directory`. */
+function vectorsPath(directory: string): string {
+  return path.join(directory, VECTORS_FILE);
 }

@@ -1,33 +1,35 @@
 /**
  * Exact nearest-neighbour search by cosine similarity over fixed-length vectors (the embeddings
- * of workspace chunks), held in memory.
+ * of workspace chunks), held in memory at half the size of their floats.
  *
- * Storage: every vector is normalised once, on add, and its float32 components are written into
- * pages of {@link DEFAULT_VECTORS_PER_PAGE} vectors each, one after another; slot `s` lives in page
- * `s / vectorsPerPage`. A page keeps each float in two 16-bit halves stored apart, the float
- * rounded to 8 significant bits (a bfloat16) and the remainder that restores its exact bits, so it
- * takes the floats' memory (see vectorPage.ts). There are no per-vector objects: besides the pages
- * there is only the slot → id array and the id → slot map. Removing swaps the last vector into the
- * hole, so the used slots stay dense and removal is O(dimensions).
+ * Storage: every vector is normalised once, on add. Its float32 components, rounded to 8
+ * significant bits (bfloat16, their high 16 bits), are written into pages of
+ * {@link DEFAULT_VECTORS_PER_PAGE} vectors each, one after another; slot `s` lives in page
+ * `s / vectorsPerPage` (see vectorPage.ts). The float32 row itself is kept where it is whole
+ * anyway: the embedding cache's vectors file once saved there (read back in place, a few rows per
+ * search), memory until then (see vectorRows.ts). There are no per-vector objects besides those
+ * rows in memory: besides the pages there is only the slot → id array and the id → slot map.
+ * Removing swaps the last vector into the hole, so the used slots stay dense and removal is
+ * O(dimensions).
  *
  * Search: the cosine of two unit vectors is their dot product. A first pass computes every stored
- * vector's dot product with the (normalised) query from the rounded halves alone, half the memory
+ * vector's dot product with the (normalised) query from the rounded halves alone, half the bytes
  * of the floats; each is within a proven bound of the exact one, so only the vectors that could
- * still reach the best k (usually a few more than k) get their exact float32 score, and a bounded
- * binary min-heap keeps the best k. The results are exactly those of scoring every vector in
- * float32. The dot products are computed by WebAssembly SIMD kernels in place in the pages, which
- * live in WebAssembly memories: the scan is then bound by memory bandwidth, where a plain
- * JavaScript loop is bound by converting and adding one value at a time (see
- * test/bench/vectorIndex.ts). Without SIMD, plain loops do the same. Scores are clamped to [-1, 1].
- * Equal scores are ordered by id (ascending, by UTF-16 code units), so results do not depend on
- * insertion or removal order.
+ * still reach the best k (usually a few more than k) get their exact float32 score, from their
+ * float32 row, and a bounded binary min-heap keeps the best k. The results are exactly those of
+ * scoring every vector in float32. The dot products are computed by WebAssembly SIMD kernels in
+ * place in the pages, which live in WebAssembly memories: the scan is then bound by memory
+ * bandwidth, where a plain JavaScript loop is bound by converting and adding one value at a time
+ * (see test/bench/vectorIndex.ts). Without SIMD, plain loops do the same. Scores are clamped to
+ * [-1, 1]. Equal scores are ordered by id (ascending, by UTF-16 code units), so results do not
+ * depend on insertion or removal order.
  *
- * This file is the façade; storage is in vectorPages.ts and vectorPage.ts, the kernels in
- * vectorSimd.ts (and their plain twins in vectorKernels.ts), the top-k heap in vectorTopK.ts and
- * input checks in vectorNorm.ts.
+ * This file is the façade; storage is in vectorPages.ts and vectorPage.ts, the float32 rows in
+ * vectorRows.ts and vectorRowFile.ts, the kernels in vectorSimd.ts (and their plain twins in
+ * vectorKernels.ts), the top-k heap in vectorTopK.ts and input checks in vectorNorm.ts.
  */
 import { checkedNorm } from './vectorNorm';
-import { floatStride, roundingBound } from './vectorPage';
+import { fittedCapacity, floatStride, roundingBound } from './vectorPage';
 import { VectorPages } from './vectorPages';
 import { TopK } from './vectorTopK';
 
@@ -39,7 +41,7 @@ export interface VectorMatch {
 }
 
 export interface VectorIndexOptions {
-  /** Vectors per storage page; default {@link DEFAULT_VECTORS_PER_PAGE}. */
+  /** Vectors per storage page; by default {@link DEFAULT_VECTORS_PER_PAGE}, or as many more as the memory a page takes anyway holds. */
   vectorsPerPage?: number;
   /** `false` uses the plain loops even where WebAssembly SIMD is available (tests compare them). */
   simd?: boolean;
@@ -75,7 +77,7 @@ export class VectorIndex {
     if (!Number.isInteger(dimensions) || dimensions <= 0) {
       throw new Error(`VectorIndex: dimensions must be a positive integer, got ${dimensions}`);
     }
-    const vectorsPerPage = options.vectorsPerPage ?? DEFAULT_VECTORS_PER_PAGE;
+    const vectorsPerPage = options.vectorsPerPage ?? fittedCapacity(dimensions, DEFAULT_VECTORS_PER_PAGE);
     if (!Number.isInteger(vectorsPerPage) || vectorsPerPage <= 0) {
       throw new Error(`VectorIndex: vectorsPerPage must be a positive integer, got ${vectorsPerPage}`);
     }
@@ -90,9 +92,19 @@ export class VectorIndex {
     return this.store.size;
   }
 
-  /** Bytes of the pages allocated now; not the ids. */
+  /** Bytes of the pages allocated now; not the ids, nor the float32 rows kept in memory. */
   get allocatedBytes(): number {
     return this.store.allocatedBytes;
+  }
+
+  /** How many vectors keep their float32 row in memory (not saved to the vectors file yet, see {@link rowsSaved}). */
+  get rowsInMemory(): number {
+    return this.store.exact.inMemoryCount;
+  }
+
+  /** How many exact scores or reads had to use a vector's rounded halves, its row in the file not being its own (the file was replaced or cut). */
+  get inexactReads(): number {
+    return this.store.exact.inexactReads;
   }
 
   /**
@@ -118,6 +130,30 @@ export class VectorIndex {
   addUnit(id: string, vector: ArrayLike<number>): void {
     const norm = checkedNorm(vector, this.dimensions, 'vector');
     this.store.put(id, vector, norm === 0 || Math.abs(norm - 1) > UNIT_TOLERANCE ? norm : 1);
+  }
+
+  /**
+   * {@link addUnit}, for a vector read from row `row` of the vectors file at `path` (as the
+   * embedding cache loads it): stored as it is, only its rounded halves stay in memory and exact
+   * scores read the row back from the file. A vector that must be normalised is kept whole in
+   * memory instead (the file's row is not what is stored).
+   *
+   * @throws Error as {@link add}.
+   */
+  addFromFile(id: string, vector: Float32Array, path: string, row: number): void {
+    const norm = checkedNorm(vector, this.dimensions, 'vector');
+    if (norm === 0 || Math.abs(norm - 1) > UNIT_TOLERANCE) return this.store.put(id, vector, norm);
+    this.store.exact.useFile(path);
+    this.store.putRow(id, vector, row);
+  }
+
+  /**
+   * The vectors file at `path` now holds the unit vectors of `keys`, row i that of `keys[i]` (a save
+   * has committed them): exact scores read them from there, and the rows kept in memory for them
+   * are let go once checked to be the same, bit for bit.
+   */
+  rowsSaved(path: string, keys: readonly string[]): void {
+    this.store.rowsSaved(path, keys);
   }
 
   /**
@@ -196,7 +232,7 @@ export class VectorIndex {
       const dots = source.dots;
       for (let j = 0; j < count; j++) {
         if (dots[j] < cutoff || (accept && !accept(ids[slot + j]))) continue;
-        const score = clamp(source.exactDot(j));
+        const score = clamp(store.exactDot(source, j, slot + j));
         if (score >= threshold) threshold = top.offer(score, slot + j);
       }
     }

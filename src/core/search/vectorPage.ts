@@ -2,23 +2,22 @@
  * One storage page of {@link VectorIndex}: up to `capacity` unit vectors, one after another, in a
  * memory of the page's own that the kernels scan in place.
  *
- * Each float32 component is kept whole, but in two halves stored apart: its 32 bits rounded to the
- * nearest multiple of 2^16, whose high 16 bits are a bfloat16 (8 significant bits, so within 2^-8
- * of the component's size), and the signed remainder that gives back the exact bits. A search
- * scans only the rounded halves, half the bytes of the floats, and computes the exact float score
- * only for the vectors the rounding could have misplaced (see {@link roundingBound}). Memory is the
- * same as the floats alone.
+ * Only half of each float32 component is kept here: its 32 bits rounded to the nearest multiple of
+ * 2^16, whose high 16 bits are a bfloat16 (8 significant bits, so within 2^-8 of the component's
+ * size). A search scans these rounded halves, and computes the exact float score only for the
+ * vectors the rounding could have misplaced (see {@link roundingBound}), from their float32 rows
+ * read back from where they are kept whole (the cache's vectors file, or memory until it is saved:
+ * see vectorRows.ts) into this page's {@link whole}. Memory is half that of the floats.
  *
  * With WebAssembly SIMD the memory is a WebAssembly.Memory with its own instance of the kernels
  * (a module can import only one memory, and a page per memory lets pages be freed one by one,
  * which a growing shared memory could not); otherwise it is an ArrayBuffer scanned by the plain
- * loops. Layout, each part 64-byte aligned except the remainders (never loaded by SIMD):
+ * loops. Layout, each part 64-byte aligned:
  *
- *   float query | results (one float per vector) | one vector put back together | its result |
- *   rounded halves | remainders
+ *   float query | results (one float per vector) | one whole vector | its result |
+ *   rounded halves | the file row of each vector
  *
- * Vectors are `floatStride` values apart in both halves (the dimensions rounded up to the SIMD
- * step, zero padded).
+ * Vectors are `floatStride` values apart (the dimensions rounded up to the SIMD step, zero padded).
  */
 import { plainKernels } from './vectorKernels';
 import { F32_STEP_BYTES, instantiateKernels, ROUNDED_STEP_BYTES, type SimdKernels, simdModule } from './vectorSimd';
@@ -44,6 +43,32 @@ export function roundingBound(dimensions: number): number {
   return 2 ** -8 + (dimensions + 64) * 2 ** -22;
 }
 
+/** The rounded half of a float32's bits: the nearest multiple of 2^16, shifted down (no carry reaches the sign: the values are finite). */
+export const roundedHalf = (bits: number) => (bits + 0x8000) >>> 16;
+
+/** Where each part of a page of `capacity` vectors starts, in bytes, and where the page ends. */
+function layout(stride: number, capacity: number) {
+  const query = 0;
+  const results = query + align(stride * 4);
+  const whole = results + align(capacity * 4);
+  const wholeResult = whole + align(stride * 4);
+  const rounded = wholeResult + ALIGN;
+  const rows = rounded + align(capacity * stride * 2);
+  return { query, results, whole, wholeResult, rounded, rows, end: rows + capacity * 4 };
+}
+
+/**
+ * The most vectors a page can hold in the WebAssembly pages (64 KiB each) that `wanted` vectors
+ * need anyway, so the rounding up of the memory holds vectors instead of nothing.
+ */
+export function fittedCapacity(dimensions: number, wanted: number): number {
+  const stride = floatStride(dimensions);
+  const limit = Math.ceil(layout(stride, wanted).end / WASM_PAGE_BYTES) * WASM_PAGE_BYTES;
+  let capacity = wanted;
+  while (layout(stride, capacity + 1).end <= limit) capacity++;
+  return capacity;
+}
+
 export interface PageShape {
   dimensions: number;
   /** Vectors the page holds. */
@@ -52,16 +77,21 @@ export interface PageShape {
   simd?: boolean;
 }
 
+/** What `rows` holds for a vector whose float32 row is in memory, not (yet) in the file. */
+export const IN_MEMORY = -1;
+
 export class VectorPage {
   /** Whether the SIMD kernels scan this page (false: the plain loops). */
   readonly simd: boolean;
   readonly floatStride: number;
   /** The vectors' components rounded to 16 bits (bfloat16), `floatStride` each; the padding stays zero. */
   readonly rounded: Uint16Array;
-  /** What each component's float32 bits add to its rounded value × 2^16 (in −2^15 … 2^15 − 1). */
-  readonly remainders: Int16Array;
+  /** Each vector's row in the vectors file, or {@link IN_MEMORY}. */
+  readonly rows: Int32Array;
   /** The query the next rounded scan and exact scores compare with (`floatStride` floats, zero padded). */
   readonly query: Float32Array;
+  /** Where an exact score takes its vector's float32 components from (`floatStride` floats; the padding stays zero). */
+  readonly whole: Float32Array;
   /** Bytes this page holds. */
   readonly byteLength: number;
 
@@ -69,73 +99,68 @@ export class VectorPage {
   readonly dots: Float32Array;
 
   private readonly kernels: SimdKernels;
-  /** One vector's float32 bits, put back together from its halves for an exact score. */
-  private readonly wholeBits: Uint32Array;
   private readonly wholeResult: Float32Array;
-  private readonly at: { query: number; results: number; whole: number; wholeResult: number; rounded: number };
+  private readonly at: ReturnType<typeof layout>;
 
   constructor(shape: PageShape) {
     const { dimensions, capacity } = shape;
     this.floatStride = floatStride(dimensions);
-    const query = 0;
-    const results = query + align(this.floatStride * 4);
-    const whole = results + align(capacity * 4);
-    const wholeResult = whole + align(this.floatStride * 4);
-    const rounded = wholeResult + ALIGN;
-    const remainders = rounded + capacity * this.floatStride * 2;
-    const end = remainders + capacity * this.floatStride * 2;
-    this.at = { query, results, whole, wholeResult, rounded };
+    const at = layout(this.floatStride, capacity);
+    this.at = at;
 
     const module = shape.simd === false ? null : simdModule();
     let buffer: ArrayBuffer;
     if (module) {
-      const memory = new WebAssembly.Memory({ initial: Math.ceil(end / WASM_PAGE_BYTES) });
+      const memory = new WebAssembly.Memory({ initial: Math.ceil(at.end / WASM_PAGE_BYTES) });
       this.kernels = instantiateKernels(module, memory);
       buffer = memory.buffer;
     } else {
-      buffer = new ArrayBuffer(end);
+      buffer = new ArrayBuffer(at.end);
       this.kernels = plainKernels(buffer);
     }
     this.simd = module !== null;
-    this.query = new Float32Array(buffer, query, this.floatStride);
-    this.dots = new Float32Array(buffer, results, capacity);
-    this.wholeBits = new Uint32Array(buffer, whole, this.floatStride);
-    this.wholeResult = new Float32Array(buffer, wholeResult, 1);
-    this.rounded = new Uint16Array(buffer, rounded, capacity * this.floatStride);
-    this.remainders = new Int16Array(buffer, remainders, capacity * this.floatStride);
+    this.query = new Float32Array(buffer, at.query, this.floatStride);
+    this.dots = new Float32Array(buffer, at.results, capacity);
+    this.whole = new Float32Array(buffer, at.whole, this.floatStride);
+    this.wholeResult = new Float32Array(buffer, at.wholeResult, 1);
+    this.rounded = new Uint16Array(buffer, at.rounded, capacity * this.floatStride);
+    this.rows = new Int32Array(buffer, at.rows, capacity);
     this.byteLength = buffer.byteLength;
   }
 
-  /** Stores the float32 `values` (`floatStride` of them, zero padded) as vector `index`. */
-  write(index: number, values: Float32Array): void {
+  /** Stores the rounded halves of the float32 `values` (`floatStride` of them, zero padded) as vector `index`, whose row is `row`. */
+  write(index: number, values: Float32Array, row: number): void {
     const bits = new Uint32Array(values.buffer, values.byteOffset, this.floatStride);
     const at = index * this.floatStride;
-    for (let i = 0; i < bits.length; i++) {
-      // Round to the nearest multiple of 2^16 (no carry can reach the sign: the values are finite).
-      const high = (bits[i] + 0x8000) >>> 16;
-      this.rounded[at + i] = high;
-      this.remainders[at + i] = bits[i] - high * 0x10000;
-    }
+    for (let i = 0; i < bits.length; i++) this.rounded[at + i] = roundedHalf(bits[i]);
+    this.rows[index] = row;
   }
 
-  /** Writes vector `index`, its float32 bits put back together, to `target` (`floatStride` floats, or at least `dimensions`). */
-  read(index: number, target: Float32Array): void {
+  /** Whether `values` (the first `values.length` components) round to the halves of vector `index`: the check that a row read back is this vector's. */
+  matches(index: number, values: Float32Array): boolean {
+    const bits = new Uint32Array(values.buffer, values.byteOffset, values.length);
+    for (let i = 0, at = index * this.floatStride; i < bits.length; i++, at++) if (roundedHalf(bits[i]) !== this.rounded[at]) return false;
+    return true;
+  }
+
+  /** Writes vector `index`'s rounded halves, as floats, to `target` (at least `dimensions` floats): the closest this page can give alone. */
+  readRounded(index: number, target: Float32Array): void {
     const bits = new Uint32Array(target.buffer, target.byteOffset, target.length);
     const n = Math.min(this.floatStride, target.length);
-    for (let i = 0, at = index * this.floatStride; i < n; i++, at++) bits[i] = (this.rounded[at] << 16) + this.remainders[at];
+    for (let i = 0, at = index * this.floatStride; i < n; i++, at++) bits[i] = this.rounded[at] << 16;
   }
 
   /** Copies vector `sourceIndex` of `source` (a page of the same shape) to vector `index` of this one. */
   copy(source: VectorPage, sourceIndex: number, index: number): void {
     const n = this.floatStride;
     this.rounded.set(source.rounded.subarray(sourceIndex * n, (sourceIndex + 1) * n), index * n);
-    this.remainders.set(source.remainders.subarray(sourceIndex * n, (sourceIndex + 1) * n), index * n);
+    this.rows[index] = source.rows[sourceIndex];
   }
 
   /**
    * The dot products of {@link query} with the rounded halves of the first `count` vectors, each
    * within {@link roundingBound} of the exact one. Kept until this page's next `roundedDots`
-   * ({@link exactDot} leaves them).
+   * ({@link wholeDot} leaves them).
    */
   roundedDots(count: number): Float32Array {
     this.kernels.dotsRounded(this.at.query, this.at.rounded, count, this.floatStride * 2, this.at.results);
@@ -143,13 +168,11 @@ export class VectorPage {
   }
 
   /**
-   * The float32 dot product of {@link query} with vector `index`, its bits put back together:
-   * always the same number for the same vector and query, wherever the vector is stored.
+   * The float32 dot product of {@link query} with {@link whole}: always the same number for the same
+   * vector and query, wherever the vector is stored.
    */
-  exactDot(index: number): number {
-    const { floatStride: n, wholeBits: bits, rounded, remainders } = this;
-    for (let i = 0, at = index * n; i < n; i++, at++) bits[i] = (rounded[at] << 16) + remainders[at];
-    this.kernels.dotsF32(this.at.query, this.at.whole, 1, n * 4, this.at.wholeResult);
+  wholeDot(): number {
+    this.kernels.dotsF32(this.at.query, this.at.whole, 1, this.floatStride * 4, this.at.wholeResult);
     return this.wholeResult[0];
   }
 }

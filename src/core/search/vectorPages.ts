@@ -1,11 +1,13 @@
 /**
- * Storage of {@link VectorIndex}: unit vectors in pages of `vectorsPerPage` vectors each (see
- * vectorPage.ts), one after another, so there are no per-vector objects; slot `s` lives in page
- * `s / vectorsPerPage`. Besides the pages there is only the slot → id array and the id → slot map.
- * Removing swaps the last vector into the hole, so the used slots stay dense (a scan needs no
- * holes check) and removal is O(dimensions).
+ * Storage of {@link VectorIndex}: the rounded halves of unit vectors in pages of `vectorsPerPage`
+ * vectors each (see vectorPage.ts), one after another, so there are no per-vector objects; slot `s`
+ * lives in page `s / vectorsPerPage`. Besides the pages there is only the slot → id array, the
+ * id → slot map, and the exact float32 rows (see vectorRows.ts). Removing swaps the last vector
+ * into the hole, so the used slots stay dense (a scan needs no holes check) and removal is
+ * O(dimensions).
  */
-import { floatStride, VectorPage } from './vectorPage';
+import { floatStride, IN_MEMORY, VectorPage } from './vectorPage';
+import { ExactRows } from './vectorRows';
 
 /** Where a slot lives: its page and its index within that page. */
 export interface PageLocation {
@@ -17,8 +19,10 @@ export class VectorPages {
   readonly pages: VectorPage[] = [];
   /** The id in each used slot; its length is the size. */
   readonly ids: string[] = [];
+  /** Where each vector's float32 row is kept whole. */
+  readonly exact: ExactRows;
   private readonly slots = new Map<string, number>();
-  /** The unit vector being stored, zero padded to the stride, before it is split into the page. */
+  /** The unit vector being stored, zero padded to the stride, before its halves go into the page. */
   private readonly unit: Float32Array;
 
   /** @param simd `false` forces the plain loops instead of the WebAssembly SIMD kernels. */
@@ -28,13 +32,14 @@ export class VectorPages {
     private readonly simd?: boolean,
   ) {
     this.unit = new Float32Array(floatStride(dimensions));
+    this.exact = new ExactRows(dimensions);
   }
 
   get size(): number {
     return this.ids.length;
   }
 
-  /** Bytes of the pages allocated now; not the ids. */
+  /** Bytes of the pages allocated now; not the ids, nor the rows kept in memory. */
   get allocatedBytes(): number {
     let bytes = 0;
     for (const page of this.pages) bytes += page.byteLength;
@@ -61,15 +66,24 @@ export class VectorPages {
   }
 
   /**
-   * Stores `vector / norm` under `id` (zeros if `norm` is 0), in its existing slot or a new one.
-   * The caller has already checked the vector, so this cannot fail half-way.
+   * Stores `vector / norm` under `id` (zeros if `norm` is 0), in its existing slot or a new one,
+   * its float32 row in memory. The caller has already checked the vector, so this cannot fail half-way.
    */
   put(id: string, vector: ArrayLike<number>, norm: number): void {
     const d = this.dimensions;
     const unit = this.unit;
     for (let i = 0; i < d; i++) unit[i] = norm === 0 ? 0 : vector[i] / norm;
     const { page, index } = this.locate(this.slotFor(id));
-    this.pages[page].write(index, unit);
+    this.pages[page].write(index, unit, IN_MEMORY);
+    this.exact.keep(id, unit);
+  }
+
+  /** Stores the unit vector `values` under `id`, as it is, its float32 row being row `row` of the vectors file. */
+  putRow(id: string, values: Float32Array, row: number): void {
+    this.unit.set(values);
+    const { page, index } = this.locate(this.slotFor(id));
+    this.pages[page].write(index, this.unit, row);
+    this.exact.drop(id);
   }
 
   /** Writes the stored unit vector of `id` to `target` (at least `dimensions` floats); false when there is none. */
@@ -77,8 +91,29 @@ export class VectorPages {
     const slot = this.slots.get(id);
     if (slot === undefined) return false;
     const { page, index } = this.locate(slot);
-    this.pages[page].read(index, target);
+    this.exact.read(id, this.pages[page], index, target);
     return true;
+  }
+
+  /** The exact float32 dot product of the loaded query with the vector in `slot` (`index` of `page`). */
+  exactDot(page: VectorPage, index: number, slot: number): number {
+    this.exact.read(this.ids[slot], page, index, page.whole);
+    return page.wholeDot();
+  }
+
+  /**
+   * The vectors file now holds `keys`, row i the unit vector of `keys[i]`: each stored vector among
+   * them is read from there from now on (those kept in memory only once the row read back is theirs,
+   * bit for bit, and then memory lets them go).
+   */
+  rowsSaved(path: string, keys: readonly string[]): void {
+    this.exact.useFile(path);
+    for (let row = 0; row < keys.length; row++) {
+      const slot = this.slots.get(keys[row]);
+      if (slot === undefined) continue;
+      const { page, index } = this.locate(slot);
+      if (this.exact.settle(keys[row], row)) this.pages[page].rows[index] = row;
+    }
   }
 
   /** The slot of `id`, a new one at the end when it has none. */
@@ -111,6 +146,7 @@ export class VectorPages {
     }
     this.ids.pop();
     this.slots.delete(id);
+    this.exact.drop(id);
     const needed = Math.ceil(this.ids.length / this.vectorsPerPage);
     while (this.pages.length > needed + 1) this.pages.pop();
     return true;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { EmbeddingCache, WorkspaceIndexer } from '../../core';
+import { EmbeddingCache, queryForModel, WorkspaceIndexer } from '../../core';
 import type { ClientProvider } from '../clientProvider';
 import type { Log } from '../log';
 import type { SearchSettings } from './searchSettings';
@@ -36,6 +36,16 @@ export async function openIndexer(cacheDirectory: vscode.Uri, settings: SearchSe
     saveEvery: SAVE_EVERY_BATCHES,
     onSaveFailed: (error) => log.warn(`Search index: could not save the embedding cache: ${(error as Error).message}`),
   });
+}
+
+/**
+ * The vector of the search query `query` for `indexer`'s index: by the model its cache holds (a
+ * vector of another would compare with nothing in it), after that model's query instruction.
+ */
+export async function embedQuery(indexer: WorkspaceIndexer, clients: ClientProvider, query: string, signal?: AbortSignal): Promise<Float32Array> {
+  const model = indexer.cache.model;
+  const [vector] = await (await clients.get()).embeddings([queryForModel(model, query)], { model, signal });
+  return vector;
 }
 
 /** Writes the indexer's cache. `prune` only after a complete scan: before one, the index does not hold every file the cache serves. */

@@ -3,8 +3,8 @@ import type { ErrorAction } from '../../shared/protocol';
 import { commandId } from '../commands';
 import { WORKBENCH_ACTIONS } from '../errorActions';
 
-/** Why the workspace cannot be searched: no folder, Restricted Mode, no key, or indexing not agreed to. */
-export type SearchUnavailable = 'noFolder' | 'restricted' | 'noKey' | 'noConsent';
+/** Why the workspace cannot be searched: no folder, Restricted Mode, no key, indexing not agreed to, or not with the model the settings name now. */
+export type SearchUnavailable = 'noFolder' | 'restricted' | 'noKey' | 'noConsent' | 'otherModel';
 
 /**
  * Why the workspace cannot be searched, as every feature that searches it says so (the search
@@ -31,6 +31,14 @@ export function unavailableMessage(kind: SearchUnavailable): { message: string; 
         ),
         action: 'allowIndexing',
       };
+    case 'otherModel':
+      return {
+        message: vscode.l10n.t(
+          'The search index was built with another embeddings model than gigachat.embeddingsModel names now, so nothing was sent. ' +
+            'Index the workspace again: you will see what it costs and be asked first.',
+        ),
+        action: 'allowIndexing',
+      };
   }
 }
 
@@ -42,6 +50,7 @@ export function unavailableCommand(kind: SearchUnavailable, title: string): vsco
     noKey: commandId('setAuthorizationKey'),
     // Asks first, with what would be sent, then indexes.
     noConsent: commandId('rebuildSearchIndex'),
+    otherModel: commandId('rebuildSearchIndex'),
   };
   return { command: commands[kind], title };
 }

@@ -46,7 +46,8 @@ export interface SemanticSearchCommands {
 
 /**
  * The results of a search that asks nothing (`indexedFiles`: the index was still being built, and
- * held this many files), or what the user must do first.
+ * held this many files), or what the user must do first (`otherModel`: agree to index again with
+ * the embeddings model the setting names now).
  */
 export type QuietSearch = { kind: 'hits'; hits: SearchHit[]; indexedFiles?: number } | { kind: SearchUnavailable };
 
@@ -108,7 +109,8 @@ export class SemanticSearch extends Disposable implements SemanticSearchCommands
     const blocked = await searchBlocker(services.keys);
     if (blocked) return { kind: blocked };
     // Nothing is listed, indexed or sent before the user has agreed, in the dialog the search command shows.
-    if (!consent.granted) return { kind: 'noConsent' };
+    const notAgreed = (): QuietSearch => ({ kind: consent.otherModel === undefined ? 'noConsent' : 'otherModel' });
+    if (!consent.granted) return notAgreed();
     // Building already: what it has indexed answers now, rather than after it (minutes, in a large workspace).
     if (index.state.phase === 'indexing') {
       const indexedFiles = index.state.progress.files;
@@ -120,7 +122,7 @@ export class SemanticSearch extends Disposable implements SemanticSearchCommands
       },
       ask: () => Promise.resolve(false),
     };
-    if (!(await index.ensureCurrent({ consent: neverAsk, signal }))) return { kind: 'noConsent' };
+    if (!(await index.ensureCurrent({ consent: neverAsk, signal }))) return notAgreed();
     return { kind: 'hits', hits: await index.search(query, k, signal) };
   };
 
@@ -161,7 +163,7 @@ export class SemanticSearch extends Disposable implements SemanticSearchCommands
 }
 
 /** What stops the workspace from being indexed and searched (a folder, trust, a key), or undefined when nothing does. */
-async function searchBlocker(keys: KeyStore): Promise<Exclude<SearchUnavailable, 'noConsent'> | undefined> {
+async function searchBlocker(keys: KeyStore): Promise<Exclude<SearchUnavailable, 'noConsent' | 'otherModel'> | undefined> {
   if (!vscode.workspace.workspaceFolders?.length) return 'noFolder';
   if (!vscode.workspace.isTrusted) return 'restricted';
   if (!(await keys.has())) return 'noKey';

@@ -1,4 +1,4 @@
-import { chunkText, readSelectedFiles, type EmbeddingCache, type FileSelection } from '../../core';
+import { chunkText, estimateTokens, readSelectedFiles, type EmbeddingCache, type FileSelection } from '../../core';
 import type { SearchSettings } from './searchSettings';
 
 /** What a first indexing run would send to the service: shown to the user before anything is sent. */
@@ -11,6 +11,10 @@ export interface UploadSummary {
   newChunks: number;
   /** Characters in the new chunks. */
   characters: number;
+  /** About how many tokens the new chunks cost (estimated from their characters: the service is not asked). */
+  tokens: number;
+  /** The embeddings model that would embed them. */
+  model: string;
   /** The files' index keys (their URIs), for "Show files". */
   paths: string[];
 }
@@ -20,7 +24,7 @@ export interface UploadSummary {
  * Stops reading once `signal` aborts (the caller then asks nothing).
  */
 export async function summarizeUpload(selection: FileSelection, cache: EmbeddingCache, settings: SearchSettings, signal: AbortSignal): Promise<UploadSummary> {
-  const summary: UploadSummary = { files: 0, chunks: 0, newChunks: 0, characters: 0, paths: [] };
+  const summary: UploadSummary = { files: 0, chunks: 0, newChunks: 0, characters: 0, tokens: 0, model: cache.model, paths: [] };
   for await (const read of readSelectedFiles(selection.files, settings.maxFileBytes, () => undefined)) {
     if (signal.aborted) break;
     summary.files++;
@@ -30,6 +34,7 @@ export async function summarizeUpload(selection: FileSelection, cache: Embedding
       if (cache.has(cache.keyFor(chunk.text))) continue;
       summary.newChunks++;
       summary.characters += chunk.text.length;
+      summary.tokens += estimateTokens(chunk.text);
     }
   }
   return summary;

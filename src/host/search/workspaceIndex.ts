@@ -5,7 +5,7 @@ import { Disposable } from '../dispose';
 import type { Log } from '../log';
 import { planBatch, type PathChange } from './changeBatcher';
 import { mayMatter, moveAtOrBelow, planFileUpdate, removeAtOrBelow, type ScanScope } from './fileUpdates';
-import { IndexerSlot, openIndexer, saveIndexerCache } from './indexerCache';
+import { embedQuery, IndexerSlot, openIndexer, saveIndexerCache } from './indexerCache';
 import * as states from './indexLifecycle';
 import { OutsideRulesWatcher } from './outsideRulesWatcher';
 import { describeLink, indexSelection, selectWorkspaceFiles } from './scanSteps';
@@ -41,6 +41,8 @@ const MAX_SINGLE_UPDATES = 100;
  */
 export class WorkspaceIndex extends Disposable {
   private readonly indexer = new IndexerSlot(() => openIndexer(this.cacheDirectory, this.settings, this.clients, this.log));
+  /** How many times the settings made a new indexer (another model needs the user's agreement again). */
+  private indexerChanges = 0;
   private settings = readSearchSettings();
   private lifecycle: states.IndexLifecycle<ScanScope>;
   private readonly scans = new SharedRun<boolean>();
@@ -81,9 +83,10 @@ export class WorkspaceIndex extends Disposable {
     for (let pass = 0; states.needsScan(this.lifecycle) && pass < MAX_PASSES; pass++) {
       // Cleared after a pass: the user withdrew the files (and the consent); no pass sends them again.
       if (pass > 0 && this.lifecycle.kind === 'cleared') throw indexingCancelled();
+      const indexerBefore = this.indexerChanges;
       if (!(await this.scans.join((signal) => this.fullScan(consent, signal), options.signal))) return false;
-      // Nothing to send, so nothing agreed to: the index stays due, and the next search looks (and asks) again.
-      if (!consent.granted) return true;
+      // Nothing to send, so nothing agreed to: the index stays due, and the next search looks (and asks) again. A new model: the next pass asks.
+      if (!consent.granted && this.indexerChanges === indexerBefore) return true;
     }
     return true;
   }
@@ -91,8 +94,7 @@ export class WorkspaceIndex extends Disposable {
   /** The `k` chunks closest in meaning to `query`, best first. */
   async search(query: string, k: number, signal?: AbortSignal): Promise<SearchHit[]> {
     const indexer = await this.indexer.get();
-    const client = await this.clients.get();
-    const [vector] = await client.embeddings([query], { model: this.settings.embeddingsModel, signal });
+    const vector = await embedQuery(indexer, this.clients, query, signal);
     try {
       return indexer.search(vector, k);
     } catch (error) {
@@ -196,6 +198,7 @@ export class WorkspaceIndex extends Disposable {
   resetIndexer(): void {
     this.settings = readSearchSettings();
     this.indexer.reset();
+    this.indexerChanges++;
     this.invalidate('search settings changed');
   }
 
@@ -216,9 +219,8 @@ export class WorkspaceIndex extends Disposable {
   }
 
   /**
-   * The window is closing (deactivation): writes what the cache holds that is not on disk yet, so
-   * that only the batches in flight are embedded again. A scan under way is shown unfinished in the
-   * next window, which resumes it.
+   * The window is closing (deactivation): writes what the cache holds that is not on disk yet, so that only the
+   * batches in flight are embedded again. A scan under way is shown unfinished in the next window, which resumes it.
    */
   async saveProgress(): Promise<void> {
     this.unfinished.freeze();

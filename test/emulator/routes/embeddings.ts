@@ -1,7 +1,7 @@
 // POST /api/v1/embeddings. Items come back with their index but in shuffled order on purpose:
 // the contract says to order by index, never by position, and this makes a client that does
 // otherwise fail at once. Batch limits answer 413 so split-and-retry logic can be exercised.
-import { EMBEDDING_MODELS } from '../constants';
+import { EMBEDDING_DIMENSIONS, EMBEDDING_MODELS, QUERY_INSTRUCTIONS } from '../constants';
 import { isRecord, json, modelError, parseJson, type Reply } from '../http';
 import type { Random } from '../random';
 import type { RouteContext } from '../state';
@@ -19,11 +19,18 @@ function shuffledIndexes(count: number, random: Random): number[] {
   return order;
 }
 
+/** What the model's vector is made from: a query's instruction is read, not matched (see QUERY_INSTRUCTIONS). */
+function meaningOf(model: string, text: string): string {
+  const instruction = QUERY_INSTRUCTIONS[model];
+  return instruction && text.startsWith(instruction) ? text.slice(instruction.length) : text;
+}
+
 export function embeddings({ state, req, body }: RouteContext): Reply {
   if (req.method !== 'POST') return modelError(405);
   const data = parseJson(body);
   if (!isRecord(data)) return modelError(400, 'Bad request: body must be a JSON object');
-  if (typeof data.model !== 'string' || !EMBEDDING_MODELS.includes(data.model)) return modelError(404, 'No such model');
+  const model = data.model;
+  if (typeof model !== 'string' || !EMBEDDING_MODELS.includes(model)) return modelError(404, 'No such model');
   const input = data.input;
   if (!Array.isArray(input) || !input.every((text): text is string => typeof text === 'string')) {
     return modelError(422, 'Invalid params: input must be an array of strings');
@@ -36,8 +43,8 @@ export function embeddings({ state, req, body }: RouteContext): Reply {
   const items = shuffledIndexes(input.length, state.random).map((index) => ({
     object: 'embedding',
     index,
-    embedding: embed(input[index]),
+    embedding: embed(meaningOf(model, input[index]), EMBEDDING_DIMENSIONS[model]),
     usage: { prompt_tokens: estimateTokens(input[index]) },
   }));
-  return json({ object: 'list', model: data.model, data: items });
+  return json({ object: 'list', model, data: items });
 }

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { firstRunShown, until, workbench } from '../drivers';
+import { answerIndexingQuestion, emulator, firstRunShown, setKeyThroughCommand, until, workbench } from '../drivers';
 import { callOuter, hasOuterRunner } from '../outer';
 
 const EXTENSION_ID = 'gigachat-vscode.gigachat';
@@ -61,6 +61,37 @@ describe('first run in Russian', function () {
     for (const group of ['Чат', 'Подсказки при наборе']) assert.ok(groups.includes(group), `${group} in: ${groups}`);
     await workbench.screenshot('settings-ru-light');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('semantic search asks, indexes and ranks in Russian, relevance in words', async function () {
+    this.timeout(60_000);
+    await setKeyThroughCommand((await emulator.info()).key);
+    const folder = vscode.workspace.workspaceFolders![0].uri;
+    await vscode.workspace.fs.writeFile(
+      vscode.Uri.joinPath(folder, 'отчёты.ts'),
+      Buffer.from('// Выгрузка отчётов в CSV\nexport function выгрузитьОтчёт() {}\n'),
+    );
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, 'погода.ts'), Buffer.from('// Прогноз погоды на завтра\nexport const прогноз = 1;\n'));
+    const query = 'выгрузка отчётов';
+    const { question, done } = await answerIndexingQuestion('Отправить и проиндексировать', 'gigachat.semanticSearch', query);
+    assert.match(question, /Построить индекс семантического поиска/);
+    const [, count, noun] = /отправит в сервис GigaChat (\d+) (файл\S*)/.exec(question) ?? [];
+    const n = Number(count);
+    const form = n % 10 === 1 && n % 100 !== 11 ? 'файл' : [2, 3, 4].includes(n % 10) && ![12, 13, 14].includes(n % 100) ? 'файла' : 'файлов';
+    assert.equal(noun, form, `the file count agrees with its noun in: ${question}`);
+    const rows = await workbench.quickPickRows({ title: `по запросу «${query}»` });
+    await workbench.screenshot('search-ru-light');
+    await workbench.closeQuickInput();
+    await done;
+    assert.match(rows[0], /отчёты\.ts/, `first result: ${rows[0]}`);
+    assert.ok(
+      rows.every((row) => !/\b0\.\d\d\b/.test(row)),
+      `relevance in words, not a cosine: ${rows.join(' | ')}`,
+    );
+    assert.ok(
+      rows.some((row) => /совпадение/.test(row)),
+      `relevance in Russian words: ${rows.join(' | ')}`,
+    );
   });
 });
 

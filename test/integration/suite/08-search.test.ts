@@ -147,6 +147,7 @@ describe('semantic search', function () {
     const files = Number(/sends (\d+) files/.exec(text)?.[1]);
     assert.ok(files >= 5 && files <= 11, `file count in: ${text}`);
     assert.match(text, /\d+ chunks/);
+    assert.match(text, /about [\d,]+ tokens for the Embeddings model/, 'what indexing costs');
     await done;
     assert.equal(await emulator.count('embeddings'), 0);
   });
@@ -343,30 +344,51 @@ describe('semantic search', function () {
     }
   });
 
-  it('the embeddings model changed while indexing: the run finishes, and the index is rebuilt with the new model', async () => {
-    const modelsSent = async () =>
-      (await emulator.requests()).filter((request) => request.endpoint === 'embeddings').map((request) => JSON.parse(request.body).model as string);
+  it('the embeddings model changed while indexing: the run finishes, then indexing again is asked about with its tokens, and after agreeing the new model answers', async () => {
+    const requests = async () =>
+      (await emulator.requests())
+        .filter((request) => request.endpoint === 'embeddings')
+        .map((request) => JSON.parse(request.body) as { model: string; input: string[] });
+    const question = 'compress old invoices into the archive';
     try {
+      let asked = '';
       await withSlowIndexing(1000, async () => {
         await startFreshIndex();
         await someFilesIndexed();
         await settings().update('embeddingsModel', 'EmbeddingsGigaR', vscode.ConfigurationTarget.Global);
         await assertStillIndexing();
         await emulator.setOptions({ latencyMs: 0 });
-        await rebuildFinished();
+        // The rebuild finishes its run, then asks before sending anything to the new model: declined.
+        asked = await workbench.dialogText();
+        await workbench.dialogButton('Cancel');
       });
-      const models = await modelsSent();
-      assert.equal(models[0], 'Embeddings', 'the run began with the model set then');
-      assert.equal(models.at(-1), 'EmbeddingsGigaR', 'the index was rebuilt with the new model');
+      assert.match(asked, /Index this workspace again with the EmbeddingsGigaR model\?/);
+      assert.match(asked, /built with the Embeddings model/);
+      const [chunks, tokens] = [/\(([\d,]+) chunks?/, /about ([\d,]+) tokens?\)/].map((pattern) => Number(pattern.exec(asked)?.[1].replaceAll(',', '')));
+      assert.ok(chunks > 0 && tokens >= chunks, `the chunks and the tokens they cost: ${asked}`);
+      assert.ok(
+        (await requests()).every((request) => request.model === 'Embeddings'),
+        'nothing was sent to the new model before the user agreed',
+      );
+
+      await emulator.resetCounts();
+      const again = await startWithConsent('gigachat.semanticSearch', question);
+      assert.match(again, /Index this workspace again with the EmbeddingsGigaR model\?/, 'a search asks the same, until the user agrees');
+      const rows = await workbench.quickPickRows({ title: `results for “${question}”` });
+      await workbench.closeQuickInput();
+      assert.match(rows[0] ?? '', /database\.ts/, 'the new model’s index answers');
+      const sent = await requests();
+      assert.ok(sent.length > 1 && sent.every((request) => request.model === 'EmbeddingsGigaR'), 'only the new model is asked');
+      const instruction = 'Дано предложение, необходимо найти его парафраз \nпредложение: ';
+      const texts = sent.flatMap((request) => request.input);
+      assert.deepEqual(
+        texts.filter((text) => text.startsWith(instruction)),
+        [instruction + question],
+        'the query, and only the query, goes after the model’s instruction',
+      );
       assert.ok(
         !(await workbench.notifications()).some((text) => /could not|failed|error/i.test(text)),
         `no failure: ${(await workbench.notifications()).join(' | ')}`,
-      );
-      await emulator.resetCounts();
-      assert.match((await searchRows('compress old invoices into the archive'))[0] ?? '', /database\.ts/, 'the new model’s index answers');
-      assert.ok(
-        (await modelsSent()).every((model) => model === 'EmbeddingsGigaR'),
-        'only the new model is asked',
       );
     } finally {
       await settings().update('embeddingsModel', undefined, vscode.ConfigurationTarget.Global);
