@@ -6,6 +6,7 @@ import { registerFirstRun } from './host/firstRun';
 import { registerCompletions } from './host/completion/registerCompletions';
 import { registerCommands, type CommandHandlers } from './host/registerCommands';
 import { registerVsCodeChat } from './host/registerVsCodeChat';
+import { resumeUnfinishedIndex } from './host/search/unfinishedIndex';
 import { servicesLoader, type ServicesLoader } from './host/servicesLoader';
 
 /** The service's requests, as other extensions may make them (token, retries, certificates handled). */
@@ -19,6 +20,9 @@ export interface GigaChatApi {
   ask(text: string): Promise<void>;
 }
 
+/** What deactivation must finish before the extension host stops (VS Code waits for the promise, a few seconds at most). */
+let whenDeactivated: (() => Promise<void> | undefined) | undefined;
+
 /**
  * Registers each feature and returns the public API. Activation loads nothing else: each command
  * and view reaches the code behind it through `services`, loaded on first use (see
@@ -27,6 +31,8 @@ export interface GigaChatApi {
  */
 export function activate(context: vscode.ExtensionContext): GigaChatApi {
   const services = servicesLoader(context);
+  whenDeactivated = () => services.loaded()?.search.saveProgress();
+  resumeUnfinishedIndex(context.workspaceState, () => services().search);
   registerChatView(context, services);
   registerVsCodeChat(context, services);
   registerCompletions(context, services);
@@ -137,7 +143,10 @@ function changeCommands(services: ServicesLoader): CommandHandlers<'applyChange'
   };
 }
 
-export function deactivate(): void {}
+/** Writes what indexing embedded and is not on disk yet: a reload or close in the middle of indexing loses only the batches in flight. */
+export function deactivate(): Promise<void> | undefined {
+  return whenDeactivated?.();
+}
 
 function reviewCommands(services: ServicesLoader): CommandHandlers<'reviewChanges' | 'fixReviewFinding' | 'dismissReviewFinding'> {
   return {

@@ -27,6 +27,9 @@ export interface ErrorFixes {
   checkConnection(): Promise<unknown>;
 }
 
+/** The buttons that are one of VS Code's own commands. */
+export const WORKBENCH_ACTIONS = { openFolder: 'workbench.action.files.openFolder', manageTrust: 'workbench.trust.manage' } as const;
+
 let fixes: ErrorFixes | undefined;
 
 /** Gives the error buttons the features they run; services.ts calls it as it builds them, before any error can be shown. */
@@ -82,6 +85,10 @@ export async function runErrorAction(action: ErrorAction, log: Log, retry?: () =
       return;
     case 'allowIndexing':
       if (await errorFixes().allowIndexing()) await retry?.();
+      return;
+    case 'openFolder':
+    case 'manageTrust':
+      await vscode.commands.executeCommand(WORKBENCH_ACTIONS[action]);
       return;
   }
 }

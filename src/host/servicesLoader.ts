@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import type { Services } from './services';
 
-/** Gives the features their shared services, loading and building them on the first call. */
-export type ServicesLoader = () => Services;
+/** Gives the features their shared services, loading and building them on the first call; `loaded()` gives them only if that call came. */
+export type ServicesLoader = (() => Services) & { loaded(): Services | undefined };
 
 /**
  * Activation only registers commands and views; the code behind them (dist/services.js, built from
@@ -11,7 +11,7 @@ export type ServicesLoader = () => Services;
  */
 export function servicesLoader(context: vscode.ExtensionContext): ServicesLoader {
   let services: Services | undefined;
-  return () => {
+  const load = () => {
     if (services) return services;
     try {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- the services bundle loads on first use, not at activation
@@ -24,4 +24,5 @@ export function servicesLoader(context: vscode.ExtensionContext): ServicesLoader
       throw error;
     }
   };
+  return Object.assign(load, { loaded: () => services });
 }

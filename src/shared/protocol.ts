@@ -99,6 +99,10 @@ export const ErrorAction = z.enum([
   'useVisionModel',
   /** Asks to index the workspace (what the search command asks before indexing), then asks again with codebase context. */
   'allowIndexing',
+  /** VS Code's Open Folder (searching the workspace needs one). */
+  'openFolder',
+  /** VS Code's workspace trust (Restricted Mode keeps the workspace's files from being sent). */
+  'manageTrust',
 ]);
 export type ErrorAction = z.infer<typeof ErrorAction>;
 

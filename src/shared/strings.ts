@@ -128,6 +128,8 @@ export const webviewStrings = {
   actionCheckConnection: 'Check connection',
   actionUseVisionModel: 'Switch to a model that sees pictures',
   actionAllowIndexing: 'Index the workspace…',
+  actionOpenFolder: 'Open folder…',
+  actionManageTrust: 'Manage workspace trust',
 
   // Welcome (no key yet)
   welcomeTitle: 'Welcome to GigaChat',
@@ -176,4 +178,6 @@ export const ACTION_LABELS: Record<ErrorAction, keyof WebviewStrings> = {
   checkConnection: 'actionCheckConnection',
   useVisionModel: 'actionUseVisionModel',
   allowIndexing: 'actionAllowIndexing',
+  openFolder: 'actionOpenFolder',
+  manageTrust: 'actionManageTrust',
 };

@@ -32,6 +32,23 @@ function filesContaining(dir, needle) {
   return hits;
 }
 
+const INDEX_ITEM = '.statusbar-item[id="gigachat-vscode.gigachat.gigachat.searchIndex"]';
+/** What the last suite allows in flight when the window reloads: two requests of two texts (suite/16-reload.test.ts). */
+const TEXTS_IN_FLIGHT = 2 * 2;
+
+/** The texts the emulator was asked to embed since the last suite reset its counts. */
+function embeddedTexts(emulator) {
+  return emulator.requests.filter((request) => request.endpoint === 'embeddings').flatMap((request) => JSON.parse(request.body).input);
+}
+
+function indexStatus(page) {
+  return page
+    .locator(INDEX_ITEM)
+    .first()
+    .innerText({ timeout: 5_000 })
+    .catch(() => '');
+}
+
 /** What the chat view holds that a reload must bring back: the last question, the code attached to the next, the draft. */
 function chatContents(frame) {
   return frame.evaluate(() => ({
@@ -43,6 +60,7 @@ function chatContents(frame) {
 
 async function afterSuiteChecks(ctx, { userDataDir, key }) {
   const page = ctx.page;
+  let sentBeforeReload = [];
   return [
     // Before the reload: the messages recorded so far are the whole suite's.
     await check('the authorization key is in no message a webview received', async () => {
@@ -50,6 +68,13 @@ async function afterSuiteChecks(ctx, { userDataDir, key }) {
       if (!messages.some((message) => message.includes('"type":"state"'))) throw new Error('no chat state message was recorded, so the scan proves nothing');
       const leaks = messages.filter((message) => message.includes(key));
       if (leaks.length) throw new Error(`the key is in ${leaks.length} webview message(s), e.g. ${leaks[0].slice(0, 200)}`);
+    }),
+    // The last suite left indexing under way (slowly): the reload below cuts it short.
+    await check('indexing is still under way when the window reloads', async () => {
+      const status = await indexStatus(page);
+      sentBeforeReload = embeddedTexts(ctx.emulator);
+      if (!/Indexing/.test(status)) throw new Error(`the status bar shows "${status}", so the reload would not cut indexing short`);
+      if (sentBeforeReload.length === 0) throw new Error('nothing was embedded before the reload, so the check proves nothing');
     }),
     await check('the conversation, the code attached to the next message and its draft survive a window reload', async () => {
       // The open conversation is whichever suite asked last: its last question must come back. The
@@ -77,6 +102,30 @@ async function afterSuiteChecks(ctx, { userDataDir, key }) {
       const notices = await page.locator('.notification-toast .notification-list-item-message').allInnerTexts();
       if (notices.some((text) => text.includes('your own authorization key'))) throw new Error(`the notice offering a key is back: ${notices.join(' | ')}`);
       if ((await page.locator('.gettingStartedContainer').count()) > 0) throw new Error('the walkthrough opened again');
+    }),
+    await check('indexing cut short by the reload resumes by itself and embeds again at most the texts that were in flight', async () => {
+      await ctx.emulator.setOptions({ latencyMs: 0 });
+      const ready = /GigaChat · \d[\d,\s]* files? indexed/;
+      const deadline = Date.now() + 60_000;
+      let status = '';
+      while (!ready.test((status = await indexStatus(page)))) {
+        if (Date.now() > deadline) throw new Error(`indexing did not finish after the reload: the status bar shows "${status}"`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      const sent = embeddedTexts(ctx.emulator);
+      const distinct = new Set(sent).size;
+      const before = new Set(sentBeforeReload);
+      const again = sent.slice(sentBeforeReload.length).filter((text) => before.has(text));
+      console.log(
+        `[integration] reload mid-indexing: ${sentBeforeReload.length} texts embedded before the reload, ${sent.length - sentBeforeReload.length} after, ` +
+          `${again.length} of them again; ${distinct} distinct`,
+      );
+      if (sentBeforeReload.length >= distinct) throw new Error(`all ${distinct} texts were embedded before the reload: it cut nothing short`);
+      if (again.length > TEXTS_IN_FLIGHT || sent.length > distinct + TEXTS_IN_FLIGHT)
+        throw new Error(
+          `${sent.length} texts embedded for ${distinct} distinct ones; ${again.length} of the ${sentBeforeReload.length} sent before the reload were sent again ` +
+            `(at most ${TEXTS_IN_FLIGHT} were in flight)`,
+        );
     }),
     await check('the authorization key is in no log, state, settings file or webview page', async () => {
       const hits = filesContaining(userDataDir, key);

@@ -2,12 +2,19 @@ import * as assert from 'node:assert/strict';
 import { citationPattern, citationText, locationOf, parseFileLinkHref } from '../../src/shared/fileLinks';
 import { codebaseBudget, estimateTokens, fitPassages, matchStrength, mergeHits, relevantHits, type QuotedPassage, type SearchHit } from '../../src/core';
 
-const hit = (path: string, startLine: number, endLine: number, score: number): SearchHit => ({ path, startLine, endLine, score, preview: '' });
+const hit = (path: string, startLine: number, endLine: number, score: number): SearchHit => ({
+  path,
+  startLine,
+  endLine,
+  score,
+  preview: `${path}:${startLine}`,
+});
 const quoted = (path: string, lines: number, score: number, lineText = 'x'.repeat(29)): QuotedPassage => ({
   path,
   startLine: 0,
   endLine: lines - 1,
   score,
+  preview: lineText,
   text: Array.from({ length: lines }, () => lineText).join('\n'),
 });
 
@@ -21,9 +28,9 @@ describe('codebase context: the passages that go with a question', () => {
       hit('src/a.ts', 60, 69, 0.6), // apart from them
     ]);
     assert.deepEqual(passages, [
-      { path: 'src/a.ts', startLine: 10, endLine: 34, score: 0.9 },
-      { path: 'src/b.ts', startLine: 0, endLine: 9, score: 0.8 },
-      { path: 'src/a.ts', startLine: 60, endLine: 69, score: 0.6 },
+      { path: 'src/a.ts', startLine: 10, endLine: 34, score: 0.9, preview: 'src/a.ts:20' },
+      { path: 'src/b.ts', startLine: 0, endLine: 9, score: 0.8, preview: 'src/b.ts:0' },
+      { path: 'src/a.ts', startLine: 60, endLine: 69, score: 0.6, preview: 'src/a.ts:60' },
     ]);
   });
 

@@ -293,6 +293,66 @@ describe('WorkspaceIndexer against the emulator', function () {
     assert.equal(rerun.stats.files, files.length);
   });
 
+  describe('a run cut short (the window reloaded, crashed or closed) with checkpoints every few batches', () => {
+    it('loses at most the batches since the last checkpoint: reopened, the cache holds the rest, and only what is missing is embedded', async () => {
+      t.emulator.setOptions({ latencyMs: 20 });
+      const files = workspace();
+      const unique = uniqueChunkCount(files);
+      const { indexer, cache } = await makeIndexer({ maxInFlight: 1, batchSize: 3, saveEvery: 2 });
+      const kill = new AbortController();
+      // Killed between batches, never saved by the caller: what is on disk is what the checkpoints wrote.
+      const run = indexer.indexFiles(files, { signal: kill.signal, onProgress: (p) => p.embeddedChunks >= 15 && kill.abort() });
+      await rejectsWith(run, 'cancelled');
+      await indexer.checkpointSaved;
+      const embeddedBefore = new Set(cache.keys());
+      const sentBefore = sentTexts(t.emulator.requests).length;
+
+      t.emulator.setOptions({ latencyMs: 0 });
+      t.emulator.resetCounts();
+      const reopened = await EmbeddingCache.load(dir, 'Embeddings');
+      assert.equal(reopened.loadInfo.state, 'loaded');
+      const saved = new Set(reopened.keys());
+      // 5 batches stored, checkpoints after the 2nd and 4th: at least 12 rows on disk (the 5th batch's
+      // too when it arrived before the second save began, which queues behind the first).
+      assert.ok(saved.size >= 12 && saved.size <= embeddedBefore.size, `${saved.size} of ${embeddedBefore.size} vectors saved`);
+      assert.ok([...saved].every((key) => embeddedBefore.has(key)));
+      const { indexer: resumed } = await makeIndexer({ cache: reopened });
+      const result = await resumed.indexFiles(files);
+      const sentAfter = sentTexts(t.emulator.requests).map((text) => cache.keyFor(text));
+      assert.equal(sentAfter.length, unique - saved.size, 'only what is not on disk is embedded');
+      assert.ok(
+        sentAfter.every((key) => !saved.has(key)),
+        'nothing saved is sent again',
+      );
+      assert.equal(t.emulator.count('embeddings'), result.requests, 'no request but the resumed run’s');
+      assert.ok(sentBefore + sentAfter.length <= unique + 2 * 3, `paid for ${sentBefore + sentAfter.length} of ${unique}: at most the unsaved batches again`);
+      assert.equal(result.files, files.length);
+      assertConsistent(resumed, files);
+    });
+
+    it('without checkpoints nothing is written until the caller saves', async () => {
+      const { indexer } = await makeIndexer();
+      await indexer.indexFiles(workspace());
+      await indexer.checkpointSaved;
+      assert.equal(fs.existsSync(path.join(dir, EmbeddingCache.META_FILE)), false);
+    });
+
+    it('a checkpoint that cannot be written is reported, and indexing goes on to the end', async () => {
+      const blocker = path.join(dir, 'not-a-folder');
+      fs.writeFileSync(blocker, '');
+      const failures: unknown[] = [];
+      const { indexer } = await makeIndexer({
+        cache: await EmbeddingCache.load(path.join(blocker, 'cache'), 'Embeddings'),
+        saveEvery: 1,
+        onSaveFailed: (error) => failures.push(error),
+      });
+      const result = await indexer.indexFiles(workspace());
+      await indexer.checkpointSaved;
+      assert.equal(result.files, workspace().length);
+      assert.ok(failures.length >= 1 && failures.every((error) => /ENOTDIR|EEXIST/.test(String(error))), String(failures[0]));
+    });
+  });
+
   it('a failed run rejects with the error and keeps finished files; the rerun completes', async () => {
     const files = workspace();
     t.emulator.inject({ kind: 'status', status: 500 }, { endpoint: 'embeddings', times: 1, match: () => t.emulator.count('embeddings') > 2 });

@@ -13,6 +13,8 @@ export interface Passage {
   endLine: number;
   /** The best score of the chunks merged into it. */
   score: number;
+  /** The preview of that best chunk (its first line with text): where to quote from when its lines are too long to quote whole. */
+  preview: string;
 }
 
 /** The share of the model's input the context may take at most, so the conversation keeps room. */
@@ -48,10 +50,10 @@ export function mergeHits(hits: readonly SearchHit[]): Passage[] {
     for (const hit of sorted) {
       if (current && hit.startLine <= current.endLine + 1) {
         current.endLine = Math.max(current.endLine, hit.endLine);
-        current.score = Math.max(current.score, hit.score);
+        if (hit.score > current.score) Object.assign(current, { score: hit.score, preview: hit.preview });
         continue;
       }
-      current = { path, startLine: hit.startLine, endLine: hit.endLine, score: hit.score };
+      current = { path, startLine: hit.startLine, endLine: hit.endLine, score: hit.score, preview: hit.preview };
       passages.push(current);
     }
   }

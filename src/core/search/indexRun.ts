@@ -1,6 +1,7 @@
 import type { BatchLimits } from '../embeddingBatches';
 import { yieldToEventLoop } from '../eventLoop';
 import type { AdaptiveLimiter, EmbedFunction } from './adaptiveLimiter';
+import type { Checkpoints } from './checkpoints';
 import { embeddingText, type Chunk, type ChunkOptions } from './chunker';
 import type { ChunkStore, KeyedChunk } from './chunkStore';
 import type { EmbeddingCache } from './embeddingCache';
@@ -23,6 +24,8 @@ export interface IndexRunContext {
   chunker: SourceChunker;
   /** The indexer's counters since it was made: a run adds to them as it adds to its own. */
   totals: EmbeddingCounters;
+  /** Told of each batch stored in the cache (saves it every few). */
+  checkpoints: Checkpoints;
 }
 
 /** A file whose chunks are waiting for `missing` vectors before its record can be replaced. */
@@ -139,6 +142,7 @@ export class IndexRun {
     if (held !== undefined && odd) throw dimensionsChanged(held, odd.length);
     // Into the cache at once, so that a run stopped later need not embed these again.
     for (let i = 0; i < batch.length; i++) cache.set(batch[i].key, vectors[i]);
+    this.context.checkpoints.batchStored();
     this.count('embeddedChunks', batch.length);
     for (const { key } of batch) {
       for (const job of this.queue.resolve(key)) {

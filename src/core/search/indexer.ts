@@ -1,5 +1,6 @@
 import { AdaptiveLimiter, defaultRateLimitPolicy, type EmbedFunction } from './adaptiveLimiter';
 import type { Chunk, ChunkOptions } from './chunker';
+import { Checkpoints } from './checkpoints';
 import { ChunkStore } from './chunkStore';
 import { dimensionsChanged, isDimensionsChanged } from './dimensionsChanged';
 import type { EmbeddingCache } from './embeddingCache';
@@ -45,7 +46,8 @@ export type {
  * Runs are resumable: every vector that arrives goes into the cache at once, and a file's record is
  * replaced only when all of its chunks have vectors. A cancelled or failed run therefore leaves the
  * finished files indexed (and the old record of an unfinished one), and a rerun embeds only what is
- * still missing. Save the cache (`cache.save()`) when convenient; `liveKeys()` is what to pass to
+ * still missing. With `saveEvery` the cache is saved every few batches, so this holds across a
+ * window closed or crashed mid-run too; save it (`cache.save()`) when a run ends; `liveKeys()` is what to pass to
  * `cache.prune` so the cache forgets text no file has any more.
  */
 export class WorkspaceIndexer {
@@ -59,6 +61,7 @@ export class WorkspaceIndexer {
   private readonly store: ChunkStore;
   private readonly versions = new PathVersions();
   private readonly totals: EmbeddingCounters = { requests: 0, cachedChunks: 0, embeddedChunks: 0, rateLimited: 0 };
+  private readonly checkpoints: Checkpoints;
 
   constructor(options: WorkspaceIndexerOptions) {
     this.embed = options.embed;
@@ -70,6 +73,12 @@ export class WorkspaceIndexer {
     this.store = new ChunkStore(options.cache, options.previewChars ?? 160);
     const maxInFlight = Math.max(1, Math.floor(options.maxInFlight ?? 2));
     this.limiter = new AdaptiveLimiter(maxInFlight, { ...defaultRateLimitPolicy, ...options.rateLimit });
+    this.checkpoints = new Checkpoints(options.cache, Math.max(0, Math.floor(options.saveEvery ?? 0)), options.onSaveFailed ?? (() => undefined));
+  }
+
+  /** Settles once the last checkpoint's save (see `saveEvery`) has. */
+  get checkpointSaved(): Promise<void> {
+    return this.checkpoints.settled;
   }
 
   /** The chunks indexing makes of `file`, as it cuts them (to count what it would send). */
@@ -96,6 +105,7 @@ export class WorkspaceIndexer {
         chunkOptions: this.chunkOptions,
         chunker: this.chunker,
         totals: this.totals,
+        checkpoints: this.checkpoints,
       },
       options,
     );

@@ -27,6 +27,13 @@ export interface WorkspaceIndexerOptions {
   /** Characters of a chunk's first line with text kept for search results. Default 160. */
   previewChars?: number;
   rateLimit?: Partial<RateLimitPolicy>;
+  /**
+   * Saves the cache after every this many batches stored, so a run cut short loses at most those
+   * since (and the ones in flight). Default 0: the caller saves.
+   */
+  saveEvery?: number;
+  /** A checkpoint's save failed (indexing goes on; the next one tries again). */
+  onSaveFailed?: (error: unknown) => void;
 }
 
 export interface IndexRunOptions {

@@ -36,7 +36,7 @@ export async function codebaseQuestion(
     stream.progress(vscode.l10n.t('Looking for the passages of the workspace closest to the question…'));
     const found = await findPassages(search, question, budget, cancellation.signal);
     if (found.kind !== 'passages') {
-      explainUnavailable(found.kind, question, stream);
+      explainUnavailable(found.kind, stream);
       return undefined;
     }
     for (const passage of found.passages) stream.reference(new vscode.Location(passage.uri, new vscode.Range(passage.startLine, 0, passage.endLine, 0)));

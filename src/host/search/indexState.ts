@@ -7,8 +7,8 @@ export type IndexState =
   | { phase: 'idle' }
   | { phase: 'indexing'; progress: IndexProgress; totalFiles: number }
   | { phase: 'ready'; files: number; chunks: number }
-  /** A run was cancelled or failed: what it finished is searchable, the rest is indexed by the next search. */
-  | { phase: 'incomplete'; files: number; chunks: number };
+  /** A run was cancelled, failed or cut short by the window closing: what it finished is searchable, the rest is indexed by the next search. */
+  | { phase: 'incomplete'; files: number; totalFiles: number };
 
 /** The user's agreement to send the workspace's files (see IndexingConsent). */
 export interface UploadConsent {

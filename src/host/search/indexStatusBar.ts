@@ -49,11 +49,11 @@ export class IndexStatusBar extends Disposable {
         this.item.backgroundColor = undefined;
         break;
       case 'incomplete':
-        this.item.text = `$(warning) ${BRAND}${countMessage('{0|# file|# files} indexed', state.files)}`;
+        this.item.text = `$(warning) ${BRAND}${countMessage('{0|#} of {1|# file|# files} indexed', state.files, state.totalFiles)}`;
         this.item.tooltip = countMessage(
-          'GigaChat semantic search: indexing did not finish ({0|# file|# files}, {1|# chunk|# chunks} indexed). The next search continues it.',
+          'GigaChat semantic search: indexing did not finish ({0|#} of {1|# file|# files} indexed). The next search continues it.',
           state.files,
-          state.chunks,
+          state.totalFiles,
         );
         this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
         break;

@@ -6,6 +6,12 @@ import type { SearchSettings } from './searchSettings';
 import { sourceChunker } from './sourceChunker';
 
 /**
+ * Batches between two saves of the cache while indexing: a window closed or crashed mid-scan loses
+ * at most these (and those in flight); each save appends their rows and rewrites the meta file.
+ */
+const SAVE_EVERY_BATCHES = 8;
+
+/**
  * The indexer of a workspace over its embedding cache in `cacheDirectory`: what earlier windows
  * embedded is reused, and a cache that is missing, broken or of another model starts anew.
  * It keeps the settings it was opened with: a change to them opens a new one (WorkspaceIndex.resetIndexer),
@@ -29,6 +35,8 @@ export async function openIndexer(cacheDirectory: vscode.Uri, settings: SearchSe
     batchChars,
     chunkOptions: { maxChars: chunkChars },
     chunker: await sourceChunker(log),
+    saveEvery: SAVE_EVERY_BATCHES,
+    onSaveFailed: (error) => log.warn(`Search index: could not save the embedding cache: ${(error as Error).message}`),
   });
 }
 
@@ -49,5 +57,45 @@ export async function saveIndexerCache(indexer: WorkspaceIndexer, prune: boolean
     await indexer.cache.save();
   } catch (error) {
     log.warn(`Search index: could not save the embedding cache: ${(error as Error).message}`);
+  }
+}
+
+/** The workspace's indexer, opened on first use and again after a reset (new settings, Clear), or after opening failed. */
+export class IndexerSlot {
+  private pending?: Promise<WorkspaceIndexer>;
+  private resolved?: WorkspaceIndexer;
+
+  constructor(private readonly open: () => Promise<WorkspaceIndexer>) {}
+
+  /** The indexer being opened or open; undefined before the first use. */
+  get opening(): Promise<WorkspaceIndexer> | undefined {
+    return this.pending;
+  }
+
+  /** The indexer once open (what the status bar counts). */
+  get opened(): WorkspaceIndexer | undefined {
+    return this.resolved;
+  }
+
+  get(): Promise<WorkspaceIndexer> {
+    if (this.pending) return this.pending;
+    const opening = this.open();
+    this.pending = opening;
+    // One opened after a reset is no longer this slot's.
+    opening.then(
+      (indexer) => {
+        if (this.pending === opening) this.resolved = indexer;
+      },
+      () => {
+        if (this.pending === opening) this.pending = undefined;
+      },
+    );
+    return opening;
+  }
+
+  /** The next use opens a new indexer. */
+  reset(): void {
+    this.pending = undefined;
+    this.resolved = undefined;
   }
 }

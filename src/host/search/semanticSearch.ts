@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import type { ClientProvider } from '../clientProvider';
 import { Disposable } from '../dispose';
-import { showErrorNotification } from '../errorActions';
+import { askErrorAction, runErrorAction } from '../errorActions';
 import type { Log } from '../log';
 import type { KeyStore } from '../secrets';
 import type { Prompt } from '../chat/storedTurns';
-import { ServiceError, type SearchHit } from '../../core';
+import type { SearchHit } from '../../core';
 import { IndexingConsent } from './indexingConsent';
 import { IndexStatusBar } from './indexStatusBar';
 import { indexWithProgress } from './indexWithProgress';
@@ -14,6 +14,7 @@ import { searchResultsPrompt } from './searchPrompt';
 import { showSearchPicker } from './searchQuickPick';
 import { affectsFileSet, affectsIndexer } from './searchSettings';
 import { WorkspaceIndex } from './workspaceIndex';
+import { unavailableMessage, type SearchUnavailable } from './searchUnavailable';
 import { countMessage } from '../countMessage';
 
 export interface SearchServices {
@@ -37,6 +38,10 @@ export interface SemanticSearchCommands {
   searchQuietly(query: string, k: number, signal?: AbortSignal): Promise<QuietSearch>;
   /** What the search command does before its first search: asks to index (with what would be sent), then indexes. Resolves whether the index is ready. */
   allowIndexing(): Promise<boolean>;
+  /** At the start of a window: goes on with the indexing the last one left unfinished, if the workspace agreed to it and can be searched; asks nothing. */
+  resumeUnfinished(): Promise<void>;
+  /** The window is closing: writes what indexing embedded and is not on disk yet. */
+  saveProgress(): Promise<void>;
 }
 
 /**
@@ -44,8 +49,7 @@ export interface SemanticSearchCommands {
  * held this many files), or what the user must do first (`otherModel`: agree to index again with
  * the embeddings model the setting names now).
  */
-export type QuietSearch =
-  { kind: 'hits'; hits: SearchHit[]; indexedFiles?: number } | { kind: 'noFolder' | 'restricted' | 'noKey' | 'noConsent' | 'otherModel' };
+export type QuietSearch = { kind: 'hits'; hits: SearchHit[]; indexedFiles?: number } | { kind: SearchUnavailable };
 
 /**
  * Semantic search of the workspace: the search command with its results picker, Rebuild and Clear
@@ -62,7 +66,7 @@ export class SemanticSearch extends Disposable implements SemanticSearchCommands
   ) {
     super();
     const { log } = services;
-    this.index = this._register(new WorkspaceIndex(context.storageUri ?? context.globalStorageUri, services.clients, log));
+    this.index = this._register(new WorkspaceIndex(context.storageUri ?? context.globalStorageUri, services.clients, log, context.workspaceState));
     const { index } = this;
     this.consent = this._register(new IndexingConsent(context.workspaceState));
     this._register(
@@ -128,6 +132,15 @@ export class SemanticSearch extends Disposable implements SemanticSearchCommands
     return indexWithProgress(index, consent, services.log, this.allowIndexing);
   };
 
+  readonly resumeUnfinished = async (): Promise<void> => {
+    const { index, consent, services } = this;
+    if ((await searchBlocker(services.keys)) || !consent.granted) return;
+    services.log.info('Search index: continuing the indexing the last window left unfinished');
+    await indexWithProgress(index, consent, services.log, this.resumeUnfinished);
+  };
+
+  readonly saveProgress = (): Promise<void> => this.index.saveProgress();
+
   readonly rebuild = async (): Promise<void> => {
     const { index, consent, services } = this;
     if (!(await canIndex(services.keys, services.log))) return;
@@ -150,7 +163,7 @@ export class SemanticSearch extends Disposable implements SemanticSearchCommands
 }
 
 /** What stops the workspace from being indexed and searched (a folder, trust, a key), or undefined when nothing does. */
-async function searchBlocker(keys: KeyStore): Promise<'noFolder' | 'restricted' | 'noKey' | undefined> {
+async function searchBlocker(keys: KeyStore): Promise<Exclude<SearchUnavailable, 'noConsent' | 'otherModel'> | undefined> {
   if (!vscode.workspace.workspaceFolders?.length) return 'noFolder';
   if (!vscode.workspace.isTrusted) return 'restricted';
   if (!(await keys.has())) return 'noKey';
@@ -160,20 +173,10 @@ async function searchBlocker(keys: KeyStore): Promise<'noFolder' | 'restricted' 
 /** Indexing needs a folder, a trusted workspace and a key; says what is missing, with the button that fixes it. */
 async function canIndex(keys: KeyStore, log: Log): Promise<boolean> {
   const blocked = await searchBlocker(keys);
-  if (blocked === 'noFolder') {
-    const open = vscode.l10n.t('Open Folder');
-    if ((await vscode.window.showInformationMessage(vscode.l10n.t('Semantic search works on a folder: open one first.'), open)) === open) {
-      await vscode.commands.executeCommand('workbench.action.files.openFolder');
-    }
-  } else if (blocked === 'restricted') {
-    const manage = vscode.l10n.t('Manage Workspace Trust');
-    const chosen = await vscode.window.showWarningMessage(
-      vscode.l10n.t("Semantic search is off in Restricted Mode: it would send this workspace's files to the GigaChat service. Trust the workspace to use it."),
-      manage,
-    );
-    if (chosen === manage) await vscode.commands.executeCommand('workbench.trust.manage');
-  } else if (blocked === 'noKey') {
-    await showErrorNotification(new ServiceError('auth', 'No GigaChat authorization key is set.', { code: 'NO_KEY' }), log);
+  if (blocked) {
+    const { message, action } = unavailableMessage(blocked);
+    const chosen = await askErrorAction(message, [action]);
+    if (chosen) await runErrorAction(chosen, log);
   }
   return blocked === undefined;
 }

@@ -1,29 +1,19 @@
 import * as vscode from 'vscode';
-import { IgnoreRules, indexingCancelled, isDimensionsChanged, SharedRun, type IndexProgress, type SearchHit, type WorkspaceIndexer } from '../../core';
+import { IgnoreRules, indexingCancelled, isDimensionsChanged, SharedRun, type IndexProgress, type SearchHit } from '../../core';
 import type { ClientProvider } from '../clientProvider';
 import { Disposable } from '../dispose';
 import type { Log } from '../log';
 import { planBatch, type PathChange } from './changeBatcher';
 import { mayMatter, moveAtOrBelow, planFileUpdate, removeAtOrBelow, type ScanScope } from './fileUpdates';
-import { embedQuery, openIndexer, saveIndexerCache } from './indexerCache';
-import {
-  CLEARED,
-  currentScope,
-  endScan,
-  type IndexLifecycle,
-  invalidate,
-  invalidationIsNews,
-  needsScan,
-  noteChanges,
-  STALE,
-  startScan,
-} from './indexLifecycle';
+import { embedQuery, IndexerSlot, openIndexer, saveIndexerCache } from './indexerCache';
+import * as states from './indexLifecycle';
 import { OutsideRulesWatcher } from './outsideRulesWatcher';
 import { describeLink, indexSelection, selectWorkspaceFiles } from './scanSteps';
 import type { BuildOptions, IndexState, UploadConsent } from './indexState';
 import { summarizeUpload } from './uploadSummary';
 import { readSearchSettings } from './searchSettings';
 import { locateIn } from './workspaceFolderSource';
+import { UnfinishedRecord } from './unfinishedIndex';
 
 /** How long after the last background update the cache is written. */
 const SAVE_DELAY_MS = 2000;
@@ -50,14 +40,14 @@ const MAX_SINGLE_UPDATES = 100;
  * are embedded.
  */
 export class WorkspaceIndex extends Disposable {
-  private indexer?: Promise<WorkspaceIndexer>;
+  private readonly indexer = new IndexerSlot(() => openIndexer(this.cacheDirectory, this.settings, this.clients, this.log));
   /** How many times the settings made a new indexer (another model needs the user's agreement again). */
   private indexerChanges = 0;
   private settings = readSearchSettings();
-  private lifecycle: IndexLifecycle<ScanScope> = STALE;
+  private lifecycle: states.IndexLifecycle<ScanScope>;
   private readonly scans = new SharedRun<boolean>();
   private saveTimer?: ReturnType<typeof setTimeout>;
-  private current: IndexState = { phase: 'idle' };
+  private readonly unfinished: UnfinishedRecord;
   private readonly stateChanged = this._register(new vscode.EventEmitter<IndexState>());
   private readonly outsideRules = this._register(new OutsideRulesWatcher((file) => this.invalidate(`${file} changed`)));
   readonly onDidChangeState = this.stateChanged.event;
@@ -66,18 +56,21 @@ export class WorkspaceIndex extends Disposable {
     private readonly storage: vscode.Uri,
     private readonly clients: ClientProvider,
     private readonly log: Log,
+    workspaceState: vscode.Memento,
   ) {
     super();
+    this.unfinished = new UnfinishedRecord(workspaceState);
+    this.lifecycle = this.unfinished.lastWindow;
     this._register({ dispose: () => clearTimeout(this.saveTimer) });
   }
 
   get state(): IndexState {
-    return this.current;
+    return states.shownState(this.lifecycle, this.indexer.opened?.stats);
   }
 
   /** Whether the next search needs a full scan (nothing indexed in this window yet, or the rules changed). */
   get needsScan(): boolean {
-    return needsScan(this.lifecycle);
+    return states.needsScan(this.lifecycle);
   }
 
   /**
@@ -87,7 +80,7 @@ export class WorkspaceIndex extends Disposable {
    */
   async ensureCurrent(options: BuildOptions): Promise<boolean> {
     const { consent } = options;
-    for (let pass = 0; needsScan(this.lifecycle) && pass < MAX_PASSES; pass++) {
+    for (let pass = 0; states.needsScan(this.lifecycle) && pass < MAX_PASSES; pass++) {
       // Cleared after a pass: the user withdrew the files (and the consent); no pass sends them again.
       if (pass > 0 && this.lifecycle.kind === 'cleared') throw indexingCancelled();
       const indexerBefore = this.indexerChanges;
@@ -100,7 +93,7 @@ export class WorkspaceIndex extends Disposable {
 
   /** The `k` chunks closest to `query` in meaning and words (hybrid search), best first. */
   async search(query: string, k: number, signal?: AbortSignal): Promise<SearchHit[]> {
-    const indexer = await this.getIndexer();
+    const indexer = await this.indexer.get();
     const vector = await embedQuery(indexer, this.clients, query, signal);
     try {
       return indexer.search(vector, k, query);
@@ -120,8 +113,8 @@ export class WorkspaceIndex extends Disposable {
    * search scan. While a scan runs they are also kept, to be settled again once it ends.
    */
   async filesChanged(changes: ReadonlyMap<string, PathChange>): Promise<void> {
-    this.lifecycle = noteChanges(this.lifecycle, changes);
-    const scope = currentScope(this.lifecycle);
+    this.setLifecycle(states.noteChanges(this.lifecycle, changes));
+    const scope = states.currentScope(this.lifecycle);
     const plan = scope ? planBatch(changes, (key) => mayMatter(scope, key), MAX_SINGLE_UPDATES) : { kind: 'each' as const, changes: [...changes] };
     if (plan.kind === 'scan') return this.invalidate(`${plan.count} files changed at once`);
     await Promise.all(
@@ -138,7 +131,7 @@ export class WorkspaceIndex extends Disposable {
   private async fileChanged(uri: vscode.Uri): Promise<void> {
     // Not current: the scan due or under way reads the file (one under way has kept the change for after it).
     const state = this.lifecycle;
-    if (state.kind !== 'current' || !this.indexer) return;
+    if (state.kind !== 'current' || !this.indexer.opening) return;
     const selection = state.scope;
     const located = locateIn(selection.rules.keys(), uri);
     if (!located) return;
@@ -146,7 +139,7 @@ export class WorkspaceIndex extends Disposable {
     if (IgnoreRules.holdsRules(path)) return this.invalidate(`${path} changed`);
     const rules = selection.rules.get(source);
     if (!rules) return;
-    const indexer = await this.indexer;
+    const indexer = await this.indexer.opening;
     const update = await planFileUpdate(indexer, { source, path, rules }, this.settings);
     // The rules or the indexer changed meanwhile, so what was decided may be wrong: the scan that
     // is due, under way or done since began after this change, and reads the file itself.
@@ -177,19 +170,19 @@ export class WorkspaceIndex extends Disposable {
 
   /** A file or folder was deleted: everything at or below it leaves the index, in any state. */
   private async fileDeleted(uri: vscode.Uri): Promise<void> {
-    const scope = currentScope(this.lifecycle);
+    const scope = states.currentScope(this.lifecycle);
     const located = scope && locateIn(scope.rules.keys(), uri);
     if (located && IgnoreRules.holdsRules(located.path)) this.invalidate(`${located.path} deleted`);
-    if (!this.indexer) return;
-    if (removeAtOrBelow(await this.indexer, uri.toString())) this.updated();
+    if (!this.indexer.opening) return;
+    if (removeAtOrBelow(await this.indexer.opening, uri.toString())) this.updated();
   }
 
   /** A file or folder was renamed in VS Code: its chunks move without being embedded again. */
   async fileRenamed(from: vscode.Uri, to: vscode.Uri): Promise<void> {
     // A scan under way may have listed the old paths and not read them yet: only a new scan sees the new ones.
     if (this.lifecycle.kind === 'scanning') return this.invalidate('files were renamed while the workspace was scanned');
-    if (!this.indexer) return;
-    const moved = moveAtOrBelow(await this.indexer, from.toString(), to.toString());
+    if (!this.indexer.opening) return;
+    const moved = moveAtOrBelow(await this.indexer.opening, from.toString(), to.toString());
     if (moved.length > 0) this.updated();
     // Whether the new place is indexed at all (ignore rules, size) is settled like any change.
     await this.filesChanged(new Map(moved.map((key) => [key, 'changed'])));
@@ -197,33 +190,46 @@ export class WorkspaceIndex extends Disposable {
 
   /** The next search scans the workspace again (settings or ignore files changed). Nothing is re-embedded that did not change. */
   invalidate(reason: string): void {
-    if (invalidationIsNews(this.lifecycle)) this.log.info(`Search index: full scan due (${reason})`);
-    this.lifecycle = invalidate(this.lifecycle);
+    if (states.invalidationIsNews(this.lifecycle)) this.log.info(`Search index: full scan due (${reason})`);
+    this.setLifecycle(states.invalidate(this.lifecycle));
   }
 
   /** The embeddings model or batching changed: a new indexer (and, for a new model, a new cache) on the next search. */
   resetIndexer(): void {
     this.settings = readSearchSettings();
-    this.indexer = undefined;
+    this.indexer.reset();
     this.indexerChanges++;
     this.invalidate('search settings changed');
-    this.setState({ phase: 'idle' });
   }
 
   /** Stops a scan under way, forgets the index and deletes the cached vectors from disk. */
   async clear(): Promise<void> {
     // At once, not after the awaits below: a file saved meanwhile must not be sent (an update under way sees the new state).
     this.invalidate('the index is being cleared');
-    this.lifecycle = CLEARED;
+    this.setLifecycle(states.CLEARED);
     this.scans.stop();
     await this.scans.current?.catch(() => undefined);
-    const indexer = await this.indexer?.catch(() => undefined);
+    const indexer = await this.indexer.opening?.catch(() => undefined);
     indexer?.clear();
-    this.indexer = undefined;
+    this.indexer.reset();
     this.outsideRules.stop();
     clearTimeout(this.saveTimer);
     await vscode.workspace.fs.delete(this.cacheDirectory, { recursive: true, useTrash: false }).then(undefined, () => undefined);
-    this.setState({ phase: 'idle' });
+    this.changed();
+  }
+
+  /**
+   * The window is closing (deactivation): writes what the cache holds that is not on disk yet, so that only the
+   * batches in flight are embedded again. A scan under way is shown unfinished in the next window, which resumes it.
+   */
+  async saveProgress(): Promise<void> {
+    this.unfinished.freeze();
+    // No batch starts any more (the host is going); the ones in flight are given up, and the scan saves what it has.
+    this.scans.stop();
+    await this.scans.current?.catch(() => undefined);
+    clearTimeout(this.saveTimer);
+    const indexer = this.indexer.opened;
+    if (indexer?.cache.dirty) await saveIndexerCache(indexer, this.lifecycle.kind === 'current', this.log);
   }
 
   /**
@@ -231,24 +237,24 @@ export class WorkspaceIndex extends Disposable {
    * read them before the change); a change to the rules during it leaves the index stale.
    */
   private async fullScan(consent: UploadConsent, signal: AbortSignal): Promise<boolean> {
-    const scanning = startScan<ScanScope>();
-    this.lifecycle = scanning;
+    const scanning = states.startScan<ScanScope>(this.lifecycle);
+    this.setLifecycle(scanning);
     let scope: ScanScope | undefined;
     try {
-      scope = await this.scanFiles(consent, signal);
+      scope = await this.scanFiles(consent, signal, scanning.scan);
     } finally {
       // Until the user has agreed, no saved file is sent either (fileChanged waits for a scan that asks).
-      const ended = endScan(this.lifecycle, scanning.scan, scope && { scope, agreed: consent.granted });
-      this.lifecycle = ended.state;
+      const ended = states.endScan(this.lifecycle, scanning.scan, scope && { scope, agreed: consent.granted }, signal.aborted);
+      this.setLifecycle(ended.state);
       await this.filesChanged(ended.changes);
     }
     return scope !== undefined;
   }
 
   /** The scope the scan found, or undefined when the user declined to send the files. */
-  private async scanFiles(consent: UploadConsent, signal: AbortSignal): Promise<ScanScope | undefined> {
+  private async scanFiles(consent: UploadConsent, signal: AbortSignal, scan: symbol): Promise<ScanScope | undefined> {
     this.settings = readSearchSettings();
-    const indexer = await this.getIndexer();
+    const indexer = await this.indexer.get();
     const selection = await selectWorkspaceFiles(this.settings, signal, this.log);
     if (!consent.granted) {
       const summary = await summarizeUpload(selection, indexer, this.settings, signal);
@@ -258,23 +264,11 @@ export class WorkspaceIndex extends Disposable {
     }
 
     const totalFiles = selection.files.length;
-    const indexing = (progress: IndexProgress) => this.setState({ phase: 'indexing', progress, totalFiles });
+    const indexing = (progress: IndexProgress) => this.setLifecycle(states.scanProgressed(this.lifecycle, scan, { progress, totalFiles }));
     indexing({ files: 0, chunks: 0, requests: 0, cachedChunks: 0, embeddedChunks: 0, rateLimited: 0 });
-    try {
-      await indexSelection(indexer, selection, this.settings.maxFileBytes, { signal, onProgress: indexing, log: this.log });
-    } catch (error) {
-      this.setState({ phase: 'incomplete', files: indexer.stats.files, chunks: indexer.stats.chunks });
-      throw error;
-    }
+    await indexSelection(indexer, selection, this.settings.maxFileBytes, { signal, onProgress: indexing, log: this.log });
     this.outsideRules.watch(selection.outsideRuleFiles);
-    this.setState({ phase: 'ready', files: indexer.stats.files, chunks: indexer.stats.chunks });
     return selection;
-  }
-
-  private getIndexer(): Promise<WorkspaceIndexer> {
-    this.indexer ??= openIndexer(this.cacheDirectory, this.settings, this.clients, this.log);
-    this.indexer.catch(() => (this.indexer = undefined));
-    return this.indexer;
   }
 
   private get cacheDirectory(): vscode.Uri {
@@ -283,17 +277,23 @@ export class WorkspaceIndex extends Disposable {
 
   /** A background update changed the index: show it, and write the cache once updates settle. */
   private updated(): void {
-    void this.indexer?.then((indexer) => {
-      // An unfinished index stays marked unfinished: a deleted file does not complete it.
-      const phase = this.current.phase === 'incomplete' ? 'incomplete' : 'ready';
-      if (this.current.phase !== 'indexing') this.setState({ phase, files: indexer.stats.files, chunks: indexer.stats.chunks });
+    void this.indexer.opening?.then((indexer) => {
+      this.changed();
       clearTimeout(this.saveTimer);
       this.saveTimer = setTimeout(() => void saveIndexerCache(indexer, this.lifecycle.kind === 'current', this.log), SAVE_DELAY_MS);
     });
   }
 
-  private setState(state: IndexState): void {
-    this.current = state;
-    this.stateChanged.fire(state);
+  private setLifecycle(next: states.IndexLifecycle<ScanScope>): void {
+    if (next === this.lifecycle) return;
+    this.lifecycle = next;
+    this.changed();
+  }
+
+  /** What the index shows changed: the status bar, and the record the next window reads if this one closes now. */
+  private changed(): void {
+    const shown = this.state;
+    this.unfinished.note(shown, this.lifecycle);
+    this.stateChanged.fire(shown);
   }
 }

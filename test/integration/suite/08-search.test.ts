@@ -182,7 +182,7 @@ describe('semantic search', function () {
     await workbench.quickPickRows({ title: `results for “${QUERY}”` });
     const sent = await askAboutResults();
     assert.ok(sent.includes(`answer: ${QUERY}`), 'the question is asked');
-    assert.match(sent, /search-fixture\/src\/uploads\.ts, lines 1–5/);
+    assert.match(sent, /search-fixture\/src\/uploads\.ts:1-5\n```/);
     assert.ok(sent.includes('retryFailedUploads(queue: string[])'), 'the excerpt itself is in the question');
   });
 
@@ -201,7 +201,7 @@ describe('semantic search', function () {
     );
     fs.rmSync(goneFile.fsPath); // as a branch checkout would, with the results still open
     const sent = await askAboutResults('One result was left out: its file was deleted or moved');
-    assert.match(sent, /search-fixture\/src\/uploads\.ts, lines 1–5/, 'the other results are asked about');
+    assert.match(sent, /search-fixture\/src\/uploads\.ts:1-5\n```/, 'the other results are asked about');
     assert.ok(!sent.includes('retry-notes.md'), 'the one that went is not');
   });
 
@@ -732,7 +732,7 @@ describe('semantic search', function () {
       assert.match(rows[0], /catalog\.json/);
       await openChat();
       const sent = await askAboutResults('too long to quote whole');
-      assert.match(sent, /catalog\.json, line 1/);
+      assert.match(sent, /catalog\.json:1\n```/);
       assert.ok(sent.length < 16_000, `the question is ${sent.length} characters long`);
     } finally {
       await vscode.workspace.fs.delete(file);

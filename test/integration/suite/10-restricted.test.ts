@@ -36,7 +36,7 @@ describe('restricted mode', function () {
       shown.some((text) => /would send this workspace's files/.test(text)),
       shown.join('\n'),
     );
-    assert.ok((await workbench.notificationButtons()).includes('Manage Workspace Trust'));
+    assert.ok((await workbench.notificationButtons()).includes('Manage workspace trust'));
     assert.equal(await emulator.count('embeddings'), 0);
     await workbench.screenshot('search-restricted-mode');
   });

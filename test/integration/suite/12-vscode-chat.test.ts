@@ -161,7 +161,7 @@ describe("VS Code's Chat: GigaChat's models, @gigachat and its tools", function 
       const result = await vscode.lm.invokeTool('gigachat_searchWorkspace', { input: { query: 'badgers digging tunnels' }, toolInvocationToken: undefined });
       return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
     };
-    assert.match(await search(), /has not been allowed in this workspace: nothing was sent/);
+    assert.match(await search(), /indexing has not been allowed in this workspace yet, so nothing was sent/);
     assert.equal(await emulator.count('embeddings'), 0, 'nothing was embedded before consent');
 
     void vscode.commands.executeCommand('gigachat.semanticSearch', 'badgers');
