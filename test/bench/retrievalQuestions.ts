@@ -1,10 +1,15 @@
 /**
  * Questions a developer asks of real code, each with the place that answers it: in this repository's
  * src and in undici's lib (node_modules, pinned by package-lock.json), in English and Russian, as
- * prose, identifiers and error messages. Written by hand: `lines` are 1-based and inclusive, and
- * `anchor` is text that starts line `lines[0]` (test/unit/retrievalQuestions.test.ts checks every
- * one against the files, so an edit that moves the code shows here). Used by test/bench/retrieval.ts.
+ * prose, identifiers and error messages. Written by hand: lines 1-based and inclusive, as they were
+ * when written, and `anchor`, text on the answer's first line. The answer is found again by its
+ * anchor (the occurrence nearest the written line), keeping its length, so that an edit elsewhere in
+ * the file does not move it (test/unit/retrievalQuestions.test.ts checks every anchor is there).
+ * Used by test/bench/retrieval.ts.
  */
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 
 export interface RetrievalQuestion {
   question: string;
@@ -18,7 +23,7 @@ export interface RetrievalQuestion {
 
 const UNDICI = 'node_modules/undici/lib/';
 
-/** Per file: question, first line, last line, anchor. */
+/** Per file: question, first line, last line (as written), anchor. */
 const ANSWERS: [file: string, questions: [question: string, first: number, last: number, anchor: string][]][] = [
   [
     'src/core/auth.ts',
@@ -137,6 +142,21 @@ const ANSWERS: [file: string, questions: [question: string, first: number, last:
   [`${UNDICI}interceptor/dns.js`, [['DNS interceptor keeps the Host header', 18, 54, 'function normalizeHeaders (headers) {']]],
 ];
 
-export const RETRIEVAL_QUESTIONS: RetrievalQuestion[] = ANSWERS.flatMap(([file, questions]) =>
-  questions.map(([question, first, last, anchor]): RetrievalQuestion => ({ question, file, lines: [first, last], anchor })),
-);
+const root = path.resolve(__dirname, '../../..');
+
+/** The 1-based line holding `anchor` nearest `written`, or undefined when the file no longer has it. */
+function anchorLine(lines: readonly string[], anchor: string, written: number): number | undefined {
+  let best: number | undefined;
+  lines.forEach((line, i) => {
+    if (line.includes(anchor) && (best === undefined || Math.abs(i + 1 - written) < Math.abs(best - written))) best = i + 1;
+  });
+  return best;
+}
+
+export const RETRIEVAL_QUESTIONS: RetrievalQuestion[] = ANSWERS.flatMap(([file, questions]) => {
+  const text = fs.readFileSync(path.join(root, file), 'utf8').split(/\r\n|\r|\n/);
+  return questions.map(([question, first, last, anchor]): RetrievalQuestion => {
+    const start = anchorLine(text, anchor, first) ?? first;
+    return { question, file, lines: [start, Math.min(start + last - first, text.length)], anchor };
+  });
+});
