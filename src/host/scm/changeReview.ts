@@ -1,6 +1,16 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { askForReview, parseUnifiedDiff, placeFindings, reviewedText, ServiceError, type DiffFile, type PlacedFinding, type WithheldFile } from '../../core';
+import {
+  askForReview,
+  parseUnifiedDiff,
+  placeFindings,
+  reviewedText,
+  sendableChange,
+  ServiceError,
+  type ChangedFile,
+  type DiffFile,
+  type PlacedFinding,
+} from '../../core';
 import type { ClientProvider } from '../clientProvider';
 import { readSetting, readSettings } from '../config';
 import { countMessage } from '../countMessage';
@@ -9,7 +19,7 @@ import type { ChangeReviews } from '../edits/changeReviews';
 import { showErrorNotification } from '../errorActions';
 import type { Log } from '../log';
 import { withCancellableProgress } from '../progress';
-import { isRefusal, WorkspacePort } from '../workspace/workspacePort';
+import { changeJudge } from './changeReading';
 import { fixFinding } from './findingFixCommand';
 import { gitApi, type GitApi, type GitRepository } from './gitApi';
 import { changeDiff, changeKinds, changeLabel, type ChangeKind } from './reviewedChanges';
@@ -75,19 +85,19 @@ export class ChangeReview extends Disposable {
   }
 
   private async review(repository: GitRepository, kind: ChangeKind, signal: AbortSignal): Promise<void> {
-    const files = parseUnifiedDiff(await changeDiff(repository, kind));
+    const files = await sendableChange(parseUnifiedDiff(await changeDiff(repository, kind)), changeJudge(repository));
     if (files.length === 0) {
       void vscode.window.showInformationMessage(vscode.l10n.t('The change is empty: there is nothing to review.'));
       return;
     }
-    const withheld = await withheldFiles(repository, files);
+    // Named to the user: what the rules keep back (lock files and binaries are just not worth reading).
+    const withheld = files.filter((file) => file.withheld === 'secret' || file.withheld === 'ignored' || file.withheld === 'outside');
     const client = await this.clients.get();
     const { prompt, reading } = await askForReview(
       client,
       {
         model: readSettings().model,
         files,
-        withheld,
         language: vscode.env.language.startsWith('ru') ? 'Russian' : 'English',
         limits: readSetting('modelTokenLimits'),
       },
@@ -112,7 +122,7 @@ export class ChangeReview extends Disposable {
     void this.tell(placed.length, withheld, prompt.summarisedFiles);
   }
 
-  private async tell(found: number, withheld: readonly WithheldFile[], summarised: number): Promise<void> {
+  private async tell(found: number, withheld: readonly ChangedFile[], summarised: number): Promise<void> {
     const parts = [
       found === 0 ? vscode.l10n.t('GigaChat found no problems in the change.') : countMessage('GigaChat found {0|# problem|# problems} in the change.', found),
     ];
@@ -170,17 +180,6 @@ async function chooseKind(repository: GitRepository, kinds: readonly ChangeKind[
 
 function repositoryName(repository: GitRepository): string {
   return path.basename(repository.rootUri.fsPath);
-}
-
-/** Files whose content is not sent: the workspace port's rules (secrets, ignored, outside the workspace, links), said to the model. */
-async function withheldFiles(repository: GitRepository, files: readonly DiffFile[]): Promise<WithheldFile[]> {
-  const port = new WorkspacePort();
-  const withheld: WithheldFile[] = [];
-  for (const file of files) {
-    const verdict = await port.judge(vscode.Uri.joinPath(repository.rootUri, file.path));
-    if (isRefusal(verdict)) withheld.push({ path: file.path, reason: verdict.refused });
-  }
-  return withheld;
 }
 
 /** A reply that could not be read as findings, kept whole at the top of the first file the model was shown. */

@@ -1,13 +1,12 @@
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { commitMessageRequest, FolderExclusions, modelLimits, streamCommitMessage, type ServiceClient } from '../../core';
+import { commitMessageRequest, modelLimits, streamCommitMessage, type ServiceClient } from '../../core';
 import { abortSignalOf } from '../cancellation';
 import { readSetting } from '../config';
 import { showErrorNotification } from '../errorActions';
 import type { Log } from '../log';
 import { withCancellableProgress } from '../progress';
-import { readPendingChange } from './changeReading';
+import { changeJudge, readPendingChange } from './changeReading';
 import { gitApi, gitUnavailableReason, type GitRepository } from './gitApi';
 import { chooseRepository } from './repositoryChoice';
 
@@ -72,10 +71,9 @@ export class CommitMessages {
     const { clients, log } = this.services;
     const root = repository.rootUri.fsPath;
     // Independent, so read at once: the message's first character comes sooner.
-    const [client, change, rules, commits] = await Promise.all([
+    const [client, change, commits] = await Promise.all([
       clients.get(),
       readPendingChange(repository),
-      FolderExclusions.open(root, { home: os.homedir(), variables: process.env }),
       // A repository without commits yet has no log: no style to follow.
       repository.log({ maxEntries: HISTORY_COMMITS }).catch(() => []),
     ]);
@@ -83,7 +81,7 @@ export class CommitMessages {
     const model = readSetting('model');
     const { request, digest } = await commitMessageRequest({
       ...change,
-      rules,
+      judge: changeJudge(repository),
       history: commits.map((commit) => commit.message),
       branch: repository.state.HEAD?.name,
       language: readSetting('commitMessageLanguage'),
