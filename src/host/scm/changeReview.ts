@@ -1,16 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import {
-  askForReview,
-  parseUnifiedDiff,
-  placeFindings,
-  reviewedText,
-  sendableChange,
-  ServiceError,
-  type ChangedFile,
-  type DiffFile,
-  type PlacedFinding,
-} from '../../core';
+import { askForReview, placeFindings, reviewedText, sendableChange, ServiceError, type ChangedFile, type DiffFile, type PlacedFinding } from '../../core';
 import type { ClientProvider } from '../clientProvider';
 import { readSetting, readSettings } from '../config';
 import { countMessage } from '../countMessage';
@@ -21,8 +11,10 @@ import type { Log } from '../log';
 import { withCancellableProgress } from '../progress';
 import { changeJudge } from './changeReading';
 import { fixFinding } from './findingFixCommand';
-import { gitApi, type GitApi, type GitRepository } from './gitApi';
-import { changeDiff, changeKinds, changeLabel, type ChangeKind } from './reviewedChanges';
+import { gitApi, type GitRepository } from './gitApi';
+import { showGitUnavailable, showNoRepository } from './gitProblems';
+import { chooseRepository } from './repositoryChoice';
+import { changeFiles, changeKinds, changeLabel, type ChangeKind } from './reviewedChanges';
 import { ReviewFindingsView, type FindingToShow } from './reviewFindingsView';
 
 /**
@@ -48,14 +40,10 @@ export class ChangeReview extends Disposable {
 
   /** @param target the repository (the Source Control view's title passes its source control), or none to ask */
   async run(target?: unknown): Promise<void> {
-    const git = await gitApi();
-    if (!git) {
-      void vscode.window.showWarningMessage(
-        vscode.l10n.t("Reviewing a change needs VS Code's Git extension, which is disabled. Enable it (git.enabled) and try again."),
-      );
-      return;
-    }
-    const repository = await chooseRepository(git, target);
+    const git = await gitApi().catch(() => undefined);
+    if (!git) return showGitUnavailable();
+    const repository = await chooseRepository(git, target, vscode.l10n.t('Which repository should GigaChat review?'));
+    if (repository === 'none') return showNoRepository();
     if (!repository) return;
     const kinds = changeKinds(repository);
     if (kinds.length === 0) {
@@ -85,7 +73,7 @@ export class ChangeReview extends Disposable {
   }
 
   private async review(repository: GitRepository, kind: ChangeKind, signal: AbortSignal): Promise<void> {
-    const files = await sendableChange(parseUnifiedDiff(await changeDiff(repository, kind)), changeJudge(repository));
+    const files = await sendableChange(await changeFiles(repository, kind), changeJudge(repository));
     if (files.length === 0) {
       void vscode.window.showInformationMessage(vscode.l10n.t('The change is empty: there is nothing to review.'));
       return;
@@ -154,20 +142,6 @@ export class ChangeReview extends Disposable {
       return [...actions, dismiss];
     });
   }
-}
-
-async function chooseRepository(git: GitApi, target: unknown): Promise<GitRepository | undefined> {
-  const root = target && typeof target === 'object' && 'rootUri' in target && target.rootUri instanceof vscode.Uri ? target.rootUri : undefined;
-  if (root) return git.getRepository(root) ?? undefined;
-  if (git.repositories.length <= 1) {
-    if (git.repositories.length === 0) void vscode.window.showInformationMessage(vscode.l10n.t('Open a folder with a git repository to review its changes.'));
-    return git.repositories[0];
-  }
-  const picked = await vscode.window.showQuickPick(
-    git.repositories.map((repository) => ({ label: repositoryName(repository), description: repository.rootUri.fsPath, repository })),
-    { title: vscode.l10n.t('Review Changes'), placeHolder: vscode.l10n.t('Which repository?') },
-  );
-  return picked?.repository;
 }
 
 async function chooseKind(repository: GitRepository, kinds: readonly ChangeKind[]): Promise<ChangeKind | undefined> {
