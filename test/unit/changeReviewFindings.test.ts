@@ -3,7 +3,7 @@ import { findingEdit, reviewedText } from '../../src/core/scm/findingFix';
 import { placeFindings } from '../../src/core/scm/findingPlacement';
 import { FINDINGS_JSON_SCHEMA, readFindings, type Finding } from '../../src/core/scm/reviewFindings';
 import { reviewPrompt } from '../../src/core/scm/reviewPrompt';
-import type { ChangedFile } from '../../src/core/scm/sendableChange';
+import { sendableChange, type ChangedFile } from '../../src/core/scm/sendableChange';
 import { parseUnifiedDiff, type DiffFile } from '../../src/core/scm/unifiedDiff';
 import { toV1Body, toV2Body } from '../../src/core/contract/requestBodies';
 
@@ -104,6 +104,32 @@ describe('change review: the request', () => {
     assert.equal(prompt.shown.has('.env'), false);
     assert.equal(prompt.leftOutHunks, 0);
     assert.match(prompt.system, /Reply with JSON only/);
+  });
+
+  it('judges the change as the commit message does: a private key under a plain name and a lock file are named, their content not sent', async () => {
+    const diff = [
+      'diff --git a/notes/deploy.txt b/notes/deploy.txt',
+      'new file mode 100644',
+      '--- /dev/null',
+      '+++ b/notes/deploy.txt',
+      '@@ -0,0 +1,2 @@',
+      '+-----BEGIN OPENSSH PRIVATE KEY-----',
+      '+b3BlbnNzaC1rZXktdjEAAAAA',
+      'diff --git a/package-lock.json b/package-lock.json',
+      '--- a/package-lock.json',
+      '+++ b/package-lock.json',
+      '@@ -1,1 +1,1 @@',
+      '-  "lockfileVersion": 2',
+      '+  "lockfileVersion": 3',
+      DIFF,
+    ].join('\n');
+    const judge = async (path: string) => (path === 'package-lock.json' ? ('generated' as const) : path === '.env' ? ('secret' as const) : undefined);
+    const prompt = reviewPrompt(await sendableChange(parseUnifiedDiff(diff), judge), { budgetTokens: 10_000, language: 'English' });
+    for (const content of ['b3BlbnNzaC1rZXktdjEAAAAA', 'lockfileVersion']) assert.ok(!prompt.user.includes(content), `${content} is not sent`);
+    assert.match(prompt.user, /- added notes\/deploy\.txt \+2 -0 \(content not sent: the file looks like it holds secrets\)/);
+    assert.match(prompt.user, /- modified package-lock\.json \+1 -1 \(content not sent: dependencies, lock file or generated code\)/);
+    for (const withheld of ['notes/deploy.txt', 'package-lock.json', '.env']) assert.equal(prompt.shown.has(withheld), false, withheld);
+    assert.ok(prompt.shown.has('src/a.ts'));
   });
 
   it('summarises a change larger than the budget: every file named, the hunks that fit sent, the rest counted and said', () => {
