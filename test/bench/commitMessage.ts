@@ -13,7 +13,16 @@
 import { execFileSync } from 'node:child_process';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { commitMessagePrompt, estimateTokens, FolderExclusions, parseUnifiedDiff, ServiceClient, toServiceConversation, FunctionNames } from '../../src/core';
+import {
+  commitMessagePrompt,
+  estimateTokens,
+  FolderExclusions,
+  parseUnifiedDiff,
+  rulesJudge,
+  ServiceClient,
+  toServiceConversation,
+  FunctionNames,
+} from '../../src/core';
 import { commitMessageRequest, streamCommitMessage } from '../../src/core/scm/commitMessage';
 import { Emulator } from '../emulator';
 import { clientOptionsFor } from '../unit/support/emulatorClient';
@@ -60,7 +69,7 @@ async function main(): Promise<void> {
             const { request } = await commitMessageRequest({
               scope: 'staged',
               files: parseUnifiedDiff(diff),
-              rules,
+              judge: rulesJudge(rules),
               history: [],
               language: 'en',
               fallbackLanguage: 'en',

@@ -8,7 +8,7 @@ import { isRecord } from './http';
 /** The planted bug: a loose comparison with null (`=== null` and `!== null` are not it). */
 const PLANTED = /(^|[^=!])==\s*null\b/;
 /** A file's heading and an added line, as the extension's review request writes them. */
-const FILE_HEADING = /^### (.+)$/;
+const FILE_HEADING = /^--- (.+)$/;
 const ADDED_LINE = /^\s*(\d+) \+ (.*)$/;
 
 export function structuredAnswer(schema: unknown, prompt: string): string {

@@ -16,7 +16,7 @@ const DIFF = [
   '',
 ].join('\n');
 
-const review = { model: 'GigaChat-2-Max', files: parseUnifiedDiff(DIFF), withheld: [], language: 'English' };
+const review = { model: 'GigaChat-2-Max', files: parseUnifiedDiff(DIFF), language: 'English' };
 
 describe('change review against the emulator', () => {
   describe('on the current contract', () => {
@@ -35,7 +35,7 @@ describe('change review against the emulator', () => {
     });
 
     it('asks nothing when no file of the change may be sent', async () => {
-      const { reading } = await askForReview(t.client, { ...review, withheld: [{ path: 'src/a.ts', reason: 'it is ignored' }] });
+      const { reading } = await askForReview(t.client, { ...review, files: review.files.map((file) => ({ ...file, withheld: 'ignored' as const })) });
       assert.equal(reading, undefined);
       assert.equal(t.emulator.requests.filter((request) => request.endpoint === 'chat').length, 0);
     });

@@ -3,7 +3,8 @@ import { findingEdit, reviewedText } from '../../src/core/scm/findingFix';
 import { placeFindings } from '../../src/core/scm/findingPlacement';
 import { FINDINGS_JSON_SCHEMA, readFindings, type Finding } from '../../src/core/scm/reviewFindings';
 import { reviewPrompt } from '../../src/core/scm/reviewPrompt';
-import { parseUnifiedDiff } from '../../src/core/scm/unifiedDiff';
+import { sendableChange, type ChangedFile } from '../../src/core/scm/sendableChange';
+import { parseUnifiedDiff, type DiffFile } from '../../src/core/scm/unifiedDiff';
 import { toV1Body, toV2Body } from '../../src/core/contract/requestBodies';
 
 const DIFF = [
@@ -41,6 +42,11 @@ const finding = (fields: Partial<Finding>): Finding => ({
   reasoning: 'Why.',
   ...fields,
 });
+
+/** The change with `.env` judged a secret (sendableChange.ts), as both commands judge it. */
+function withheldEnv(files: readonly DiffFile[]): ChangedFile[] {
+  return files.map((file) => (file.path === '.env' ? { ...file, withheld: 'secret' } : file));
+}
 
 describe('change review: reading the findings', () => {
   it('reads structured output as it fits the schema, and drops the findings that do not', () => {
@@ -89,15 +95,41 @@ describe('change review: reading the findings', () => {
 describe('change review: the request', () => {
   it('numbers the lines as in the file after the change, and names a withheld file without its content', () => {
     const files = parseUnifiedDiff(DIFF);
-    const prompt = reviewPrompt(files, [{ path: '.env', reason: 'it looks like it holds secrets' }], { budgetTokens: 10_000, language: 'English' });
+    const prompt = reviewPrompt(withheldEnv(files), { budgetTokens: 10_000, language: 'English' });
     assert.match(prompt.user, /^11 \+ {3}if \(value == null\) return;$/m);
     assert.match(prompt.user, /^ {3}- {3}if \(value === null\) return;$/m);
-    assert.match(prompt.user, /- \.env: added, \+1 −0; content not sent: it looks like it holds secrets/);
+    assert.match(prompt.user, /- added \.env \+1 -0 \(content not sent: the file looks like it holds secrets\)/);
     assert.ok(!prompt.user.includes('sk-live-123'), 'the secret is not sent');
     assert.deepEqual(prompt.shown.get('src/a.ts'), [{ first: 10, last: 13 }]);
     assert.equal(prompt.shown.has('.env'), false);
     assert.equal(prompt.leftOutHunks, 0);
     assert.match(prompt.system, /Reply with JSON only/);
+  });
+
+  it('judges the change as the commit message does: a private key under a plain name and a lock file are named, their content not sent', async () => {
+    const diff = [
+      'diff --git a/notes/deploy.txt b/notes/deploy.txt',
+      'new file mode 100644',
+      '--- /dev/null',
+      '+++ b/notes/deploy.txt',
+      '@@ -0,0 +1,2 @@',
+      '+-----BEGIN OPENSSH PRIVATE KEY-----',
+      '+b3BlbnNzaC1rZXktdjEAAAAA',
+      'diff --git a/package-lock.json b/package-lock.json',
+      '--- a/package-lock.json',
+      '+++ b/package-lock.json',
+      '@@ -1,1 +1,1 @@',
+      '-  "lockfileVersion": 2',
+      '+  "lockfileVersion": 3',
+      DIFF,
+    ].join('\n');
+    const judge = async (path: string) => (path === 'package-lock.json' ? ('generated' as const) : path === '.env' ? ('secret' as const) : undefined);
+    const prompt = reviewPrompt(await sendableChange(parseUnifiedDiff(diff), judge), { budgetTokens: 10_000, language: 'English' });
+    for (const content of ['b3BlbnNzaC1rZXktdjEAAAAA', 'lockfileVersion']) assert.ok(!prompt.user.includes(content), `${content} is not sent`);
+    assert.match(prompt.user, /- added notes\/deploy\.txt \+2 -0 \(content not sent: the file looks like it holds secrets\)/);
+    assert.match(prompt.user, /- modified package-lock\.json \+1 -1 \(content not sent: dependencies, lock file or generated code\)/);
+    for (const withheld of ['notes/deploy.txt', 'package-lock.json', '.env']) assert.equal(prompt.shown.has(withheld), false, withheld);
+    assert.ok(prompt.shown.has('src/a.ts'));
   });
 
   it('summarises a change larger than the budget: every file named, the hunks that fit sent, the rest counted and said', () => {
@@ -111,11 +143,11 @@ describe('change review: the request', () => {
       ].join('\n'),
     ).join('\n');
     const files = parseUnifiedDiff(big);
-    const prompt = reviewPrompt(files, [], { budgetTokens: 8_000, language: 'English' });
+    const prompt = reviewPrompt(files, { budgetTokens: 8_000, language: 'English' });
     assert.ok(prompt.leftOutHunks > 0 && prompt.leftOutHunks < 40);
     assert.equal(prompt.summarisedFiles, prompt.leftOutHunks);
-    for (let file = 0; file < 40; file++) assert.match(prompt.user, new RegExp(`- f${file}\\.ts: modified, \\+200 −0`));
-    assert.match(prompt.user, new RegExp(`${prompt.leftOutHunks} hunks are not shown`));
+    for (let file = 0; file < 40; file++) assert.match(prompt.user, new RegExp(`- modified f${file}\\.ts \\+200 -0`));
+    assert.match(prompt.user, new RegExp(`Left out for length: ${prompt.leftOutHunks} of 40 hunks`));
     assert.ok(prompt.system.length + prompt.user.length < 8_000 * 3.5, 'within the budget');
   });
 
@@ -133,7 +165,7 @@ describe('change review: the request', () => {
 
 describe('change review: placing the findings', () => {
   const files = parseUnifiedDiff(DIFF);
-  const prompt = reviewPrompt(files, [{ path: '.env', reason: 'secret' }], { budgetTokens: 10_000, language: 'English' });
+  const prompt = reviewPrompt(withheldEnv(files), { budgetTokens: 10_000, language: 'English' });
   const place = (found: Finding[]) => placeFindings(found, prompt.shown, new Set(['old.txt']));
 
   it('puts a finding on the lines it names, and reads the path leniently', () => {

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { FolderExclusions, estimateTokens, parseUnifiedDiff, type DiffFile } from '../../src/core';
 import { changeDigest, MAX_HUNK_LINES } from '../../src/core/scm/changeDigest';
 import { commitMessageRequest, streamCommitMessage, type CommitMessageInput } from '../../src/core/scm/commitMessage';
-import { sendableChange } from '../../src/core/scm/sendableChange';
+import { rulesJudge, sendableChange } from '../../src/core/scm/sendableChange';
 import { useEmulator } from './support/fixture';
 
 const SECRET = 'GIGACHAT_KEY=c2VjcmV0LXZhbHVlLW5ldmVyLXNlbnQ=';
@@ -70,7 +70,7 @@ describe('a change as the model may read it', () => {
   after(() => fs.rmSync(repository.dir, { recursive: true, force: true }));
 
   it('withholds secrets, ignored files, lock files and an added private key, and keeps their names', async () => {
-    const files = await sendableChange(parseUnifiedDiff(repository.diff), rules);
+    const files = await sendableChange(parseUnifiedDiff(repository.diff), rulesJudge(rules));
     const reasons = Object.fromEntries(files.map((file) => [file.path, file.withheld ?? 'sent']));
     assert.deepEqual(reasons, {
       '.env': 'secret',
@@ -91,7 +91,7 @@ describe('a change as the model may read it', () => {
 
   it('withholds a renamed secret by its old name too', async () => {
     const renamed: DiffFile = { ...bigFile('config/settings.txt', 1, 2), status: 'renamed', oldPath: 'config/.env' };
-    const [file] = await sendableChange([renamed], rules);
+    const [file] = await sendableChange([renamed], rulesJudge(rules));
     assert.equal(file.withheld, 'secret');
   });
 
@@ -135,7 +135,7 @@ describe('a commit message from the emulator', () => {
     return {
       scope: 'staged',
       files: parseUnifiedDiff(repository.diff),
-      rules: await FolderExclusions.open(repository.dir, { home: os.tmpdir(), variables: {} }),
+      judge: rulesJudge(await FolderExclusions.open(repository.dir, { home: os.tmpdir(), variables: {} })),
       history: repository.history,
       branch: 'feature/ABC-7-retry',
       language: 'auto',

@@ -5,7 +5,7 @@ import { FunctionNames } from '../functionNames';
 import { changeDigest, type ChangeDigest } from './changeDigest';
 import { cleanCommitMessage, commitMessagePrompt, type CommitRequest } from './commitPrompt';
 import { branchTicket, commitStyle, type CommitLanguage } from './commitStyle';
-import { sendableChange, type PathRules } from './sendableChange';
+import { sendableChange, type PathJudge } from './sendableChange';
 import type { DiffFile } from './unifiedDiff';
 
 /**
@@ -18,8 +18,8 @@ import type { DiffFile } from './unifiedDiff';
 export interface CommitMessageInput {
   scope: CommitRequest['scope'];
   files: readonly DiffFile[];
-  /** The repository's rules for what may be sent (secrets, ignored files). */
-  rules: PathRules;
+  /** What may be sent of each path (secrets, ignored files, outside the workspace): the workspace port's judgement. */
+  judge: PathJudge;
   /** Recent commit messages, newest first. */
   history: readonly string[];
   branch?: string;
@@ -37,7 +37,7 @@ export const MAX_DIGEST_TOKENS = 12_000;
 const PROMPT_ROOM = 2_000;
 
 export async function commitMessageRequest(input: CommitMessageInput): Promise<{ request: CommitRequest; digest: ChangeDigest }> {
-  const files = await sendableChange(input.files, input.rules);
+  const files = await sendableChange(input.files, input.judge);
   const digest = changeDigest(files, Math.max(PROMPT_ROOM, Math.min(MAX_DIGEST_TOKENS, input.maxInputTokens - PROMPT_ROOM)));
   const request: CommitRequest = {
     digest: digest.text,

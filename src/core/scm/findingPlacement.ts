@@ -1,5 +1,5 @@
 import type { Finding } from './reviewFindings';
-import type { ShownRange } from './reviewPrompt';
+import type { ShownRange } from './changeDigest';
 
 /**
  * Where each finding goes in the editor. The model saw only the hunks it was sent, so:

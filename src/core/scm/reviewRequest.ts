@@ -4,13 +4,13 @@ import type { ConversationMessage } from '../conversation/turns';
 import { FunctionNames } from '../functionNames';
 import { modelLimits, type ModelLimits } from '../modelFacts';
 import { FINDINGS_JSON_SCHEMA, readFindings, type ReviewReading } from './reviewFindings';
-import { reviewPrompt, type ReviewPrompt, type WithheldFile } from './reviewPrompt';
-import type { DiffFile } from './unifiedDiff';
+import { reviewPrompt, type ReviewPrompt } from './reviewPrompt';
+import type { ChangedFile } from './sendableChange';
 
 export interface ReviewRequest {
   model: string;
-  files: readonly DiffFile[];
-  withheld: readonly WithheldFile[];
+  /** The change as sendableChange.ts judged it. */
+  files: readonly ChangedFile[];
   /** The language findings are written in, in English ("Russian"). */
   language: string;
   /** The user's `modelTokenLimits`, by model id. */
@@ -34,7 +34,7 @@ export async function askForReview(
 ): Promise<{ prompt: ReviewPrompt; reading: ReviewReading | undefined }> {
   const limits = modelLimits(request.model, request.limits);
   const replyTokens = Math.min(REPLY_TOKENS, limits.maxOutputTokens);
-  const prompt = reviewPrompt(request.files, request.withheld, { budgetTokens: limits.maxInputTokens - replyTokens, language: request.language });
+  const prompt = reviewPrompt(request.files, { budgetTokens: limits.maxInputTokens - replyTokens, language: request.language });
   // Nothing to read (every file withheld, binary or too large): nothing is asked, and nothing paid for.
   if (prompt.shown.size === 0) return { prompt, reading: undefined };
   const conversation: ConversationMessage[] = [{ role: 'user', parts: [{ kind: 'text', text: prompt.user }] }];

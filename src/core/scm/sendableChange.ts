@@ -1,42 +1,69 @@
 import type { ExclusionReason } from '../search/files/ignoreRules';
+import type { PathRefusalReason } from '../workspace/workspaceFiles';
 import type { DiffFile } from './unifiedDiff';
 
 /**
- * Which files of a change may have their content sent to the service: the same rules as semantic
- * search (secret files by name, the built-in deny list, `.gitignore` and what git applies from
- * outside the folder), plus a file whose change adds a private key, whatever its name. A withheld
- * file is still named, with its statistics: the model knows it changed, never what it holds.
+ * Which files of a change may have their content sent to the service, the one judgement both the
+ * commit message and the review use: the workspace's rules for a path (the workspace port: secret
+ * files by name, the built-in deny list, `.gitignore`, links, outside the workspace), plus a file
+ * whose change adds a private key, whatever its name, and a binary file. A withheld file is still
+ * named, with its statistics: the model knows it changed, never what it holds.
  */
 
 /**
  * - `secret`: looks like it holds secrets (`.env`, keys, credentials) or adds a private key;
  * - `ignored`: `.gitignore` excludes it (it was added with `--force`);
  * - `generated`: dependencies, lock files, build output, minified code: noise to the reader;
+ * - `outside`: outside the workspace's folders, or reached through a symbolic link;
  * - `binary`: git shows no lines of it.
  */
-export type WithheldReason = 'secret' | 'ignored' | 'generated' | 'binary';
+export type WithheldReason = 'secret' | 'ignored' | 'generated' | 'outside' | 'binary';
 
 export interface ChangedFile extends DiffFile {
   /** Why the file's content is not sent; undefined when it may be. */
   withheld?: WithheldReason;
 }
 
-/** What a path's rules say: FolderExclusions (search/files/fileExclusion.ts) for the repository's root. */
+/** Why the rules for a path (relative to the repository's root) keep its content back; undefined when they do not. */
+export type PathJudge = (path: string) => Promise<Exclude<WithheldReason, 'binary'> | undefined>;
+
+/** The workspace port's refusal of a path, as a reason to withhold a file's content. */
+export function withheldFor(refusal: PathRefusalReason): Exclude<WithheldReason, 'binary'> {
+  return WITHHELD_FOR[refusal];
+}
+
+const WITHHELD_FOR: Record<PathRefusalReason | ExclusionReason, Exclude<WithheldReason, 'binary'>> = {
+  secret: 'secret',
+  gitignore: 'ignored',
+  builtIn: 'generated',
+  outside: 'outside',
+  link: 'outside',
+  noFolder: 'outside',
+  badName: 'outside',
+};
+
+/** What a folder's rules say: FolderExclusions (search/files/fileExclusion.ts) for a repository's root, where no workspace port is at hand. */
 export interface PathRules {
   exclusion(path: string): Promise<ExclusionReason | undefined>;
 }
 
+/** A judge from a folder's rules alone (tests, the bench). */
+export function rulesJudge(rules: PathRules): PathJudge {
+  return async (path) => {
+    const reason = await rules.exclusion(path);
+    return reason && WITHHELD_FOR[reason];
+  };
+}
+
 const PRIVATE_KEY = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----/;
 
-const WITHHELD_FOR: Record<ExclusionReason, WithheldReason> = { secret: 'secret', gitignore: 'ignored', builtIn: 'generated' };
-
 /** Each file of the change judged; a renamed file by both its names (a secret moved is still a secret). */
-export async function sendableChange(files: readonly DiffFile[], rules: PathRules): Promise<ChangedFile[]> {
+export async function sendableChange(files: readonly DiffFile[], judge: PathJudge): Promise<ChangedFile[]> {
   return Promise.all(
     files.map(async (file): Promise<ChangedFile> => {
-      const reasons = await Promise.all([file.path, file.oldPath].filter((path): path is string => !!path).map((path) => rules.exclusion(path)));
+      const reasons = await Promise.all([file.path, file.oldPath].filter((path): path is string => !!path).map((path) => judge(path)));
       const reason = reasons.includes('secret') ? 'secret' : reasons.find(Boolean);
-      const withheld = reason ? WITHHELD_FOR[reason] : addsPrivateKey(file) ? 'secret' : file.binary ? 'binary' : undefined;
+      const withheld = reason ?? (addsPrivateKey(file) ? 'secret' : file.binary ? 'binary' : undefined);
       return withheld ? { ...file, withheld } : { ...file };
     }),
   );

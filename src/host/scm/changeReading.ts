@@ -1,7 +1,21 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { decodeSourceText, parseUnifiedDiff, type DiffFile } from '../../core';
+import { decodeSourceText, parseUnifiedDiff, withheldFor, type DiffFile, type PathJudge } from '../../core';
+import { isRefusal, WorkspacePort } from '../workspace/workspacePort';
 import { GitStatus, type GitChange, type GitRepository } from './gitApi';
+
+/**
+ * What may be sent of each path of a repository's change: the workspace port's rules (secrets,
+ * ignored and generated files, links, outside the workspace), for core sendableChange.ts, which
+ * both the commit message and the review judge their change with.
+ */
+export function changeJudge(repository: GitRepository): PathJudge {
+  const port = new WorkspacePort();
+  return async (path) => {
+    const verdict = await port.judge(vscode.Uri.joinPath(repository.rootUri, path));
+    return isRefusal(verdict) ? withheldFor(verdict.reason) : undefined;
+  };
+}
 
 /** The change a commit would record now, as git's diff reads it. */
 export interface PendingChange {
@@ -36,7 +50,7 @@ function untrackedChanges(repository: GitRepository): GitChange[] {
 }
 
 /** An untracked file as git would show it once added: one hunk of all its lines. */
-async function addedFile(root: vscode.Uri, uri: vscode.Uri): Promise<DiffFile> {
+export async function addedFile(root: vscode.Uri, uri: vscode.Uri): Promise<DiffFile> {
   const relative = path.relative(root.fsPath, uri.fsPath).split(path.sep).join('/');
   const file: DiffFile = { path: relative, status: 'added', binary: true, hunks: [], added: 0, removed: 0 };
   const size = await vscode.workspace.fs.stat(uri).then(

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { askForReview, parseUnifiedDiff, placeFindings, reviewedText, ServiceError, type DiffFile, type PlacedFinding, type WithheldFile } from '../../core';
+import { askForReview, placeFindings, reviewedText, sendableChange, ServiceError, type ChangedFile, type DiffFile, type PlacedFinding } from '../../core';
 import type { ClientProvider } from '../clientProvider';
 import { readSetting, readSettings } from '../config';
 import { countMessage } from '../countMessage';
@@ -9,10 +9,12 @@ import type { ChangeReviews } from '../edits/changeReviews';
 import { showErrorNotification } from '../errorActions';
 import type { Log } from '../log';
 import { withCancellableProgress } from '../progress';
-import { isRefusal, WorkspacePort } from '../workspace/workspacePort';
+import { changeJudge } from './changeReading';
 import { fixFinding } from './findingFixCommand';
-import { gitApi, type GitApi, type GitRepository } from './gitApi';
-import { changeDiff, changeKinds, changeLabel, type ChangeKind } from './reviewedChanges';
+import { gitApi, type GitRepository } from './gitApi';
+import { showGitUnavailable, showNoRepository } from './gitProblems';
+import { chooseRepository } from './repositoryChoice';
+import { changeFiles, changeKinds, changeLabel, type ChangeKind } from './reviewedChanges';
 import { ReviewFindingsView, type FindingToShow } from './reviewFindingsView';
 
 /**
@@ -38,14 +40,10 @@ export class ChangeReview extends Disposable {
 
   /** @param target the repository (the Source Control view's title passes its source control), or none to ask */
   async run(target?: unknown): Promise<void> {
-    const git = await gitApi();
-    if (!git) {
-      void vscode.window.showWarningMessage(
-        vscode.l10n.t("Reviewing a change needs VS Code's Git extension, which is disabled. Enable it (git.enabled) and try again."),
-      );
-      return;
-    }
-    const repository = await chooseRepository(git, target);
+    const git = await gitApi().catch(() => undefined);
+    if (!git) return showGitUnavailable();
+    const repository = await chooseRepository(git, target, vscode.l10n.t('Which repository should GigaChat review?'));
+    if (repository === 'none') return showNoRepository();
     if (!repository) return;
     const kinds = changeKinds(repository);
     if (kinds.length === 0) {
@@ -75,19 +73,19 @@ export class ChangeReview extends Disposable {
   }
 
   private async review(repository: GitRepository, kind: ChangeKind, signal: AbortSignal): Promise<void> {
-    const files = parseUnifiedDiff(await changeDiff(repository, kind));
+    const files = await sendableChange(await changeFiles(repository, kind), changeJudge(repository));
     if (files.length === 0) {
       void vscode.window.showInformationMessage(vscode.l10n.t('The change is empty: there is nothing to review.'));
       return;
     }
-    const withheld = await withheldFiles(repository, files);
+    // Named to the user: what the rules keep back (lock files and binaries are just not worth reading).
+    const withheld = files.filter((file) => file.withheld === 'secret' || file.withheld === 'ignored' || file.withheld === 'outside');
     const client = await this.clients.get();
     const { prompt, reading } = await askForReview(
       client,
       {
         model: readSettings().model,
         files,
-        withheld,
         language: vscode.env.language.startsWith('ru') ? 'Russian' : 'English',
         limits: readSetting('modelTokenLimits'),
       },
@@ -112,7 +110,7 @@ export class ChangeReview extends Disposable {
     void this.tell(placed.length, withheld, prompt.summarisedFiles);
   }
 
-  private async tell(found: number, withheld: readonly WithheldFile[], summarised: number): Promise<void> {
+  private async tell(found: number, withheld: readonly ChangedFile[], summarised: number): Promise<void> {
     const parts = [
       found === 0 ? vscode.l10n.t('GigaChat found no problems in the change.') : countMessage('GigaChat found {0|# problem|# problems} in the change.', found),
     ];
@@ -146,20 +144,6 @@ export class ChangeReview extends Disposable {
   }
 }
 
-async function chooseRepository(git: GitApi, target: unknown): Promise<GitRepository | undefined> {
-  const root = target && typeof target === 'object' && 'rootUri' in target && target.rootUri instanceof vscode.Uri ? target.rootUri : undefined;
-  if (root) return git.getRepository(root) ?? undefined;
-  if (git.repositories.length <= 1) {
-    if (git.repositories.length === 0) void vscode.window.showInformationMessage(vscode.l10n.t('Open a folder with a git repository to review its changes.'));
-    return git.repositories[0];
-  }
-  const picked = await vscode.window.showQuickPick(
-    git.repositories.map((repository) => ({ label: repositoryName(repository), description: repository.rootUri.fsPath, repository })),
-    { title: vscode.l10n.t('Review Changes'), placeHolder: vscode.l10n.t('Which repository?') },
-  );
-  return picked?.repository;
-}
-
 async function chooseKind(repository: GitRepository, kinds: readonly ChangeKind[]): Promise<ChangeKind | undefined> {
   const picked = await vscode.window.showQuickPick(
     kinds.map((kind) => ({ ...changeLabel(kind, repository), change: kind })),
@@ -170,17 +154,6 @@ async function chooseKind(repository: GitRepository, kinds: readonly ChangeKind[
 
 function repositoryName(repository: GitRepository): string {
   return path.basename(repository.rootUri.fsPath);
-}
-
-/** Files whose content is not sent: the workspace port's rules (secrets, ignored, outside the workspace, links), said to the model. */
-async function withheldFiles(repository: GitRepository, files: readonly DiffFile[]): Promise<WithheldFile[]> {
-  const port = new WorkspacePort();
-  const withheld: WithheldFile[] = [];
-  for (const file of files) {
-    const verdict = await port.judge(vscode.Uri.joinPath(repository.rootUri, file.path));
-    if (isRefusal(verdict)) withheld.push({ path: file.path, reason: verdict.refused });
-  }
-  return withheld;
 }
 
 /** A reply that could not be read as findings, kept whole at the top of the first file the model was shown. */

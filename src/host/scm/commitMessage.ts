@@ -1,21 +1,18 @@
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { commitMessageRequest, FolderExclusions, modelLimits, streamCommitMessage, type ServiceClient } from '../../core';
+import { commitMessageRequest, modelLimits, streamCommitMessage, type ServiceClient } from '../../core';
 import { abortSignalOf } from '../cancellation';
 import { readSetting } from '../config';
 import { showErrorNotification } from '../errorActions';
 import type { Log } from '../log';
 import { withCancellableProgress } from '../progress';
-import { readPendingChange } from './changeReading';
-import { gitApi, gitUnavailableReason, type GitRepository } from './gitApi';
+import { changeJudge, readPendingChange } from './changeReading';
+import { gitApi, type GitRepository } from './gitApi';
+import { showGitUnavailable, showNoRepository } from './gitProblems';
 import { chooseRepository } from './repositoryChoice';
 
 /** How many recent commits show the repository's style. */
 const HISTORY_COMMITS = 20;
-
-/** The longest wait for the git extension to finish opening the window's repositories, in ms. */
-const REPOSITORIES_WAIT_MS = 15_000;
 
 export interface CommitMessageServices {
   clients: { get(): Promise<Pick<ServiceClient, 'chatStream'>> };
@@ -40,8 +37,7 @@ export class CommitMessages {
   async write(target?: unknown, token?: unknown): Promise<void> {
     const api = await gitApi().catch(() => undefined);
     if (!api) return showGitUnavailable();
-    // Right after start-up the git extension may still be opening the repositories; it takes seconds at most.
-    const repository = await chooseRepository(api, target, AbortSignal.timeout(REPOSITORIES_WAIT_MS));
+    const repository = await chooseRepository(api, target, vscode.l10n.t('Choose the repository to write the commit message for'));
     if (repository === 'none') return showNoRepository();
     if (repository) await this.writeInto(repository, isToken(token) ? token : undefined);
   }
@@ -72,10 +68,9 @@ export class CommitMessages {
     const { clients, log } = this.services;
     const root = repository.rootUri.fsPath;
     // Independent, so read at once: the message's first character comes sooner.
-    const [client, change, rules, commits] = await Promise.all([
+    const [client, change, commits] = await Promise.all([
       clients.get(),
       readPendingChange(repository),
-      FolderExclusions.open(root, { home: os.homedir(), variables: process.env }),
       // A repository without commits yet has no log: no style to follow.
       repository.log({ maxEntries: HISTORY_COMMITS }).catch(() => []),
     ]);
@@ -83,7 +78,7 @@ export class CommitMessages {
     const model = readSetting('model');
     const { request, digest } = await commitMessageRequest({
       ...change,
-      rules,
+      judge: changeJudge(repository),
       history: commits.map((commit) => commit.message),
       branch: repository.state.HEAD?.name,
       language: readSetting('commitMessageLanguage'),
@@ -127,44 +122,6 @@ class NothingToCommit extends Error {}
 
 function isToken(value: unknown): value is vscode.CancellationToken {
   return typeof (value as vscode.CancellationToken | undefined)?.onCancellationRequested === 'function';
-}
-
-async function showGitUnavailable(): Promise<void> {
-  const reason = gitUnavailableReason();
-  const choices: Record<typeof reason, [message: string, button: string, fix: () => Thenable<unknown>]> = {
-    settingOff: [
-      vscode.l10n.t('Git is turned off in VS Code (the git.enabled setting), so GigaChat cannot read the change to describe it.'),
-      vscode.l10n.t('Open Setting'),
-      () => vscode.commands.executeCommand('workbench.action.openSettings', 'git.enabled'),
-    ],
-    extensionDisabled: [
-      vscode.l10n.t("VS Code's built-in Git extension is disabled, so GigaChat cannot read the change to describe it. Enable the extension."),
-      vscode.l10n.t('Show the Git Extension'),
-      () => vscode.commands.executeCommand('workbench.extensions.search', '@builtin vscode.git'),
-    ],
-    gitNotFound: [
-      vscode.l10n.t('VS Code found no git on this computer, so GigaChat cannot read the change to describe it. Install git, then reload the window.'),
-      vscode.l10n.t('Download Git'),
-      () => vscode.env.openExternal(vscode.Uri.parse('https://git-scm.com/downloads')),
-    ],
-  };
-  const [message, button, fix] = choices[reason];
-  if ((await vscode.window.showErrorMessage(message, button)) === button) await fix();
-}
-
-async function showNoRepository(): Promise<void> {
-  if (!vscode.workspace.workspaceFolders?.length) {
-    const open = vscode.l10n.t('Open Folder');
-    const answer = await vscode.window.showErrorMessage(vscode.l10n.t('No folder is open, so there is no change to write a commit message for.'), open);
-    if (answer === open) await vscode.commands.executeCommand('workbench.action.files.openFolder');
-    return;
-  }
-  const init = vscode.l10n.t('Initialize Repository');
-  const answer = await vscode.window.showErrorMessage(
-    vscode.l10n.t('There is no git repository in this window, so there is no change to write a commit message for.'),
-    init,
-  );
-  if (answer === init) await vscode.commands.executeCommand('git.init');
 }
 
 async function showNothingToCommit(repository: GitRepository): Promise<void> {

@@ -2,15 +2,20 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { GitApi, GitRepository } from './gitApi';
 
+/** The longest wait for the git extension to finish opening the window's repositories, in ms. */
+const REPOSITORIES_WAIT_MS = 15_000;
+
 /**
  * The repository a Source Control command is about. From a Source Control menu VS Code passes the
  * repository: its root's Uri (the input box's menu) or its SourceControl, which has `rootUri`
  * (the view's title and each repository's row when there are several). From the Command Palette:
  * the only repository, the active editor's, or the one the user picks.
  * 'none' when the window has no repository at all; undefined when the user closed the pick.
+ * Used by every Source Control command (Write Commit Message, Review Changes).
  */
-export async function chooseRepository(api: GitApi, target: unknown, signal: AbortSignal): Promise<GitRepository | 'none' | undefined> {
-  await initialized(api, signal);
+export async function chooseRepository(api: GitApi, target: unknown, placeHolder: string): Promise<GitRepository | 'none' | undefined> {
+  // Right after start-up the git extension may still be opening the repositories; it takes seconds at most.
+  await initialized(api, AbortSignal.timeout(REPOSITORIES_WAIT_MS));
   const given = rootOf(target);
   if (given) return api.getRepository(given) ?? 'none';
   const repositories = api.repositories;
@@ -25,7 +30,7 @@ export async function chooseRepository(api: GitApi, target: unknown, signal: Abo
       description: vscode.workspace.asRelativePath(repository.rootUri, true),
       repository,
     })),
-    { placeHolder: vscode.l10n.t('Choose the repository to write the commit message for') },
+    { placeHolder },
   );
   return picked?.repository;
 }

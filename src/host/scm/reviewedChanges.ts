@@ -1,5 +1,6 @@
-import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
+import { parseUnifiedDiff, type DiffFile } from '../../core';
+import { addedFile } from './changeReading';
 import { GitStatus, type GitChange, type GitRepository } from './gitApi';
 
 /** Which change a review reads: what is staged, all local changes, or the branch's commits its upstream lacks. */
@@ -31,49 +32,29 @@ export function changeLabel(kind: ChangeKind, repository: GitRepository): { labe
   }
 }
 
-/** A new file larger than this is named in the review but not read (it is not code a reviewer reads whole). */
-const MAX_UNTRACKED_BYTES = 256 * 1024;
-
-/** The change as git's unified diff, one file after another. */
-export async function changeDiff(repository: GitRepository, kind: ChangeKind): Promise<string> {
-  if (kind === 'staged') return repository.diff(true);
+/** The change as git's diff reads it, file by file; a new file git does not track yet read as all added (changeReading.ts). */
+export async function changeFiles(repository: GitRepository, kind: ChangeKind): Promise<DiffFile[]> {
+  if (kind === 'staged') return parseUnifiedDiff(await repository.diff(true));
   if (kind === 'branch') {
     const upstream = repository.state.HEAD?.upstream;
-    if (!upstream) return '';
+    if (!upstream) return [];
     // `git diff upstream...HEAD`: from where the branch left its upstream, as a pull request shows it.
     const ref = `${upstream.remote}/${upstream.name}`;
     const changes = await repository.diffBetween(ref, 'HEAD');
-    return joinDiffs(await Promise.all(changes.map((change) => repository.diffBetween(ref, 'HEAD', changedPath(change)))));
+    return parseDiffs(await Promise.all(changes.map((change) => repository.diffBetween(ref, 'HEAD', changedPath(change)))));
   }
   const tracked = await repository.diffWith('HEAD');
   const { workingTreeChanges, untrackedChanges = [] } = repository.state;
   const untracked = [...untrackedChanges, ...workingTreeChanges.filter((change) => change.status === GitStatus.Untracked)];
   const diffs = await Promise.all(tracked.map((change) => repository.diffWith('HEAD', changedPath(change))));
-  const added = await Promise.all(untracked.map((change) => newFileDiff(repository, change.uri)));
-  return joinDiffs([...diffs, ...added]);
+  const added = await Promise.all(untracked.map((change) => addedFile(repository.rootUri, change.uri)));
+  return [...parseDiffs(diffs), ...added];
 }
 
 function changedPath(change: GitChange): string {
   return (change.renameUri ?? change.uri).fsPath;
 }
 
-function joinDiffs(diffs: readonly string[]): string {
-  return diffs.map((diff) => diff.replace(/\n?$/, '\n')).join('');
-}
-
-/** A file git does not track yet, as `git diff` would show it once added: every line added. */
-async function newFileDiff(repository: GitRepository, uri: vscode.Uri): Promise<string> {
-  const path = vscode.workspace.asRelativePath(uri, false);
-  const relative = uri.path.startsWith(`${repository.rootUri.path}/`) ? uri.path.slice(repository.rootUri.path.length + 1) : path;
-  const header = `diff --git a/${relative} b/${relative}\nnew file mode 100644\n`;
-  const stat = await fs.stat(uri.fsPath).catch(() => undefined);
-  if (!stat?.isFile()) return '';
-  const bytes = stat.size <= MAX_UNTRACKED_BYTES ? await fs.readFile(uri.fsPath).catch(() => undefined) : undefined;
-  if (!bytes || bytes.includes(0)) return `${header}Binary files /dev/null and b/${relative} differ\n`;
-  const lines = bytes
-    .toString('utf8')
-    .replace(/\r?\n$/, '')
-    .split(/\r?\n/);
-  if (lines.length === 1 && lines[0] === '') return header;
-  return `${header}--- /dev/null\n+++ b/${relative}\n@@ -0,0 +1,${lines.length} @@\n${lines.map((line) => `+${line}`).join('\n')}\n`;
+function parseDiffs(diffs: readonly string[]): DiffFile[] {
+  return diffs.flatMap((diff) => parseUnifiedDiff(diff));
 }

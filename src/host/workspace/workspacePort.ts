@@ -1,6 +1,6 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
-import { WorkspaceFiles, type PathVerdict } from '../../core';
+import { WorkspaceFiles, type PathRefusalReason, type PathVerdict } from '../../core';
 import { locateIn, WorkspaceFolderSource } from '../search/workspaceFolderSource';
 
 /** A file of the workspace that may be read, sent or changed. */
@@ -17,6 +17,8 @@ export interface WorkspaceFile {
 /** Why a path cannot be used, said to the model so it can try another way. */
 export interface PathRefusal {
   refused: string;
+  /** Which rule refused it, for callers that act on the kind (a change's files named with why their content is not sent). */
+  reason: PathRefusalReason;
 }
 
 export function isRefusal(value: WorkspaceFile | PathRefusal): value is PathRefusal {
@@ -47,7 +49,7 @@ export class WorkspacePort {
   /** A file known by its URI (a search hit, a file search's result): the same rules. */
   async judge(uri: vscode.Uri): Promise<WorkspaceFile | PathRefusal> {
     const located = locateIn(this.sources, uri);
-    if (!located) return { refused: `${vscode.workspace.asRelativePath(uri)} is not inside the workspace's folders.` };
+    if (!located) return { refused: `${vscode.workspace.asRelativePath(uri)} is not inside the workspace's folders.`, reason: 'outside' };
     return fileOf(await this.files.judge(located.source, located.path));
   }
 
@@ -61,6 +63,6 @@ export class WorkspacePort {
 }
 
 function fileOf(verdict: PathVerdict<WorkspaceFolderSource>): WorkspaceFile | PathRefusal {
-  if (!verdict.ok) return { refused: verdict.message };
+  if (!verdict.ok) return { refused: verdict.message, reason: verdict.reason };
   return { uri: verdict.folder.uriOf(verdict.path), label: verdict.label, path: verdict.path, exists: verdict.exists };
 }

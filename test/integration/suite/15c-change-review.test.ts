@@ -109,7 +109,7 @@ describe('reviewing a change in Source Control', function () {
     assert.equal(sent.length, 1);
     assert.equal(sent[0].contract, 'v2');
     assert.ok(!sent[0].body.includes(SECRET), 'the secret was not sent');
-    assert.match(sent[0].body, /\.env: added, \+1 −0; content not sent/);
+    assert.match(sent[0].body, /added \.env \+1 -0 \(content not sent/);
     assert.match(sent[0].body, /"response_format":\{"type":"json_schema"/);
     await until(
       async () => (await workbench.notifications()).some((text) => /found 1 problem.*Not sent.*\.env/.test(text)),
