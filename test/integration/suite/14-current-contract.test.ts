@@ -11,7 +11,8 @@ const chats = async () => (await emulator.requests()).filter((request) => reques
  * The service's current contract (v2/chat/completions) in a real VS Code: GigaChat 3 in the panel
  * and in VS Code's Chat, a web answer's sources, typeset formulas, a reasoning model's thinking,
  * and the previous contract (v1) where a host has no v2. The fallback comes last: the window then
- * speaks v1 with the emulator until it reloads.
+ * speaks v1 with the emulator until it reloads, so suites that need v2 (the change review's
+ * structured output) run before this one.
  */
 describe('the current contract: GigaChat 3, web sources, formulas, reasoning, and v1 where v2 is missing', function () {
   this.timeout(90_000);

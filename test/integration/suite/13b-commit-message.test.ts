@@ -13,6 +13,7 @@ const SECRET = 'GIGACHAT_TEST_SECRET=never-leaves-the-machine';
 interface InputBoxRepository {
   rootUri: vscode.Uri;
   inputBox: { value: string };
+  state: { HEAD?: { name?: string }; indexChanges: unknown[] };
 }
 interface GitApi {
   getRepository(uri: vscode.Uri): InputBoxRepository | null;
@@ -51,6 +52,11 @@ describe('commit message: GigaChat writes it into the Source Control input box',
     await vscode.commands.executeCommand('git.openRepository', dir);
     await until(() => api.getRepository(vscode.Uri.file(dir)) !== null, 'the git extension has the repository');
     repository = api.getRepository(vscode.Uri.file(dir))!;
+    // The repository is listed before git's first status of it has been read: wait for its branch and staged files.
+    await until(
+      () => repository.state.HEAD?.name === 'feature/PAY-42-retries' && repository.state.indexChanges.length === 2,
+      'the branch and the staged change seen by the git extension',
+    );
   });
 
   after(async function () {
