@@ -10,6 +10,8 @@ export const WALKTHROUGH_ID = 'gigachat-vscode.gigachat#start';
 const WALKTHROUGH_SHOWN = 'gigachat.firstRun.walkthroughShown';
 /** globalState: the notice that offers a key is done with, once a key was set or the user said not to show it again. */
 const KEY_NOTICE_DONE = 'gigachat.firstRun.keyNoticeDone';
+/** A context key: true while an authorization key is stored (the walkthrough's "Set the key" step reads it). */
+const HAS_KEY_CONTEXT = 'gigachat.hasKey';
 
 /**
  * The guided start: after install nothing else would say that GigaChat needs a key, or where to get
@@ -25,15 +27,16 @@ export function registerFirstRun(context: vscode.ExtensionContext): void {
     void vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH_ID, false);
   }
   const noticeDone = () => void state.update(KEY_NOTICE_DONE, true);
-  context.subscriptions.push(
-    keys.onDidChange(() => {
-      void keys.has().then((has) => has && noticeDone());
-    }),
-  );
-  if (state.get(KEY_NOTICE_DONE)) return;
-  void keys.has().then(async (has) => {
-    if (has) return noticeDone();
-    await offerKey(noticeDone);
+  // The walkthrough's "Set the key" step is done whenever a key is there, however it got there.
+  const keyPresence = async (): Promise<boolean> => {
+    const has = await keys.has();
+    await vscode.commands.executeCommand('setContext', HAS_KEY_CONTEXT, has);
+    if (has) noticeDone();
+    return has;
+  };
+  context.subscriptions.push(keys.onDidChange(() => void keyPresence()));
+  void keyPresence().then(async (has) => {
+    if (!has && !state.get(KEY_NOTICE_DONE)) await offerKey(noticeDone);
   });
 }
 
