@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { WORKBENCH_ACTIONS } from '../errorActions';
 import { gitUnavailableReason } from './gitApi';
 
 /**
@@ -35,7 +36,7 @@ export async function showNoRepository(): Promise<void> {
   if (!vscode.workspace.workspaceFolders?.length) {
     const open = vscode.l10n.t('Open Folder');
     const answer = await vscode.window.showErrorMessage(vscode.l10n.t('No folder is open, so there is no repository whose changes GigaChat could read.'), open);
-    if (answer === open) await vscode.commands.executeCommand('workbench.action.files.openFolder');
+    if (answer === open) await vscode.commands.executeCommand(WORKBENCH_ACTIONS.openFolder);
     return;
   }
   const init = vscode.l10n.t('Initialize Repository');
