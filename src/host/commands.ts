@@ -30,6 +30,7 @@ export const COMMAND_NAMES = [
   'reviewChanges',
   'fixReviewFinding',
   'dismissReviewFinding',
+  'help',
 ] as const;
 
 export type CommandName = (typeof COMMAND_NAMES)[number];

@@ -25,7 +25,7 @@ function withLetterBoundaries(pattern: string): string {
   return pattern.replaceAll('\\b', '(?:(?<![\\p{L}\\p{N}])(?=[\\p{L}\\p{N}])|(?<=[\\p{L}\\p{N}])(?![\\p{L}\\p{N}]))');
 }
 
-/** Every Russian string a user reads: the runtime bundle, the manifest's, the README's Russian lines and the walkthrough's Russian pages. */
+/** Every Russian string a user reads: the runtime bundle, the manifest's, the README's Russian lines, and the walkthrough's and help's Russian pages. */
 function russianTexts(): [string, string][] {
   const bundle = JSON.parse(read('media/l10n/bundle.l10n.ru.json')) as Record<string, string>;
   const manifest = JSON.parse(read('package.nls.ru.json')) as Record<string, string>;
@@ -37,10 +37,12 @@ function russianTexts(): [string, string][] {
     ...Object.entries(bundle),
     ...Object.entries(manifest),
     ...readme,
-    ...fs
-      .readdirSync(path.join(root, 'media/walkthrough'))
-      .filter((name) => name.endsWith('.ru.md'))
-      .map((name): [string, string] => [`media/walkthrough/${name}`, read(`media/walkthrough/${name}`)]),
+    ...['media/walkthrough', 'media/docs'].flatMap((folder) =>
+      fs
+        .readdirSync(path.join(root, folder))
+        .filter((name) => name.endsWith('.ru.md'))
+        .map((name): [string, string] => [`${folder}/${name}`, read(`${folder}/${name}`)]),
+    ),
   ];
 }
 
