@@ -58,7 +58,7 @@ describe('first run in Russian', function () {
       async () => /Подключение/.test((groups = (await workbench.texts('.settings-toc-container .monaco-list-row')).join(' | '))),
       'the groups, in Russian',
     );
-    for (const group of ['Чат', 'Подсказки при наборе']) assert.ok(groups.includes(group), `${group} in: ${groups}`);
+    for (const group of ['Чат', 'Подсказки', 'Коммиты', 'Семантический поиск']) assert.ok(groups.includes(group), `${group} in: ${groups}`);
     await workbench.screenshot('settings-ru-light');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
