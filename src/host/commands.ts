@@ -31,6 +31,8 @@ export const COMMAND_NAMES = [
   'fixReviewFinding',
   'dismissReviewFinding',
   'help',
+  'openSettings',
+  'openWalkthrough',
 ] as const;
 
 export type CommandName = (typeof COMMAND_NAMES)[number];
