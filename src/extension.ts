@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import type { ServiceClient } from './core';
 import { CHAT_VIEW_ID } from './host/chat/chatViewId';
 import { ExplainCodeActionProvider } from './host/explainCodeAction';
-import { registerFirstRun } from './host/firstRun';
+import { registerFirstRun, WALKTHROUGH_ID } from './host/firstRun';
+import { showHelp } from './host/help/helpPages';
 import { registerCompletions } from './host/completion/registerCompletions';
 import { registerCommands, type CommandHandlers } from './host/registerCommands';
 import { registerVsCodeChat } from './host/registerVsCodeChat';
@@ -50,6 +51,9 @@ export function activate(context: vscode.ExtensionContext): GigaChatApi {
     ...searchCommands(services),
     ...changeCommands(services),
     ...reviewCommands(services),
+    help: (page?: unknown) => showHelp(context.extensionUri, page),
+    openSettings: () => vscode.commands.executeCommand('workbench.action.openSettings', '@ext:gigachat-vscode.gigachat'),
+    openWalkthrough: () => vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH_ID, false),
     showReasoning: (text?: unknown) => services().reasoning.show(text),
     completionsMenu: () => services().completions.status.menu(),
     setCompletionServerKey: () => services().completions.serverKey.ask(),

@@ -3,7 +3,7 @@ import { TokenManager } from './auth';
 import { defaultBatchLimits, embedInBatches, vectorsInInputOrder, type BatchLimits } from './embeddingBatches';
 import { ServiceError } from './errors';
 import { checkUpload, multipartForm, type UploadOptions } from './fileUpload';
-import { FILE_ID } from './images';
+import { FILE_ID } from '../serviceFacts/fileFacts';
 import { Transport, discardBody, type HttpResponse, type ProxyOptions } from './http';
 import { BODY_LIMITS, errorFromResponse, readBody, readJson } from './responseBody';
 import { silentLogger, type Logger } from './logger';

@@ -6,10 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ServiceError } from './errors';
-import { ATTACHMENT_LIMITS, DOCUMENT_TYPES } from './attachmentLimits';
-import { IMAGE_UPLOAD_TYPES, MAX_IMAGE_BYTES } from './images';
-
-export { MAX_IMAGE_BYTES } from './images';
+import { ATTACHMENT_LIMITS, DOCUMENT_TYPES } from '../serviceFacts/attachmentLimits';
+import { IMAGE_UPLOAD_TYPES, MAX_IMAGE_BYTES } from '../serviceFacts/fileFacts';
 
 const MiB = 1024 * 1024;
 

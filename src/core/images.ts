@@ -1,3 +1,5 @@
+import { FILE_ID } from '../serviceFacts/fileFacts';
+
 /**
  * Finds the generated-media tags the model puts in its replies when it calls its built-in
  * text-to-image function: `<img src="<file id>" fuse="true"/>` (and `<video cover=".." src=".."
@@ -15,14 +17,6 @@ export interface MediaReply {
 
 const MEDIA_TAG = /<(img|video)\b([^<>]*?)\/?>/gi;
 const ATTRIBUTE = /([a-z_-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
-/** What a file id of the service looks like: anything else never reaches a URL or a file name. */
-export const FILE_ID = /^[A-Za-z0-9_-]{1,128}$/;
-
-/** The most a picture may be, as the service documents it (15 MB): for uploads, downloads and what the chat draws. */
-export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
-
-/** The picture types the service takes as attachments (JPEG, PNG, TIFF, BMP), as it documents them. */
-export const IMAGE_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/tiff', 'image/bmp'] as const;
 
 export function parseMediaReply(content: string): MediaReply {
   const parts: ReplyPart[] = [];

@@ -46,8 +46,8 @@ export type { PlainSchema } from './functionSchema';
 export { UPLOAD_TYPES, uploadKind } from './fileUpload';
 export type { UploadOptions } from './fileUpload';
 export { ATTACHMENTS_REFUSED } from './attachmentErrors';
-export { ATTACHMENT_LIMITS, DOCUMENT_TYPES, documentType, fileExtension, checkAddition, fitToRequest } from './attachmentLimits';
-export type { AttachmentKind, MessageRefusal, SizedFile } from './attachmentLimits';
+export { ATTACHMENT_LIMITS, DOCUMENT_TYPES, documentType, fileExtension, checkAddition, fitToRequest } from '../serviceFacts/attachmentLimits';
+export type { AttachmentKind, MessageRefusal, SizedFile } from '../serviceFacts/attachmentLimits';
 // The one conversation pipeline: the turn model, its converter to the service's messages, the uploader of its files.
 export { messageText } from './conversation/turns';
 export type { ConversationFile, ConversationMessage, ConversationPart } from './conversation/turns';
@@ -64,8 +64,8 @@ export { InfillServer, type InfillServerOptions } from './completion/infillServe
 export { FIM_TEMPLATES, INFILL_SERVER_KINDS, isInfillTemplate, type InfillServerKind } from './completion/infillWire';
 export { readReplyText, type ReplyTextNotes } from './readableReply';
 export { TokenCounter, estimateTokens } from './tokenCounter';
-export { modelLimits, modelReasons, modelSeesPictures, modelDisplayName, pictureModelAmong } from './modelFacts';
-export type { ModelLimits } from './modelFacts';
+export { modelLimits, modelReasons, modelSeesPictures, modelDisplayName, pictureModelAmong } from '../serviceFacts/modelFacts';
+export type { ModelLimits } from '../serviceFacts/modelFacts';
 export { parseMediaReply, stableStreamingPrefix } from './images';
 export { linkSourceMarkers, stableSourcePrefix, webSearchTools, webSourceList, type WebSource } from './webSources';
 export type { MediaReply, ReplyPart } from './images';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ServiceError, kindForStatus } from './errors';
-import { MAX_IMAGE_BYTES } from './fileUpload';
+import { MAX_IMAGE_BYTES } from '../serviceFacts/fileFacts';
 import { discardBody, redactUrl, type HttpResponse } from './http';
 import { redactSecrets } from './redact';
 import { ErrorBody } from './schemas';

@@ -1,8 +1,13 @@
-import { settingId, type SettingKey } from '../shared/settings';
 import { ServiceError } from './errors';
 
-/** The settings that hold the service's two addresses. */
-export type ServiceUrlSetting = Extract<SettingKey, 'authUrl' | 'baseUrl'>;
+/**
+ * Which of the service's two addresses: the token exchange's or the model host's. The host names
+ * the setting that holds each (the core knows no settings).
+ */
+export type ServiceUrlSetting = 'authUrl' | 'baseUrl';
+
+/** How the core's own messages name each address; what the user reads is the host's wording. */
+const ADDRESS_NAMES: Record<ServiceUrlSetting, string> = { authUrl: 'token exchange address', baseUrl: 'model host address' };
 
 /** The error codes that name the setting at fault, for the fix ("open the settings"). */
 export const INVALID_URL_CODES: Record<ServiceUrlSetting, string> = { authUrl: 'INVALID_AUTH_URL', baseUrl: 'INVALID_BASE_URL' };
@@ -23,7 +28,7 @@ export function serviceUrlProblem(url: string, setting: ServiceUrlSetting): Serv
   if (protocol === 'https:') return undefined;
   return new ServiceError(
     'invalidRequest',
-    `The setting ${settingId(setting)} is not an https:// address${protocol === 'http:' ? ' (plain http would send the key unencrypted)' : ''}.`,
+    `The ${ADDRESS_NAMES[setting]} is not an https:// address${protocol === 'http:' ? ' (plain http would send the key unencrypted)' : ''}.`,
     {
       code: INVALID_URL_CODES[setting],
     },

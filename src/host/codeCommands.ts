@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { ChatViewProvider } from './chat/chatViewProvider';
+import { codeAtCursor } from './codeAtCursor';
 import { fileExcerpt, relativeFile, selectedExcerpt, type CodeExcerpt } from './codeExcerpts';
 import { explainPrompt } from './explain';
 import type { Log } from './log';
@@ -7,7 +8,7 @@ import { agreedToSend } from './secretFiles';
 
 /** The commands that bring code from the editor into the chat. */
 export interface CodeCommands {
-  /** Explain Selection: the explanation streams into the chat as a new turn. */
+  /** Explain Selection: the explanation of the selection (or the function or file around the cursor) streams into the chat as a new turn. */
   explainSelection(editor: vscode.TextEditor): Promise<void>;
   /** Add Selection to GigaChat: the selection waits above the input for the question about it. */
   addSelectionToChat(editor: vscode.TextEditor): Promise<void>;
@@ -18,13 +19,13 @@ export interface CodeCommands {
 export function codeCommands(chat: ChatViewProvider, log: Log): CodeCommands {
   return {
     async explainSelection(editor) {
-      if (!hasSelection(editor, vscode.l10n.t('Select some code to explain first.'))) return;
-      if (await agreedToSend([editor.document.uri])) await chat.ask(explainPrompt(editor.document, editor.selection));
+      const code = await codeOrHint(editor, vscode.l10n.t('Select some code to explain first.'));
+      if (code && (await agreedToSend([editor.document.uri]))) await chat.ask(explainPrompt(editor.document, code));
     },
 
     async addSelectionToChat(editor) {
-      if (!hasSelection(editor, vscode.l10n.t('Select the code to ask about first.'))) return;
-      if (await agreedToSend([editor.document.uri])) await chat.attach([selectedExcerpt(editor.document, editor.selection)]);
+      const code = await codeOrHint(editor, vscode.l10n.t('Select the code to ask about first.'));
+      if (code && (await agreedToSend([editor.document.uri]))) await chat.attach([selectedExcerpt(editor.document, code)]);
     },
 
     async addFileToChat(clicked, selected) {
@@ -51,10 +52,11 @@ export function codeCommands(chat: ChatViewProvider, log: Log): CodeCommands {
   };
 }
 
-/** Whether the editor has code selected; when it has not, `hint` tells the user what to do. */
-function hasSelection(editor: vscode.TextEditor, hint: string): boolean {
-  if (editor.selection.isEmpty) void vscode.window.showInformationMessage(hint);
-  return !editor.selection.isEmpty;
+/** The code the command is about (see codeAtCursor); for an empty file, `hint` tells the user what to do. */
+async function codeOrHint(editor: vscode.TextEditor, hint: string): Promise<vscode.Range | undefined> {
+  const code = await codeAtCursor(editor);
+  if (!code) void vscode.window.showInformationMessage(hint);
+  return code;
 }
 
 /** The explorer passes the file clicked and all those selected; an editor tab passes its file; the palette passes nothing. */

@@ -30,6 +30,9 @@ export const COMMAND_NAMES = [
   'reviewChanges',
   'fixReviewFinding',
   'dismissReviewFinding',
+  'help',
+  'openSettings',
+  'openWalkthrough',
 ] as const;
 
 export type CommandName = (typeof COMMAND_NAMES)[number];

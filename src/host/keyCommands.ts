@@ -4,6 +4,7 @@ import type { ClientProvider } from './clientProvider';
 import { showErrorNotification } from './errorActions';
 import { detectKeyScope, scopeLabel, useScope } from './keyScope';
 import type { Log } from './log';
+import { commandId } from './commands';
 import { KeyStore } from './secrets';
 
 /**
@@ -52,7 +53,7 @@ export async function setAuthorizationKey(keys: KeyStore, clients: ClientProvide
           }
           resolve(true);
           input.hide();
-          void vscode.window.showInformationMessage(
+          void offerChat(
             replaced
               ? vscode.l10n.t(
                   'GigaChat authorization key saved. It is a key for the {0} scope, so GigaChat now uses that scope instead of {1} (the setting gigachat.scope).',
@@ -148,4 +149,10 @@ export async function clearAuthorizationKey(keys: KeyStore): Promise<void> {
     message = vscode.l10n.t('No GigaChat authorization key was set.');
   }
   void vscode.window.showInformationMessage(message);
+}
+
+/** The key is saved: the next thing a newcomer wants is the chat, one click away. */
+async function offerChat(message: string): Promise<void> {
+  const openChat = vscode.l10n.t('Open Chat');
+  if ((await vscode.window.showInformationMessage(message, openChat)) === openChat) await vscode.commands.executeCommand(commandId('openChat'));
 }

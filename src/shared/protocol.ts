@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { ATTACHMENT_LIMITS } from '../core/attachmentLimits';
-import { FILE_ID } from '../core/images';
+import { ATTACHMENT_LIMITS } from '../serviceFacts/attachmentLimits';
+import { FILE_ID } from '../serviceFacts/fileFacts';
 
 /**
  * Every message that crosses the webview boundary, defined once and imported by both sides.
@@ -239,7 +239,7 @@ export type AttachmentChip = z.infer<typeof AttachmentChip>;
 export const MAX_ATTACHMENTS = 8;
 /**
  * At most this many files (pictures and documents) go with one message: the service takes 10 a
- * request (core/attachmentLimits.ts), one of them a picture.
+ * request (serviceFacts/attachmentLimits.ts), one of them a picture.
  */
 export const MAX_ATTACHED_FILES = ATTACHMENT_LIMITS.filesPerRequest;
 /** The largest file the view reads and sends to the host: a larger one could never go with a request (under 20 MB in all). */

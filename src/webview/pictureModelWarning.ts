@@ -1,4 +1,4 @@
-import { modelSeesPictures, pictureModelAmong } from '../core/modelFacts';
+import { modelSeesPictures, pictureModelAmong } from '../serviceFacts/modelFacts';
 import type { WebviewStrings } from '../shared/strings';
 import { el, textButton } from './dom';
 import { icon } from './icons';

@@ -11,6 +11,7 @@ const fs = require('node:fs');
 const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
+const { keepForReadme } = require('./readmePictures');
 const { ensureInstalled, paths, processAlive } = require('./install');
 const { buildSuite, packageCompanion } = require('./build');
 const { installLanguagePack } = require('./languagePack');
@@ -86,6 +87,7 @@ const outerHandlers = {
   screenshot: async ({ name }, ctx) => {
     const file = path.join(resultsDir, `${String(name).replace(/[^\w.-]/g, '_')}.png`);
     await ctx.page.screenshot({ path: file });
+    keepForReadme(String(name), file);
     return { file };
   },
 };

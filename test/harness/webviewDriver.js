@@ -4,6 +4,7 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
+const { keepForReadme } = require('./readmePictures');
 
 async function chatFrame(page, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
@@ -122,6 +123,7 @@ function webviewHandler() {
         const file = path.join(ctx.resultsDir, `${String(params.name).replace(/[^\w.-]/g, '_')}.png`);
         fs.mkdirSync(path.dirname(file), { recursive: true });
         await (await outer.frameElement()).screenshot({ path: file });
+        keepForReadme(String(params.name), file);
         return { file };
       }
       default:

@@ -6,6 +6,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { fileURLToPath } from 'node:url';
 import * as path from 'node:path';
+import { layerRules } from './layers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -14,7 +15,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
-    languageOptions: { parserOptions: { project: path.join(root, 'tsconfig.json'), tsconfigRootDir: root } },
+    languageOptions: { parserOptions: { project: [path.join(root, 'tsconfig.json'), path.join(root, 'src/core/tsconfig.json')], tsconfigRootDir: root } },
     rules: {
       // `_name` marks what is left unused on purpose (a destructured field dropped, a required parameter).
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
@@ -22,6 +23,7 @@ export default tseslint.config(
       '@typescript-eslint/only-throw-error': ['error', { allowThrowingUnknown: true }],
     },
   },
+  ...layerRules,
   {
     // Tests read wire bodies with JSON.parse and poke at them: the product's code is held to `unknown`
     // and zod, a test's assertion fails loudly enough on a wrong shape.

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { ATTACHMENTS_REFUSED, ServiceError } from '../../src/core';
-import { MAX_IMAGE_BYTES } from '../../src/core/images';
+import { MAX_IMAGE_BYTES } from '../../src/serviceFacts/fileFacts';
 import type { StoredPicture } from '../../src/host/chat/storedTurns';
 import { checkFile } from '../../src/host/chat/attachmentCheck';
 import { PendingFiles } from '../../src/host/chat/pendingFiles';

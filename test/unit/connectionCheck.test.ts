@@ -69,7 +69,7 @@ describe('connection check', () => {
   it('stops at once on an address without https://, naming the setting, before anything is sent', async () => {
     const steps = await run(fixture.client, { baseUrl: fixture.emulator.baseUrl.replace('https://', '') });
     assert.deepEqual(outline(steps), ['settings failed', 'token skipped', 'model skipped']);
-    assert.equal(steps[0].target, 'gigachat.baseUrl');
+    assert.equal(steps[0].target, 'baseUrl', 'the core names the address; the host names its setting');
     assert.equal(steps[0].error?.kind, 'invalidRequest');
     assert.equal(steps[0].error?.code, 'INVALID_BASE_URL');
     assert.equal(fixture.emulator.count('oauth'), 0);

@@ -54,10 +54,10 @@ function trimCategory(prefix: string, categoryId: string): string {
 describe('the settings as the Settings editor shows them', () => {
   const settings = categories.flatMap((category) => Object.entries(category.properties).map(([key, setting]) => ({ key, setting, category })));
 
-  it('puts every setting in one of the categories Connection, Chat, Completions and Semantic search, in a set order', () => {
+  it('puts every setting in one of the categories Connection, Chat, Completions, Source Control and Semantic Search, in a set order', () => {
     assert.deepEqual(
       categories.map((category) => english[category.title.slice(1, -1)]),
-      ['Connection', 'Chat', 'Completions', 'Semantic Search (Advanced)'],
+      ['Connection', 'Chat', 'Completions', 'Source Control', 'Semantic Search'],
     );
     for (const category of categories) {
       const orders = Object.values(category.properties).map((setting) => setting.order);

@@ -1,4 +1,4 @@
-import { MAX_IMAGE_BYTES } from '../../src/core/fileUpload';
+import { MAX_IMAGE_BYTES } from '../../src/serviceFacts/fileFacts';
 import * as assert from 'node:assert/strict';
 import type { Conversation, StoredTurn } from '../../src/host/chat/storedTurns';
 import { fitHostMessage } from '../../src/host/chat/fitMessage';

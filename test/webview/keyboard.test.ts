@@ -87,6 +87,20 @@ describe('chat webview: keyboard', function () {
     await view.page.waitForFunction((top) => document.querySelector('.scroller')!.scrollTop < top - 100, bottom);
   });
 
+  it('after scrolling up, a question sent is brought into view and its answer followed again', async () => {
+    await view.send(state({ turns: longConversation() }));
+    const scroller = view.page.locator('.scroller');
+    await scroller.evaluate((s) => s.scrollBy(0, -600));
+    await view.settle();
+    await view.send({ type: 'turnAdded', conversationId: 'c1', turn: userTurn('u10', 'the new question') });
+    await view.send({ type: 'turnAdded', conversationId: 'c1', turn: assistantTurn('a10', '', { status: 'streaming' }) });
+    await view.send({ type: 'delta', turnId: 'a10', text: 'A long answer.\n\n'.repeat(40) });
+    await view.settle();
+    const atBottom = () => scroller.evaluate((s) => s.scrollHeight - s.clientHeight - s.scrollTop < 2);
+    assert.equal(await atBottom(), true, 'the view follows the new answer');
+    assert.equal(await view.page.getByRole('button', { name: 'Jump to latest' }).isVisible(), false);
+  });
+
   it('the transcript can be reached with Tab, shows its focus, and scrolls with the keys', async () => {
     await view.send(state({ turns: longConversation() }));
     await view.page.getByRole('button', { name: 'New chat' }).focus();

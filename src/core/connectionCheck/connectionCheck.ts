@@ -5,7 +5,6 @@ import { ServiceError } from '../errors';
 import { redactUrl, type ProxyOptions } from '../http';
 import { describeTransportError } from '../transportErrors';
 import { ProxyRoutes } from '../proxyRoutes';
-import { settingId } from '../../shared/settings';
 import { invalidUrlSetting, serviceUrlsProblem } from '../serviceUrls';
 import { trustedRoots } from '../trust';
 import { probeTls, type TlsProbeResult } from './tlsProbe';
@@ -19,7 +18,7 @@ const LOOKUP_TIMEOUT_MS = 10_000;
 /** One step of the connection check and what it found. */
 export interface CheckStep {
   id: CheckStepId;
-  /** The service host this step is about (`ngw.devices.sberbank.ru`, `host:9443`, a URL, a setting). */
+  /** The service host this step is about (`ngw.devices.sberbank.ru`, `host:9443`, a URL), or for `settings` the address at fault (`authUrl`, `baseUrl`), which the host names as its setting. */
   target: string;
   status: 'passed' | 'failed' | 'skipped';
   /** The proxy the step went through (credentials removed), when one applies to the target. */
@@ -129,7 +128,7 @@ function planWithBadAddress(problem: ServiceError, options: ConnectionCheckOptio
   return [
     {
       id: 'settings',
-      target: settingId(invalidUrlSetting(problem) ?? 'baseUrl'),
+      target: invalidUrlSetting(problem) ?? 'baseUrl',
       run: () => Promise.reject(problem),
     },
     ...serviceCalls(options),

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ATTACHMENTS_REFUSED } from '../attachmentErrors';
-import { fitToRequest } from '../attachmentLimits';
+import { fitToRequest } from '../../serviceFacts/attachmentLimits';
 import { ServiceError } from '../errors';
 import type { UploadOptions } from '../fileUpload';
 import type { FileInfo } from '../schemas';

@@ -2,7 +2,7 @@ import type { ChatOptions, ServiceClient } from '../client';
 import { toServiceConversation } from '../conversation/serviceConversation';
 import type { ConversationMessage } from '../conversation/turns';
 import { FunctionNames } from '../functionNames';
-import { modelLimits, type ModelLimits } from '../modelFacts';
+import { modelLimits, type ModelLimits } from '../../serviceFacts/modelFacts';
 import { FINDINGS_JSON_SCHEMA, readFindings, type ReviewReading } from './reviewFindings';
 import { reviewPrompt, type ReviewPrompt } from './reviewPrompt';
 import type { ChangedFile } from './sendableChange';

@@ -1,5 +1,5 @@
-import { ATTACHMENT_LIMITS, documentType, type AttachmentKind } from '../../core/attachmentLimits';
-import { IMAGE_UPLOAD_TYPES } from '../../core/images';
+import { ATTACHMENT_LIMITS, documentType, type AttachmentKind } from '../../serviceFacts/attachmentLimits';
+import { IMAGE_UPLOAD_TYPES } from '../../serviceFacts/fileFacts';
 import { sniffImageType } from './viewPictures';
 
 /**

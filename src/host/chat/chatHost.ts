@@ -6,7 +6,7 @@ import { describeError } from '../errors';
 import { actionLabel } from '../errorActions';
 import type { Log } from '../log';
 import type { ChatDependencies, PictureStore } from './chatDependencies';
-import { ATTACHMENT_LIMITS } from '../../core/attachmentLimits';
+import { ATTACHMENT_LIMITS } from '../../serviceFacts/attachmentLimits';
 import { countMessage } from '../countMessage';
 
 /** The chat's dependencies in VS Code: the settings, the localized texts, the log channel. */

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ATTACHMENT_LIMITS, DOCUMENT_TYPES } from '../../core/attachmentLimits';
+import { ATTACHMENT_LIMITS, DOCUMENT_TYPES } from '../../serviceFacts/attachmentLimits';
 import { type AttachmentChip } from '../../shared/protocol';
 import type { FileOutcome, PendingFiles } from './pendingFiles';
 import { countMessage } from '../countMessage';

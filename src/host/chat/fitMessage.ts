@@ -1,4 +1,4 @@
-import { FILE_ID } from '../../core/images';
+import { FILE_ID } from '../../serviceFacts/fileFacts';
 import {
   ErrorAction,
   ExplainedCode,

@@ -1,5 +1,5 @@
-import { DOCUMENT_TYPES } from '../../core/attachmentLimits';
-import { MAX_IMAGE_BYTES } from '../../core/images';
+import { DOCUMENT_TYPES } from '../../serviceFacts/attachmentLimits';
+import { MAX_IMAGE_BYTES } from '../../serviceFacts/fileFacts';
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../core';
 import type { PictureStore } from './chatDependencies';

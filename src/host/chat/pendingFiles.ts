@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import * as z from 'zod';
-import { checkAddition, fileExtension, type MessageRefusal } from '../../core/attachmentLimits';
+import { checkAddition, fileExtension, type MessageRefusal } from '../../serviceFacts/attachmentLimits';
 import { MAX_ATTACHED_FILES, type AttachmentChip } from '../../shared/protocol';
 import { checkFile, type FileRefusal } from './attachmentCheck';
 import type { PictureStore } from './chatDependencies';

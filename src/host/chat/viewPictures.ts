@@ -1,4 +1,4 @@
-import { MAX_IMAGE_BYTES } from '../../core/images';
+import { MAX_IMAGE_BYTES } from '../../serviceFacts/fileFacts';
 import type { ImageAttachment } from '../../shared/protocol';
 
 /** The types every webview draws. The service also takes TIFF and BMP, which Chromium does not show. */

@@ -6,7 +6,7 @@ import { askErrorAction, runErrorAction } from '../errorActions';
 import type { Log } from '../log';
 import { withCancellableProgress } from '../progress';
 import type { TrustedRoot } from '../trust/trustedRoot';
-import { renderReport, stepName, type Report } from './connectionReport';
+import { renderReport, stepName, stepTarget, type Report } from './connectionReport';
 import { ReportDocument } from './reportDocument';
 
 /**
@@ -49,7 +49,7 @@ async function runConnectionCheck(clients: ClientProvider, trustedRoot: TrustedR
         proxy: connection.proxy,
         client,
         signal,
-        onStep: (step) => report(`${stepName(step.id)}: ${step.target}`),
+        onStep: (step) => report(`${stepName(step.id)}: ${stepTarget(step)}`),
       }),
     );
   } catch (error) {

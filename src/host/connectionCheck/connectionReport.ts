@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { isServiceError, ProxyRoutes, redactUrl, type CertificatePin, type CheckStep, type CheckStepId } from '../../core';
+import { isServiceError, ProxyRoutes, redactUrl, type CertificatePin, type CheckStep, type CheckStepId, type ServiceUrlSetting } from '../../core';
+import { settingId } from '../../shared/settings';
 import type { TurnError } from '../../shared/protocol';
 import type { Connection } from '../clientProvider';
 import { describeError } from '../errors';
@@ -36,6 +37,11 @@ export function stepName(id: CheckStepId): string {
     model: () => vscode.l10n.t('Model call'),
   };
   return names[id]();
+}
+
+/** What a step is about, for a person: the settings step names the setting that holds the address at fault. */
+export function stepTarget(step: Pick<CheckStep, 'id' | 'target'>): string {
+  return step.id === 'settings' ? settingId(step.target as ServiceUrlSetting) : step.target;
 }
 
 /**
@@ -104,10 +110,10 @@ function settingsLines({ connection, pinnedRootTrusted, checkedAt }: ReportConte
 /** `fix` is the failed step's explanation, as the rest of the extension words the error. */
 function stepLines(step: CheckStep, context: ReportContext, fix: string): string[] {
   const name = stepName(step.id);
-  if (step.status === 'skipped') return [`${SKIPPED} ${vscode.l10n.t('{0} ({1}): not checked, because an earlier step failed.', name, step.target)}`];
+  if (step.status === 'skipped') return [`${SKIPPED} ${vscode.l10n.t('{0} ({1}): not checked, because an earlier step failed.', name, stepTarget(step))}`];
   switch (step.id) {
     case 'settings':
-      return [`${step.status === 'passed' ? PASSED : FAILED} ${name} (${step.target})${step.status === 'passed' ? '' : `: ${fix}`}`];
+      return [`${step.status === 'passed' ? PASSED : FAILED} ${name} (${stepTarget(step)})${step.status === 'passed' ? '' : `: ${fix}`}`];
     case 'dns':
       return dnsLines(step, name);
     case 'tls':

@@ -51,7 +51,7 @@ export function showSearchPicker(options: SearchPickerOptions): void {
   let generation = 0;
 
   pick.title = vscode.l10n.t('GigaChat: Semantic Search');
-  pick.placeholder = vscode.l10n.t('Describe what you are looking for, e.g. “where do we retry failed uploads?”, and press Enter');
+  pick.placeholder = vscode.l10n.t('What are you looking for? E.g. “where do we retry uploads?”');
   pick.matchOnDescription = false;
   pick.matchOnDetail = false;
   pick.ignoreFocusOut = true; // previews open editors; the results must stay

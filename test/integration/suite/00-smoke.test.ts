@@ -58,9 +58,17 @@ describe('first run in Russian', function () {
       async () => /Подключение/.test((groups = (await workbench.texts('.settings-toc-container .monaco-list-row')).join(' | '))),
       'the groups, in Russian',
     );
-    for (const group of ['Чат', 'Подсказки при наборе']) assert.ok(groups.includes(group), `${group} in: ${groups}`);
+    for (const group of ['Чат', 'Подсказки', 'Коммиты', 'Семантический поиск']) assert.ok(groups.includes(group), `${group} in: ${groups}`);
     await workbench.screenshot('settings-ru-light');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('GigaChat: Help opens its Russian pages in the Markdown preview', async () => {
+    await vscode.commands.executeCommand('gigachat.help', 'key');
+    await until(() => previewOpen(/key\.ru\.md/), 'the Russian page on the key, in the preview');
+    const { inView, headings } = await workbench.headingInView('Ключ авторизации');
+    assert.ok(inView, `the page's heading; headings seen: ${headings.join(' | ')}`);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   it('semantic search asks, indexes and ranks in Russian, relevance in words', async function () {
@@ -95,12 +103,34 @@ describe('first run in Russian', function () {
   });
 });
 
+/** Whether a Markdown preview of the file `name` is open. */
+function previewOpen(name: RegExp): boolean {
+  return vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => name.test(tab.label) && tab.input instanceof vscode.TabInputWebview));
+}
+
 describe('smoke', () => {
   it('runs in a real VS Code', async () => {
     assert.match(vscode.version, /^1\.\d+\.\d+/);
     // A real workbench registers its built-in commands; a stub of the API would not.
     const commands = await vscode.commands.getCommands(true);
     assert.ok(commands.includes('workbench.action.files.newUntitledFile'), 'built-in commands are missing');
+  });
+
+  it('GigaChat: Help lists a page per feature and opens the one asked for', async () => {
+    const picking = vscode.commands.executeCommand('gigachat.help');
+    const rows = await workbench.quickPickRows({ title: 'GigaChat Help', min: 9 });
+    assert.equal(rows.length, 9, rows.join(' | '));
+    assert.ok(
+      rows.some((row) => /Semantic search and codebase context/.test(row)),
+      rows.join(' | '),
+    );
+    await workbench.closeQuickInput();
+    await picking;
+    await vscode.commands.executeCommand('gigachat.help', 'search');
+    await until(() => previewOpen(/search\.md/), 'the page on semantic search, in the preview');
+    const { inView, headings } = await workbench.headingInView('Semantic search and codebase context');
+    assert.ok(inView, `the page's heading; headings seen: ${headings.join(' | ')}`);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   it('offers Explain as a lightbulb action from the start, before any GigaChat command or view is used', async () => {

@@ -87,12 +87,13 @@ describe('certificates', function () {
     await chatView.screenshot('certificate-error');
   });
 
-  it('"Learn more" opens the README section on certificates', async () => {
+  it('"Learn more" opens the help page on certificates', async () => {
     await askAndFailOnTheRoot('Where can I read about certificates?');
     await chatView.click(`${LAST_ERROR} [data-error-action="certificateHelp"]`);
     await until(
-      () => vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => /readme\.md/i.test(tab.label) && tab.input instanceof vscode.TabInputWebview)),
-      'the README in the Markdown preview',
+      () =>
+        vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => /network\.md/i.test(tab.label) && tab.input instanceof vscode.TabInputWebview)),
+      'the help page in the Markdown preview',
     );
     const preview = await workbench.headingInView('Certificates and company networks');
     assert.ok(preview.inView, `the preview is scrolled to the section; headings seen: ${preview.headings.join(', ')}`);

@@ -5,7 +5,7 @@
  * TIFF, BMP), a text document up to 40 MB (TXT, PDF, DOC, DOCX, EPUB, PPT, PPTX). Checked before
  * anything is uploaded, so the user hears which limit a file breaks at once, not after an upload.
  */
-import { MAX_IMAGE_BYTES } from './images';
+import { MAX_IMAGE_BYTES } from './fileFacts';
 
 const MiB = 1024 * 1024;
 
