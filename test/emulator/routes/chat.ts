@@ -23,7 +23,7 @@ import { noisyCompletion } from '../completion-noise';
 import { pageReadLines, webAnswer, WEB_PAGES_TOKENS } from '../web-answers';
 import type { RouteContext } from '../state';
 import { estimateTokens, precachedTokens, promptText, usage } from '../usage';
-import { structuredAnswer } from '../structured-answers';
+import { isFindingsRequest, looseFindingsAnswer, structuredAnswer } from '../structured-answers';
 import { checkAttachments, type AttachedFile } from './chat-attachments';
 import { parseChatRequest, type ChatRequest } from './chat-request';
 import { streamChunks, v1Reply } from './chat-stream';
@@ -48,14 +48,16 @@ function answer(request: ChatRequest, attached: AttachedFile[], context: RouteCo
   if (isBlacklisted(lastUser)) {
     return { content: blacklistReply(language), finishReason: 'blacklist', functionsStateId: undefined };
   }
-  if (request.jsonSchema !== undefined) {
-    return { content: structuredAnswer(request.jsonSchema, promptText(request.messages)), finishReason: 'stop', functionsStateId: undefined };
+  const system = request.messages.find((message) => message.role === 'system')?.content;
+  if (request.jsonSchema !== undefined || isFindingsRequest(system)) {
+    const prompt = promptText(request.messages);
+    return cutAt(request.jsonSchema !== undefined ? structuredAnswer(request.jsonSchema, prompt) : looseFindingsAnswer(prompt), request.maxTokens);
   }
   if (context.steeredCall) {
     const { name, arguments: args = {} } = context.steeredCall;
     return { content: '', finishReason: 'function_call', functionsStateId: randomUUID(), functionCall: { name, arguments: args } };
   }
-  if (isCompletionRequest(request.messages.find((message) => message.role === 'system')?.content, lastUser)) {
+  if (isCompletionRequest(system, lastUser)) {
     const steered = context.steeredCompletion;
     const content = steered ? noisyCompletion(steered.missing, steered.noise, lastUser) : completionAnswer(lastUser);
     return { content, finishReason: 'stop', functionsStateId: undefined };
@@ -81,6 +83,12 @@ function answer(request: ChatRequest, attached: AttachedFile[], context: RouteCo
     return { content: truncateToTokens(content, request.maxTokens), finishReason: 'length', functionsStateId: undefined, reasoning };
   }
   return { content, finishReason: 'stop', functionsStateId: undefined, reasoning };
+}
+
+/** The answer as the service gives it with `max_tokens`: cut there, and said so by the finish reason (JSON too: the service does not close it). */
+function cutAt(content: string, maxTokens: number | undefined): Answer {
+  if (maxTokens === undefined || estimateTokens(content) <= maxTokens) return { content, finishReason: 'stop', functionsStateId: undefined };
+  return { content: truncateToTokens(content, maxTokens), finishReason: 'length', functionsStateId: undefined };
 }
 
 /** A reasoning model thinks aloud; another model asked for an effort does too (GigaChat 3 takes one). */
