@@ -85,6 +85,12 @@ function answer(request: ChatRequest, attached: AttachedFile[], context: RouteCo
   return { content, finishReason: 'stop', functionsStateId: undefined, reasoning };
 }
 
+/** The answer as far as the model's own output limit lets it go (an injected `outputLimit` fault). */
+function limited(answered: Answer, outputLimit: number | undefined): Answer {
+  if (outputLimit === undefined || answered.functionCall || estimateTokens(answered.content) <= outputLimit) return answered;
+  return { ...answered, content: truncateToTokens(answered.content, outputLimit), finishReason: 'length' };
+}
+
 /** The answer as the service gives it with `max_tokens`: cut there, and said so by the finish reason (JSON too: the service does not close it). */
 function cutAt(content: string, maxTokens: number | undefined): Answer {
   if (maxTokens === undefined || estimateTokens(content) <= maxTokens) return { content, finishReason: 'stop', functionsStateId: undefined };
@@ -106,7 +112,7 @@ export function chat(context: RouteContext, contract: 'v1' | 'v2'): Reply {
   const prompt = promptText(request.messages);
   if (estimateTokens(prompt) > context.state.options.contextTokens) return modelError(413, 'Payload too large');
 
-  const answered = answer(request, attached, context);
+  const answered = limited(answer(request, attached, context), context.outputLimit);
   const { content, functionCall, sources } = answered;
   const precached = precachedTokens(context.state.sessions, header(context.req, 'x-session-id'), prompt);
   // The pages a web search found are read by the model: they count as input (a recorded web answer cost 23,767).
