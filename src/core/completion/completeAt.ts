@@ -2,7 +2,7 @@ import type { ChatOptions, ServiceClient } from '../client';
 import { cancelled } from '../abortable';
 import { applyChunk, type ChatReply } from '../chatReply';
 import type { ChatChunk, Usage } from '../schemas';
-import { ANSWER_CLOSE, ANSWER_OPEN, cleanCompletion } from './cleanCompletion';
+import { ANSWER_CLOSE, ANSWER_OPEN, cleanCompletion, type HoleContext } from './cleanCompletion';
 import { fileWindow, fillMessages, type FillRequest } from './fillPrompt';
 
 export interface CompletionRequest extends FillRequest {
@@ -66,7 +66,7 @@ export async function completeAt(
     }
     // As far as it has come: the user may be typing something else already (suggester.ts), and
     // then the request ends here, whole answer or not.
-    if (next.value.choices[0]?.delta.content) options.onPartial?.(cleanCompletion(reply.content, hole));
+    if (next.value.choices[0]?.delta.content) options.onPartial?.(partialAnswer(reply.content, hole));
     if (options.signal?.aborted) {
       // What has arrived already would still be read without this: the connection goes now.
       await chunks.return?.(undefined);
@@ -90,6 +90,15 @@ async function drain(chunks: AsyncIterator<ChatChunk>, reply: ChatReply, onUsage
   } catch {
     // Cut off (the limit, a stop) or failed after the answer: the suggestion stands.
   }
+}
+
+/**
+ * The suggestion as far as the reply has come: none yet before its answer tag. A reply without
+ * the tags is read as code only once it is whole: its first words may yet turn out to be a
+ * sentence, and a partial suggestion that the typing contradicts ends the request.
+ */
+function partialAnswer(content: string, hole: HoleContext): string {
+  return content.includes(ANSWER_OPEN) || content.includes(ANSWER_CLOSE) ? cleanCompletion(content, hole) : '';
 }
 
 function answerComplete(content: string, multiline: boolean): boolean {
