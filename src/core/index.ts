@@ -149,7 +149,7 @@ export { rulesJudge, sendableChange, withheldFor, type ChangedFile, type PathJud
 export { changeDigest, MAX_HUNK_LINES, NUMBERED_HUNKS, PLAIN_HUNKS, type ChangeDigest, type HunkRendering, type ShownRange } from './scm/changeDigest';
 export { branchTicket, commitStyle, type CommitLanguage, type CommitStyle } from './scm/commitStyle';
 export { cleanCommitMessage, commitMessagePrompt, type CommitRequest } from './scm/commitPrompt';
-export { commitMessageRequest, streamCommitMessage, MAX_DIGEST_TOKENS, type CommitMessageInput } from './scm/commitMessage';
+export { commitMessageRequest, streamCommitMessage, UnfinishedCommitMessage, MAX_DIGEST_TOKENS, type CommitMessageInput } from './scm/commitMessage';
 export { FINDINGS_JSON_SCHEMA, readFindings, SEVERITIES } from './scm/reviewFindings';
 export type { Finding, ReadingKind, ReviewReading, Severity } from './scm/reviewFindings';
 export { reviewPrompt } from './scm/reviewPrompt';

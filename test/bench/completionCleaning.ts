@@ -2,7 +2,8 @@
  * How often the cleaning of a suggestion gives back exactly the missing code (target ≥ 95%), over
  * places cut from real code (completionCorpus.ts): this repository's `src` and undici's `lib`
  * (a codebase nobody here wrote). At each place the emulator answers with the right code in each
- * form chat models give it (test/emulator/completion-noise.ts), through the whole path a
+ * form chat models give it (test/emulator/completion-noise.ts: within the answer tags the prompt
+ * asks for, and without them, as a fenced block and a sentence or as bare code), through the whole path a
  * suggestion takes (the prompt, the stream read to the answer's end, the cleaning). Prints the
  * rate, the misses by form and by kind of place, and a few misses to read.
  *

@@ -1,12 +1,19 @@
 // How chat models answer a fill-in-the-middle request around the right code (peers' issue
 // trackers, ../shared/docs/completions.md "Pitfalls"): in a fence, after a sentence, starting
 // with the cursor's line again, running on into the code after the cursor, or indented their own
-// way. Given the code that is truly missing, the emulator answers with one such form, so a bench
-// can measure how much of it the extension's cleaning gives back exactly.
+// way; and a chat model does not always keep to the answer tags the prompt asks for: a fenced
+// block and a sentence, or the code alone. Given the code that is truly missing, the emulator
+// answers with one such form, so a bench can measure how much of it the extension's cleaning
+// gives back exactly. One more form is a fault, not noise: `runaway`, a reply that never closes
+// its tag and runs on, a comment line again and again (a server that ignores `max_tokens`).
 const HOLE = '{{FILL_HERE}}';
 
-export const COMPLETION_NOISES = ['none', 'fence', 'prose', 'echo', 'suffix', 'indent', 'margin', 'chatty'] as const;
-export type CompletionNoise = (typeof COMPLETION_NOISES)[number];
+export const COMPLETION_NOISES = ['none', 'fence', 'prose', 'echo', 'suffix', 'indent', 'margin', 'chatty', 'untaggedFence', 'untagged'] as const;
+export type CompletionNoise = (typeof COMPLETION_NOISES)[number] | 'runaway';
+
+/** How long a runaway reply runs on, in characters: far past any answer asked for. */
+export const RUNAWAY_CHARS = 100_000;
+const RUNAWAY_LINE = '\n  // and so on';
 
 /** The reply to `question` (the request's text with the hole) when `missing` is the right answer, written with `noise`. */
 export function noisyCompletion(missing: string, noise: CompletionNoise, question: string): string {
@@ -45,6 +52,12 @@ export function noisyCompletion(missing: string, noise: CompletionNoise, questio
     case 'chatty':
       // Several at once: a sentence, a fence, and the cursor's line again.
       return `Sure! Here is the completion:\n<COMPLETION>\`\`\`typescript\n${lineBefore.trimStart()}${code}\n\`\`\`</COMPLETION>`;
+    case 'untaggedFence':
+      return `\`\`\`typescript\n${code}\n\`\`\`\nThis completes the code at the cursor.`;
+    case 'untagged':
+      return code;
+    case 'runaway':
+      return `<COMPLETION>${code}${RUNAWAY_LINE.repeat(RUNAWAY_CHARS / RUNAWAY_LINE.length)}`;
     case 'none':
       break;
   }

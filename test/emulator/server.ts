@@ -58,7 +58,8 @@ function authorizeAndRoute(
   if (check.state === 'expired') return modelError(401, 'Token has expired');
   const steeredCall = fault?.kind === 'functionCall' ? fault : undefined;
   const steeredCompletion = fault?.kind === 'completion' ? fault : undefined;
-  return route(endpoint, { state, req, body, raw, scope: check.scope, steeredCall, steeredCompletion }, path);
+  const outputLimit = fault?.kind === 'outputLimit' ? fault.tokens : undefined;
+  return route(endpoint, { state, req, body, raw, scope: check.scope, steeredCall, steeredCompletion, outputLimit }, path);
 }
 
 export function createRequestHandler(pipeline: Pipeline): (req: IncomingMessage, res: ServerResponse) => void {

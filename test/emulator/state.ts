@@ -35,6 +35,8 @@ export interface RouteContext {
   scope: string;
   /** An injected `functionCall` fault: the call the chat reply makes, offered or not. */
   steeredCall?: { name: string; arguments?: Record<string, unknown> };
+  /** An injected `outputLimit` fault: the most tokens the model writes. */
+  outputLimit?: number;
   /** An injected `completion` fault: the right code, and the form the reply gives it in. */
   steeredCompletion?: { missing: string; noise: CompletionNoise };
 }

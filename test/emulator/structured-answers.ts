@@ -3,7 +3,21 @@
 // object with `findings`) gets deterministic findings the tests plant: every line the change adds
 // that compares with `== null` (loosely), reported with the file and line the request numbered it
 // with, and `=== null` as the suggestion. Any other schema gets the simplest value that fits it.
+// Asked for the same findings with no schema (the previous contract, where the request says the
+// shape in its text), the model keeps to it loosely, as models do unbound: the JSON in a fenced
+// block between sentences, the line number as a string, the severity in its own word (`high`).
 import { isRecord } from './http';
+
+/** The review's instructions (src/core/scm/reviewPrompt.ts) ask for this shape in their text. */
+export function isFindingsRequest(system: string | undefined): boolean {
+  return (system ?? '').includes('Reply with JSON only') && (system ?? '').includes('"findings"');
+}
+
+/** The findings as a model without a schema writes them (see the heading). */
+export function looseFindingsAnswer(prompt: string): string {
+  const findings = plantedFindings(prompt).map((finding) => ({ ...finding, line: String(finding.line), severity: 'high' }));
+  return `Here is my review of the change:\n\n\`\`\`json\n${JSON.stringify({ findings }, null, 2)}\n\`\`\`\n\nI hope it helps.`;
+}
 
 /** The planted bug: a loose comparison with null (`=== null` and `!== null` are not it). */
 const PLANTED = /(^|[^=!])==\s*null\b/;

@@ -61,6 +61,11 @@ export type Fault =
    * read (a prompt injection) may name a tool it was never given, and the client must not run it.
    */
   | { kind: 'functionCall'; name: string; arguments?: Record<string, unknown> }
+  /**
+   * The chat reply reaches the model's own output limit after `tokens` tokens, as a long answer
+   * does with no `max_tokens` asked: its text cut there, finish reason `length`.
+   */
+  | { kind: 'outputLimit'; tokens: number }
   /** A completion request is answered with `missing`, the right code, in one of the forms chat models give it (completion-noise.ts). */
   | { kind: 'completion'; missing: string; noise: CompletionNoise };
 

@@ -34,6 +34,15 @@ describe('change review against the emulator', () => {
       assert.deepEqual([format.type, format.strict, format.schema.required], ['json_schema', true, ['findings']]);
     });
 
+    it('keeps the findings of a review cut at its token limit, and says it was cut', async () => {
+      const lines = Array.from({ length: 80 }, (_, i) => `+  if (value${i} == null) return;`);
+      const diff = ['diff --git a/src/b.ts b/src/b.ts', '--- a/src/b.ts', '+++ b/src/b.ts', `@@ -1,0 +1,${lines.length} @@`, ...lines, ''].join('\n');
+      const { reading } = await askForReview(t.client, { ...review, files: parseUnifiedDiff(diff) });
+      assert.equal(reading?.cut, true);
+      assert.ok(reading.findings.length > 10 && reading.findings.length < 80, `${reading.findings.length} whole findings kept`);
+      assert.equal(reading.text, undefined);
+    });
+
     it('asks nothing when no file of the change may be sent', async () => {
       const { reading } = await askForReview(t.client, { ...review, files: review.files.map((file) => ({ ...file, withheld: 'ignored' as const })) });
       assert.equal(reading, undefined);
@@ -44,12 +53,16 @@ describe('change review against the emulator', () => {
   describe('on the previous contract (a host without v2)', () => {
     const t = useEmulator({ streamDelayMs: 0, chatV2: false });
 
-    it('sends no response_format, and keeps a reply that is not JSON as its text', async () => {
+    it('sends no response_format, and reads the findings the model writes loosely in prose (line as a string, severity `high`)', async () => {
       const { reading } = await askForReview(t.client, review);
       const body = JSON.parse(t.emulator.requests.filter((request) => request.endpoint === 'chat').at(-1)!.body) as Record<string, unknown>;
       assert.equal(body.response_format, undefined);
-      assert.equal(reading?.kind, 'text');
-      assert.ok(reading?.text && reading.text.length > 0);
+      assert.equal(reading?.kind, 'lenient');
+      assert.deepEqual(
+        reading.findings.map((each) => [each.path, each.line, each.severity]),
+        [['src/a.ts', 11, 'error']],
+      );
+      assert.equal(reading.malformed, 0);
     });
   });
 });

@@ -54,7 +54,7 @@ describe('change review: reading the findings', () => {
       findings: [
         { path: 'src/a.ts', line: 11, severity: 'error', title: 'Bug', reasoning: 'Because.', suggestion: '  if (value === null) return;' },
         { path: 'src/a.ts', line: 0, severity: 'error', title: 'No line', reasoning: '' },
-        { path: 'src/a.ts', line: 3, severity: 'fatal', title: 'Unknown severity', reasoning: '' },
+        { path: 'src/a.ts', line: 3, severity: 'purple', title: 'Unknown severity', reasoning: '' },
       ],
     });
     const reading = readFindings(reply);
@@ -65,13 +65,56 @@ describe('change review: reading the findings', () => {
     ]);
   });
 
+  it('reads a finding written loosely (a severity in other words, line numbers as strings) rather than dropping it', () => {
+    const loose = (severity: string, line: unknown, endLine?: unknown) => ({ path: 'src/a.ts', line, endLine, severity, title: 'T', reasoning: 'R' });
+    const reading = readFindings(
+      JSON.stringify({
+        findings: [loose('critical', '11', ' 12 '), loose('High', 11), loose('medium', 11), loose('Низкая', 11), loose('minor', 11), loose('error', 'eleven')],
+      }),
+    );
+    assert.deepEqual(
+      reading.findings.map((each) => [each.severity, each.line, each.endLine]),
+      [
+        ['error', 11, 12],
+        ['error', 11, undefined],
+        ['warning', 11, undefined],
+        ['info', 11, undefined],
+        ['info', 11, undefined],
+      ],
+    );
+    assert.equal(reading.malformed, 1, 'a line that is no number is still unreadable');
+  });
+
+  it('keeps the whole findings of a reply cut at its token limit, and says it was cut rather than showing its JSON', () => {
+    const whole = JSON.stringify({ findings: [finding({ title: 'First' }), finding({ title: 'Second', line: 12 }), finding({ title: 'Third' })] }, null, 2);
+    const cut = whole.slice(0, whole.indexOf('Third') + 3);
+    const reading = readFindings(cut, 'length');
+    assert.deepEqual(
+      reading.findings.map((each) => each.title),
+      ['First', 'Second'],
+    );
+    assert.equal(reading.cut, true);
+    assert.equal(reading.text, undefined, 'no raw JSON shown as a general finding');
+    const early = readFindings('```json\n{"findings": [{"path": "src/a.ts", "li', 'length');
+    assert.deepEqual([early.findings, early.cut, early.text], [[], true, undefined]);
+    assert.equal(readFindings(whole, 'stop').cut, false);
+  });
+
+  it('counts a string with braces in it as text, not as the end of a finding', () => {
+    const reply = '{"findings": [{"path":"src/a.ts","line":11,"severity":"info","title":"Braces } and { \\" in text","reasoning":"R"}, {"path":"src/a.ts","li';
+    assert.deepEqual(
+      readFindings(reply, 'length').findings.map((each) => each.title),
+      ['Braces } and { " in text'],
+    );
+  });
+
   it('finds the JSON in a plain-text reply (a fenced block, or braces in prose) on the previous contract', () => {
     const fenced =
       'Here is my review.\n\n```json\n{"findings":[{"path":"src/a.ts","line":11,"severity":"info","title":"T","reasoning":"R"}]}\n```\nHope it helps.';
     assert.equal(readFindings(fenced).kind, 'lenient');
     assert.equal(readFindings(fenced).findings[0].title, 'T');
     const prose = 'Findings: {"findings": []} — nothing to add.';
-    assert.deepEqual(readFindings(prose), { findings: [], malformed: 0, kind: 'lenient' });
+    assert.deepEqual(readFindings(prose), { findings: [], malformed: 0, kind: 'lenient', cut: false });
   });
 
   it('keeps a reply it cannot read as findings as its text, rather than losing it', () => {
@@ -192,6 +235,18 @@ describe('change review: placing the findings', () => {
       [
         [12, 12],
         [12, 13],
+      ],
+    );
+  });
+
+  it('offers no fix for a finding whose end was cut to the hunk: its suggestion replaces more lines than would be', () => {
+    // Lines 10..13 were shown; the model names 12..15 and writes four lines for them.
+    const { placed } = place([finding({ line: 12, endLine: 15, suggestion: 'a\nb\nc\nd' }), finding({ line: 12, endLine: 13, suggestion: 'a\nb' })]);
+    assert.deepEqual(
+      placed.map((each) => [each.first, each.last, each.suggestion]),
+      [
+        [12, 13, undefined],
+        [12, 13, 'a\nb'],
       ],
     );
   });

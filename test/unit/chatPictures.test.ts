@@ -109,6 +109,26 @@ describe('pictures attached to a chat question (no VS Code)', () => {
     assert.deepEqual(chat.transcript, ['user: What is wrong here? (done)', 'assistant: I see it. (done)']);
   });
 
+  it('a picture asked about with a model that cannot see it does not go with the later questions of the chat, and the reply says so', async () => {
+    chat.settings = { ...chat.settings, model: 'GigaChat' };
+    const first = await askWithPictures('What is wrong here?');
+    assert.deepEqual(chat.reply.request.messages.at(-1)?.attachments, ['upload-1'], 'the question answered keeps its own: a refusal is about it');
+    await answer(first.ended);
+    const next = chat.controller.send({ text: 'And how do I sort a list?' });
+    await until(() => chat.client.replies.length === 2, 'the later question');
+    assert.ok(
+      chat.reply.request.messages.every((message) => message.attachments === undefined),
+      'no earlier picture sent',
+    );
+    await answer(next, 'With sort().');
+    assert.equal(chat.view.turns[3].notice, 'GigaChat: 1 earlier pictures left out');
+    chat.settings = { ...chat.settings, model: 'GigaChat-2-Max' };
+    const seen = chat.controller.send({ text: 'Look at it again' });
+    await until(() => chat.client.replies.length === 3, 'the question with a model that sees pictures');
+    assert.deepEqual(chat.reply.request.messages[1].attachments, ['upload-1'], 'a model that sees pictures gets the chat’s pictures');
+    await answer(seen);
+  });
+
   it('the reply says the pictures are being uploaded while they are', async () => {
     let release: () => void = () => undefined;
     const upload = chat.client.uploadFile.bind(chat.client);

@@ -42,6 +42,18 @@ describe("completions: a chat model's reply cleaned into exactly the missing tex
     assert.equal(cleanCompletion('```ts\n42;\n```', hole('const answer = |')), '42;', 'a reply that is one fenced block');
   });
 
+  it('takes the answer from a reply without the tags: its first fenced block, else the code without the sentences around it', () => {
+    const body = hole('function area(r) {\n  |\n}');
+    assert.equal(cleanCompletion('```typescript\nreturn Math.PI * r * r;\n```\nThis completes the function.', body), 'return Math.PI * r * r;');
+    assert.equal(cleanCompletion('Вот код для этого места:\n\n```ts\nreturn r * r;\n```\n\nОн возвращает квадрат.', body), 'return r * r;');
+    assert.equal(cleanCompletion('Here is the code:\n```\nreturn r', body), 'return r', 'a block still arriving');
+    assert.equal(cleanCompletion('computeTotal();', hole('const total = |')), 'computeTotal();');
+    assert.equal(cleanCompletion('Sure! Here is the body:\nreturn r * r;\nIt squares the radius.', body), 'return r * r;');
+    assert.equal(cleanCompletion('Sure!', hole('const total = |')), '');
+    assert.equal(cleanCompletion('I cannot see enough of the file.\nPlease show me more.', body), '', 'only sentences: no suggestion');
+    assert.equal(cleanCompletion("'The message was cut.'", hole('const text = |')), "'The message was cut.'", 'a sentence in quotes is code');
+  });
+
   it('drops the fences and the prompt markers the model echoes', () => {
     assert.equal(cleanCompletion(tagged('```typescript\nreturn Math.PI * r * r;\n```'), hole('function area(r) {\n  |\n}')), 'return Math.PI * r * r;');
     assert.equal(cleanCompletion(tagged('// Path: src/area.ts\nreturn r * r;'), hole('function sq(r) {\n  |\n}')), 'return r * r;');

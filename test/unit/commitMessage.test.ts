@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { FolderExclusions, estimateTokens, parseUnifiedDiff, type DiffFile } from '../../src/core';
 import { changeDigest, MAX_HUNK_LINES } from '../../src/core/scm/changeDigest';
-import { commitMessageRequest, streamCommitMessage, type CommitMessageInput } from '../../src/core/scm/commitMessage';
+import { commitMessageRequest, streamCommitMessage, UnfinishedCommitMessage, type CommitMessageInput } from '../../src/core/scm/commitMessage';
 import { rulesJudge, sendableChange } from '../../src/core/scm/sendableChange';
 import { useEmulator } from './support/fixture';
 
@@ -160,6 +160,27 @@ describe('a commit message from the emulator', () => {
     assert.ok(shown.length > 1, 'the message grows as it streams');
     assert.equal(shown.at(-1), message);
     assert.match(message, /^Emulated answer\. You asked:/, 'the bold of the reply is gone');
+  });
+
+  it('rejects the content filter’s refusal as no message, though it streamed into the box as one', async () => {
+    const { request } = await commitMessageRequest(await input());
+    const shown: string[] = [];
+    await assert.rejects(
+      streamCommitMessage(t.client, 'GigaChat', { ...request, digest: `${request.digest}\n+// [blacklist]` }, new AbortController().signal, (text) =>
+        shown.push(text),
+      ),
+      (error) => error instanceof UnfinishedCommitMessage && error.reason === 'blacklist',
+    );
+    assert.match(shown.at(-1) ?? '', /I'd rather not talk about that/, 'what the caller must take back out of the box');
+  });
+
+  it('rejects a message cut at the model’s output limit, rather than leaving half of it', async () => {
+    const { request } = await commitMessageRequest(await input());
+    t.emulator.inject({ kind: 'outputLimit', tokens: 6 }, { endpoint: 'chat' });
+    await assert.rejects(
+      streamCommitMessage(t.client, 'GigaChat', request, new AbortController().signal, () => undefined),
+      (error) => error instanceof UnfinishedCommitMessage && error.reason === 'length',
+    );
   });
 
   it('stops when cancelled, with the request closed', async () => {

@@ -88,6 +88,27 @@ describe('a reply cleaned into a commit message', () => {
     assert.equal(cleanCommitMessage('**Add export**\n\n\n\nBody line   \n'), 'Add export\n\nBody line');
   });
 
+  it('takes the message from a fenced block with prose around it, and never leaves a fence in the box', () => {
+    assert.equal(cleanCommitMessage('Вот сообщение коммита:\n```\nfix: счёт токенов\n```'), 'fix: счёт токенов');
+    assert.equal(
+      cleanCommitMessage('Here is a message for the change:\n\n```text\nfix: the parser\n\nWhy it broke.\n```\n\nLet me know!'),
+      'fix: the parser\n\nWhy it broke.',
+    );
+    assert.equal(cleanCommitMessage('Sure.\n~~~\nAdd export\n~~~\nThis follows your style.'), 'Add export');
+    // A body that quotes code after a blank line is the message's own: the markers go, the lines stay.
+    assert.equal(cleanCommitMessage('Fix the parser\n\nIt now reads:\n```\nparse(x)\n```'), 'Fix the parser\n\nIt now reads:\nparse(x)');
+    assert.equal(cleanCommitMessage('Fix the ```parser```'), 'Fix the parser');
+  });
+
+  it('shows no fence on any prefix of a fenced reply after a sentence, as it streams', () => {
+    const reply = 'Вот сообщение коммита:\n```\nfeat: выгрузка чатов\n\nДобавляет кнопку.\n```\nНадеюсь, подойдёт.';
+    for (let end = 1; end <= reply.length; end++) {
+      const shown = cleanCommitMessage(reply.slice(0, end));
+      assert.ok(!shown.includes('`'), `no fence shown at ${end}: ${JSON.stringify(shown)}`);
+    }
+    assert.equal(cleanCommitMessage(reply), 'feat: выгрузка чатов\n\nДобавляет кнопку.');
+  });
+
   it('leaves a message that only starts with a quoted word as it is', () => {
     assert.equal(cleanCommitMessage('"retry" now backs off'), '"retry" now backs off');
     assert.equal(cleanCommitMessage('`retry` backs off'), '`retry` backs off');

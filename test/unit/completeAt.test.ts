@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { completeAt, type CompletionRequest } from '../../src/core/completion/completeAt';
+import { completeAt, longestReply, type CompletionRequest } from '../../src/core/completion/completeAt';
 import { HOLE } from '../../src/core/completion/fillPrompt';
 import type { Usage } from '../../src/core/schemas';
 import { rejectsWith, useEmulator } from './support/fixture';
@@ -52,6 +52,18 @@ describe('completions against the emulator: the missing text, asked of the chat 
       'what each cost comes once its stream has ended',
     );
     assert.equal(t.emulator.connectionsAccepted, opened, 'one connection, kept alive: no TLS handshake per suggestion');
+  });
+
+  it('reads a reply that never closes its answer no further than the longest answer asked for, and closes its connection', async () => {
+    const request = at('function area(r) {|\n}\n', true);
+    t.emulator.inject({ kind: 'completion', missing: '\n  return r * r;', noise: 'runaway' }, { endpoint: 'chat' });
+    const partials: string[] = [];
+    const { text } = await completeAt(t.client, request, { onPartial: (partial) => partials.push(partial) });
+    assert.ok(text.startsWith('\n  return r * r;'), text);
+    const sent = t.emulator.requests.find((r) => r.endpoint === 'chat')!;
+    for (let i = 0; i < 1000 && !sent.abandoned; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    assert.equal(sent.abandoned, true, 'the megabyte was not read to its end');
+    assert.ok(partials.length <= longestReply(request.maxTokens), `${partials.length} partial suggestions cleaned, each of a bounded reply`);
   });
 
   it('stops when asked: the request is aborted and nothing is left open', async () => {

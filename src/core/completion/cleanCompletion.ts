@@ -62,14 +62,42 @@ function lineBeforeCursor(hole: HoleContext): string {
   return hole.prefix.slice(hole.prefix.lastIndexOf('\n') + 1);
 }
 
-/** 1. The text inside the answer tags (a closing tag alone counts: the reply may start inside), or a reply that is one fenced block. */
+/**
+ * 1. The text inside the answer tags (a closing tag alone counts: the reply may start inside). A
+ * chat model does not always keep to the tags: without them, the first fenced block (closed or
+ * still arriving), else the reply without the sentences around it, when what is left reads as code.
+ */
 function answerOf(reply: string): string | undefined {
   const open = reply.indexOf(ANSWER_OPEN);
   const close = reply.indexOf(ANSWER_CLOSE, open === -1 ? 0 : open);
   if (open !== -1) return reply.slice(open + ANSWER_OPEN.length, close === -1 ? undefined : close).replace(/^\r?\n/, '');
   if (close !== -1) return reply.slice(0, close);
-  const fenced = /^\s*```[^\n]*\n([\s\S]*?)\n```\s*$/.exec(reply);
-  return fenced ? fenced[1] : undefined;
+  const fence = /^[ \t]*```[^\n]*\n/m.exec(reply);
+  if (fence) {
+    const block = reply.slice(fence.index + fence[0].length);
+    const end = /^[ \t]*```/m.exec(block);
+    return end ? block.slice(0, Math.max(0, end.index - 1)) : block;
+  }
+  return withoutSentences(reply);
+}
+
+/**
+ * A line of prose, not code: it starts with a capital letter, ends as a sentence does and has none
+ * of code's brackets, operators or quotes; three words at least ("Here is the completion:"), or
+ * words alone before `!` or `:` ("Sure!", "Конечно!").
+ */
+const SENTENCE = /^[\p{Lu}](?:[^`{}()[\];=<>"]*\s\S+\s[^`{}()[\];=<>"]*[.!?:…]|[\p{L} ,]*[!:])$/u;
+
+/** An untagged, unfenced reply without the sentences before and after its code; undefined when nothing else is left. */
+function withoutSentences(reply: string): string | undefined {
+  const lines = reply.split('\n');
+  const prose = (line: string) => SENTENCE.test(line.trim());
+  let first = 0;
+  let last = lines.length;
+  if (prose(lines[0])) while (first < last && (prose(lines[first]) || lines[first].trim() === '')) first++;
+  while (last > first && prose(lines[last - 1])) last--;
+  const code = lines.slice(first, last).join('\n');
+  return code.trim() === '' ? undefined : code;
 }
 
 /** 2. A first line that opens a fence and everything from a closing fence on. */

@@ -2,7 +2,7 @@ import type { ChatOptions, ServiceClient } from '../client';
 import { cancelled } from '../abortable';
 import { applyChunk, type ChatReply } from '../chatReply';
 import type { ChatChunk, Usage } from '../schemas';
-import { ANSWER_CLOSE, ANSWER_OPEN, cleanCompletion } from './cleanCompletion';
+import { ANSWER_CLOSE, ANSWER_OPEN, cleanCompletion, type HoleContext } from './cleanCompletion';
 import { fileWindow, fillMessages, type FillRequest } from './fillPrompt';
 
 export interface CompletionRequest extends FillRequest {
@@ -22,12 +22,24 @@ export interface Completion {
 const DRAIN_MS = 5_000;
 
 /**
+ * The longest reply read, in characters, for an answer of `maxTokens` tokens: the longest tokens
+ * (a run of indentation) at twice their usual length, and room for the tags, a fence and a
+ * sentence. A reply past it is no answer asked for (a server that ignores `max_tokens`, a model
+ * that never closes its tag): read on, every piece of it would be cleaned again, its whole length
+ * each time, a megabyte costing seconds of the editor's CPU.
+ */
+export function longestReply(maxTokens: number): number {
+  return maxTokens * 8 + 400;
+}
+
+/**
  * Asks the model for the text missing at the cursor, through the one pipeline, and answers as
  * soon as the answer is complete (its closing tag; in single-line mode, the end of its first line):
  * what the model writes next is not waited for. The rest of the stream is still read, in the
  * background, so its connection goes back to the pool: closing it would cost the next suggestion a
  * new TLS handshake, a round trip or two to the service. The reply is cleaned into exactly the
  * missing text (cleanCompletion.ts); what it cost comes to `onUsage` once the stream has ended.
+ * A reply longer than any answer asked for is read no further than that (longestReply).
  */
 export async function completeAt(
   client: Pick<ServiceClient, 'chatStream'>,
@@ -43,12 +55,18 @@ export async function completeAt(
     { ...options, signal },
   );
   const chunks = stream[Symbol.asyncIterator]();
+  const longest = longestReply(request.maxTokens);
   let reply: ChatReply = { content: '' };
   for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
     reply = applyChunk(reply, next.value);
+    if (reply.content.length > longest) {
+      // Its connection goes now: the rest is not worth the bytes, and the answer is whatever came before.
+      await chunks.return?.(undefined);
+      return { text: cleanCompletion(reply.content.slice(0, longest), hole) };
+    }
     // As far as it has come: the user may be typing something else already (suggester.ts), and
     // then the request ends here, whole answer or not.
-    if (next.value.choices[0]?.delta.content) options.onPartial?.(cleanCompletion(reply.content, hole));
+    if (next.value.choices[0]?.delta.content) options.onPartial?.(partialAnswer(reply.content, hole));
     if (options.signal?.aborted) {
       // What has arrived already would still be read without this: the connection goes now.
       await chunks.return?.(undefined);
@@ -72,6 +90,15 @@ async function drain(chunks: AsyncIterator<ChatChunk>, reply: ChatReply, onUsage
   } catch {
     // Cut off (the limit, a stop) or failed after the answer: the suggestion stands.
   }
+}
+
+/**
+ * The suggestion as far as the reply has come: none yet before its answer tag. A reply without
+ * the tags is read as code only once it is whole: its first words may yet turn out to be a
+ * sentence, and a partial suggestion that the typing contradicts ends the request.
+ */
+function partialAnswer(content: string, hole: HoleContext): string {
+  return content.includes(ANSWER_OPEN) || content.includes(ANSWER_CLOSE) ? cleanCompletion(content, hole) : '';
 }
 
 function answerComplete(content: string, multiline: boolean): boolean {

@@ -52,8 +52,21 @@ export async function commitMessageRequest(input: CommitMessageInput): Promise<{
 }
 
 /**
+ * A reply that is no message to commit, though it has text: the service's content filter answered
+ * in the model's place (finish reason `blacklist`, "Не люблю менять тему разговора…"), or the
+ * message stopped at the model's token limit (`length`), its end missing.
+ */
+export class UnfinishedCommitMessage extends Error {
+  constructor(readonly reason: 'blacklist' | 'length') {
+    super(reason === 'blacklist' ? "The service's content filter answered instead of the model" : "The message stopped at the model's token limit");
+  }
+}
+
+/**
  * Asks `model` for the message and gives `onMessage` the message as it stands each time more of it
- * arrives (cleaned: commitPrompt.ts `cleanCommitMessage`). Resolves to the whole message.
+ * arrives (cleaned: commitPrompt.ts `cleanCommitMessage`). Resolves to the whole message; rejects
+ * with UnfinishedCommitMessage when the reply, whole, is no message (the caller puts back what
+ * the box held).
  */
 export async function streamCommitMessage(
   client: Pick<ServiceClient, 'chatStream'>,
@@ -70,5 +83,6 @@ export async function streamCommitMessage(
     const message = cleanCommitMessage(reply.content);
     if (message !== shown) onMessage((shown = message));
   }
+  if (reply.finishReason === 'blacklist' || reply.finishReason === 'length') throw new UnfinishedCommitMessage(reply.finishReason);
   return cleanCommitMessage(reply.content);
 }

@@ -73,24 +73,17 @@ function instructions(request: CommitRequest): string[] {
 }
 
 /**
- * The reply as a commit message: without the code fence, quotes or "Commit message:" label a model
- * may put around it, trailing spaces, and runs of blank lines. Safe on a reply still arriving (an
- * opening fence or quote goes at once, its closing one once it comes), so the input box can show
- * the message as it is written.
+ * The reply as a commit message: without the code fence, quotes, "Commit message:" label or
+ * sentences a model may put around it, trailing spaces, and runs of blank lines; never with a
+ * fence's backticks. Safe on a reply still arriving (an opening fence or quote goes at once, its
+ * closing one once it comes), so the input box can show the message as it is written.
  */
 export function cleanCommitMessage(reply: string): string {
   let text = reply.replace(/\r\n/g, '\n').trim();
   text = text.replace(/^(?:\*\*)?(?:commit message|сообщение коммита)(?:\*\*)?\s*:\s*(?:\*\*)?\s*/i, '');
-  // The start of an opening fence, still arriving.
+  // The start of a fence, still arriving: at the start, or on a line of its own after a sentence.
   if (/^(?:[`~]{1,2}|[`~]{3,}[^\n]*)$/.test(text)) return '';
-  const fence = /^(`{3,}|~{3,})[^\n]*(?:\n|$)/.exec(text);
-  if (fence) {
-    text = text.slice(fence[0].length);
-    // What follows the closing fence is the model's commentary, not the message.
-    const close = text.indexOf(`\n${fence[1]}`);
-    text = close >= 0 ? text.slice(0, close) : text.replace(/\n[`~]*$/, '');
-  }
-  text = text.trim();
+  text = fencedMessage(text.replace(/\n[`~]{1,2}$/, ''));
   for (const [open, close] of QUOTES) {
     if (!text.startsWith(open)) continue;
     const inside = text.slice(open.length);
@@ -106,7 +99,40 @@ export function cleanCommitMessage(reply: string): string {
     .split('\n')
     .map((line) => line.trimEnd())
     .join('\n')
+    .replace(/`{3,}/g, '')
     .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** A fence's opening line, anywhere in the reply. */
+const FENCE_OPENING = /^(`{3,}|~{3,})[^\n]*(?:\n|$)/m;
+
+/**
+ * The message when the reply has a fenced block: the block's text when the model put it in one
+ * with sentences around it ("Вот сообщение коммита:", "Hope this helps!"), an opening one still
+ * arriving too. A fence inside a message of its own (a body that quotes code, after a blank line)
+ * is part of it: only its marker lines go.
+ */
+function fencedMessage(text: string): string {
+  const opening = FENCE_OPENING.exec(text);
+  if (!opening) return text.trim();
+  const before = text.slice(0, opening.index).trim();
+  const rest = text.slice(opening.index + opening[0].length);
+  const close = rest.search(new RegExp(`^${opening[1]}`, 'm'));
+  const after =
+    close >= 0
+      ? rest
+          .slice(close)
+          .replace(/^[^\n]*/, '')
+          .trim()
+      : '';
+  // Prose before a block that introduces it: one paragraph, ending with a colon or followed by more prose after the block.
+  const introduced = !before.includes('\n\n') && (/[:：]$/.test(before) || after !== '');
+  if (before === '' || introduced) return (close >= 0 ? rest.slice(0, close) : rest.replace(/\n[`~]*$/, '')).trim();
+  return text
+    .split('\n')
+    .filter((line) => !/^\s*(`{3,}|~{3,})/.test(line))
+    .join('\n')
     .trim();
 }
 

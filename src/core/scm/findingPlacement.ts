@@ -9,7 +9,9 @@ import type { ShownRange } from './changeDigest';
  *   line, marked `outsideChange` (the user still reads it, the editor never points at a line the
  *   model could not have read), and without its suggestion: a replacement for lines the model never
  *   saw is a guess;
- * - an `endLine` before `line` is read as the one line; one past the shown hunk is cut to its end.
+ * - an `endLine` before `line` is read as the one line; one past the shown hunk is cut to its end,
+ *   and then the suggestion goes: it replaces lines up to the end the model named, so put in
+ *   place of the shorter span it would leave the lines past the hunk's end written twice.
  * Pure, so it is tested under plain Node.
  */
 
@@ -41,14 +43,19 @@ export function placeFindings(findings: readonly Finding[], shown: ReadonlyMap<s
     }
     const range = ranges.find((each) => finding.line >= each.first && finding.line <= each.last);
     if (!range) {
-      const { suggestion: _unused, ...rest } = finding;
-      placed.push({ ...rest, path, first: 1, last: 1, outsideChange: { line: finding.line } });
+      placed.push({ ...withoutSuggestion(finding), path, first: 1, last: 1, outsideChange: { line: finding.line } });
       continue;
     }
-    const end = finding.endLine === undefined || finding.endLine < finding.line ? finding.line : Math.min(finding.endLine, range.last);
-    placed.push({ ...finding, path, first: finding.line, last: end });
+    const end = finding.endLine === undefined || finding.endLine < finding.line ? finding.line : finding.endLine;
+    if (end > range.last) placed.push({ ...withoutSuggestion(finding), path, first: finding.line, last: range.last });
+    else placed.push({ ...finding, path, first: finding.line, last: end });
   }
   return { placed, dropped };
+}
+
+function withoutSuggestion(finding: Finding): Finding {
+  const { suggestion: _unused, ...rest } = finding;
+  return rest;
 }
 
 /** The change's path the model meant: as given, or without a leading `./`, `/` or git's `a/` `b/`. */

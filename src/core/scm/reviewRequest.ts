@@ -48,5 +48,6 @@ export async function askForReview(
     },
     options,
   );
-  return { prompt, reading: readFindings(completion.choices[0].message.content) };
+  const [choice] = completion.choices;
+  return { prompt, reading: readFindings(choice.message.content, choice.finish_reason) };
 }

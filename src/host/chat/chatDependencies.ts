@@ -49,6 +49,8 @@ export interface ChatTexts {
   uploadingPictures(count: number): string;
   /** A reply's notice: the conversation's `count` earliest attached files did not go with it (the request's limits). */
   filesLeftOut(count: number): string;
+  /** A reply's notice: `model` cannot see pictures, so the `count` pictures of earlier questions were not sent with this one. */
+  earlierPicturesLeftOut(count: number, model: string): string;
   /** A reply's notice while the workspace is searched for its question's codebase context. */
   searchingWorkspace(): string;
 }

@@ -26,6 +26,12 @@ export function chatHost(clients: ClientProvider, pictures: PictureStore, log: L
           ATTACHMENT_LIMITS.filesPerRequest,
           String(ATTACHMENT_LIMITS.requestBytes / (1024 * 1024)),
         ),
+      earlierPicturesLeftOut: (count, model) =>
+        countMessage(
+          '{1} cannot see pictures, so {0|the picture of an earlier question in this chat was|the # pictures of earlier questions in this chat were} not sent with this one.',
+          count,
+          model,
+        ),
       searchingWorkspace: () => vscode.l10n.t('Looking for the passages of the workspace closest to the question…'),
     },
     log,

@@ -195,10 +195,11 @@ export class LiveReplies {
    * then the service's messages, with the questions' pictures and documents uploaded (those not
    * uploaded yet, the reply saying so meanwhile) and attached. A failure is the reply's error: the
    * questions and their files stay, and Retry uploads what is still missing. Files left out for the
-   * request's limits are named in the reply's notice, which stays with it.
+   * request's limits, and earlier pictures a model that cannot see them is not sent, are named in
+   * the reply's notice, which stays with it.
    */
   private async request(live: LiveReply, assistant: StoredTurn, settings: ChatSettings): Promise<ReplyRequest> {
-    const panel = await panelConversation(live.conversation, assistant, settings.systemPrompt, this.chat.pictures);
+    const panel = await panelConversation(live.conversation, assistant, settings.systemPrompt, this.chat.pictures, settings.model);
     const service = toServiceConversation(panel.messages, new FunctionNames());
     const { missing } = this.uploads.plan(service);
     const showTurn = () => live.conversation === this.view.open() && this.view.post({ type: 'turnUpdated', turn: toViewTurn(assistant) });
@@ -208,7 +209,12 @@ export class LiveReplies {
     }
     try {
       const { leftOut } = await this.uploads.attach(service, live.abort.signal);
-      assistant.notice = leftOut > 0 ? this.chat.texts.filesLeftOut(leftOut) : undefined;
+      const { texts } = this.chat;
+      const notices = [
+        ...(panel.earlierPicturesLeftOut > 0 ? [texts.earlierPicturesLeftOut(panel.earlierPicturesLeftOut, settings.model)] : []),
+        ...(leftOut > 0 ? [texts.filesLeftOut(leftOut)] : []),
+      ];
+      assistant.notice = notices.length > 0 ? notices.join(' ') : undefined;
       return { ...panel, messages: service.messages };
     } catch (error) {
       assistant.notice = undefined;

@@ -1,4 +1,4 @@
-import type { ConversationFile, ConversationMessage } from '../../core';
+import { modelSeesPictures, type ConversationFile, type ConversationMessage } from '../../core';
 import type { PictureStore } from './chatDependencies';
 import { codebaseText } from './codebasePassages';
 import type { Conversation, StoredTurn } from './storedTurns';
@@ -10,6 +10,8 @@ export interface PanelConversation {
   sent: StoredTurn[];
   /** How many turns before them are left out: the conversation grew too long for the model (`contextFrom`). */
   omitted: number;
+  /** Pictures of earlier questions not sent: the model cannot see them (see panelConversation). */
+  earlierPicturesLeftOut: number;
 }
 
 /**
@@ -17,12 +19,17 @@ export interface PanelConversation {
  * system prompt first, then the finished turns as they were written, from `contextFrom` on, each
  * question with the passages of the workspace found for it (codebase context) before its text,
  * and its pictures and documents as files read from the store (`files`) when they are uploaded.
+ * For a `model` that cannot see pictures, those of earlier questions are left out (and counted):
+ * the whole chat goes with every question, and one picture sent once with a text model would
+ * have the service refuse every later question of the chat. The question answered keeps its own,
+ * so a refusal is about it, as the error then says.
  */
 export async function panelConversation(
   conversation: Conversation,
   pending: StoredTurn,
   systemPrompt: string,
   files?: Pick<PictureStore, 'read'>,
+  model?: string,
 ): Promise<PanelConversation> {
   // A failed reply, or an empty stopped one, is not part of what the model said.
   const spoken = conversation.turns.filter((turn) => turn !== pending && !(turn.role === 'assistant' && (turn.status === 'error' || turn.content === '')));
@@ -33,6 +40,9 @@ export async function panelConversation(
   const sent = spoken.slice(omitted);
   const system: ConversationMessage[] = systemPrompt.trim() ? [{ role: 'system', parts: [{ kind: 'text', text: systemPrompt.trim() }] }] : [];
   const messages: ConversationMessage[] = [];
+  const answered = [...sent].reverse().find((turn) => turn.role === 'user');
+  const blind = model !== undefined && !modelSeesPictures(model);
+  let earlierPicturesLeftOut = 0;
   for (const turn of sent) {
     if (turn.role === 'assistant') {
       messages.push({ role: 'assistant', parts: [{ kind: 'text', text: turn.content }] });
@@ -41,10 +51,14 @@ export async function panelConversation(
     const context = codebaseText(turn.codebase?.found);
     // The passages first, the question last: the model reads what it is asked right before answering.
     const text = context ? `${context}\n\n${turn.content}` : turn.content;
-    const attached = files ? await storedFiles(turn, files) : [];
+    let attached = files ? await storedFiles(turn, files) : [];
+    if (blind && turn !== answered) {
+      earlierPicturesLeftOut += attached.filter((file) => file.kind === 'picture').length;
+      attached = attached.filter((file) => file.kind !== 'picture');
+    }
     messages.push({ role: 'user', parts: [{ kind: 'text', text }, ...attached.map((file) => ({ kind: 'file' as const, file }))] });
   }
-  return { messages: [...system, ...messages], sent, omitted };
+  return { messages: [...system, ...messages], sent, omitted, earlierPicturesLeftOut };
 }
 
 /** A question's picture, then its documents, as files read from the store when uploaded. */

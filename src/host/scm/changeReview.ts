@@ -104,16 +104,15 @@ export class ChangeReview extends Disposable {
     if (reading.kind === 'text') placed.push(...generalFinding(reading.text ?? '', prompt.shown, deleted));
     this.log.info(
       `Change review of ${repositoryName(repository)} (${kind}): ${files.length} files, ${withheld.length} withheld, ${prompt.leftOutHunks} hunks left out; ` +
-        `the reply read as ${reading.kind}, ${reading.findings.length} findings (${reading.malformed} malformed, ${dropped} about files the model was not shown).`,
+        `the reply read as ${reading.kind}${reading.cut ? ', cut at its token limit' : ''}, ${reading.findings.length} findings ` +
+        `(${reading.malformed} malformed, ${dropped} about files the model was not shown).`,
     );
     this.view.replace(placed.map((finding) => toShow(repository, files, finding)));
-    void this.tell(placed.length, withheld, prompt.summarisedFiles);
+    void this.tell({ found: placed.length, unreadable: reading.malformed, unplaced: dropped, cut: reading.cut }, withheld, prompt.summarisedFiles);
   }
 
-  private async tell(found: number, withheld: readonly ChangedFile[], summarised: number): Promise<void> {
-    const parts = [
-      found === 0 ? vscode.l10n.t('GigaChat found no problems in the change.') : countMessage('GigaChat found {0|# problem|# problems} in the change.', found),
-    ];
+  private async tell(outcome: ReviewOutcome, withheld: readonly ChangedFile[], summarised: number): Promise<void> {
+    const parts = outcomeParts(outcome);
     if (withheld.length > 0)
       parts.push(
         vscode.l10n.t(
@@ -123,7 +122,7 @@ export class ChangeReview extends Disposable {
       );
     if (summarised > 0) parts.push(countMessage('{0|# file was|# files were} too large to send whole: GigaChat reviewed the parts that fit.', summarised));
     const problems = vscode.l10n.t('Show Problems');
-    const choice = await vscode.window.showInformationMessage(parts.join(' '), ...(found > 0 ? [problems] : []));
+    const choice = await vscode.window.showInformationMessage(parts.join(' '), ...(outcome.found > 0 ? [problems] : []));
     if (choice === problems) await vscode.commands.executeCommand('workbench.actions.view.problems');
   }
 
@@ -142,6 +141,31 @@ export class ChangeReview extends Disposable {
       return [...actions, dismiss];
     });
   }
+}
+
+interface ReviewOutcome {
+  /** Findings shown. */
+  found: number;
+  /** Findings the reply gave that could not be read. */
+  unreadable: number;
+  /** Findings about files the model was not shown. */
+  unplaced: number;
+  /** The reply stopped at its token limit. */
+  cut: boolean;
+}
+
+/** What the review found, said whole: "no problems" only when nothing was lost on the way. */
+function outcomeParts({ found, unreadable, unplaced, cut }: ReviewOutcome): string[] {
+  const parts: string[] = [];
+  if (found > 0) parts.push(countMessage('GigaChat found {0|# problem|# problems} in the change.', found));
+  else if (unreadable === 0 && unplaced === 0 && !cut) parts.push(vscode.l10n.t('GigaChat found no problems in the change.'));
+  else parts.push(vscode.l10n.t('GigaChat’s review has no finding that can be shown.'));
+  if (unreadable > 0) parts.push(countMessage('{0|# more finding|# more findings} could not be read, so {0|it is|they are} not shown.', unreadable));
+  if (unplaced > 0)
+    parts.push(countMessage('{0|# more finding is|# more findings are} about files GigaChat was not sent, so {0|it is|they are} not shown.', unplaced));
+  if (cut)
+    parts.push(vscode.l10n.t('The review was cut at the reply’s length limit, so its last findings are missing: review a smaller change to see them all.'));
+  return parts;
 }
 
 async function chooseKind(repository: GitRepository, kinds: readonly ChangeKind[]): Promise<ChangeKind | undefined> {

@@ -1,9 +1,9 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { commitMessageRequest, modelLimits, streamCommitMessage, type ServiceClient } from '../../core';
+import { commitMessageRequest, modelLimits, streamCommitMessage, UnfinishedCommitMessage, type ServiceClient } from '../../core';
 import { abortSignalOf } from '../cancellation';
 import { readSetting } from '../config';
-import { showErrorNotification } from '../errorActions';
+import { actionLabel, runErrorAction, showErrorNotification } from '../errorActions';
 import type { Log } from '../log';
 import { withCancellableProgress } from '../progress';
 import { changeJudge, readPendingChange } from './changeReading';
@@ -60,6 +60,7 @@ export class CommitMessages {
       );
     } catch (error) {
       if (error instanceof NothingToCommit) return showNothingToCommit(repository);
+      if (error instanceof UnfinishedCommitMessage) return showUnfinished(error, log, () => this.writeInto(repository, undefined));
       await showErrorNotification(error, log, () => this.writeInto(repository, undefined));
     }
   }
@@ -122,6 +123,21 @@ class NothingToCommit extends Error {}
 
 function isToken(value: unknown): value is vscode.CancellationToken {
   return typeof (value as vscode.CancellationToken | undefined)?.onCancellationRequested === 'function';
+}
+
+/** Why the box got its text back rather than the reply, and the way on: another model for a refusal, another try for a cut message. */
+async function showUnfinished(error: UnfinishedCommitMessage, log: Log, retry: () => Promise<void>): Promise<void> {
+  log.warn(`Commit message not written: ${error.message} (finish reason ${error.reason}).`);
+  const action = error.reason === 'blacklist' ? 'modelSettings' : 'retry';
+  const message =
+    error.reason === 'blacklist'
+      ? vscode.l10n.t(
+          'The service’s content filter refused to write a message for this change, so the box keeps what it held. Write the message yourself, or try another model.',
+        )
+      : vscode.l10n.t(
+          'The commit message was cut off at the model’s reply limit, so the box keeps what it held. Try again, or stage a smaller part of the change.',
+        );
+  if ((await vscode.window.showWarningMessage(message, actionLabel(action))) === actionLabel(action)) await runErrorAction(action, log, retry);
 }
 
 async function showNothingToCommit(repository: GitRepository): Promise<void> {

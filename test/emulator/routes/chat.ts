@@ -23,7 +23,7 @@ import { noisyCompletion } from '../completion-noise';
 import { pageReadLines, webAnswer, WEB_PAGES_TOKENS } from '../web-answers';
 import type { RouteContext } from '../state';
 import { estimateTokens, precachedTokens, promptText, usage } from '../usage';
-import { structuredAnswer } from '../structured-answers';
+import { isFindingsRequest, looseFindingsAnswer, structuredAnswer } from '../structured-answers';
 import { checkAttachments, type AttachedFile } from './chat-attachments';
 import { parseChatRequest, type ChatRequest } from './chat-request';
 import { streamChunks, v1Reply } from './chat-stream';
@@ -48,14 +48,16 @@ function answer(request: ChatRequest, attached: AttachedFile[], context: RouteCo
   if (isBlacklisted(lastUser)) {
     return { content: blacklistReply(language), finishReason: 'blacklist', functionsStateId: undefined };
   }
-  if (request.jsonSchema !== undefined) {
-    return { content: structuredAnswer(request.jsonSchema, promptText(request.messages)), finishReason: 'stop', functionsStateId: undefined };
+  const system = request.messages.find((message) => message.role === 'system')?.content;
+  if (request.jsonSchema !== undefined || isFindingsRequest(system)) {
+    const prompt = promptText(request.messages);
+    return cutAt(request.jsonSchema !== undefined ? structuredAnswer(request.jsonSchema, prompt) : looseFindingsAnswer(prompt), request.maxTokens);
   }
   if (context.steeredCall) {
     const { name, arguments: args = {} } = context.steeredCall;
     return { content: '', finishReason: 'function_call', functionsStateId: randomUUID(), functionCall: { name, arguments: args } };
   }
-  if (isCompletionRequest(request.messages.find((message) => message.role === 'system')?.content, lastUser)) {
+  if (isCompletionRequest(system, lastUser)) {
     const steered = context.steeredCompletion;
     const content = steered ? noisyCompletion(steered.missing, steered.noise, lastUser) : completionAnswer(lastUser);
     return { content, finishReason: 'stop', functionsStateId: undefined };
@@ -83,6 +85,18 @@ function answer(request: ChatRequest, attached: AttachedFile[], context: RouteCo
   return { content, finishReason: 'stop', functionsStateId: undefined, reasoning };
 }
 
+/** The answer as far as the model's own output limit lets it go (an injected `outputLimit` fault). */
+function limited(answered: Answer, outputLimit: number | undefined): Answer {
+  if (outputLimit === undefined || answered.functionCall || estimateTokens(answered.content) <= outputLimit) return answered;
+  return { ...answered, content: truncateToTokens(answered.content, outputLimit), finishReason: 'length' };
+}
+
+/** The answer as the service gives it with `max_tokens`: cut there, and said so by the finish reason (JSON too: the service does not close it). */
+function cutAt(content: string, maxTokens: number | undefined): Answer {
+  if (maxTokens === undefined || estimateTokens(content) <= maxTokens) return { content, finishReason: 'stop', functionsStateId: undefined };
+  return { content: truncateToTokens(content, maxTokens), finishReason: 'length', functionsStateId: undefined };
+}
+
 /** A reasoning model thinks aloud; another model asked for an effort does too (GigaChat 3 takes one). */
 function reasoningOf(request: ChatRequest, question: string): string | undefined {
   const reasons = request.model === 'GigaChat-2-Reasoning' || (request.reasoningEffort !== undefined && REASONING_MODELS.includes(request.model));
@@ -98,7 +112,7 @@ export function chat(context: RouteContext, contract: 'v1' | 'v2'): Reply {
   const prompt = promptText(request.messages);
   if (estimateTokens(prompt) > context.state.options.contextTokens) return modelError(413, 'Payload too large');
 
-  const answered = answer(request, attached, context);
+  const answered = limited(answer(request, attached, context), context.outputLimit);
   const { content, functionCall, sources } = answered;
   const precached = precachedTokens(context.state.sessions, header(context.req, 'x-session-id'), prompt);
   // The pages a web search found are read by the model: they count as input (a recorded web answer cost 23,767).

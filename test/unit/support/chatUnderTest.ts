@@ -94,6 +94,7 @@ export class ChatUnderTest {
         pictureNotDownloaded: (reason) => `No picture: ${reason}`,
         uploadingPictures: (count) => `Uploading ${count} files`,
         filesLeftOut: (count) => `${count} earliest files left out`,
+        earlierPicturesLeftOut: (count, model) => `${model}: ${count} earlier pictures left out`,
         searchingWorkspace: () => 'Searching the workspace',
       },
       codebase: { find: (question, room, signal) => this.codebase.find(question, room, signal) },
