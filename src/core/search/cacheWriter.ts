@@ -38,6 +38,17 @@ class RowsChanged extends Error {}
 /** Saves disturbed by removals in a row before one gives up (the next save writes everything anyway). */
 const MAX_ATTEMPTS = 3;
 
+/** Directories a writer of this process is saving to now, with how many saves are queued there. */
+const writing = new Map<string, number>();
+
+/**
+ * Whether a cache of this process is saving to `directory` now: then a file there that its meta
+ * file does not name may be a compaction under way, not one a save cut short left behind.
+ */
+export function isBeingWritten(directory: string): boolean {
+  return writing.has(path.resolve(directory));
+}
+
 /** The vectors file is compacted once more than this share of its rows are dead (replaced or removed). */
 export const DEAD_SHARE = 1 / 3;
 
@@ -112,9 +123,15 @@ export class CacheWriter {
 
   /** Queues a save. */
   save(): Promise<void> {
+    const directory = path.resolve(this.directory);
+    writing.set(directory, (writing.get(directory) ?? 0) + 1);
     const run = this.saving.then(() => this.saveNow());
     this.saving = run.catch(() => undefined);
-    return run;
+    return run.finally(() => {
+      const left = writing.get(directory)! - 1;
+      if (left === 0) writing.delete(directory);
+      else writing.set(directory, left);
+    });
   }
 
   private async saveNow(): Promise<void> {

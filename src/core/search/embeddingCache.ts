@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { FORMAT_VERSION, META_FILE, namesOf } from './cacheFormat';
 import { readJournalFile, readMetaFile, readVectorRows, removeOtherFiles } from './cacheFiles';
 import { readJournal, replayJournal } from './cacheJournal';
-import { CacheWriter, type LoadedFiles, type StoredRows } from './cacheWriter';
+import { CacheWriter, isBeingWritten, type LoadedFiles, type StoredRows } from './cacheWriter';
 import { VectorIndex, type VectorMatch } from './vectorIndex';
 
 /**
@@ -82,8 +82,9 @@ export class EmbeddingCache {
       });
       if (problem) return discarded(problem);
       if (vectors.size !== live) return discarded('the keys are not distinct');
-      // What a save or compaction cut short left behind (a kill leaves temp files too).
-      if (meta.version === FORMAT_VERSION) await removeOtherFiles(directory, [META_FILE, names.vectors, names.journal!]);
+      // What a save or compaction cut short left behind (a kill leaves temp files too), unless a
+      // cache of this window is writing there now (an indexer being replaced finishing its save).
+      if (meta.version === FORMAT_VERSION && !isBeingWritten(directory)) await removeOtherFiles(directory, [META_FILE, names.vectors, names.journal!]);
       const info: CacheLoadInfo = { state: 'loaded', ...(meta.version === FORMAT_VERSION ? {} : { olderFormat: meta.version }) };
       const files: LoadedFiles = {
         names: { vectors: names.vectors, journal: names.journal ?? '' },
