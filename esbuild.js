@@ -149,7 +149,14 @@ const packagesExternal = {
 const testBuilds = [
   {
     ...common,
-    entryPoints: ['test/unit/**/*.test.ts', 'test/webview/**/*.test.ts', 'test/emulator/index.ts', 'test/emulator/cli.ts', 'test/bench/*.ts'],
+    entryPoints: [
+      'test/unit/**/*.test.ts',
+      'test/unit/support/*.child.ts',
+      'test/webview/**/*.test.ts',
+      'test/emulator/index.ts',
+      'test/emulator/cli.ts',
+      'test/bench/*.ts',
+    ],
     outdir: 'out',
     outbase: '.',
     platform: 'node',

@@ -97,6 +97,7 @@ export { bestScore, matchStrength, relevantHits, type MatchStrength } from './se
 export type { Passage, QuotedPassage } from './search/codebaseContext';
 export type { Chunk, ChunkOptions } from './search/chunker';
 export { EmbeddingCache } from './search/embeddingCache';
+export { isDiskFull } from './search/cacheFiles';
 export type { CacheLoadInfo } from './search/embeddingCache';
 export { WorkspaceIndexer } from './search/indexer';
 export type { IndexRunResult, IndexProgress, SearchHit, SourceFile, WorkspaceIndexerOptions } from './search/indexer';

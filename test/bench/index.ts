@@ -8,6 +8,7 @@
  *   - the vector index's search against a native read of the same float32 bytes (memchr), usearch's exact search and a naive baseline (test/bench/vectorIndex.ts);
  *   - indexing a real codebase against the emulator with 100 ms latency, then again from the cache (test/bench/indexing.ts);
  *   - resident memory per indexed chunk through the cache, indexer and index, first and after reopening, and the peak while loading (test/bench/searchMemory.ts);
+ *   - bytes the search index's cache writes to disk per edited file, against the file's own rows and a full rewrite (test/bench/cacheWrites.ts);
  *   - Recall@10 and MRR of 57 questions over this repository and undici, by vector and hybrid ranking, per chunker (test/bench/retrieval.ts);
  *   - cutting this repository's src and undici's lib into chunks by lines versus along the syntax tree (test/bench/syntaxChunking.ts);
  *   - listing and selecting 50,000 files: time, memory, event-loop hold, what maxFiles keeps (test/bench/largeWorkspace.ts);
@@ -105,6 +106,7 @@ const scripts: [heading: string, script: string][] = [
     'Semantic search: resident memory per indexed chunk after reopening and one search (target ≤ 0.6 × 4 × dimensions bytes; peak while loading ≤ 1.0 × the floats above it)',
     'searchMemory.js',
   ],
+  ['Semantic search: bytes written to disk per edited file, at 20,000 and 100,000 chunks (target ≤ 4× the file’s own rows)', 'cacheWrites.js'],
   ['Semantic search: finding the lines that answer a question in real code, vector versus hybrid ranking (Recall@10, MRR)', 'retrieval.js'],
   ['Semantic search: chunks by lines versus along the syntax tree: speed, and declarations kept whole', 'syntaxChunking.js'],
   ['Semantic search: listing and selecting a workspace of 50,000 files', 'largeWorkspace.js'],

@@ -140,7 +140,8 @@ async function main(): Promise<void> {
   try {
     const first = inChildProcess(directory);
     const reopened = inChildProcess(directory);
-    const size = (fs.statSync(path.join(directory, EmbeddingCache.VECTORS_FILE)).size / 2 ** 20).toFixed(0);
+    const vectorsFile = fs.readdirSync(directory).find((name) => name.endsWith('.f32'))!;
+    const size = (fs.statSync(path.join(directory, vectorsFile)).size / 2 ** 20).toFixed(0);
     console.log(
       `${first.chunks.toLocaleString('en-US')} chunks in ${first.files.toLocaleString('en-US')} generated files, ${dimensions} dimensions (the floats alone: ${4 * dimensions} B a chunk); cache file ${size} MiB`,
     );

@@ -18,12 +18,22 @@ function unitOf(seed: number): Float32Array {
   return vector.map((x) => x / norm);
 }
 
-function vectorsFile(dir: string): string {
-  return path.join(dir, EmbeddingCache.VECTORS_FILE);
-}
-
 function metaFile(dir: string): string {
   return path.join(dir, EmbeddingCache.META_FILE);
+}
+
+function metaOf(dir: string): Record<string, unknown> & { keys: string[]; vectors: string; journal: string } {
+  return JSON.parse(fs.readFileSync(metaFile(dir), 'utf8')) as Record<string, unknown> & { keys: string[]; vectors: string; journal: string };
+}
+
+/** The vectors file the meta file names. */
+function vectorsFile(dir: string): string {
+  return path.join(dir, metaOf(dir).vectors);
+}
+
+/** Where versions 1 and 2 kept their rows. */
+function legacyVectorsFile(dir: string): string {
+  return path.join(dir, 'vectors.f32');
 }
 
 describe('EmbeddingCache', () => {
@@ -58,10 +68,22 @@ describe('EmbeddingCache', () => {
     await cache.save();
 
     assert.equal(fs.statSync(vectorsFile(dir)).size, 50 * DIMS * 4);
-    const meta = JSON.parse(fs.readFileSync(metaFile(dir), 'utf8')) as Record<string, unknown>;
+    const meta = metaOf(dir);
+    assert.match(meta.vectors, /^vectors-[0-9a-f]+\.f32$/);
+    assert.match(meta.journal, /^journal-[0-9a-f]+\.log$/);
     assert.deepEqual(
-      { ...meta, keys: undefined, crc32: undefined },
-      { version: 2, model: 'Embeddings', dimensions: DIMS, count: 50, endian: os.endianness(), keys: undefined, crc32: undefined },
+      { ...meta, keys: undefined, crc32: undefined, vectors: undefined, journal: undefined },
+      {
+        version: 3,
+        model: 'Embeddings',
+        dimensions: DIMS,
+        count: 50,
+        endian: os.endianness(),
+        keys: undefined,
+        crc32: undefined,
+        vectors: undefined,
+        journal: undefined,
+      },
     );
     assert.equal(meta.crc32, zlib.crc32(fs.readFileSync(vectorsFile(dir))));
     assert.deepEqual(meta.keys, keys);
@@ -85,9 +107,9 @@ describe('EmbeddingCache', () => {
     assert.ok(others.every((match) => match.id !== keys[7] && match.score < best.score));
   });
 
-  it('reads a cache of format version 1 (vectors as sent, no checksum) and rewrites it as version 2 on the next save', async () => {
+  it('reads a cache of format version 1 (vectors as sent, no checksum) and rewrites it as version 3 on the next save', async () => {
     const keys = ['a', 'b', 'c'].map((text) => EmbeddingCache.keyFor('Embeddings', text));
-    fs.writeFileSync(vectorsFile(dir), Buffer.concat(keys.map((_, i) => Buffer.from(vectorOf(i).buffer))));
+    fs.writeFileSync(legacyVectorsFile(dir), Buffer.concat(keys.map((_, i) => Buffer.from(vectorOf(i).buffer))));
     fs.writeFileSync(metaFile(dir), JSON.stringify({ version: 1, model: 'Embeddings', dimensions: DIMS, count: 3, endian: os.endianness(), keys }));
 
     const old = await EmbeddingCache.load(dir, 'Embeddings');
@@ -97,17 +119,39 @@ describe('EmbeddingCache', () => {
     assert.equal(old.rowsInMemory, 3, 'rows of the older format are not the unit vectors kept: held in memory until rewritten');
     await old.save();
     assert.equal(old.rowsInMemory, 0, 'once rewritten, they are read back from the file');
-    const meta = JSON.parse(fs.readFileSync(metaFile(dir), 'utf8')) as { version: number };
-    assert.equal(meta.version, 2);
+    assert.equal(metaOf(dir).version, 3);
     const upgraded = await EmbeddingCache.load(dir, 'Embeddings');
     assert.deepEqual(upgraded.loadInfo, { state: 'loaded' });
     keys.forEach((key, i) => assert.deepEqual(upgraded.get(key), unitOf(i)));
+    assert.equal(fs.existsSync(legacyVectorsFile(dir)), false, 'the old file is gone');
   });
 
-  it('appends new rows to the file instead of rewriting it, and loads them all', async () => {
+  it('reads a cache of format version 2 (unit rows and a checksum, no journal) and compacts it into version 3 on the next save', async () => {
+    const keys = ['a', 'b', 'c'].map((text) => EmbeddingCache.keyFor('Embeddings', text));
+    const rows = Buffer.concat(keys.map((_, i) => Buffer.from(unitOf(i).buffer)));
+    fs.writeFileSync(legacyVectorsFile(dir), rows);
+    fs.writeFileSync(
+      metaFile(dir),
+      JSON.stringify({ version: 2, model: 'Embeddings', dimensions: DIMS, count: 3, endian: os.endianness(), keys, crc32: zlib.crc32(rows) }),
+    );
+
+    const old = await EmbeddingCache.load(dir, 'Embeddings');
+    assert.deepEqual(old.loadInfo, { state: 'loaded', olderFormat: 2 });
+    assert.equal(old.rowsInMemory, 0, 'its rows are read back from its file');
+    keys.forEach((key, i) => assert.deepEqual(old.get(key), unitOf(i)));
+    assert.equal(old.dirty, true);
+    await old.save();
+    assert.equal(metaOf(dir).version, 3);
+    assert.deepEqual(fs.readdirSync(dir).sort(), [EmbeddingCache.META_FILE, metaOf(dir).vectors].sort());
+    const upgraded = await EmbeddingCache.load(dir, 'Embeddings');
+    keys.forEach((key, i) => assert.deepEqual(upgraded.get(key), unitOf(i)));
+  });
+
+  it('appends new rows to the file and a line to the journal, rewriting neither, and loads them all', async () => {
     const { cache, keys } = await filled('Embeddings', 10);
     await cache.save();
     const inode = fs.statSync(vectorsFile(dir)).ino;
+    const metaText = fs.readFileSync(metaFile(dir), 'utf8');
 
     const reloaded = await EmbeddingCache.load(dir, 'Embeddings');
     const more = Array.from({ length: 5 }, (_, i) => reloaded.keyFor(`more ${i}`));
@@ -117,6 +161,8 @@ describe('EmbeddingCache', () => {
     assert.equal(reloaded.dirty, false);
     assert.equal(fs.statSync(vectorsFile(dir)).ino, inode, 'the vectors file was appended to, not replaced');
     assert.equal(fs.statSync(vectorsFile(dir)).size, 15 * DIMS * 4);
+    assert.equal(fs.readFileSync(metaFile(dir), 'utf8'), metaText, 'the meta file is not written by an append');
+    assert.equal(fs.readFileSync(path.join(dir, metaOf(dir).journal), 'utf8').split('\n').length, 2, 'one journal line');
 
     const last = await EmbeddingCache.load(dir, 'Embeddings');
     assert.equal(last.size, 15);
@@ -124,7 +170,7 @@ describe('EmbeddingCache', () => {
     more.forEach((key, i) => assert.deepEqual(last.get(key), unitOf(100 + i)));
   });
 
-  it('prune forgets dead rows and the next save compacts the file', async () => {
+  it('a prune that leaves more than a third of the rows dead compacts the file into new ones', async () => {
     const { cache, keys } = await filled('Embeddings', 20);
     await cache.save();
     const live = new Set(keys.filter((_, i) => i % 3 === 0));
@@ -137,7 +183,7 @@ describe('EmbeddingCache', () => {
     const loaded = await EmbeddingCache.load(dir, 'Embeddings');
     assert.equal(loaded.size, live.size);
     keys.forEach((key, i) => assert.deepEqual(loaded.get(key), live.has(key) ? unitOf(i) : undefined));
-    assert.deepEqual(fs.readdirSync(dir).sort(), [EmbeddingCache.META_FILE, EmbeddingCache.VECTORS_FILE].sort(), 'no temp files left behind');
+    assert.deepEqual(fs.readdirSync(dir).sort(), [EmbeddingCache.META_FILE, metaOf(dir).vectors].sort(), 'no other file left behind');
   });
 
   it('a model change starts a new cache, which replaces the old one on save', async () => {
@@ -251,7 +297,7 @@ describe('EmbeddingCache', () => {
     const keys = Array.from({ length: 300 }, (_, i) => cache.keyFor(`wide ${i}`));
     keys.forEach((key, i) => cache.set(key, wide(i)));
     const saving = cache.save();
-    while (!fs.readdirSync(dir).some((name) => name.endsWith('.tmp'))) await new Promise(setImmediate);
+    while (!fs.readdirSync(dir).some((name) => name.endsWith('.f32'))) await new Promise(setImmediate);
     const live = new Set(keys.filter((_, i) => i % 2 === 1));
     cache.prune(live); // moves rows the running save has yet to read
     await Promise.all([saving, cache.save()]);

@@ -147,6 +147,50 @@ describe('VectorIndex: exact scores from the float32 rows in the cache file', ()
     assert.equal(cache.inexactReads, 0);
   });
 
+  it('stays exact through edits that leave dead rows, compactions and reopening, saved or not', async () => {
+    const random = seededRandom(23);
+    const vectors = await savedCache(random, 600);
+    let cache = await EmbeddingCache.load(dir, MODEL);
+    const check = (label: string) => {
+      for (let q = 0; q < 4; q++) {
+        const query = randomVector(random);
+        assertExact(cache.search(query, 10), bruteForce(vectors, query, 10), `${label}, query ${q}`);
+      }
+    };
+    const files = new Set<string>();
+    let appendsWithDeadRows = 0;
+    for (let round = 0; round < 12; round++) {
+      // An edit: some vectors replaced, some removed (pruned), some added.
+      const put = (key: string) => {
+        const vector = randomVector(random);
+        vectors.set(key, vector);
+        cache.set(key, vector);
+      };
+      const keys = [...vectors.keys()];
+      for (let i = 0; i < 50; i++) {
+        const key = keys[Math.floor(random() * keys.length)];
+        if (random() < 0.5) put(key);
+        else vectors.delete(key);
+      }
+      for (let i = 0; i < 15; i++) put(`round ${round} added ${i}`);
+      cache.prune(new Set(vectors.keys()));
+      check(`round ${round}, not saved`);
+      await cache.save();
+      assert.equal(cache.rowsInMemory, 0);
+      files.add(cache.vectorsFile!);
+      if (cache.deadRows > 0) appendsWithDeadRows++;
+      check(`round ${round}, saved`);
+      if (round % 3 === 2) {
+        cache = await EmbeddingCache.load(dir, MODEL);
+        assert.equal(cache.size, vectors.size);
+        check(`round ${round}, reopened`);
+      }
+    }
+    assert.ok(appendsWithDeadRows > 0, 'some saves only appended, leaving dead rows');
+    assert.ok(files.size > 1, 'some saves compacted into a new file');
+    assert.equal(cache.inexactReads, 0);
+  });
+
   it('a vectors file replaced or deleted behind its back: searches go on, from the rounded halves, and say so', async () => {
     const random = seededRandom(13);
     const vectors = await savedCache(random, 400);
@@ -156,13 +200,13 @@ describe('VectorIndex: exact scores from the float32 rows in the cache file', ()
     // Another writer's file in its place: other vectors in the same rows.
     const other = Buffer.alloc(400 * DIMS * 4);
     new Float32Array(other.buffer, other.byteOffset, 400 * DIMS).forEach((_, i, a) => (a[i] = random() * 0.1));
-    fs.writeFileSync(path.join(dir, EmbeddingCache.VECTORS_FILE), other);
+    fs.writeFileSync(cache.vectorsFile!, other);
     const replaced = cache.search(query, 10);
     assert.ok(cache.inexactReads > 0, 'the rows read back were seen not to be these vectors');
     assert.equal(replaced.length, 10);
     replaced.forEach((m, rank) => assert.ok(Math.abs(m.score - exact[rank].score) <= 2 ** -7, `rank ${rank}: ${m.score} is not near ${exact[rank].score}`));
 
-    fs.rmSync(path.join(dir, EmbeddingCache.VECTORS_FILE));
+    fs.rmSync(cache.vectorsFile!);
     const before = cache.inexactReads;
     assert.equal(cache.search(query, 10).length, 10);
     assert.ok(cache.inexactReads > before);

@@ -1,13 +1,16 @@
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
-import { FORMAT_VERSION, META_FILE, VECTORS_FILE, type MetaFile } from './cacheFormat';
-import { readMetaFile, readVectorRows } from './cacheFiles';
-import { CacheWriter, type StoredRows } from './cacheWriter';
+import { FORMAT_VERSION, META_FILE, namesOf } from './cacheFormat';
+import { readJournalFile, readMetaFile, readVectorRows, removeOtherFiles } from './cacheFiles';
+import { readJournal, replayJournal } from './cacheJournal';
+import { CacheWriter, isBeingWritten, type LoadedFiles, type StoredRows } from './cacheWriter';
 import { VectorIndex, type VectorMatch } from './vectorIndex';
 
 /**
- * Embedding vectors keyed by a hash of (model, text), persisted to a directory as two files,
- * `vectors.f32` (the rows) and `meta.json` (their keys, the commit point): see `cacheFormat.ts`.
+ * Embedding vectors keyed by a hash of (model, text), persisted to a directory: a vectors file
+ * (the rows), a journal (what each save since the last compaction added and removed) and
+ * `meta.json` (the keys as of that compaction, and the names of the two other files): see
+ * `cacheFormat.ts`.
  *
  * One copy of each vector: the cache stores them in a {@link VectorIndex} under their keys, and
  * that index is also what search scans, so a workspace costs the vectors' memory once (not once in
@@ -17,27 +20,22 @@ import { VectorIndex, type VectorMatch } from './vectorIndex';
  * back is its unit vector.
  *
  * Loading streams the vectors file into the index's pages a block at a time (never a copy of the
- * whole file). Saving is cheap after appends: only the new rows are written, at the committed end
- * of the vectors file, then the meta file is replaced atomically (temp file + rename). A crash in
- * between leaves extra rows past `count`, which the next load ignores and the next save overwrites.
- * A full rewrite (the first save, after `prune` or a replaced vector) first removes the meta file,
- * then renames a complete temp vectors file into place, then writes the meta: a crash can lose the
- * cache, never pair keys with the wrong rows. The meta file holds the rows' CRC-32, so a vectors
- * file cut short or half written is told apart from a good one.
+ * whole file). Saving writes what changed: the rows set since the last save, appended, and one
+ * journal line; the vectors file is compacted only once a third of its rows are dead, into new
+ * files that replace the old ones only when complete (see cacheWriter.ts). A crash or a full disk
+ * at any point leaves the previous save readable; checksums tell rows cut short or half written.
  *
  * A missing, unreadable, inconsistent, truncated or half-written cache, or one made by another
  * model or on a machine of the other endianness, is discarded on load (reported in `loadInfo`),
- * never thrown. A cache of format version 1 is read and rewritten as version 2 on the next save.
- * One process writes a directory at a time.
+ * never thrown. A cache of format version 1 or 2 is read and compacted into version 3 on the next
+ * save. One process writes a directory at a time.
  */
 export class EmbeddingCache {
-  static readonly VECTORS_FILE = VECTORS_FILE;
   static readonly META_FILE = META_FILE;
   static readonly FORMAT_VERSION = FORMAT_VERSION;
 
   /** The vectors, made when their length is first known (on load, or with the first `set`). */
   private vectors: VectorIndex | undefined;
-  private removals = 0;
   private readonly writer: CacheWriter;
 
   private constructor(
@@ -45,18 +43,18 @@ export class EmbeddingCache {
     readonly model: string,
     /** What load found: useful for logs and tests. */
     readonly loadInfo: CacheLoadInfo,
-    loaded?: { vectors: VectorIndex; meta: MetaFile },
+    loaded?: { vectors: VectorIndex; files: LoadedFiles },
   ) {
     this.vectors = loaded?.vectors;
     const rows: StoredRows = {
       keys: () => this.vectors?.ids ?? [],
+      unsaved: () => this.vectors?.idsInMemory() ?? [],
+      unsavedCount: () => this.vectors?.rowsInMemory ?? 0,
       dimensions: () => this.vectors?.dimensions,
-      removals: () => this.removals,
       read: (key, target) => this.vectors?.readVector(key, target) ?? false,
-      saved: (keys) => this.vectors?.rowsSaved(vectorsPath(directory), keys),
+      saved: (file, keys, firstRow) => this.vectors?.rowsSaved(file, keys, firstRow),
     };
-    const written = loaded && { count: loaded.meta.count, checksum: loaded.meta.crc32 ?? 0, rewrite: loaded.meta.version !== FORMAT_VERSION };
-    this.writer = new CacheWriter(directory, model, rows, written);
+    this.writer = new CacheWriter(directory, model, rows, loaded?.files);
   }
 
   /** Loads the cache for `model` from `directory`, or starts an empty one (see the class comment). */
@@ -66,20 +64,35 @@ export class EmbeddingCache {
       const found = await readMetaFile(directory, model);
       if (found.state !== 'found') return new EmbeddingCache(directory, model, { state: found.state, reason: found.reason });
       const { meta } = found;
+      const names = namesOf(meta);
+      const journal = readJournal(await readJournalFile(directory, names.journal));
+      const { rowKeys, segments } = replayJournal(meta.keys, meta.crc32, journal.records);
       const vectors = new VectorIndex(meta.dimensions);
       // Version 1 saved the vectors as the service sent them (kept in memory until the next save
-      // rewrites them); version 2 their unit vectors, bit for bit, which stay in the file: the
+      // rewrites them); later versions their unit vectors, bit for bit, which stay in the file: the
       // index keeps only their rounded halves and reads the rows back for exact scores.
-      const file = vectorsPath(directory);
-      const add =
-        meta.version === FORMAT_VERSION
-          ? (row: number, values: Float32Array) => vectors.addFromFile(meta.keys[row], values, file, row)
-          : (row: number, values: Float32Array) => vectors.add(meta.keys[row], values);
-      const problem = await readVectorRows(directory, meta, add);
+      const file = path.join(directory, names.vectors);
+      let live = 0;
+      const problem = await readVectorRows(file, meta.dimensions, segments, (row, values) => {
+        const key = rowKeys[row];
+        if (key === undefined) return;
+        live++;
+        if (meta.version === 1) vectors.add(key, values);
+        else vectors.addFromFile(key, values, file, row);
+      });
       if (problem) return discarded(problem);
-      if (vectors.size !== meta.count) return discarded('the keys are not distinct');
+      if (vectors.size !== live) return discarded('the keys are not distinct');
+      // What a save or compaction cut short left behind (a kill leaves temp files too), unless a
+      // cache of this window is writing there now (an indexer being replaced finishing its save).
+      if (meta.version === FORMAT_VERSION && !isBeingWritten(directory)) await removeOtherFiles(directory, [META_FILE, names.vectors, names.journal!]);
       const info: CacheLoadInfo = { state: 'loaded', ...(meta.version === FORMAT_VERSION ? {} : { olderFormat: meta.version }) };
-      return new EmbeddingCache(directory, model, info, { vectors, meta });
+      const files: LoadedFiles = {
+        names: { vectors: names.vectors, journal: names.journal ?? '' },
+        rows: rowKeys.length,
+        journalBytes: journal.validBytes,
+        compact: meta.version !== FORMAT_VERSION,
+      };
+      return new EmbeddingCache(directory, model, info, { vectors, files });
     } catch (error) {
       // A file that cannot be read, or a row that is no vector (not a finite number): start anew.
       return discarded(error instanceof Error ? error.message : String(error));
@@ -152,9 +165,7 @@ export class EmbeddingCache {
     } else if (vector.length !== this.vectors.dimensions) {
       throw new Error(`An embedding of ${vector.length} dimensions does not fit a cache of ${this.vectors.dimensions} (model ${this.model}).`);
     }
-    const replaced = this.vectors.position(key);
     this.vectors.add(key, vector);
-    if (replaced !== undefined) this.writer.changed(replaced);
   }
 
   /**
@@ -168,21 +179,29 @@ export class EmbeddingCache {
   /** Forgets every vector and their length (vectors of another model's space); the next save empties the files. */
   clear(): void {
     this.vectors = undefined;
-    this.removals += 1;
     this.writer.cleared();
   }
 
-  /** Forgets every vector whose key is not in `liveKeys`; the next save compacts the file. */
+  /** Forgets every vector whose key is not in `liveKeys`; the next save marks their rows dead. */
   prune(liveKeys: ReadonlySet<string>): number {
     const vectors = this.vectors;
     if (!vectors) return 0;
     const removed = vectors.ids.filter((key) => !liveKeys.has(key));
     for (const key of removed) {
-      this.writer.changed(vectors.position(key)!);
       vectors.remove(key);
+      this.writer.removedKey(key);
     }
-    if (removed.length > 0) this.removals += 1;
     return removed.length;
+  }
+
+  /** The vectors file rows are read from now (undefined before the first save): for tests and benchmarks. */
+  get vectorsFile(): string | undefined {
+    return this.writer.vectorsFile;
+  }
+
+  /** Rows of the vectors file no key reads any more (replaced or removed), until the next compaction. */
+  get deadRows(): number {
+    return this.writer.deadRows;
   }
 
   /** Whether a save would write anything. */
@@ -205,9 +224,4 @@ export interface CacheLoadInfo {
   reason?: string;
   /** For `loaded`: the older format version the cache was read from (the next save rewrites it). */
   olderFormat?: number;
-}
-
-/** The vectors file of the cache in `directory`. */
-function vectorsPath(directory: string): string {
-  return path.join(directory, VECTORS_FILE);
 }

@@ -147,13 +147,19 @@ export class VectorIndex {
     this.store.putRow(id, vector, row);
   }
 
+  /** The ids of the vectors whose float32 row is kept in memory (see {@link rowsSaved}). */
+  idsInMemory(): string[] {
+    return this.store.exact.inMemoryIds();
+  }
+
   /**
-   * The vectors file at `path` now holds the unit vectors of `keys`, row i that of `keys[i]` (a save
-   * has committed them): exact scores read them from there, and the rows kept in memory for them
-   * are let go once checked to be the same, bit for bit.
+   * The vectors file at `path` now holds the unit vectors of `keys` from row `firstRow` on, row
+   * firstRow + i that of `keys[i]` (a save has committed them): exact scores read them from there,
+   * and the rows kept in memory for them are let go once checked to be the same, bit for bit. Every
+   * row read from the file is read from this one from now on.
    */
-  rowsSaved(path: string, keys: readonly string[]): void {
-    this.store.rowsSaved(path, keys);
+  rowsSaved(path: string, keys: readonly string[], firstRow = 0): void {
+    this.store.rowsSaved(path, keys, firstRow);
   }
 
   /**

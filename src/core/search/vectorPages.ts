@@ -102,17 +102,17 @@ export class VectorPages {
   }
 
   /**
-   * The vectors file now holds `keys`, row i the unit vector of `keys[i]`: each stored vector among
-   * them is read from there from now on (those kept in memory only once the row read back is theirs,
-   * bit for bit, and then memory lets them go).
+   * The vectors file now holds `keys` from row `firstRow` on, row firstRow + i the unit vector of
+   * `keys[i]`: each stored vector among them is read from there from now on (those kept in memory
+   * only once the row read back is theirs, bit for bit, and then memory lets them go).
    */
-  rowsSaved(path: string, keys: readonly string[]): void {
+  rowsSaved(path: string, keys: readonly string[], firstRow: number): void {
     this.exact.useFile(path);
-    for (let row = 0; row < keys.length; row++) {
-      const slot = this.slots.get(keys[row]);
+    for (let i = 0; i < keys.length; i++) {
+      const slot = this.slots.get(keys[i]);
       if (slot === undefined) continue;
       const { page, index } = this.locate(slot);
-      if (this.exact.settle(keys[row], row)) this.pages[page].rows[index] = row;
+      if (this.exact.settle(keys[i], firstRow + i)) this.pages[page].rows[index] = firstRow + i;
     }
   }
 

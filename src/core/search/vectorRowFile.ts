@@ -6,11 +6,11 @@ import * as fs from 'node:fs';
  * few KiB, instead of keeping every float in memory.
  *
  * The file is opened on the first read and closed once the running task is over (setImmediate),
- * so between searches no handle is held: the writer can rename a new file into place, which
- * Windows refuses while the old one is open. Rows below the committed count never change in place
- * (the writer appends, or renames a whole new file in), but a read can still meet another file
- * than the rows were mapped to, or none: the caller checks every row it reads against what it
- * knows of the vector (vectorRows.ts).
+ * so between searches no handle is held: after a compaction the writer can delete the old file,
+ * which Windows refuses while it is open. Committed rows never change in place (the writer
+ * appends, or compacts into a new file), but a read can still meet another file than the rows
+ * were mapped to, or none: the caller checks every row it reads against what it knows of the
+ * vector (vectorRows.ts).
  */
 export class VectorRowFile {
   private descriptor: number | undefined;

@@ -34,6 +34,11 @@ export class ExactRows {
     return this.inMemory.size;
   }
 
+  /** The ids whose rows are kept in memory. */
+  inMemoryIds(): string[] {
+    return [...this.inMemory.keys()];
+  }
+
   /** Rows are read from the vectors file at `path` from now on. */
   useFile(path: string): void {
     if (this.file?.path !== path) this.file = new VectorRowFile(path, this.dimensions * 4);

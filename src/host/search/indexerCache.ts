@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { EmbeddingCache, queryForModel, WorkspaceIndexer } from '../../core';
 import type { ClientProvider } from '../clientProvider';
+import { cacheSaved, cacheSaveFailed } from './cacheSaveFailures';
 import type { Log } from '../log';
 import type { SearchSettings } from './searchSettings';
 import { sourceChunker } from './sourceChunker';
@@ -36,7 +37,7 @@ export async function openIndexer(cacheDirectory: vscode.Uri, settings: SearchSe
     chunkOptions: { maxChars: chunkChars },
     chunker: await sourceChunker(log),
     saveEvery: SAVE_EVERY_BATCHES,
-    onSaveFailed: (error) => log.warn(`Search index: could not save the embedding cache: ${(error as Error).message}`),
+    onSaveFailed: (error) => cacheSaveFailed(error, log, () => cache.save()),
   });
 }
 
@@ -55,8 +56,9 @@ export async function saveIndexerCache(indexer: WorkspaceIndexer, prune: boolean
   try {
     if (prune) indexer.cache.prune(indexer.liveKeys());
     await indexer.cache.save();
+    cacheSaved();
   } catch (error) {
-    log.warn(`Search index: could not save the embedding cache: ${(error as Error).message}`);
+    cacheSaveFailed(error, log, () => indexer.cache.save());
   }
 }
 
