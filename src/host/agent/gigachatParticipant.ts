@@ -20,6 +20,7 @@ import { runAgent } from './toolLoop';
 import type { TurnMetadata } from './turnMetadata';
 import { userText } from './vscodeMessages';
 import { countMessage } from '../countMessage';
+import { activeFile, projectRulesFor, RULES_BUDGET_TOKENS } from '../workspace/projectRules';
 
 export interface ParticipantServices {
   search: Pick<SemanticSearchCommands, 'searchQuietly'>;
@@ -65,7 +66,10 @@ export class GigaChatParticipant {
     const record = emptyTurnRecord();
     const metadata = (): TurnMetadata => ({ command: codebase ? 'codebase' : command, record: forHistory(record) });
     try {
-      const instructions = agentInstructions(tools.length > 0);
+      const rules = await projectRulesFor(questionFiles(request), RULES_BUDGET_TOKENS);
+      // The rules the answer follows, named before it as VS Code's own agent does.
+      for (const file of rules.files) stream.reference(file.uri);
+      const instructions = agentInstructions(tools.length > 0, rules.text);
       const outcome = await runAgent(
         { model, conversation, tools, instructions, webSearch, stream, token, toolInvocationToken: request.toolInvocationToken, edits: this.services.edits },
         record,
@@ -107,6 +111,12 @@ async function chooseModel(picked: vscode.LanguageModelChat): Promise<vscode.Lan
   const models = await vscode.lm.selectChatModels({ vendor: MODEL_VENDOR });
   const configured = readSettings().model;
   return models.find((model) => model.id === configured) ?? models[0];
+}
+
+/** The files a question is about, for the rules that apply to them: those it references (`#file`), and the active editor's. */
+function questionFiles(request: vscode.ChatRequest): vscode.Uri[] {
+  const referenced = request.references.flatMap(({ value }) => (value instanceof vscode.Uri ? [value] : value instanceof vscode.Location ? [value.uri] : []));
+  return [...referenced, ...activeFile()];
 }
 
 /** `/explain`: the editor's selection, with what the user added; undefined (and says so) when nothing is selected. */
