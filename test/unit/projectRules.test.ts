@@ -1,6 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { fitRules, readProjectRules, type RuleAccess } from '../../src/core/rules/projectRules';
 import { frontMatter, globPattern, selectRules } from '../../src/core/rules/ruleSelection';
+import { commitMessagePrompt } from '../../src/core/scm/commitPrompt';
+import { commitStyle } from '../../src/core/scm/commitStyle';
+import { reviewPrompt } from '../../src/core/scm/reviewPrompt';
 
 /** A folder of rule files as the workspace port would give them: `refused` ones read as absent. */
 function folder(files: Record<string, string>, options: { trusted?: boolean; refused?: string[] } = {}): RuleAccess & { reads: string[] } {
@@ -116,5 +119,33 @@ describe('project rules within a budget', () => {
 
   it('selects from files given directly, the same way', () => {
     assert.deepEqual(paths(selectRules([{ path: 'AGENTS.md', text: 'x' }], [])), ['AGENTS.md']);
+  });
+});
+
+describe('project rules in the Source Control prompts', () => {
+  const rules = "The project's rules:\n\n## AGENTS.md\nCommit subjects start with an emoji.";
+
+  it("the commit message's instructions carry them before the user's own", () => {
+    const request = {
+      digest: 'diff',
+      style: commitStyle([]),
+      language: 'en' as const,
+      fallbackLanguage: 'en' as const,
+      instructions: 'Be terse.',
+      rules,
+      scope: 'staged' as const,
+    };
+    const system = commitMessagePrompt(request)[0].parts.map((part) => (part.kind === 'text' ? part.text : '')).join('');
+    assert.ok(system.includes('Commit subjects start with an emoji.'));
+    assert.ok(system.indexOf('emoji') < system.indexOf('Be terse.'), "the user's instructions have the last word");
+    const without = commitMessagePrompt({ ...request, rules: undefined })[0].parts.map((part) => (part.kind === 'text' ? part.text : '')).join('');
+    assert.ok(!without.includes('rules below'));
+  });
+
+  it("the review's instructions carry them, and they take their room from the change's", () => {
+    const file = { path: 'a.ts', status: 'modified' as const, binary: false, added: 1, removed: 0, hunks: [] };
+    const prompt = reviewPrompt([file], { budgetTokens: 10_000, language: 'English', rules });
+    assert.match(prompt.system, /breaks one of the project's rules[\s\S]*start with an emoji/);
+    assert.doesNotMatch(reviewPrompt([file], { budgetTokens: 10_000, language: 'English' }).system, /project's rules/);
   });
 });

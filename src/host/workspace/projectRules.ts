@@ -63,6 +63,11 @@ function folderAccess(folder: vscode.WorkspaceFolder, port: WorkspacePort, uris:
   };
 }
 
+/** For the log: which rule files a request went with. */
+export function rulesNote(rules: UsedRules): string {
+  return rules.files.length > 0 ? `; the project's rules: ${rules.files.map((file) => file.label).join(', ')}` : '';
+}
+
 /** The files in question for a request made in an editor: the active one's, when it is a file of the workspace. */
 export function activeFile(): vscode.Uri[] {
   const uri = vscode.window.activeTextEditor?.document.uri;
