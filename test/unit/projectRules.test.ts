@@ -135,10 +135,14 @@ describe('project rules in the Source Control prompts', () => {
       rules,
       scope: 'staged' as const,
     };
-    const system = commitMessagePrompt(request)[0].parts.map((part) => (part.kind === 'text' ? part.text : '')).join('');
+    const system = commitMessagePrompt(request)[0]
+      .parts.map((part) => (part.kind === 'text' ? part.text : ''))
+      .join('');
     assert.ok(system.includes('Commit subjects start with an emoji.'));
     assert.ok(system.indexOf('emoji') < system.indexOf('Be terse.'), "the user's instructions have the last word");
-    const without = commitMessagePrompt({ ...request, rules: undefined })[0].parts.map((part) => (part.kind === 'text' ? part.text : '')).join('');
+    const without = commitMessagePrompt({ ...request, rules: undefined })[0]
+      .parts.map((part) => (part.kind === 'text' ? part.text : ''))
+      .join('');
     assert.ok(!without.includes('rules below'));
   });
 
