@@ -3,9 +3,9 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { chatView, emulator, ensureKey, until, workbench } from '../drivers';
+import { chatView, emulator, ensureKey, until } from '../drivers';
 import { hasOuterRunner } from '../outer';
-import { askInChatView, answerContaining, chatRequests, RESPONSES } from '../vscodeChat';
+import { askInChatView, answerContaining, chatRequests } from '../vscodeChat';
 
 /** The rules this suite writes (deleted at the end: semantic search counts the workspace's files). */
 const ROOT_RULE = 'Rule of the root AGENTS.md: call the user Captain.';
@@ -100,18 +100,4 @@ describe("the project's rules (AGENTS.md) in the panel, @gigachat and the commit
     }
   });
 
-  it('@gigachat with no key says GigaChat needs one, with the buttons that set and get it', async () => {
-    await vscode.workspace.getConfiguration('chat').update('disableAIFeatures', false, vscode.ConfigurationTarget.Global);
-    await vscode.commands.executeCommand('gigachat.clearAuthorizationKey');
-    try {
-      await askInChatView('@gigachat hello without a key');
-      await answerContaining('needs your authorization key');
-      const buttons = await workbench.texts(`${RESPONSES} .monaco-button`);
-      assert.ok(buttons.includes('Set authorization key') && buttons.includes('Get a Key'), `the buttons: ${buttons.join(', ')}`);
-    } finally {
-      await vscode.commands.executeCommand('workbench.action.chat.cancel').then(undefined, () => undefined);
-      await vscode.workspace.getConfiguration('chat').update('disableAIFeatures', true, vscode.ConfigurationTarget.Global);
-      await ensureKey();
-    }
-  });
 });
