@@ -99,5 +99,4 @@ describe("the project's rules (AGENTS.md) in the panel, @gigachat and the commit
       await vscode.commands.executeCommand('git.close', repository.rootUri).then(undefined, () => undefined);
     }
   });
-
 });
