@@ -160,3 +160,5 @@ export type { PlacedFinding, Placement } from './scm/findingPlacement';
 export { askForReview } from './scm/reviewRequest';
 export type { ReviewRequest } from './scm/reviewRequest';
 export { findingEdit, reviewedText } from './scm/findingFix';
+export { fitRules, readProjectRules, type FittedRules, type RuleAccess } from './rules/projectRules';
+export { frontMatter, globPattern, selectRules, type ProjectRule, type RuleFile, type RuleKind } from './rules/ruleSelection';

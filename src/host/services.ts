@@ -133,7 +133,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
     completions,
     commitMessages: new CommitMessages({ clients, log }),
     review,
-    participant: new GigaChatParticipant({ search, edits, log }),
+    participant: new GigaChatParticipant({ search, edits, changes, log }),
     tools: {
       readFile: new ReadFileTool(),
       findFiles: new FindFilesTool(),

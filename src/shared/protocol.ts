@@ -42,6 +42,8 @@ export const LIMITS = {
   /** The pages a web answer cites. */
   webSources: 50,
   webAddress: 2_000,
+  /** The project's rule files a reply was asked with. */
+  rules: 50,
   /** A file's extension, as a document's chip names its type. */
   extension: 10,
   filePath: 1_000,
@@ -216,6 +218,8 @@ export const Turn = z.object({
   reasoning: text.optional(),
   /** The pages a web answer cites. */
   webSources: z.array(WebSource).max(LIMITS.webSources).optional(),
+  /** The project's rule files a reply was asked with (AGENTS.md and the like): chips that open them. */
+  rules: z.array(z.string().max(LIMITS.filePath)).max(LIMITS.rules).optional(),
 });
 export type Turn = z.infer<typeof Turn>;
 

@@ -57,6 +57,8 @@ export const webviewStrings = {
   reasoningDone: 'Reasoning',
   reasoningLabel: 'How the model reasoned before answering',
   webSources: 'Sources',
+  rulesUsed: 'Rules',
+  rulesUsedLabel: "The project's rule files this reply followed",
   answeredBy: 'Answered by {0}',
   jumpToLatest: 'Jump to latest',
   regenerate: 'Regenerate reply',

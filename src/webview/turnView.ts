@@ -9,6 +9,7 @@ import { format } from './strings';
 import { getAnswerFooter, replyFooter } from './turnFooter';
 import { ReasoningSection } from './reasoningSection';
 import { sourceLinks } from './sourceLinks';
+import { ruleChips } from './ruleChips';
 import { webSourceList } from './webSourceList';
 import { cutNote, turnNotes, type TurnText } from './turnNotes';
 import { explainedQuestion } from './explainedQuestion';
@@ -88,6 +89,8 @@ export class TurnView {
       this.reasoning?.answerStarted();
       this.element.querySelector('.web-sources')?.remove();
       if (turn.webSources?.length) body?.after(webSourceList(turn.webSources, this.context.strings));
+      this.element.querySelector('.reply-rules')?.remove();
+      if (turn.rules?.length) this.element.querySelector('.turn-notes')?.before(ruleChips(turn.rules, this.context.strings));
       this.element.querySelector('.turn-notes')?.replaceWith(turnNotes(turn, this.context));
       this.element.querySelector('.turn-footer')?.replaceWith(this.footer(turn));
       this.announceEnd(turn);
@@ -176,6 +179,7 @@ export class TurnView {
       this.reasoning?.element ?? '',
       body,
       turn.webSources?.length ? webSourceList(turn.webSources, strings) : '',
+      turn.rules?.length ? ruleChips(turn.rules, strings) : '',
       el(
         'div',
         { className: 'thinking', attrs: { 'aria-hidden': 'true' } },

@@ -2,6 +2,7 @@ import { applyChunk, type ChatReply } from '../chatReply';
 import type { ServiceClient } from '../client';
 import { toServiceConversation } from '../conversation/serviceConversation';
 import { FunctionNames } from '../functionNames';
+import { estimateTokens } from '../tokenCounter';
 import { changeDigest, type ChangeDigest } from './changeDigest';
 import { cleanCommitMessage, commitMessagePrompt, type CommitRequest } from './commitPrompt';
 import { branchTicket, commitStyle, type CommitLanguage } from './commitStyle';
@@ -26,6 +27,8 @@ export interface CommitMessageInput {
   language: CommitRequest['language'];
   fallbackLanguage: CommitLanguage;
   instructions: string;
+  /** The project's rules for the changed files, fitted to their budget (core/rules); they take their room from the change's. */
+  rules?: string;
   /** The model's input limit (modelFacts.ts `modelLimits`). */
   maxInputTokens: number;
 }
@@ -38,7 +41,8 @@ const PROMPT_ROOM = 2_000;
 
 export async function commitMessageRequest(input: CommitMessageInput): Promise<{ request: CommitRequest; digest: ChangeDigest }> {
   const files = await sendableChange(input.files, input.judge);
-  const digest = changeDigest(files, Math.max(PROMPT_ROOM, Math.min(MAX_DIGEST_TOKENS, input.maxInputTokens - PROMPT_ROOM)));
+  const rulesTokens = estimateTokens(input.rules ?? '');
+  const digest = changeDigest(files, Math.max(PROMPT_ROOM, Math.min(MAX_DIGEST_TOKENS, input.maxInputTokens - PROMPT_ROOM - rulesTokens)));
   const request: CommitRequest = {
     digest: digest.text,
     style: commitStyle(input.history),
@@ -46,6 +50,7 @@ export async function commitMessageRequest(input: CommitMessageInput): Promise<{
     fallbackLanguage: input.fallbackLanguage,
     ticket: branchTicket(input.branch),
     instructions: input.instructions,
+    rules: input.rules,
     scope: input.scope,
   };
   return { request, digest };

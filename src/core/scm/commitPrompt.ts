@@ -19,6 +19,8 @@ export interface CommitRequest {
   ticket?: string;
   /** `gigachat.commitMessageInstructions`: the user's own. */
   instructions: string;
+  /** The project's rules for the changed files (core/rules, fitted): commit conventions are the most common. */
+  rules?: string;
   /** The staged change, or everything (nothing was staged, so VS Code commits all of it). */
   scope: 'staged' | 'all';
 }
@@ -68,6 +70,9 @@ function instructions(request: CommitRequest): string[] {
   if (style.capitalized !== undefined) lines.push(style.capitalized ? 'Start the subject with a capital letter.' : 'Start the subject with a small letter.');
   lines.push(style.fullStop ? 'End the subject with a full stop.' : 'Do not end the subject with a full stop.');
   lines.push('Files whose content is not shown are named with their statistics only: mention them if they matter, never guess their content.');
+  // Before the user's own instructions, which have the last word.
+  if (request.rules?.trim())
+    lines.push('', 'Of the rules below, follow those about commit messages (their format, language, tickets); the rest are about code.', request.rules.trim());
   if (request.instructions.trim()) lines.push('', "The user's own instructions:", request.instructions.trim());
   return lines;
 }

@@ -1,5 +1,6 @@
 import { changeDigest, NUMBERED_HUNKS, type ShownRange } from './changeDigest';
 import type { ChangedFile } from './sendableChange';
+import { estimateTokens } from '../tokenCounter';
 
 /**
  * The review's request: instructions, then the change as changeDigest.ts gives it to any surface
@@ -25,6 +26,8 @@ export interface ReviewPromptOptions {
   budgetTokens: number;
   /** The language findings are written in, in English ("Russian"). */
   language: string;
+  /** The project's rules for the changed files, fitted to their budget (core/rules): a change that breaks one is a finding. */
+  rules?: string;
 }
 
 const INSTRUCTIONS = (language: string) =>
@@ -45,10 +48,11 @@ const OVERHEAD_TOKENS = 600;
 
 /** @param files the change as sendableChange.ts judged it */
 export function reviewPrompt(files: readonly ChangedFile[], options: ReviewPromptOptions): ReviewPrompt {
-  const digest = changeDigest(files, options.budgetTokens - OVERHEAD_TOKENS, NUMBERED_HUNKS);
+  const rules = options.rules?.trim() ? `\n\nA change that breaks one of the project's rules below is a finding too.\n${options.rules.trim()}` : '';
+  const digest = changeDigest(files, options.budgetTokens - OVERHEAD_TOKENS - estimateTokens(rules), NUMBERED_HUNKS);
   const summarisedFiles = files.filter((file) => !file.withheld && (digest.shown.get(file.path)?.length ?? 0) < file.hunks.length).length;
   return {
-    system: INSTRUCTIONS(options.language),
+    system: INSTRUCTIONS(options.language) + rules,
     user: digest.text,
     shown: digest.shown,
     summarisedFiles,

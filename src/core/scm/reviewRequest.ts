@@ -13,6 +13,8 @@ export interface ReviewRequest {
   files: readonly ChangedFile[];
   /** The language findings are written in, in English ("Russian"). */
   language: string;
+  /** The project's rules for the changed files, fitted to their budget (core/rules). */
+  rules?: string;
   /** The user's `modelTokenLimits`, by model id. */
   limits?: Readonly<Record<string, Partial<ModelLimits>>>;
 }
@@ -34,7 +36,11 @@ export async function askForReview(
 ): Promise<{ prompt: ReviewPrompt; reading: ReviewReading | undefined }> {
   const limits = modelLimits(request.model, request.limits);
   const replyTokens = Math.min(REPLY_TOKENS, limits.maxOutputTokens);
-  const prompt = reviewPrompt(request.files, { budgetTokens: limits.maxInputTokens - replyTokens, language: request.language });
+  const prompt = reviewPrompt(request.files, {
+    budgetTokens: limits.maxInputTokens - replyTokens,
+    language: request.language,
+    rules: request.rules,
+  });
   // Nothing to read (every file withheld, binary or too large): nothing is asked, and nothing paid for.
   if (prompt.shown.size === 0) return { prompt, reading: undefined };
   const conversation: ConversationMessage[] = [{ role: 'user', parts: [{ kind: 'text', text: prompt.user }] }];

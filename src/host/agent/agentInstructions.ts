@@ -3,10 +3,11 @@ import { OWN_TOOLS } from '../chatNames';
 
 /**
  * What @gigachat tells the model first (as the system message, through the provider's `system`
- * model option): how to work as an agent in the user's workspace, then the user's own system
- * prompt (`gigachat.systemPrompt`), as the extension's panel sends it.
+ * model option): how to work as an agent in the user's workspace, the project's rules that apply
+ * (workspace/projectRules.ts), then the user's own system prompt (`gigachat.systemPrompt`), as the
+ * extension's panel sends it.
  */
-export function agentInstructions(withTools: boolean): string {
+export function agentInstructions(withTools: boolean, projectRules = ''): string {
   const working = withTools
     ? [
         "You are GigaChat, a coding assistant working in the user's VS Code workspace through tools.",
@@ -16,5 +17,5 @@ export function agentInstructions(withTools: boolean): string {
       ]
     : ["You are GigaChat, a coding assistant in the user's VS Code."];
   const style = 'Answer in the language of the question, concisely, in Markdown; name files as path:line.';
-  return [...working, style, readSettings().systemPrompt.trim()].filter(Boolean).join('\n');
+  return [...working, style, projectRules, readSettings().systemPrompt.trim()].filter(Boolean).join('\n');
 }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { GIGACHAT_API_PAGE } from '../accountPage';
 import { commandId } from '../commands';
 import { actionLabel } from '../errorActions';
 import { explainPrompt } from '../explain';
@@ -11,6 +12,7 @@ import { agentInstructions } from './agentInstructions';
 import { changedFiles, emptyTurnRecord, forHistory, MAX_TOOL_CALLS, readTurnRecord } from '../../core';
 import { MODEL_VENDOR, PARTICIPANT_COMMANDS, type ParticipantCommand } from '../chatNames';
 import type { AppliedEdits } from '../tools/appliedEdits';
+import type { ChangeReviews } from '../edits/changeReviews';
 import { agentTools } from './agentTools';
 import { codebaseQuestion } from './codebaseCommand';
 import { historyMessages } from './chatHistory';
@@ -20,11 +22,14 @@ import { runAgent } from './toolLoop';
 import type { TurnMetadata } from './turnMetadata';
 import { userText } from './vscodeMessages';
 import { countMessage } from '../countMessage';
+import { activeFile, projectRulesFor, RULES_BUDGET_TOKENS } from '../workspace/projectRules';
 
 export interface ParticipantServices {
   search: Pick<SemanticSearchCommands, 'searchQuietly'>;
   /** Where the edit tool says which file each call changed. */
   edits: AppliedEdits;
+  /** Where a change waiting for its answer is announced, for the answer to offer Apply and Discard. */
+  changes: Pick<ChangeReviews, 'onDidAsk'>;
   log: Log;
 }
 
@@ -45,8 +50,7 @@ export class GigaChatParticipant {
     if (command === 'search') return searchCommand(request.prompt, this.services.search, stream, token);
     const model = await chooseModel(request.model);
     if (!model) {
-      stream.markdown(vscode.l10n.t('No GigaChat model is available: set your GigaChat authorization key to use @gigachat.'));
-      stream.button({ command: commandId('setAuthorizationKey'), title: actionLabel('setKey') });
+      askForKey(stream);
       return {};
     }
     const history = historyMessages(context);
@@ -59,15 +63,30 @@ export class GigaChatParticipant {
           ? await codebaseQuestion(request.prompt, history, model, this.services.search, stream, token)
           : request.prompt;
     if (question === undefined) return {};
-    const conversation = [...history, userText(await withReferences(question, request.references))];
+    const attached = request.references.filter((reference) => !isInstructionsReference(reference));
+    const conversation = [...history, userText(await withReferences(question, attached))];
     // Explained code and codebase context are given whole: the answer is grounded in them, not in what tools find.
     const tools = command === 'explain' || codebase ? [] : agentTools(request);
     const record = emptyTurnRecord();
     const metadata = (): TurnMetadata => ({ command: codebase ? 'codebase' : command, record: forHistory(record) });
     try {
-      const instructions = agentInstructions(tools.length > 0);
+      const rules = await projectRulesFor(questionFiles(request), RULES_BUDGET_TOKENS);
+      // The rules the answer follows, named before it as VS Code's own agent does.
+      for (const file of rules.files) stream.reference(file.uri);
+      const instructions = agentInstructions(tools.length > 0, rules.text);
       const outcome = await runAgent(
-        { model, conversation, tools, instructions, webSearch, stream, token, toolInvocationToken: request.toolInvocationToken, edits: this.services.edits },
+        {
+          model,
+          conversation,
+          tools,
+          instructions,
+          webSearch,
+          stream,
+          token,
+          toolInvocationToken: request.toolInvocationToken,
+          edits: this.services.edits,
+          changes: this.services.changes,
+        },
         record,
       );
       if (outcome.stoppedAtLimit)
@@ -101,12 +120,38 @@ function participantCommand(name: string | undefined): ParticipantCommand | unde
   return PARTICIPANT_COMMANDS.find((command) => command === name);
 }
 
+/** No key, so no GigaChat model: what the panel's welcome says, with its buttons. */
+function askForKey(stream: vscode.ChatResponseStream): void {
+  stream.markdown(
+    vscode.l10n.t("GigaChat needs your authorization key to answer: get one on Sber's developer site (it takes a few minutes), then set it here."),
+  );
+  stream.button({ command: commandId('setAuthorizationKey'), title: actionLabel('setKey') });
+  stream.button({ command: 'vscode.open', title: vscode.l10n.t('Get a Key'), arguments: [vscode.Uri.parse(GIGACHAT_API_PAGE)] });
+}
+
 /** The picker's model when it is GigaChat's; else the configured GigaChat model (or any GigaChat model). */
 async function chooseModel(picked: vscode.LanguageModelChat): Promise<vscode.LanguageModelChat | undefined> {
   if (picked.vendor === MODEL_VENDOR) return picked;
   const models = await vscode.lm.selectChatModels({ vendor: MODEL_VENDOR });
   const configured = readSettings().model;
   return models.find((model) => model.id === configured) ?? models[0];
+}
+
+/**
+ * The rule files VS Code attaches by itself (AGENTS.md, instructions files): @gigachat reads the
+ * project's rules its own way (workspace/projectRules.ts: trusted workspaces only, never a secret
+ * or an ignored file), and they are not what the user attached.
+ */
+function isInstructionsReference(reference: vscode.ChatPromptReference): boolean {
+  return reference.id.startsWith('vscode.prompt.instructions');
+}
+
+/** The files a question is about, for the rules that apply to them: those it references (`#file`), and the active editor's. */
+function questionFiles(request: vscode.ChatRequest): vscode.Uri[] {
+  const referenced = request.references
+    .filter((reference) => !isInstructionsReference(reference))
+    .flatMap(({ value }) => (value instanceof vscode.Uri ? [value] : value instanceof vscode.Location ? [value.uri] : []));
+  return [...referenced, ...activeFile()];
 }
 
 /** `/explain`: the editor's selection, with what the user added; undefined (and says so) when nothing is selected. */

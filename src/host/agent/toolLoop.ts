@@ -4,6 +4,8 @@ import { commandId } from '../commands';
 import { REASONING_OPTION, reasoningOf } from '../lm/reasoningText';
 import { resultText } from '../lm/requestParts';
 import type { AppliedEdits } from '../tools/appliedEdits';
+import type { ChangeQuestion, ChangeReviews } from '../edits/changeReviews';
+import { plainLabel } from '../edits/plainLabel';
 import { isWorkspaceFileLink } from './answerLinks';
 import { toChatMessages } from './vscodeMessages';
 
@@ -21,6 +23,8 @@ export interface AgentRun {
   token: vscode.CancellationToken;
   /** Where the edit tool says which file a call changed. */
   edits: AppliedEdits;
+  /** Where the edit tool says a change waits for the user's answer. */
+  changes: Pick<ChangeReviews, 'onDidAsk'>;
 }
 
 /**
@@ -74,13 +78,24 @@ export function runAgent(run: AgentRun, record: TurnRecord): Promise<AgentOutcom
 
 /** Runs one call through VS Code; a failure or a refusal by the user is the call's result, for the model to work with. */
 async function invoke(call: ToolCall, run: AgentRun): Promise<string> {
+  // The change's question is asked in the answer too, not only beside the diff: the chat would only say it is working.
+  const asking = run.changes.onDidAsk((question) => offerAnswers(run.stream, question));
   try {
     const result = await vscode.lm.invokeTool(call.toolName, { input: call.input, toolInvocationToken: run.toolInvocationToken }, run.token);
     return resultText(result.content);
   } catch (error) {
     if (run.token.isCancellationRequested) throw error;
     return error instanceof vscode.CancellationError ? 'The user did not allow this tool call.' : `The tool failed: ${(error as Error).message}`;
+  } finally {
+    asking.dispose();
   }
+}
+
+/** Apply and Discard for the change shown in the diff editor, in the answer (a button of an answered change does nothing). */
+function offerAnswers(stream: vscode.ChatResponseStream, question: ChangeQuestion): void {
+  stream.markdown(`\n\n${vscode.l10n.t('GigaChat wants to change {0}: the diff editor shows the change.', plainLabel(question.label))}\n\n`);
+  stream.button({ command: commandId('applyChange'), title: vscode.l10n.t('Apply Change'), arguments: [question.proposal] });
+  stream.button({ command: commandId('discardChange'), title: vscode.l10n.t('Discard'), arguments: [question.proposal] });
 }
 
 /**

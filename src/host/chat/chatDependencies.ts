@@ -70,6 +70,11 @@ export interface CodebaseSource {
   find(question: string, room: { model: string; conversationTokens: number; answerTokens?: number }, signal: AbortSignal): Promise<FoundContext>;
 }
 
+/** The project's rules that apply (AGENTS.md and the like, see workspace/projectRules.ts): their text for the model, and the files by label. */
+export interface RulesSource {
+  find(): Promise<{ text: string; files: string[] }>;
+}
+
 export interface ChatDependencies {
   clients: ChatClients;
   pictures: PictureStore;
@@ -79,6 +84,8 @@ export interface ChatDependencies {
   texts: ChatTexts;
   /** Codebase context; without it a question asked with codebase context is answered as it is. */
   codebase?: CodebaseSource;
+  /** The project's rules; without it a reply is asked with none. */
+  rules?: RulesSource;
   log: Logger;
   clock: Clock;
 }

@@ -8,6 +8,7 @@ import type { Log } from '../log';
 import type { ChatDependencies, PictureStore } from './chatDependencies';
 import { ATTACHMENT_LIMITS } from '../../serviceFacts/attachmentLimits';
 import { countMessage } from '../countMessage';
+import { activeFile, projectRulesFor, RULES_BUDGET_TOKENS } from '../workspace/projectRules';
 
 /** The chat's dependencies in VS Code: the settings, the localized texts, the log channel. */
 export function chatHost(clients: ClientProvider, pictures: PictureStore, log: Log): ChatDependencies {
@@ -33,6 +34,17 @@ export function chatHost(clients: ClientProvider, pictures: PictureStore, log: L
           model,
         ),
       searchingWorkspace: () => vscode.l10n.t('Looking for the passages of the workspace closest to the question…'),
+    },
+    rules: {
+      // The rules for the file open in the editor; a failure to read them leaves them out, it does not fail the reply.
+      find: () =>
+        projectRulesFor(activeFile(), RULES_BUDGET_TOKENS).then(
+          (used) => ({ text: used.text, files: used.files.map((file) => file.label) }),
+          (error: unknown) => {
+            log.warn(`Project rules not read: ${(error as Error).message}`);
+            return { text: '', files: [] };
+          },
+        ),
     },
     log,
     clock: systemClock,

@@ -168,6 +168,8 @@ function fitTurn(turn: Turn, notes: string[]): Turn {
   if (typeof turn.reasoning === 'string' && turn.reasoning) fitted.reasoning = shownText(turn.reasoning);
   const webSources = listOf(turn.webSources).filter((source) => WebSource.safeParse(source).success);
   if (webSources.length > 0) fitted.webSources = webSources.slice(0, LIMITS.webSources);
+  const rules = listOf(turn.rules).filter((rule) => typeof rule === 'string' && rule.length > 0 && rule.length <= LIMITS.filePath);
+  if (rules.length > 0) fitted.rules = rules.slice(0, LIMITS.rules);
   return fitted;
 }
 

@@ -159,9 +159,13 @@ export class LiveReplies {
           void this.saved.save(conversation);
         }, SAVE_STREAMING_EVERY_MS);
       };
+      const rules = (await this.chat.rules?.find()) ?? { text: '', files: [] };
+      assistant.rules = rules.files.length > 0 ? rules.files : undefined;
+      // The project's rules before the user's own system prompt, which has the last word.
+      const system = { ...settings, systemPrompt: [rules.text, settings.systemPrompt.trim()].filter(Boolean).join('\n\n') };
       // Asked once more, with the files uploaded again, when the service no longer has those uploaded earlier.
       for (let attempt = 0; ; attempt++) {
-        const request = await this.request(live, assistant, settings);
+        const request = await this.request(live, assistant, system);
         try {
           await writeReply(client, conversation, assistant, request, abort.signal, settings, onText);
           break;

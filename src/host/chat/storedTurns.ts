@@ -37,6 +37,8 @@ export interface StoredTurn {
   reasoning?: string;
   /** The pages a web answer cites, by the number its markers give. */
   webSources?: Sources;
+  /** The project's rule files a reply was asked with (workspace labels), shown as chips that open them. */
+  rules?: string[];
 }
 
 /**

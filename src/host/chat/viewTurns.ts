@@ -101,5 +101,6 @@ export function toViewTurn(turn: StoredTurn, pictures: ReadonlyMap<string, Image
     images: images.length ? images : undefined,
     reasoning: reasoning ? shownText(reasoning) : undefined,
     webSources: sources.length ? sources : undefined,
+    rules: turn.rules?.slice(0, LIMITS.rules),
   };
 }

@@ -18,6 +18,12 @@ export interface ProposedChange {
   warn: boolean;
 }
 
+/** A change waiting for its answer: `proposal` names it to the Apply and Discard commands. */
+export interface ChangeQuestion {
+  proposal: vscode.Uri;
+  label: string;
+}
+
 /** The user's answer; `dismissed` when the question was closed (or the chat stopped) without one. */
 export type ReviewAnswer = 'apply' | 'discard' | 'dismissed';
 
@@ -38,6 +44,9 @@ interface Pending {
 export class ChangeReviews extends Disposable {
   private readonly texts = new ProposedTexts();
   private readonly pending: Pending[] = [];
+  private readonly asking = this._register(new vscode.EventEmitter<ChangeQuestion>());
+  /** A change is shown and waits for its answer: where else to offer Apply and Discard (@gigachat's answer). */
+  readonly onDidAsk = this.asking.event;
 
   constructor() {
     super();
@@ -66,6 +75,7 @@ export class ChangeReviews extends Disposable {
       const title = vscode.l10n.t('{0}: GigaChat’s proposed change', plainLabel(change.label));
       await vscode.commands.executeCommand('vscode.diff', original, proposal, title, { preview: false });
       void this.notify(change).then((choice) => answer(choice));
+      this.asking.fire({ proposal, label: change.label });
       return await answered;
     } finally {
       cancelled.dispose();

@@ -67,3 +67,8 @@ export async function addedFile(root: vscode.Uri, uri: vscode.Uri): Promise<Diff
       : [{ header: `@@ -0,0 +1,${lines.length} @@`, oldStart: 0, oldLines: 0, newStart: 1, newLines: lines.length, lines: lines.map((line) => `+${line}`) }];
   return { ...file, binary: false, hunks, added: lines.length };
 }
+
+/** Where a change's files are, for the project's rules that apply to them. */
+export function changedUris(repository: GitRepository, files: readonly { path: string }[]): vscode.Uri[] {
+  return files.map((file) => vscode.Uri.joinPath(repository.rootUri, ...file.path.split('/')));
+}

@@ -9,7 +9,8 @@ import type { ChangeReviews } from '../edits/changeReviews';
 import { showErrorNotification } from '../errorActions';
 import type { Log } from '../log';
 import { withCancellableProgress } from '../progress';
-import { changeJudge } from './changeReading';
+import { projectRulesFor, rulesNote, RULES_BUDGET_TOKENS } from '../workspace/projectRules';
+import { changedUris, changeJudge } from './changeReading';
 import { fixFinding } from './findingFixCommand';
 import { gitApi, type GitRepository } from './gitApi';
 import { showGitUnavailable, showNoRepository } from './gitProblems';
@@ -81,6 +82,7 @@ export class ChangeReview extends Disposable {
     // Named to the user: what the rules keep back (lock files and binaries are just not worth reading).
     const withheld = files.filter((file) => file.withheld === 'secret' || file.withheld === 'ignored' || file.withheld === 'outside');
     const client = await this.clients.get();
+    const rules = await projectRulesFor(changedUris(repository, files), RULES_BUDGET_TOKENS);
     const { prompt, reading } = await askForReview(
       client,
       {
@@ -88,6 +90,7 @@ export class ChangeReview extends Disposable {
         files,
         language: vscode.env.language.startsWith('ru') ? 'Russian' : 'English',
         limits: readSetting('modelTokenLimits'),
+        rules: rules.text,
       },
       { signal },
     );
@@ -105,7 +108,7 @@ export class ChangeReview extends Disposable {
     this.log.info(
       `Change review of ${repositoryName(repository)} (${kind}): ${files.length} files, ${withheld.length} withheld, ${prompt.leftOutHunks} hunks left out; ` +
         `the reply read as ${reading.kind}${reading.cut ? ', cut at its token limit' : ''}, ${reading.findings.length} findings ` +
-        `(${reading.malformed} malformed, ${dropped} about files the model was not shown).`,
+        `(${reading.malformed} malformed, ${dropped} about files the model was not shown)${rulesNote(rules)}.`,
     );
     this.view.replace(placed.map((finding) => toShow(repository, files, finding)));
     void this.tell({ found: placed.length, unreadable: reading.malformed, unplaced: dropped, cut: reading.cut }, withheld, prompt.summarisedFiles);

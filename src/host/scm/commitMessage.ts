@@ -6,7 +6,8 @@ import { readSetting } from '../config';
 import { actionLabel, runErrorAction, showErrorNotification } from '../errorActions';
 import type { Log } from '../log';
 import { withCancellableProgress } from '../progress';
-import { changeJudge, readPendingChange } from './changeReading';
+import { projectRulesFor, rulesNote, RULES_BUDGET_TOKENS } from '../workspace/projectRules';
+import { changeJudge, changedUris, readPendingChange } from './changeReading';
 import { gitApi, type GitRepository } from './gitApi';
 import { showGitUnavailable, showNoRepository } from './gitProblems';
 import { chooseRepository } from './repositoryChoice';
@@ -77,6 +78,7 @@ export class CommitMessages {
     ]);
     if (change.files.length === 0) throw new NothingToCommit();
     const model = readSetting('model');
+    const rules = await projectRulesFor(changedUris(repository, change.files), RULES_BUDGET_TOKENS);
     const { request, digest } = await commitMessageRequest({
       ...change,
       judge: changeJudge(repository),
@@ -85,11 +87,13 @@ export class CommitMessages {
       language: readSetting('commitMessageLanguage'),
       fallbackLanguage: vscode.env.language.startsWith('ru') ? 'ru' : 'en',
       instructions: readSetting('commitMessageInstructions'),
+      rules: rules.text,
       maxInputTokens: modelLimits(model, readSetting('modelTokenLimits')).maxInputTokens,
     });
     log.info(
       `Commit message for ${root}: ${change.scope} change, ${change.files.length} files, ${digest.hunksShown} of ${digest.hunksTotal} hunks sent (about ${digest.tokens} tokens)` +
-        (digest.shortened.length > 0 ? `; shortened: ${digest.shortened.join('; ')}` : ''),
+        (digest.shortened.length > 0 ? `; shortened: ${digest.shortened.join('; ')}` : '') +
+        rulesNote(rules),
     );
     await writeStreaming(repository, (onMessage, stop) => streamCommitMessage(client, model, request, AbortSignal.any([signal, stop]), onMessage));
   }

@@ -2,7 +2,7 @@ import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ServiceError } from '../../../src/core';
-import type { ChatClient, ChatDependencies, ChatSettings, CodebaseSource, PictureStore } from '../../../src/host/chat/chatDependencies';
+import type { ChatClient, ChatDependencies, ChatSettings, CodebaseSource, PictureStore, RulesSource } from '../../../src/host/chat/chatDependencies';
 import { ChatController } from '../../../src/host/chat/chatController';
 import { ConversationStore } from '../../../src/host/chat/conversationStore';
 import type { Conversation } from '../../../src/host/chat/storedTurns';
@@ -77,6 +77,8 @@ export class ChatUnderTest {
   readonly pictures: MemoryPictures;
   /** Codebase context as the test has it found (the real one searches the workspace in VS Code). */
   codebase: CodebaseSource = { find: () => Promise.reject(new Error('no codebase context in this test')) };
+  /** The project's rules as the test has them found (the real ones are read from the workspace in VS Code). */
+  rules: RulesSource = { find: async () => ({ text: '', files: [] }) };
   settings: ChatSettings = { model: 'GigaChat-2-Max', systemPrompt: 'Be brief.', temperature: 0.3, maxTokens: 500 };
   readonly controller: ChatController;
   /** What the view shows: the open conversation's turns and whether a reply is being written. */
@@ -98,6 +100,7 @@ export class ChatUnderTest {
         searchingWorkspace: () => 'Searching the workspace',
       },
       codebase: { find: (question, room, signal) => this.codebase.find(question, room, signal) },
+      rules: { find: () => this.rules.find() },
       log: { debug: log, info: log, warn: log, error: log },
       clock: this.clock,
     };
