@@ -97,7 +97,7 @@ export interface ChatRequest {
   builtInTools?: BuiltInTool[];
   /** For a model that reasons before it answers. */
   reasoningEffort?: ReasoningEffort;
-  /** Asks for JSON of a schema; the previous contract has no such field, and the caller asks in the text too. */
+  /** Asks for JSON of a schema (`model_options.response_format` on the current contract, `response_format` on the previous one). */
   responseFormat?: ResponseFormat;
   /** Set by `chat` / `chatStream` themselves. */
   stream?: boolean;

@@ -91,10 +91,20 @@ function definedOnly(fields: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 }
 
-/** The previous contract's body: the request as written, without what only the current one says. */
+/**
+ * The previous contract's body: the request as written, without what only the current one says.
+ * Structured output goes at the top level, where the production service took it on this contract
+ * too (recorded: `response_format` with a JSON schema, answered with JSON that fits it).
+ */
 export function toV1Body(request: ChatRequest, stream: boolean): Record<string, unknown> {
-  const { builtInTools, reasoningEffort, responseFormat: _currentOnly, ...v1 } = request;
+  const { builtInTools, reasoningEffort, responseFormat, ...v1 } = request;
   // On the previous contract the model draws through its built-in function when calls are `auto`.
   const draws = builtInTools?.includes('image_generate') && v1.function_call === undefined;
-  return definedOnly({ ...v1, function_call: draws ? 'auto' : v1.function_call, reasoning_effort: reasoningEffort, stream });
+  return definedOnly({
+    ...v1,
+    function_call: draws ? 'auto' : v1.function_call,
+    reasoning_effort: reasoningEffort,
+    response_format: responseFormat,
+    stream,
+  });
 }
