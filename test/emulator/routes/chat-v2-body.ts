@@ -86,6 +86,9 @@ export function v1BodyOf(data: Record<string, unknown>): Record<string, unknown>
   }
   const tools = toolsOf(data.tools);
   if ('problem' in tools) return tools;
+  const config = isRecord(data.tool_config) ? data.tool_config : {};
+  if (config.mode === 'forced' && typeof config.tool_name === 'string' && !tools.builtIn.includes(config.tool_name))
+    return { problem: `tool_config.tool_name '${config.tool_name}' is not among the tools` };
   const options = isRecord(data.model_options) ? data.model_options : {};
   const reasoning = isRecord(options.reasoning) ? options.reasoning.effort : undefined;
   return {
