@@ -116,9 +116,14 @@ export function parseShape<T extends z.ZodType>(schema: T, value: unknown, url: 
 
 /** Turns a non-2xx response into the error for its status, with the service's own message. */
 export async function errorFromResponse(res: HttpResponse, url: string, signal?: AbortSignal): Promise<ServiceError> {
-  const serviceMessage = await readErrorMessage(res, url, signal);
-  const message = `${redactUrl(url)} answered ${res.status}${serviceMessage ? `: ${serviceMessage}` : ''}`;
-  return new ServiceError(kindForStatus(res.status), message, { status: res.status, requestId: res.requestId, retryAfterMs: res.retryAfterMs });
+  const { message: said, serviceMessage } = await readErrorBody(res, url, signal);
+  const message = `${redactUrl(url)} answered ${res.status}${said ? `: ${said}` : ''}`;
+  return new ServiceError(kindForStatus(res.status), message, {
+    status: res.status,
+    requestId: res.requestId,
+    retryAfterMs: res.retryAfterMs,
+    serviceMessage,
+  });
 }
 
 /** The `message` of an error body (either host's shape), or a preview of whatever text came. */
@@ -126,13 +131,22 @@ export async function readErrorMessage(res: HttpResponse, url: string, signal?: 
   return (await readErrorBody(res, url, signal)).message;
 }
 
-/** An error body's message (as readErrorMessage gives it) and the token host's numeric `code`, when it sent one. */
-export async function readErrorBody(res: HttpResponse, url: string, signal?: AbortSignal): Promise<{ message: string; code?: number }> {
+/**
+ * An error body's message (as readErrorMessage gives it), the token host's numeric `code`, and the
+ * `message` of the service's own JSON shape (`serviceMessage`), each when it sent one: a proxy's
+ * or a web server's page has none.
+ */
+export async function readErrorBody(
+  res: HttpResponse,
+  url: string,
+  signal?: AbortSignal,
+): Promise<{ message: string; code?: number; serviceMessage?: string }> {
   try {
     const text = (await readUpTo(res, url, ERROR_BODY_BYTES, signal)).bytes.toString('utf8');
     const body = ErrorBody.safeParse(safeJson(text));
     if (!body.success) return { message: preview(text) };
-    return { message: body.data.message ? preview(body.data.message) : preview(text), code: body.data.code };
+    const serviceMessage = body.data.message ? preview(body.data.message) : undefined;
+    return { message: serviceMessage ?? preview(text), code: body.data.code, serviceMessage };
   } catch {
     return { message: '' }; // the status alone still says what happened
   }

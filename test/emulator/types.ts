@@ -35,6 +35,11 @@ export interface EmulatorOptions {
   chatV2?: boolean;
   /** The fill-in-the-middle server's bearer token: set, a request without it gets 401. Default none asked. */
   infillApiKey?: string;
+  /**
+   * A path every address starts with, as where a company gateway mounts the service
+   * (`/model-gateway` gives `…/model-gateway/api/v1`). Default none.
+   */
+  pathPrefix?: string;
 }
 
 /** What can go wrong on purpose. A fault replaces or mangles the response to one request. */
@@ -132,4 +137,5 @@ export interface LiveOptions {
   contextTokens: number;
   chatV2: boolean;
   infillApiKey?: string;
+  pathPrefix: string;
 }
