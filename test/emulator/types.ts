@@ -52,6 +52,8 @@ export type Fault =
   /** A list answer (`data`) one item short: the right shape with the wrong count. */
   | { kind: 'missingItem' }
   | { kind: 'truncatedStream' }
+  /** A stream whose every event is sent, its end marker too, and whose connection is then left open: a server (or proxy) that does not close it. */
+  | { kind: 'openAfterDone' }
   | { kind: 'slowFirstByte'; ms: number }
   | { kind: 'stall' }
   /** The answer's body replaced by `body` (the status and content type kept unless given): a token answer with a byte-order mark, say. */

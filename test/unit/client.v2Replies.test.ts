@@ -48,3 +48,27 @@ describe('v2 replies that carry the call, the sources or the finish reason on th
     assert.equal((await t.client.chat(ask)).choices[0].finish_reason, 'stop');
   });
 });
+
+describe('a v2 stream ends at response.message.done', () => {
+  const t = useEmulator({ streamDelayMs: 0 });
+
+  it('whole and at once, when the server leaves the connection open after its last event, which the client then closes', async () => {
+    t.emulator.inject({ kind: 'openAfterDone' }, { endpoint: 'chat' });
+    // A silence longer than the test may take: a client that waited for the connection to close would fail it.
+    const client = t.clientWith({ timeoutMs: 60_000 });
+    const reply = await collectReply(client.chatStream({ model: 'GigaChat-3-Ultra', messages: [{ role: 'user', content: 'Count from 1 to 3' }] }));
+    assert.match(reply.content, /Count from 1 to 3/);
+    assert.equal(reply.finishReason, 'stop');
+    await t.emulator.waitForClosedStreams();
+  });
+
+  it('a delta after it is not part of the answer', async () => {
+    const body = sse([
+      ['response.message.delta', { messages: [{ role: 'assistant', content: [{ text: '1, 2, 3' }] }] }],
+      ['response.message.done', { finish_reason: 'stop' }],
+      ['response.message.delta', { messages: [{ role: 'assistant', content: [{ text: ', 4' }] }] }],
+    ]);
+    t.emulator.inject({ kind: 'body', body, contentType: 'text/event-stream' }, { endpoint: 'chat' });
+    assert.equal((await collectReply(t.client.chatStream(ask))).content, '1, 2, 3');
+  });
+});

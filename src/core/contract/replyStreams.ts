@@ -1,5 +1,5 @@
 import { ServiceError } from '../errors';
-import type { HttpResponse } from '../http';
+import { discardBody, type HttpResponse } from '../http';
 import { parseShape } from '../responseBody';
 import { ChatChunk } from '../schemas';
 import { parseEventJson, sseData, sseEvents } from '../sse';
@@ -18,16 +18,22 @@ const REPLY_EVENTS = new Set(['response.message.delta', 'response.message.done',
 
 /**
  * The current contract's stream, read into the same chunks: named events, no `[DONE]`. The reply
- * is complete once `response.message.done` has come; a stream that ends before it throws after
- * yielding what did arrive. An `error` event is the service's failure, with its status.
+ * ends at `response.message.done`: nothing after it is read, and the connection is closed then,
+ * since a server (or proxy) may keep it open after its last event. A stream that ends before it
+ * throws after yielding what did arrive. An `error` event is the service's failure, with its status.
  */
 export async function* v2Chunks(res: HttpResponse, url: string): AsyncGenerator<ChatChunk> {
-  let done = false;
   for await (const { event, data } of sseEvents(res.body)) {
     if (event === 'error') throw streamError(parseShape(V2StreamError, parseEventJson(data, url, res.requestId), url, res.requestId), res.requestId);
     if (!REPLY_EVENTS.has(event)) continue;
-    if (event === 'response.message.done') done = true;
-    yield v2Chunk(parseShape(V2Reply, parseEventJson(data, url, res.requestId), url, res.requestId));
+    const chunk = v2Chunk(parseShape(V2Reply, parseEventJson(data, url, res.requestId), url, res.requestId));
+    if (event !== 'response.message.done') {
+      yield chunk;
+      continue;
+    }
+    discardBody(res);
+    yield chunk;
+    return;
   }
-  if (!done) throw new ServiceError('protocol', 'The reply stream ended before it was complete (no response.message.done event).');
+  throw new ServiceError('protocol', 'The reply stream ended before it was complete (no response.message.done event).');
 }
