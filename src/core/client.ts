@@ -1,5 +1,5 @@
 import { explainAttachmentRefusal } from './attachmentErrors';
-import { TokenManager } from './auth';
+import { TokenManager, refusedToken } from './auth';
 import { defaultBatchLimits, embedInBatches, vectorsInInputOrder, type BatchLimits } from './embeddingBatches';
 import { ServiceError } from './errors';
 import { checkUpload, multipartForm, type UploadOptions } from './fileUpload';
@@ -24,7 +24,7 @@ import {
 import { serviceUrlsProblem } from './serviceUrls';
 import { exchangeToken } from './tokenExchange';
 import type { ZodType } from 'zod';
-import { describeTransportError } from './transportErrors';
+import { describeBrokenAnswer } from './transportErrors';
 import { ChatContracts, type ChatContract } from './contract/chatContracts';
 import { v1Chunks, v2Chunks } from './contract/replyStreams';
 import { v2Completion } from './contract/v2Reply';
@@ -126,7 +126,7 @@ export class ServiceClient {
       yield* contract === 'v1' ? v1Chunks(res, url) : v2Chunks(res, url);
       finished = true;
     } catch (error) {
-      throw describeTransportError(error, url, options.signal).withRequestId(res.requestId);
+      throw describeBrokenAnswer(error, url, options.signal).withRequestId(res.requestId);
     } finally {
       if (!finished) discardBody(res); // the caller stopped or it failed: close the connection now
     }
@@ -254,17 +254,7 @@ export class ServiceClient {
     }
     if (res.status >= 200 && res.status < 300) return res;
     const error = await errorFromResponse(res, call.url ?? this.url(call.path), call.signal);
-    if (error.kind === 'auth') {
-      throw new ServiceError(
-        'auth',
-        `The service refused a fresh access token (${error.message}). Check the authorization key and its scope (${this.options.scope}).`,
-        {
-          status: error.status,
-          requestId: error.requestId,
-        },
-      );
-    }
-    throw error;
+    throw error.kind === 'auth' ? refusedToken(error, this.options.scope) : error;
   }
 
   private send(call: Call, token: string): Promise<HttpResponse> {

@@ -1,15 +1,15 @@
-import { ServiceError } from '../errors';
 import { discardBody, type HttpResponse } from '../http';
-import { parseShape } from '../responseBody';
+import { expectEventStream, parseShape } from '../responseBody';
 import { ChatChunk } from '../schemas';
-import { parseEventJson, sseData, sseEvents } from '../sse';
+import { parseEventJson, sseData, sseEvents, streamEndedEarly } from '../sse';
 import { streamError, v2Chunk } from './v2Reply';
 import { V2Reply, V2StreamError } from './v2Wire';
 
-/** The previous contract's stream: one chunk per `data:` event, up to `[DONE]`. */
+/** The previous contract's stream: one chunk per `data:` event, up to `[DONE]`; an answer that is not a stream says what came instead. */
 export async function* v1Chunks(res: HttpResponse, url: string): AsyncGenerator<ChatChunk> {
-  for await (const data of sseData(res.body)) {
-    yield parseShape(ChatChunk, parseEventJson(data, url, res.requestId), url, res.requestId);
+  await expectEventStream(res, url);
+  for await (const event of sseData(res.body)) {
+    yield parseShape(ChatChunk, parseEventJson(event, url, res.requestId), url, res.requestId);
   }
 }
 
@@ -20,13 +20,16 @@ const REPLY_EVENTS = new Set(['response.message.delta', 'response.message.done',
  * The current contract's stream, read into the same chunks: named events, no `[DONE]`. The reply
  * ends at `response.message.done`: nothing after it is read, and the connection is closed then,
  * since a server (or proxy) may keep it open after its last event. A stream that ends before it
- * throws after yielding what did arrive. An `error` event is the service's failure, with its status.
+ * throws after yielding what did arrive. An `error` event is the service's failure, with its status,
+ * and an answer that is not a stream of events says what came instead.
  */
 export async function* v2Chunks(res: HttpResponse, url: string): AsyncGenerator<ChatChunk> {
-  for await (const { event, data } of sseEvents(res.body)) {
-    if (event === 'error') throw streamError(parseShape(V2StreamError, parseEventJson(data, url, res.requestId), url, res.requestId), res.requestId);
+  await expectEventStream(res, url);
+  for await (const received of sseEvents(res.body)) {
+    const { event } = received;
+    if (event === 'error') throw streamError(parseShape(V2StreamError, parseEventJson(received, url, res.requestId), url, res.requestId), res.requestId);
     if (!REPLY_EVENTS.has(event)) continue;
-    const chunk = v2Chunk(parseShape(V2Reply, parseEventJson(data, url, res.requestId), url, res.requestId));
+    const chunk = v2Chunk(parseShape(V2Reply, parseEventJson(received, url, res.requestId), url, res.requestId));
     if (event !== 'response.message.done') {
       yield chunk;
       continue;
@@ -35,5 +38,5 @@ export async function* v2Chunks(res: HttpResponse, url: string): AsyncGenerator<
     yield chunk;
     return;
   }
-  throw new ServiceError('protocol', 'The reply stream ended before it was complete (no response.message.done event).');
+  throw streamEndedEarly('no response.message.done event');
 }
