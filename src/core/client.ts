@@ -12,6 +12,7 @@ import {
   BalanceResponse,
   ChatChunk,
   ChatCompletion,
+  DeletedFile,
   EmbeddingsResponse,
   FileInfo,
   ModelsResponse,
@@ -164,6 +165,17 @@ export class ServiceClient {
     checkUpload(bytes, options);
     const call: Call = { method: 'POST', path: '/files', form: multipartForm(bytes, options), accept: 'application/json', signal: options.signal };
     return this.callJson(call, FileInfo);
+  }
+
+  /**
+   * Deletes a file at the service (`POST /files/{id}/delete`): a picture or document uploaded for a
+   * question, or a picture the model drew. One the service no longer has counts as deleted.
+   */
+  async deleteFile(fileId: string, options: RequestOptions = {}): Promise<void> {
+    if (!FILE_ID.test(fileId)) throw new ServiceError('invalidRequest', `"${fileId.slice(0, 64)}" is not a valid file id.`);
+    await this.callJson({ method: 'POST', path: `/files/${fileId}/delete`, accept: 'application/json', ...options }, DeletedFile).catch((error: unknown) => {
+      if (!(error instanceof ServiceError && error.status === 404)) throw error;
+    });
   }
 
   /** Token counts of each input text for a model. */

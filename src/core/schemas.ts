@@ -170,6 +170,9 @@ export type TokenCount = z.infer<typeof TokenCount>;
 export const TokenCountResponse = z.array(TokenCount);
 
 /** The answer to `POST /files`: the id to attach to a user message. */
+/** The answer to `POST /files/{id}/delete` (the official SDK's `DeletedFile`). */
+export const DeletedFile = z.looseObject({ id: z.string(), deleted: z.boolean() });
+
 export const FileInfo = z.looseObject({
   id: z.string().min(1),
   object: z.string().optional(),

@@ -27,6 +27,22 @@ describe('ServiceClient against the emulator: files and attachments', () => {
     assert.equal(stored.contentType, 'image/png');
   });
 
+  it('deletes an uploaded file as the SDK does (POST /files/{id}/delete): gone for its window, never for another', async () => {
+    const client = t.clientWith({ clientId: 'files-delete' });
+    const { id } = await client.uploadFile(PNG, { filename: 'shot.png', contentType: 'image/png' });
+    await rejectsWith(t.clientWith({ clientId: 'another-window' }).deleteFile(id), 'forbidden');
+    await client.deleteFile(id);
+    assert.deepEqual(
+      t.emulator.requests.filter((r) => r.endpoint === 'files').map((r) => [r.method, r.path.replace(id, '{id}')]),
+      [
+        ['POST', '/api/v1/files/{id}/delete'],
+        ['POST', '/api/v1/files/{id}/delete'],
+      ],
+    );
+    await rejectsWith(client.fileContent(id), 'notFound');
+    await client.deleteFile(id); // already gone: nothing left to delete
+  });
+
   it('refuses a picture over 15 MB, or a type the service does not take, before anything is sent', async () => {
     const big = await rejectsWith(t.client.uploadFile(new Uint8Array(15 * MiB + 1), { filename: 'huge.png', contentType: 'image/png' }), 'invalidRequest');
     assert.equal(big.code, 'UPLOAD_TOO_LARGE');
