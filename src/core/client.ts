@@ -2,7 +2,7 @@ import { explainAttachmentRefusal } from './attachmentErrors';
 import { TokenManager, refusedToken } from './auth';
 import { defaultBatchLimits, embedInBatches, vectorsInInputOrder, type BatchLimits } from './embeddingBatches';
 import { ServiceError } from './errors';
-import { checkUpload, multipartForm, type UploadOptions } from './fileUpload';
+import { checkUpload, mayUploadAgain, multipartForm, type UploadOptions } from './fileUpload';
 import { FILE_ID } from './images';
 import { Transport, discardBody, type HttpResponse, type ProxyOptions } from './http';
 import { BODY_LIMITS, errorFromResponse, readBody, readJson } from './responseBody';
@@ -164,7 +164,7 @@ export class ServiceClient {
   async uploadFile(bytes: Uint8Array, options: UploadOptions): Promise<FileInfo> {
     checkUpload(bytes, options);
     const call: Call = { method: 'POST', path: '/files', form: multipartForm(bytes, options), accept: 'application/json', signal: options.signal };
-    return this.callJson(call, FileInfo);
+    return this.callJson(call, FileInfo, undefined, mayUploadAgain);
   }
 
   /**
@@ -211,7 +211,12 @@ export class ServiceClient {
    * The answer to `call`, parsed by `schema` and then by `interpret` (whose errors are stamped with
    * the response's request id, for the log).
    */
-  private async callJson<T, R = T>(call: Call, schema: ZodType<T>, interpret: (value: T) => R = (value) => value as unknown as R): Promise<R> {
+  private async callJson<T, R = T>(
+    call: Call,
+    schema: ZodType<T>,
+    interpret: (value: T) => R = (value) => value as unknown as R,
+    repeatable?: (error: ServiceError) => boolean,
+  ): Promise<R> {
     // Reading the body belongs inside the retries: a connection reset mid-body is worth repeating
     // (for what costs nothing to ask again: see chat()).
     return withRetries(
@@ -227,6 +232,7 @@ export class ServiceClient {
       this.retry,
       this.logger,
       call.signal,
+      repeatable,
     );
   }
 

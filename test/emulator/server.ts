@@ -110,7 +110,8 @@ export function createRequestHandler(pipeline: Pipeline): (req: IncomingMessage,
       : fault?.kind === 'status'
         ? statusReply(fault, endpoint)
         : authorizeAndRoute(state, req, { body, raw }, path, endpoint, fault);
-    await deliver(res, reply, fault, {
+    const answered = fault?.kind === 'answerLost' ? modelError(fault.status ?? 502, 'Bad Gateway') : reply;
+    await deliver(res, answered, fault, {
       options: state.options,
       random: state.random,
       signal,

@@ -46,6 +46,8 @@ export interface EmulatorOptions {
 export type Fault =
   | { kind: 'status'; status: number; message?: string; retryAfterSeconds?: number }
   | { kind: 'resetBeforeResponse' }
+  /** The request is served (an upload is stored), but its answer is lost on the way: a gateway answers `status` (default 502) instead. */
+  | { kind: 'answerLost'; status?: number }
   | { kind: 'resetMidStream'; afterEvents?: number }
   | { kind: 'malformedJson' }
   | { kind: 'wrongShape' }

@@ -43,6 +43,16 @@ describe('ServiceClient against the emulator: files and attachments', () => {
     await client.deleteFile(id); // already gone: nothing left to delete
   });
 
+  it('an upload whose answer was lost (502) is not sent again, which would leave a copy behind; one refused (503) is', async () => {
+    t.emulator.inject({ kind: 'answerLost', status: 502 }, { endpoint: 'fileUpload' });
+    await rejectsWith(t.client.uploadFile(PNG, { filename: 'shot.png', contentType: 'image/png' }), 'server');
+    assert.equal(t.emulator.count('fileUpload'), 1);
+    t.emulator.inject({ kind: 'status', status: 503 }, { endpoint: 'fileUpload' });
+    const { id } = await t.client.uploadFile(PNG, { filename: 'shot.png', contentType: 'image/png' });
+    assert.ok(id);
+    assert.equal(t.emulator.count('fileUpload'), 3);
+  });
+
   it('refuses a picture over 15 MB, or a type the service does not take, before anything is sent', async () => {
     const big = await rejectsWith(t.client.uploadFile(new Uint8Array(15 * MiB + 1), { filename: 'huge.png', contentType: 'image/png' }), 'invalidRequest');
     assert.equal(big.code, 'UPLOAD_TOO_LARGE');
