@@ -16,27 +16,46 @@ export async function* v1Chunks(res: HttpResponse, url: string): AsyncGenerator<
 /** The events of the current contract's stream that carry the reply; any other name is skipped. */
 const REPLY_EVENTS = new Set(['response.message.delta', 'response.message.done', 'response.tool.completed']);
 
+/** How long the rest of a stream after its last event may take to end before the connection is closed, in ms. */
+const END_AFTER_DONE_MS = 2_000;
+
 /**
  * The current contract's stream, read into the same chunks: named events, no `[DONE]`. The reply
- * ends at `response.message.done`: nothing after it is read, and the connection is closed then,
- * since a server (or proxy) may keep it open after its last event. A stream that ends before it
- * throws after yielding what did arrive. An `error` event is the service's failure, with its status,
- * and an answer that is not a stream of events says what came instead.
+ * ends at `response.message.done`: nothing after it is part of it. The rest is read in the
+ * background, so a connection the server ends at once is kept for the next request; one it keeps
+ * open is closed after END_AFTER_DONE_MS. A stream that ends before done throws after yielding
+ * what did arrive. An `error` event is the service's failure, with its status, and an answer that
+ * is not a stream of events says what came instead.
  */
 export async function* v2Chunks(res: HttpResponse, url: string): AsyncGenerator<ChatChunk> {
   await expectEventStream(res, url);
-  for await (const received of sseEvents(res.body)) {
+  const events = sseEvents(res.body);
+  for (let next = await events.next(); !next.done; next = await events.next()) {
+    const received = next.value;
     const { event } = received;
     if (event === 'error') throw streamError(parseShape(V2StreamError, parseEventJson(received, url, res.requestId), url, res.requestId), res.requestId);
     if (!REPLY_EVENTS.has(event)) continue;
     const chunk = v2Chunk(parseShape(V2Reply, parseEventJson(received, url, res.requestId), url, res.requestId));
-    if (event !== 'response.message.done') {
+    if (event === 'response.message.done') {
+      endInBackground(events, res);
       yield chunk;
-      continue;
+      return;
     }
-    discardBody(res);
     yield chunk;
-    return;
   }
   throw streamEndedEarly('no response.message.done event');
+}
+
+/** Reads what follows the last event, unused, closing the connection if it does not end soon. */
+function endInBackground(events: AsyncGenerator<unknown>, res: HttpResponse): void {
+  const timer = setTimeout(() => discardBody(res), END_AFTER_DONE_MS);
+  void (async () => {
+    try {
+      while (!(await events.next()).done);
+    } catch {
+      // closed, or garbled after the answer: nothing of it is used
+    } finally {
+      clearTimeout(timer);
+    }
+  })();
 }
