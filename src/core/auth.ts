@@ -1,4 +1,5 @@
 import { abortable } from './abortable';
+import { ServiceError } from './errors';
 
 /** An access token and the moment it stops working (Unix ms). */
 export interface AccessToken {
@@ -97,4 +98,27 @@ export function normalizeExpiry(expiresAt: number): number {
 export function basicCredentials(key: string): string {
   const trimmed = key.trim().replace(/^basic\s+/i, '');
   return trimmed.includes(':') ? Buffer.from(trimmed, 'utf8').toString('base64') : trimmed;
+}
+
+/** The code of a model host's 401 that calls a fresh access token expired: the key itself was accepted. */
+export const TOKEN_EXPIRED = 'TOKEN_EXPIRED';
+
+/**
+ * The error for a model host's 401 to a request sent again with a fresh token. The key was accepted
+ * at the token host, so the service's own word decides: "Token has expired" is about the token (a
+ * passing fault of the service, the fresh one refused as old); anything else may be the key or its scope.
+ */
+export function refusedToken(error: ServiceError, scope: string): ServiceError {
+  const details = { status: error.status, requestId: error.requestId, serviceMessage: error.serviceMessage };
+  if (/expired/i.test(error.serviceMessage ?? '')) {
+    return new ServiceError('auth', `The service called a fresh access token expired (${error.message}); the authorization key was accepted.`, {
+      ...details,
+      code: TOKEN_EXPIRED,
+    });
+  }
+  return new ServiceError(
+    'auth',
+    `The service refused a fresh access token (${error.message}). Check the authorization key and its scope (${scope}).`,
+    details,
+  );
 }

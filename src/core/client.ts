@@ -1,8 +1,8 @@
 import { explainAttachmentRefusal } from './attachmentErrors';
-import { TokenManager } from './auth';
+import { TokenManager, refusedToken } from './auth';
 import { defaultBatchLimits, embedInBatches, vectorsInInputOrder, type BatchLimits } from './embeddingBatches';
 import { ServiceError } from './errors';
-import { checkUpload, multipartForm, type UploadOptions } from './fileUpload';
+import { checkUpload, mayUploadAgain, multipartForm, type UploadOptions } from './fileUpload';
 import { FILE_ID } from '../serviceFacts/fileFacts';
 import { Transport, discardBody, type HttpResponse, type ProxyOptions } from './http';
 import { BODY_LIMITS, errorFromResponse, readBody, readJson } from './responseBody';
@@ -12,6 +12,7 @@ import {
   BalanceResponse,
   ChatChunk,
   ChatCompletion,
+  DeletedFile,
   EmbeddingsResponse,
   FileInfo,
   ModelsResponse,
@@ -24,7 +25,7 @@ import {
 import { serviceUrlsProblem } from './serviceUrls';
 import { exchangeToken } from './tokenExchange';
 import type { ZodType } from 'zod';
-import { describeTransportError } from './transportErrors';
+import { describeBrokenAnswer } from './transportErrors';
 import { ChatContracts, type ChatContract } from './contract/chatContracts';
 import { v1Chunks, v2Chunks } from './contract/replyStreams';
 import { v2Completion } from './contract/v2Reply';
@@ -126,7 +127,7 @@ export class ServiceClient {
       yield* contract === 'v1' ? v1Chunks(res, url) : v2Chunks(res, url);
       finished = true;
     } catch (error) {
-      throw describeTransportError(error, url, options.signal).withRequestId(res.requestId);
+      throw describeBrokenAnswer(error, url, options.signal).withRequestId(res.requestId);
     } finally {
       if (!finished) discardBody(res); // the caller stopped or it failed: close the connection now
     }
@@ -163,7 +164,18 @@ export class ServiceClient {
   async uploadFile(bytes: Uint8Array, options: UploadOptions): Promise<FileInfo> {
     checkUpload(bytes, options);
     const call: Call = { method: 'POST', path: '/files', form: multipartForm(bytes, options), accept: 'application/json', signal: options.signal };
-    return this.callJson(call, FileInfo);
+    return this.callJson(call, FileInfo, undefined, mayUploadAgain);
+  }
+
+  /**
+   * Deletes a file at the service (`POST /files/{id}/delete`): a picture or document uploaded for a
+   * question, or a picture the model drew. One the service no longer has counts as deleted.
+   */
+  async deleteFile(fileId: string, options: RequestOptions = {}): Promise<void> {
+    if (!FILE_ID.test(fileId)) throw new ServiceError('invalidRequest', `"${fileId.slice(0, 64)}" is not a valid file id.`);
+    await this.callJson({ method: 'POST', path: `/files/${fileId}/delete`, accept: 'application/json', ...options }, DeletedFile).catch((error: unknown) => {
+      if (!(error instanceof ServiceError && error.status === 404)) throw error;
+    });
   }
 
   /** Token counts of each input text for a model. */
@@ -199,7 +211,12 @@ export class ServiceClient {
    * The answer to `call`, parsed by `schema` and then by `interpret` (whose errors are stamped with
    * the response's request id, for the log).
    */
-  private async callJson<T, R = T>(call: Call, schema: ZodType<T>, interpret: (value: T) => R = (value) => value as unknown as R): Promise<R> {
+  private async callJson<T, R = T>(
+    call: Call,
+    schema: ZodType<T>,
+    interpret: (value: T) => R = (value) => value as unknown as R,
+    repeatable?: (error: ServiceError) => boolean,
+  ): Promise<R> {
     // Reading the body belongs inside the retries: a connection reset mid-body is worth repeating
     // (for what costs nothing to ask again: see chat()).
     return withRetries(
@@ -215,6 +232,7 @@ export class ServiceClient {
       this.retry,
       this.logger,
       call.signal,
+      repeatable,
     );
   }
 
@@ -254,17 +272,7 @@ export class ServiceClient {
     }
     if (res.status >= 200 && res.status < 300) return res;
     const error = await errorFromResponse(res, call.url ?? this.url(call.path), call.signal);
-    if (error.kind === 'auth') {
-      throw new ServiceError(
-        'auth',
-        `The service refused a fresh access token (${error.message}). Check the authorization key and its scope (${this.options.scope}).`,
-        {
-          status: error.status,
-          requestId: error.requestId,
-        },
-      );
-    }
-    throw error;
+    throw error.kind === 'auth' ? refusedToken(error, this.options.scope) : error;
   }
 
   private send(call: Call, token: string): Promise<HttpResponse> {

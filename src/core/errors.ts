@@ -31,6 +31,8 @@ export interface ServiceErrorDetails {
   proxy?: ProxyFailure;
   /** For an answer refused for its size: the limit it went over, in bytes (characters, for a stream's event). */
   limitBytes?: number;
+  /** The `message` of the service's own error body (`{"status", "message"}`), when it answered with one. */
+  serviceMessage?: string;
   cause?: unknown;
 }
 
@@ -52,6 +54,7 @@ export class ServiceError extends Error {
   readonly code?: string;
   readonly proxy?: ProxyFailure;
   readonly limitBytes?: number;
+  readonly serviceMessage?: string;
 
   constructor(
     readonly kind: ServiceErrorKind,
@@ -65,6 +68,7 @@ export class ServiceError extends Error {
     this.code = details.code;
     this.proxy = details.proxy;
     this.limitBytes = details.limitBytes;
+    this.serviceMessage = details.serviceMessage;
   }
 
   /** A copy that carries the request id, for errors detected after the response arrived. */
@@ -81,6 +85,7 @@ export class ServiceError extends Error {
       code: this.code,
       proxy: this.proxy,
       limitBytes: this.limitBytes,
+      serviceMessage: this.serviceMessage,
       cause: this.cause,
     };
   }

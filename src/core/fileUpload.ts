@@ -92,3 +92,17 @@ export function multipartForm(bytes: Uint8Array, options: UploadOptions): { body
   const body = Buffer.concat([Buffer.from(head, 'utf8'), bytes, Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8')]);
   return { body: new Uint8Array(body.buffer, body.byteOffset, body.byteLength), contentType: `multipart/form-data; boundary=${boundary}` };
 }
+
+/** Failures to connect at all: the upload never reached the service. */
+const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/**
+ * Whether an upload that failed with `error` may be sent again without leaving a copy behind: the
+ * service refused it before storing it (429, 503) or was never reached. After a 500, 502 or 504, or
+ * a connection that broke once the file was sent, it may have been stored with its answer lost: a
+ * second upload would leave an orphan copy at the service, which nothing would ever delete.
+ */
+export function mayUploadAgain(error: ServiceError): boolean {
+  if (error.status !== undefined) return error.status === 429 || error.status === 503;
+  return error.code !== undefined && NOT_CONNECTED.has(error.code);
+}

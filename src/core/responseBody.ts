@@ -4,7 +4,7 @@ import { MAX_IMAGE_BYTES } from '../serviceFacts/fileFacts';
 import { discardBody, redactUrl, type HttpResponse } from './http';
 import { redactSecrets } from './redact';
 import { ErrorBody } from './schemas';
-import { describeTransportError } from './transportErrors';
+import { describeBrokenAnswer } from './transportErrors';
 
 /**
  * Reading what the service answered: bodies within their size limit, JSON checked against its
@@ -68,7 +68,7 @@ async function readUpTo(res: HttpResponse, url: string, maxBytes: number, signal
     }
     return { bytes: Buffer.concat(chunks), complete: true };
   } catch (error) {
-    throw describeTransportError(error, url, signal).withRequestId(res.requestId);
+    throw describeBrokenAnswer(error, url, signal).withRequestId(res.requestId);
   }
 }
 
@@ -116,9 +116,14 @@ export function parseShape<T extends z.ZodType>(schema: T, value: unknown, url: 
 
 /** Turns a non-2xx response into the error for its status, with the service's own message. */
 export async function errorFromResponse(res: HttpResponse, url: string, signal?: AbortSignal): Promise<ServiceError> {
-  const serviceMessage = await readErrorMessage(res, url, signal);
-  const message = `${redactUrl(url)} answered ${res.status}${serviceMessage ? `: ${serviceMessage}` : ''}`;
-  return new ServiceError(kindForStatus(res.status), message, { status: res.status, requestId: res.requestId, retryAfterMs: res.retryAfterMs });
+  const { message: said, serviceMessage } = await readErrorBody(res, url, signal);
+  const message = `${redactUrl(url)} answered ${res.status}${said ? `: ${said}` : ''}`;
+  return new ServiceError(kindForStatus(res.status), message, {
+    status: res.status,
+    requestId: res.requestId,
+    retryAfterMs: res.retryAfterMs,
+    serviceMessage,
+  });
 }
 
 /** The `message` of an error body (either host's shape), or a preview of whatever text came. */
@@ -126,17 +131,52 @@ export async function readErrorMessage(res: HttpResponse, url: string, signal?: 
   return (await readErrorBody(res, url, signal)).message;
 }
 
-/** An error body's message (as readErrorMessage gives it) and the token host's numeric `code`, when it sent one. */
-export async function readErrorBody(res: HttpResponse, url: string, signal?: AbortSignal): Promise<{ message: string; code?: number }> {
+/**
+ * An error body's message (as readErrorMessage gives it), the token host's numeric `code`, and the
+ * `message` and `status` of the service's own JSON shape, each when it sent one: a proxy's or a web
+ * server's page has none.
+ */
+export async function readErrorBody(
+  res: HttpResponse,
+  url: string,
+  signal?: AbortSignal,
+): Promise<{ message: string; code?: number; serviceMessage?: string; status?: number }> {
   try {
     const text = (await readUpTo(res, url, ERROR_BODY_BYTES, signal)).bytes.toString('utf8');
     const body = ErrorBody.safeParse(safeJson(text));
     if (!body.success) return { message: preview(text) };
-    return { message: body.data.message ? preview(body.data.message) : preview(text), code: body.data.code };
+    const serviceMessage = body.data.message ? preview(body.data.message) : undefined;
+    return { message: serviceMessage ?? preview(text), code: body.data.code, serviceMessage, status: body.data.status };
   } catch {
     return { message: '' }; // the status alone still says what happened
   }
 }
+
+/**
+ * Throws unless `res`, the answer to a streamed request, is a stream of events: a proxy or an error
+ * page may answer with a whole JSON or HTML body instead, and read as events it would only seem to
+ * end early. The error says what came, with its start; an error body of the service's own shape is
+ * the error for its status. A missing content type is given the benefit of the doubt.
+ */
+export async function expectEventStream(res: HttpResponse, url: string, signal?: AbortSignal): Promise<void> {
+  const type = res.contentType.split(';')[0].trim().toLowerCase();
+  if (type === '' || type === 'text/event-stream') return;
+  const { message, serviceMessage, status } = await readErrorBody(res, url, signal);
+  if (status !== undefined && status >= 400) {
+    throw new ServiceError(kindForStatus(status), `${redactUrl(url)} answered ${status}: ${message}`, { status, requestId: res.requestId, serviceMessage });
+  }
+  throw new ServiceError(
+    'protocol',
+    `${redactUrl(url)} answered a streamed request with ${type} instead of a stream of events${message ? `: ${message}` : ''}`,
+    {
+      code: NOT_A_STREAM,
+      requestId: res.requestId,
+    },
+  );
+}
+
+/** The code of an answer to a streamed request that was not a stream (a proxy's page, a whole JSON body). */
+export const NOT_A_STREAM = 'NOT_A_STREAM';
 
 function formatBytes(bytes: number): string {
   return bytes >= MiB ? `${bytes / MiB} MiB` : `${bytes / KiB} KiB`;

@@ -36,12 +36,19 @@ export function isRetryable(error: unknown): error is ServiceError {
  * Runs `attempt` until it succeeds, fails for good, or the retries run out. Only for requests that
  * are safe to repeat, and only before any of a response has been handed to the caller.
  */
-export async function withRetries<T>(attempt: (attemptNumber: number) => Promise<T>, policy: RetryPolicy, logger: Logger, signal?: AbortSignal): Promise<T> {
+export async function withRetries<T>(
+  attempt: (attemptNumber: number) => Promise<T>,
+  policy: RetryPolicy,
+  logger: Logger,
+  signal?: AbortSignal,
+  /** Narrower than `isRetryable` for a request that is not safe to repeat after every failure. */
+  repeatable: (error: ServiceError) => boolean = () => true,
+): Promise<T> {
   for (let n = 0; ; n++) {
     try {
       return await attempt(n);
     } catch (error) {
-      const retryable = isRetryable(error);
+      const retryable = isRetryable(error) && repeatable(error);
       const tooLate = retryable && error.retryAfterMs !== undefined && error.retryAfterMs > policy.maxRetryAfterMs;
       if (!retryable || n >= policy.maxRetries || tooLate) {
         if (error instanceof ServiceError) givenUp.add(error);

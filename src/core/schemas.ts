@@ -97,7 +97,7 @@ export interface ChatRequest {
   builtInTools?: BuiltInTool[];
   /** For a model that reasons before it answers. */
   reasoningEffort?: ReasoningEffort;
-  /** Asks for JSON of a schema; the previous contract has no such field, and the caller asks in the text too. */
+  /** Asks for JSON of a schema (`model_options.response_format` on the current contract, `response_format` on the previous one). */
   responseFormat?: ResponseFormat;
   /** Set by `chat` / `chatStream` themselves. */
   stream?: boolean;
@@ -170,6 +170,9 @@ export type TokenCount = z.infer<typeof TokenCount>;
 export const TokenCountResponse = z.array(TokenCount);
 
 /** The answer to `POST /files`: the id to attach to a user message. */
+/** The answer to `POST /files/{id}/delete` (the official SDK's `DeletedFile`). */
+export const DeletedFile = z.looseObject({ id: z.string(), deleted: z.boolean() });
+
 export const FileInfo = z.looseObject({
   id: z.string().min(1),
   object: z.string().optional(),

@@ -5,7 +5,12 @@ import { redactUrl } from './http';
 export interface SseEvent {
   event: string;
   data: string;
+  /** The last event of a stream that ended before its blank line: it may have been cut off. */
+  unterminated?: true;
 }
+
+/** The code of a reply stream that ended before it was complete: cut off between events or inside one. */
+export const STREAM_CUT = 'STREAM_CUT';
 
 /**
  * Server-sent events: bytes → each event that carries data, in order, until the stream ends.
@@ -37,20 +42,25 @@ export async function* sseEvents(bytes: AsyncIterable<Uint8Array>, maxEventChars
   // The final partial line (no terminator) and an event without its blank line still count.
   for (const line of lines.push(decoder.decode(), true)) event.add(parseField(line));
   const last = event.take();
-  if (last) yield last;
+  if (last) yield { ...last, unterminated: true };
 }
 
 /**
- * The previous contract's stream (`v1`): the `data` of each event, up to `[DONE]`. A stream that
- * ends before `[DONE]` throws a `protocol` error after yielding every event that did arrive, so
+ * The previous contract's stream (`v1`): each event up to `[DONE]`. A stream that ends before
+ * `[DONE]` throws a `protocol` error (STREAM_CUT) after yielding every event that did arrive, so
  * the caller keeps the text already received.
  */
-export async function* sseData(bytes: AsyncIterable<Uint8Array>, maxEventChars = MAX_EVENT_CHARS): AsyncGenerator<string> {
-  for await (const { data } of sseEvents(bytes, maxEventChars)) {
-    if (data.trim() === '[DONE]') return;
-    yield data;
+export async function* sseData(bytes: AsyncIterable<Uint8Array>, maxEventChars = MAX_EVENT_CHARS): AsyncGenerator<SseEvent> {
+  for await (const event of sseEvents(bytes, maxEventChars)) {
+    if (event.data.trim() === '[DONE]') return;
+    yield event;
   }
-  throw new ServiceError('protocol', 'The reply stream ended before it was complete (no [DONE] event).');
+  throw streamEndedEarly('no [DONE] event');
+}
+
+/** The error of a reply stream that ended before its end marker (`what` names it), the text that came kept by the caller. */
+export function streamEndedEarly(what: string): ServiceError {
+  return new ServiceError('protocol', `The reply stream ended before it was complete (${what}).`, { code: STREAM_CUT });
 }
 
 /**
@@ -165,11 +175,20 @@ export class LineSplitter {
   }
 }
 
-/** One event's data as JSON; anything else is a `protocol` error that quotes its start. */
-export function parseEventJson(data: string, url: string, requestId: string | undefined): unknown {
+/**
+ * One event's data as JSON; anything else is a `protocol` error that quotes its start. The last
+ * event of a stream that ended inside it is not malformed but cut off, and its error says so.
+ */
+export function parseEventJson({ data, unterminated }: SseEvent, url: string, requestId: string | undefined): unknown {
   try {
     return JSON.parse(data);
   } catch {
+    if (unterminated) {
+      throw new ServiceError('protocol', `The reply stream from ${redactUrl(url)} ended in the middle of an event: ${data.slice(0, 120)}`, {
+        code: STREAM_CUT,
+        requestId,
+      });
+    }
     throw new ServiceError('protocol', `The reply stream from ${redactUrl(url)} carried malformed JSON: ${data.slice(0, 120)}`, { requestId });
   }
 }

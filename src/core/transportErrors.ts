@@ -68,6 +68,24 @@ export function describeTransportError(error: unknown, url: string, signal?: Abo
   return new ServiceError('network', `Could not reach ${host}${code ? ` (${code})` : ''}: ${messageOf(error)}`, { code, cause: error });
 }
 
+/** The code of a connection that broke while an answer was arriving (its low-level code is in the message). */
+export const CONNECTION_LOST = 'CONNECTION_LOST';
+
+/**
+ * A failure while an answer's body was being read: the service was reached and had begun to
+ * answer, so a broken connection is not "could not reach" but an answer cut off (CONNECTION_LOST).
+ * Other failures (a timeout, the caller's abort) are as `describeTransportError` gives them.
+ */
+export function describeBrokenAnswer(error: unknown, url: string, signal?: AbortSignal): ServiceError {
+  const described = describeTransportError(error, url, signal);
+  if (described.kind !== 'network' || described.code === NOT_TLS_CODE || error instanceof ServiceError) return described;
+  const code = described.code ? ` (${described.code})` : '';
+  return new ServiceError('network', `The connection to ${hostOf(url)} broke while its answer was arriving${code}: ${messageOf(error)}`, {
+    code: CONNECTION_LOST,
+    cause: error,
+  });
+}
+
 /** Failures to open a connection at all: through a proxy, that connection is the one to the proxy. */
 const PROXY_UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 

@@ -1,5 +1,14 @@
 import * as vscode from 'vscode';
-import { ATTACHMENTS_REFUSED, NOT_TLS_CODE, ServiceError, isScopeMismatch, isUnknownRootError, type ServiceErrorKind } from '../core';
+import {
+  ATTACHMENTS_REFUSED,
+  CONNECTION_LOST,
+  NOT_TLS_CODE,
+  ServiceError,
+  TOKEN_EXPIRED,
+  isScopeMismatch,
+  isUnknownRootError,
+  type ServiceErrorKind,
+} from '../core';
 import type { ErrorAction, TurnError } from '../shared/protocol';
 import { readSettings } from './config';
 import { askedWait, waitText } from './askedWait';
@@ -37,18 +46,25 @@ function explain(error: ServiceError, wait: number | undefined): { message: stri
     auth: () =>
       error.code === 'NO_KEY'
         ? { message: vscode.l10n.t('No GigaChat authorization key is set. Set one to start chatting.'), actions: ['setKey'] }
-        : isScopeMismatch(error)
+        : error.code === TOKEN_EXPIRED
           ? {
               message: vscode.l10n.t(
-                'The authorization key is for another scope than {0} in the settings (a business key, say). Set the key again: GigaChat finds its scope by itself.',
-                readSettings().scope,
+                'GigaChat called its access token expired, though a fresh one had just been issued. The authorization key is fine: try again in a moment.',
               ),
-              actions: ['setKey', 'scopeSettings'],
+              actions: ['retry', 'openLogs'],
             }
-          : {
-              message: vscode.l10n.t('GigaChat did not accept the authorization key. Check that it is copied whole and matches the selected scope.'),
-              actions: ['setKey', 'scopeSettings', 'openLogs'],
-            },
+          : isScopeMismatch(error)
+            ? {
+                message: vscode.l10n.t(
+                  'The authorization key is for another scope than {0} in the settings (a business key, say). Set the key again: GigaChat finds its scope by itself.',
+                  readSettings().scope,
+                ),
+                actions: ['setKey', 'scopeSettings'],
+              }
+            : {
+                message: vscode.l10n.t('GigaChat did not accept the authorization key. Check that it is copied whole and matches the selected scope.'),
+                actions: ['setKey', 'scopeSettings', 'openLogs'],
+              },
     payment: () => ({
       message: vscode.l10n.t('Your GigaChat account has run out of tokens. Top up or change the plan in your account.'),
       actions: ['openAccount'],
@@ -69,19 +85,26 @@ function explain(error: ServiceError, wait: number | undefined): { message: stri
         : { message: vscode.l10n.t('GigaChat is receiving too many requests right now. Wait a moment and try again.'), actions: ['retry'] },
     server: () => ({ message: vscode.l10n.t('GigaChat had a problem on its side. Try again in a moment.'), actions: ['retry', 'openLogs'] }),
     network: () =>
-      error.code === NOT_TLS_CODE
+      error.code === CONNECTION_LOST
         ? {
             message: vscode.l10n.t(
-              'The server did not answer with a secure connection: the port or the scheme of an address is probably wrong. ' +
-                'Check the GigaChat addresses in the settings, and the proxy: ' +
-                'a proxy that speaks plain http is written http://, not https://.',
+              'The connection to GigaChat broke while the reply was arriving. Retry asks again; if it keeps happening, check the network and the proxy.',
             ),
-            actions: ['addressSettings', 'proxySettings', 'checkConnection', 'openLogs'],
-          }
-        : {
-            message: vscode.l10n.t('Could not connect to GigaChat. Check your network connection and proxy settings.'),
             actions: ['retry', 'checkConnection', 'proxySettings', 'openLogs'],
-          },
+          }
+        : error.code === NOT_TLS_CODE
+          ? {
+              message: vscode.l10n.t(
+                'The server did not answer with a secure connection: the port or the scheme of an address is probably wrong. ' +
+                  'Check the GigaChat addresses in the settings, and the proxy: ' +
+                  'a proxy that speaks plain http is written http://, not https://.',
+              ),
+              actions: ['addressSettings', 'proxySettings', 'checkConnection', 'openLogs'],
+            }
+          : {
+              message: vscode.l10n.t('Could not connect to GigaChat. Check your network connection and proxy settings.'),
+              actions: ['retry', 'checkConnection', 'proxySettings', 'openLogs'],
+            },
     proxy: () => explainProxy(error),
     tls: () =>
       isUnknownRootError(error)

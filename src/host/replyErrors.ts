@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { invalidUrlSetting, type ServiceError } from '../core';
+import { invalidUrlSetting, NOT_A_STREAM, STREAM_CUT, type ServiceError } from '../core';
 import type { ErrorAction } from '../shared/protocol';
 import { settingId } from '../shared/settings';
 import { readSettings } from './config';
@@ -59,6 +59,21 @@ export function explainProtocol(error: ServiceError): { message: string; actions
           limit,
         ),
         actions: ['retry', 'addressSettings', 'openLogs'],
+      };
+    case STREAM_CUT:
+      return {
+        message: vscode.l10n.t(
+          "GigaChat's reply stopped before it was complete: the connection was closed early, perhaps by a proxy or the network. Retry asks again.",
+        ),
+        actions: ['retry', 'checkConnection', 'openLogs'],
+      };
+    case NOT_A_STREAM:
+      return {
+        message: vscode.l10n.t(
+          'GigaChat was asked for a reply as it is written, but something answered with a whole page instead: ' +
+            'a proxy, or a wrong address in the settings. The log has what came.',
+        ),
+        actions: ['retry', 'addressSettings', 'proxySettings', 'openLogs'],
       };
     case 'EMBEDDING_DIMENSIONS_CHANGED':
       return {

@@ -29,6 +29,7 @@ function liveOptions(options: EmulatorOptions): LiveOptions {
     contextTokens: options.contextTokens ?? 131_072,
     chatV2: options.chatV2 ?? true,
     infillApiKey: options.infillApiKey,
+    pathPrefix: (options.pathPrefix ?? '').replace(/\/+$/, ''),
   };
 }
 
@@ -67,8 +68,8 @@ export class Emulator {
   ) {
     const { port } = server.address() as AddressInfo;
     this.origin = `https://${urlHost(host)}:${port}`;
-    this.authUrl = this.origin + AUTH_PATH;
-    this.baseUrl = this.origin + MODEL_PREFIX;
+    this.authUrl = this.origin + state.options.pathPrefix + AUTH_PATH;
+    this.baseUrl = this.origin + state.options.pathPrefix + MODEL_PREFIX;
     this.caPem = certificates.caPem;
     this.caPath = certificates.caPath;
     this.caDer = certificates.caDer;

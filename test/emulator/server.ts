@@ -62,6 +62,12 @@ function authorizeAndRoute(
   return route(endpoint, { state, req, body, raw, scope: check.scope, steeredCall, steeredCompletion, outputLimit }, path);
 }
 
+/** The path as the service sees it, below the gateway's prefix; one outside the prefix matches no route. */
+function withoutPrefix(url: string | undefined, prefix: string): string {
+  if (!prefix) return url ?? '/';
+  return url?.startsWith(`${prefix}/`) ? url.slice(prefix.length) : '/outside-the-prefix';
+}
+
 export function createRequestHandler(pipeline: Pipeline): (req: IncomingMessage, res: ServerResponse) => void {
   const { state, faults, streams } = pipeline;
   let inFlight = 0;
@@ -75,7 +81,7 @@ export function createRequestHandler(pipeline: Pipeline): (req: IncomingMessage,
     const raw = await readBody(req).catch(() => undefined);
     if (raw === undefined) return; // the client hung up while sending: there is no one to answer
     const body = raw.toString('utf8');
-    const path = routePath(req.url);
+    const path = routePath(withoutPrefix(req.url, state.options.pathPrefix));
     const endpoint = endpointOf(path);
     const recorded = recordOf(req, path, endpoint, body);
     pipeline.record(recorded);
@@ -105,7 +111,8 @@ export function createRequestHandler(pipeline: Pipeline): (req: IncomingMessage,
       : fault?.kind === 'status'
         ? statusReply(fault, endpoint)
         : authorizeAndRoute(state, req, { body, raw }, path, endpoint, fault);
-    await deliver(res, reply, fault, {
+    const answered = fault?.kind === 'answerLost' ? modelError(fault.status ?? 502, 'Bad Gateway') : reply;
+    await deliver(res, answered, fault, {
       options: state.options,
       random: state.random,
       signal,

@@ -48,6 +48,8 @@ function plan(chunks: object[], names: string[] | undefined, fault: Fault | unde
       return cut(Math.max(0, fault.afterEvents ?? 2), 'destroy');
     case 'stall':
       return cut(1, 'hang');
+    case 'openAfterDone':
+      return { ...whole(payloads), ending: 'hang' };
     default:
       return whole(payloads);
   }

@@ -35,18 +35,27 @@ export interface EmulatorOptions {
   chatV2?: boolean;
   /** The fill-in-the-middle server's bearer token: set, a request without it gets 401. Default none asked. */
   infillApiKey?: string;
+  /**
+   * A path every address starts with, as where a company gateway mounts the service
+   * (`/model-gateway` gives `…/model-gateway/api/v1`). Default none.
+   */
+  pathPrefix?: string;
 }
 
 /** What can go wrong on purpose. A fault replaces or mangles the response to one request. */
 export type Fault =
   | { kind: 'status'; status: number; message?: string; retryAfterSeconds?: number }
   | { kind: 'resetBeforeResponse' }
+  /** The request is served (an upload is stored), but its answer is lost on the way: a gateway answers `status` (default 502) instead. */
+  | { kind: 'answerLost'; status?: number }
   | { kind: 'resetMidStream'; afterEvents?: number }
   | { kind: 'malformedJson' }
   | { kind: 'wrongShape' }
   /** A list answer (`data`) one item short: the right shape with the wrong count. */
   | { kind: 'missingItem' }
   | { kind: 'truncatedStream' }
+  /** A stream whose every event is sent, its end marker too, and whose connection is then left open: a server (or proxy) that does not close it. */
+  | { kind: 'openAfterDone' }
   | { kind: 'slowFirstByte'; ms: number }
   | { kind: 'stall' }
   /** The answer's body replaced by `body` (the status and content type kept unless given): a token answer with a byte-order mark, say. */
@@ -137,4 +146,5 @@ export interface LiveOptions {
   contextTokens: number;
   chatV2: boolean;
   infillApiKey?: string;
+  pathPrefix: string;
 }

@@ -53,16 +53,17 @@ describe('change review against the emulator', () => {
   describe('on the previous contract (a host without v2)', () => {
     const t = useEmulator({ streamDelayMs: 0, chatV2: false });
 
-    it('sends no response_format, and reads the findings the model writes loosely in prose (line as a string, severity `high`)', async () => {
+    it('keeps the findings schema as response_format, which the production v1 took, and reads the finding', async () => {
       const { reading } = await askForReview(t.client, review);
-      const body = JSON.parse(t.emulator.requests.filter((request) => request.endpoint === 'chat').at(-1)!.body) as Record<string, unknown>;
-      assert.equal(body.response_format, undefined);
-      assert.equal(reading?.kind, 'lenient');
+      const chats = t.emulator.requests.filter((request) => request.endpoint === 'chat');
+      assert.equal(chats.at(-1)!.contract, 'v1');
+      const body = JSON.parse(chats.at(-1)!.body) as { response_format?: { type: string } };
+      assert.equal(body.response_format?.type, 'json_schema');
+      assert.equal(reading?.kind, 'structured');
       assert.deepEqual(
-        reading.findings.map((each) => [each.path, each.line, each.severity]),
-        [['src/a.ts', 11, 'error']],
+        reading.findings.map((each) => [each.path, each.line]),
+        [['src/a.ts', 11]],
       );
-      assert.equal(reading.malformed, 0);
     });
   });
 });

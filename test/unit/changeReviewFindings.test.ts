@@ -194,7 +194,7 @@ describe('change review: the request', () => {
     assert.ok(prompt.system.length + prompt.user.length < 8_000 * 3.5, 'within the budget');
   });
 
-  it('sends the schema as model_options.response_format on the current contract, and nothing of it on the previous one', () => {
+  it('sends the schema as model_options.response_format on the current contract, and as response_format on the previous one', () => {
     const request = {
       model: 'GigaChat-2-Max',
       messages: [{ role: 'user' as const, content: 'Review' }],
@@ -202,7 +202,8 @@ describe('change review: the request', () => {
     };
     assert.deepEqual(toV2Body(request, false).model_options, { response_format: { type: 'json_schema', schema: { type: 'object' }, strict: true } });
     const v1 = toV1Body(request, false);
-    assert.equal('responseFormat' in v1 || 'response_format' in v1, false);
+    assert.deepEqual(v1.response_format, { type: 'json_schema', schema: { type: 'object' }, strict: true });
+    assert.equal('responseFormat' in v1, false);
   });
 });
 

@@ -68,6 +68,13 @@ describe('pictures attached to a chat question (no VS Code)', () => {
     assert.equal(pending.ids.length, 0, 'the chips are used up');
   });
 
+  it('deleting the conversation deletes its uploaded picture at the service too', async () => {
+    const { ended } = await askWithPictures('What is wrong here?');
+    await answer(ended);
+    await chat.controller.delete(chat.controller.conversationId);
+    assert.deepEqual(chat.client.deleted, ['upload-1']);
+  });
+
   it('regenerating, editing and asking on reuse the uploaded file ids: nothing is uploaded twice', async () => {
     const first = await askWithPictures('What is wrong here?');
     await answer(first.ended);

@@ -27,6 +27,32 @@ describe('ServiceClient against the emulator: files and attachments', () => {
     assert.equal(stored.contentType, 'image/png');
   });
 
+  it('deletes an uploaded file as the SDK does (POST /files/{id}/delete): gone for its window, never for another', async () => {
+    const client = t.clientWith({ clientId: 'files-delete' });
+    const { id } = await client.uploadFile(PNG, { filename: 'shot.png', contentType: 'image/png' });
+    await rejectsWith(t.clientWith({ clientId: 'another-window' }).deleteFile(id), 'forbidden');
+    await client.deleteFile(id);
+    assert.deepEqual(
+      t.emulator.requests.filter((r) => r.endpoint === 'files').map((r) => [r.method, r.path.replace(id, '{id}')]),
+      [
+        ['POST', '/api/v1/files/{id}/delete'],
+        ['POST', '/api/v1/files/{id}/delete'],
+      ],
+    );
+    await rejectsWith(client.fileContent(id), 'notFound');
+    await client.deleteFile(id); // already gone: nothing left to delete
+  });
+
+  it('an upload whose answer was lost (502) is not sent again, which would leave a copy behind; one refused (503) is', async () => {
+    t.emulator.inject({ kind: 'answerLost', status: 502 }, { endpoint: 'fileUpload' });
+    await rejectsWith(t.client.uploadFile(PNG, { filename: 'shot.png', contentType: 'image/png' }), 'server');
+    assert.equal(t.emulator.count('fileUpload'), 1);
+    t.emulator.inject({ kind: 'status', status: 503 }, { endpoint: 'fileUpload' });
+    const { id } = await t.client.uploadFile(PNG, { filename: 'shot.png', contentType: 'image/png' });
+    assert.ok(id);
+    assert.equal(t.emulator.count('fileUpload'), 3);
+  });
+
   it('refuses a picture over 15 MB, or a type the service does not take, before anything is sent', async () => {
     const big = await rejectsWith(t.client.uploadFile(new Uint8Array(15 * MiB + 1), { filename: 'huge.png', contentType: 'image/png' }), 'invalidRequest');
     assert.equal(big.code, 'UPLOAD_TOO_LARGE');

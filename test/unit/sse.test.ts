@@ -22,9 +22,9 @@ async function* chunksOf(bytes: Uint8Array, cuts: number[]): AsyncGenerator<Uint
   }
 }
 
-async function collect(source: AsyncIterable<string>): Promise<string[]> {
+async function collect(source: AsyncIterable<{ data: string }>): Promise<string[]> {
   const out: string[] = [];
-  for await (const data of source) out.push(data);
+  for await (const { data } of source) out.push(data);
   return out;
 }
 
@@ -51,7 +51,7 @@ describe('SSE parser', () => {
     const received: string[] = [];
     await assert.rejects(
       (async () => {
-        for await (const data of sseData(chunksOf(truncated, [17]))) received.push(data);
+        for await (const { data } of sseData(chunksOf(truncated, [17]))) received.push(data);
       })(),
       (error: unknown) => error instanceof ServiceError && error.kind === 'protocol',
     );
@@ -85,7 +85,7 @@ describe('SSE parser limits', () => {
     const received: string[] = [];
     await assert.rejects(
       (async () => {
-        for await (const data of sseData(source)) received.push(data);
+        for await (const { data } of sseData(source)) received.push(data);
       })(),
       (error: unknown) =>
         error instanceof ServiceError && error.kind === 'protocol' && error.code === 'EVENT_TOO_LARGE' && error.limitBytes === MAX_EVENT_CHARS,

@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatRequest } from '../schemas';
+import type { BuiltInTool, ChatMessage, ChatRequest } from '../schemas';
 import type { FunctionCallMode } from '../serviceFunctions';
 
 /**
@@ -33,7 +33,7 @@ export function toV2Body(request: ChatRequest, stream: boolean): Record<string, 
     stream,
     model_options: Object.keys(modelOptions).length > 0 ? modelOptions : undefined,
     tools: tools.length > 0 ? tools : undefined,
-    tool_config: tools.length > 0 ? toolConfig(request.function_call) : undefined,
+    tool_config: tools.length > 0 ? toolConfig(request.function_call, webTool(request, builtIn)) : undefined,
     // An editor offers dozens of tools; the service's ranker keeps the few that fit the question.
     ranker_options: (request.functions?.length ?? 0) > RANKED_FROM ? { enabled: true, top_n: RANKED_FROM } : undefined,
   });
@@ -80,7 +80,19 @@ function resultValue(content: string): unknown {
 /** The previous contract's name for the model's own drawing function. */
 const PICTURE_FUNCTION = 'text2image';
 
-function toolConfig(mode: FunctionCallMode | undefined): Record<string, unknown> {
+/**
+ * The web tool a question that asked for the web makes the model use: with `auto` it may answer
+ * from memory, without a search and without sources. Reading the page the question names wins over
+ * searching, as the recorded requests force one tool each. Not where the model has functions of
+ * its own to call: forcing a tool would keep it from ever calling them.
+ */
+function webTool(request: ChatRequest, builtIn: ReadonlySet<BuiltInTool>): BuiltInTool | undefined {
+  if (request.functions?.length || (request.function_call !== undefined && request.function_call !== 'auto')) return undefined;
+  return (['url_content_extraction', 'web_search'] as const).find((tool) => builtIn.has(tool));
+}
+
+function toolConfig(mode: FunctionCallMode | undefined, forcedTool?: BuiltInTool): Record<string, unknown> {
+  if (forcedTool) return { mode: 'forced', tool_name: forcedTool };
   if (mode === undefined || mode === 'auto') return { mode: 'auto' };
   if (mode === 'none') return { mode: 'none' };
   if (mode.name === PICTURE_FUNCTION) return { mode: 'forced', tool_name: 'image_generate' };
@@ -91,10 +103,20 @@ function definedOnly(fields: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 }
 
-/** The previous contract's body: the request as written, without what only the current one says. */
+/**
+ * The previous contract's body: the request as written, without what only the current one says.
+ * Structured output goes at the top level, where the production service took it on this contract
+ * too (recorded: `response_format` with a JSON schema, answered with JSON that fits it).
+ */
 export function toV1Body(request: ChatRequest, stream: boolean): Record<string, unknown> {
-  const { builtInTools, reasoningEffort, responseFormat: _currentOnly, ...v1 } = request;
+  const { builtInTools, reasoningEffort, responseFormat, ...v1 } = request;
   // On the previous contract the model draws through its built-in function when calls are `auto`.
   const draws = builtInTools?.includes('image_generate') && v1.function_call === undefined;
-  return definedOnly({ ...v1, function_call: draws ? 'auto' : v1.function_call, reasoning_effort: reasoningEffort, stream });
+  return definedOnly({
+    ...v1,
+    function_call: draws ? 'auto' : v1.function_call,
+    reasoning_effort: reasoningEffort,
+    response_format: responseFormat,
+    stream,
+  });
 }

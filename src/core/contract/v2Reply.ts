@@ -9,7 +9,9 @@ import type { V2Message, V2Part, V2Reply } from './v2Wire';
  *   part with `target: image`) becomes the tag the previous contract put in the text for it;
  * - `role: "reasoning"` messages (and `reasoning_content`) are its reasoning, apart;
  * - the sources of a web answer, the first function call, the tool state id (either spelling)
- *   and usage (with cached tokens) are carried over.
+ *   and usage (with cached tokens) are carried over, the sources and the call read in the parts
+ *   and on the message itself (the SDK's schema allows both), and so is the finish reason,
+ *   which a message may carry instead of the reply.
  * The service may put several function calls in one message: the first is taken, and the model
  * asks for the others again once it has its result.
  */
@@ -32,6 +34,9 @@ export function v2Delta(reply: V2Reply): ChatChunk['choices'][number]['delta'] {
       if (part.inline_data?.sources) sources = { ...sources, ...part.inline_data.sources };
       if (part.function_call && !delta.function_call) delta.function_call = part.function_call;
     }
+    if (message.role === 'reasoning') continue;
+    if (message.inline_data?.sources) sources = { ...sources, ...message.inline_data.sources };
+    if (message.function_call && !delta.function_call) delta.function_call = message.function_call;
   }
   const stateId = reply.tool_state_id ?? reply.tools_state_id;
   if (stateId) delta.functions_state_id = stateId;
@@ -45,7 +50,7 @@ export function v2Delta(reply: V2Reply): ChatChunk['choices'][number]['delta'] {
 export function v2Chunk(reply: V2Reply): ChatChunk {
   const delta = v2Delta(reply);
   return {
-    choices: [{ index: 0, delta: { role: 'assistant', ...delta }, finish_reason: finishReasonOf(reply.finish_reason) }],
+    choices: [{ index: 0, delta: { role: 'assistant', ...delta }, finish_reason: finishReasonOf(finishReason(reply)) }],
     ...(reply.model ? { model: reply.model } : {}),
     ...(reply.usage ? { usage: usageOf(reply.usage) } : {}),
   };
@@ -55,7 +60,7 @@ export function v2Chunk(reply: V2Reply): ChatChunk {
 export function v2Completion(reply: V2Reply): ChatCompletion {
   const { content, ...delta } = v2Delta(reply);
   return {
-    choices: [{ index: 0, message: { role: 'assistant', content: content ?? '', ...delta }, finish_reason: finishReasonOf(reply.finish_reason) }],
+    choices: [{ index: 0, message: { role: 'assistant', content: content ?? '', ...delta }, finish_reason: finishReasonOf(finishReason(reply)) }],
     created: typeof reply.created_at === 'number' ? reply.created_at : Number(reply.created_at ?? 0),
     model: reply.model ?? '',
     object: 'chat.completion',
@@ -77,6 +82,11 @@ function pictureTags(part: V2Part): string {
     .filter((file) => file.target === 'image' || file.mime?.startsWith('image/'))
     .map((file) => `<img src="${file.id.replace(/"/g, '')}" fuse="true"/>`)
     .join('');
+}
+
+/** The reply's finish reason, or the one its last message that has one carries. */
+function finishReason(reply: V2Reply): string | null | undefined {
+  return reply.finish_reason ?? [...(reply.messages ?? [])].reverse().find((message) => message.finish_reason)?.finish_reason;
 }
 
 const FINISH_REASONS: Record<string, FinishReason> = {

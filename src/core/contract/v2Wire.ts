@@ -8,15 +8,21 @@ import { FunctionCall, Sources } from '../schemas';
 
 const FilePart = z.looseObject({ id: z.string(), mime: z.string().optional(), target: z.string().optional() });
 
+const InlineData = z.looseObject({ sources: Sources.optional() });
+
 export const V2Part = z.looseObject({
   text: z.string().optional(),
   files: z.array(FilePart).optional(),
   function_call: FunctionCall.optional(),
   tool_execution: z.looseObject({ name: z.string().optional(), status: z.string().optional() }).optional(),
-  inline_data: z.looseObject({ sources: Sources.optional() }).optional(),
+  inline_data: InlineData.optional(),
 });
 export type V2Part = z.infer<typeof V2Part>;
 
+/**
+ * A message of a reply. The SDK's schema also allows a function call, inline data (a web answer's
+ * sources) and the finish reason on the message itself, beside its parts: they are read there too.
+ */
 export const V2Message = z.looseObject({
   role: z.string().optional(),
   /** A list of parts; the service may also send one part or plain text. */
@@ -25,6 +31,9 @@ export const V2Message = z.looseObject({
   tool_state_id: z.string().optional(),
   tools_state_id: z.string().optional(),
   reasoning_content: z.string().optional(),
+  function_call: FunctionCall.optional(),
+  inline_data: InlineData.optional(),
+  finish_reason: z.string().nullish(),
 });
 export type V2Message = z.infer<typeof V2Message>;
 

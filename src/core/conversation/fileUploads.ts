@@ -45,6 +45,16 @@ export class FileUploads {
   }
 
   /**
+   * The service's ids of the files under `keys` that were uploaded here, forgotten: their
+   * conversation is gone, and the caller deletes them at the service.
+   */
+  forget(keys: readonly string[]): string[] {
+    const ids = keys.flatMap((key) => this.ids.get(key) ?? []);
+    for (const key of keys) this.ids.delete(key);
+    return ids;
+  }
+
+  /**
    * Whether `error` says the service no longer has a file uploaded earlier (unknown, or not this
    * client's): then every id is forgotten, so the next attempt uploads the files again.
    */

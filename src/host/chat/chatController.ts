@@ -162,13 +162,18 @@ export class ChatController {
     return true;
   }
 
-  /** Deletes a conversation and the pictures only it showed; a reply being written to it stops. */
+  /**
+   * Deletes a conversation and the pictures only it showed, here and at the service (the files its
+   * questions uploaded in this window, the pictures the model drew); a reply being written to it stops.
+   */
   async delete(conversationId: string): Promise<void> {
-    if (conversationId === this.conversation.id) {
+    const deleting = conversationId === this.conversation.id ? this.conversation : undefined;
+    if (deleting) {
       this.stop();
       this.conversation = newConversation();
     }
-    await this.saved.delete(conversationId, [this.conversation, this.replies.conversation]);
+    const files = await this.saved.delete(conversationId, [this.conversation, this.replies.conversation, deleting]);
+    await this.replies.deleteAtService(files);
   }
 
   /** A reply of the open conversation as the user reads it: markdown, without the model's media tags. */

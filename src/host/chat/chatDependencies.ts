@@ -10,7 +10,7 @@ import type { FoundPassages } from './storedTurns';
  */
 
 /** The part of the service client the chat uses: replies, the pictures they draw, and the pictures a question attaches. */
-export type ChatClient = Pick<ServiceClient, 'chatStream' | 'fileContent' | 'uploadFile'>;
+export type ChatClient = Pick<ServiceClient, 'chatStream' | 'fileContent' | 'uploadFile' | 'deleteFile'>;
 
 /** The client as the current settings and key make it; rejects when there is no key or no connection. */
 export interface ChatClients {

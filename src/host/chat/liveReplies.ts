@@ -89,6 +89,26 @@ export class LiveReplies {
     if (this.waiting === conversation) this.waiting = undefined;
   }
 
+  /**
+   * Deletes at the service a deleted conversation's files: those its questions uploaded (`attached`,
+   * by their id in the store; only this window's uploads are known, and only this window may delete
+   * them) and the pictures the model drew (`drawn`). A file that cannot be deleted is logged.
+   */
+  async deleteAtService({ attached, drawn }: { attached: string[]; drawn: string[] }): Promise<void> {
+    const fileIds = [...this.uploads.forget(attached), ...drawn];
+    if (fileIds.length === 0) return;
+    const failures: string[] = [];
+    try {
+      const client = await this.chat.clients.get();
+      for (const fileId of fileIds) await client.deleteFile(fileId).catch((error: unknown) => failures.push((error as Error).message));
+    } catch (error) {
+      failures.push((error as Error).message);
+    }
+    const deleted = fileIds.length - failures.length;
+    if (deleted > 0) this.chat.log.info(`Deleted ${deleted} files of a deleted conversation at the service`);
+    if (failures.length > 0) this.chat.log.warn(`Could not delete files of a deleted conversation at the service: ${failures.join('; ')}`);
+  }
+
   /** Stops the reply being written to `conversation`, if one is; settles once it has ended. */
   async stopFor(conversation: Conversation): Promise<void> {
     if (this.live?.conversation !== conversation) return;

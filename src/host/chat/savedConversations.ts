@@ -2,7 +2,7 @@ import type { Logger } from '../../core';
 import type { PictureStore } from './chatDependencies';
 import type { ConversationStore } from './conversationStore';
 import type { Conversation } from './storedTurns';
-import { storedPictureIds } from './viewTurns';
+import { pictureIdsOf, questionFileIds, storedPictureIds } from './viewTurns';
 
 /**
  * The history as the chat keeps it: saves that never stop a reply (a disk that refuses them is
@@ -56,12 +56,17 @@ export class SavedConversations {
    * conversations the chat holds: the one shown, the one a reply is written to) nor the next
    * message show any more:
    * a deleted chat's, a regenerated reply's, those of chats beyond what history keeps.
+   * Resolves to the deleted conversation's own files (no other shows them), for the caller to
+   * delete at the service: the questions' attached ones (by their id in the store) and the
+   * pictures the model drew (their id is the service's).
    */
-  async delete(id: string, inMemory: readonly (Conversation | undefined)[]): Promise<void> {
+  async delete(id: string, inMemory: readonly (Conversation | undefined)[]): Promise<{ attached: string[]; drawn: string[] }> {
     this.deleted.add(id);
+    const turns = (inMemory.find((conversation) => conversation?.id === id) ?? (await this.store.get(id)))?.turns ?? [];
     await this.store.delete(id);
     const kept = this.store.pictureIds();
     for (const conversation of inMemory) {
+      if (conversation?.id === id) continue; // the deleted one, still held while its reply stops
       for (const pictureId of storedPictureIds(conversation?.turns ?? [])) kept.add(pictureId);
     }
     for (const pictureId of this.pending()) kept.add(pictureId);
@@ -71,5 +76,7 @@ export class SavedConversations {
     } catch (error) {
       this.log.warn(`Could not remove unused pictures: ${(error as Error).message}`);
     }
+    const own = (ids: string[]) => ids.filter((fileId) => !kept.has(fileId));
+    return { attached: own(questionFileIds(turns)), drawn: own(pictureIdsOf(turns)) };
   }
 }

@@ -56,9 +56,14 @@ function questionDocumentIds(turns: readonly StoredTurn[]): string[] {
   return turns.flatMap((turn) => (turn.role === 'user' ? (turn.documents ?? []).map((document) => document.id) : []));
 }
 
+/** The pictures and documents attached to these turns' questions (their files in the picture store). */
+export function questionFileIds(turns: readonly StoredTurn[]): string[] {
+  return [...questionPictureIds(turns), ...questionDocumentIds(turns)];
+}
+
 /** Every file the picture store keeps for these turns: the replies' pictures, and the questions' pictures and documents. */
 export function storedPictureIds(turns: readonly StoredTurn[]): string[] {
-  return [...pictureIdsOf(turns), ...questionPictureIds(turns), ...questionDocumentIds(turns)];
+  return [...pictureIdsOf(turns), ...questionFileIds(turns)];
 }
 
 /** The stored pictures of these turns (the replies' downloaded ones, the questions' attached ones), by file id (reading them takes a while). */

@@ -1,5 +1,6 @@
 // Validation of a chat completion request body, with the service's status codes and messages:
 // 400 for a body that is not JSON, 404 for an unknown model, 422 "Invalid params: ..." otherwise.
+// Structured output (`response_format`) is taken on both contracts, as the recorded exchanges show.
 import { CHAT_MODELS, CURRENT_CONTRACT_MODELS } from '../constants';
 import { parseFunctionCall, parseFunctions, type FunctionCallMode, type OfferedFunction } from '../function-schema';
 import { isRecord, modelError, parseJson, type Reply } from '../http';
@@ -51,6 +52,10 @@ export function parseChatRequest(body: string, contract: 'v1' | 'v2'): ChatReque
   if (typeof functionCall === 'object' && 'problem' in functionCall) return invalid(functionCall.problem);
 
   const builtInTools = contract === 'v2' ? (data.built_in_tools as string[]) : functionCall === 'auto' ? ['image_generate'] : [];
+  const format = data.response_format;
+  if (format !== undefined && (!isRecord(format) || !['text', 'json_schema', 'regex'].includes(format.type as string)))
+    return invalid('response_format.type must be one of text, json_schema, regex');
+  if (isRecord(format) && format.type === 'json_schema' && !isRecord(format.schema)) return invalid('response_format.schema must be an object');
   const effort = data.reasoning_effort;
   if (effort !== undefined && !['low', 'medium', 'high'].includes(effort as string)) return invalid('reasoning effort must be low, medium or high');
   return {
@@ -62,7 +67,7 @@ export function parseChatRequest(body: string, contract: 'v1' | 'v2'): ChatReque
     functionCall,
     builtInTools,
     reasoningEffort: effort as string | undefined,
-    jsonSchema: isRecord(data.response_format) && data.response_format.type === 'json_schema' ? data.response_format.schema : undefined,
+    jsonSchema: isRecord(format) && format.type === 'json_schema' ? format.schema : undefined,
     contract,
   };
 }

@@ -86,12 +86,11 @@ export function v1BodyOf(data: Record<string, unknown>): Record<string, unknown>
   }
   const tools = toolsOf(data.tools);
   if ('problem' in tools) return tools;
+  const config = isRecord(data.tool_config) ? data.tool_config : {};
+  if (config.mode === 'forced' && typeof config.tool_name === 'string' && !tools.builtIn.includes(config.tool_name))
+    return { problem: `tool_config.tool_name '${config.tool_name}' is not among the tools` };
   const options = isRecord(data.model_options) ? data.model_options : {};
   const reasoning = isRecord(options.reasoning) ? options.reasoning.effort : undefined;
-  const format = options.response_format;
-  if (format !== undefined && (!isRecord(format) || !['text', 'json_schema', 'regex'].includes(format.type as string)))
-    return { problem: 'response_format.type must be one of text, json_schema, regex' };
-  if (isRecord(format) && format.type === 'json_schema' && !isRecord(format.schema)) return { problem: 'response_format.schema must be an object' };
   return {
     model: data.model,
     messages,
@@ -103,6 +102,6 @@ export function v1BodyOf(data: Record<string, unknown>): Record<string, unknown>
     reasoning_effort: reasoning,
     unnormalized_history: options.unnormalized_history === true,
     ranker_options: data.ranker_options,
-    response_format: format,
+    response_format: options.response_format,
   };
 }

@@ -10,8 +10,8 @@ const CASES = [
   { fault: { kind: 'status', status: 429 }, times: 10, message: /too many requests/, action: 'Retry' },
   { fault: { kind: 'status', status: 503 }, times: 10, message: /problem on its side/, action: 'Retry' },
   { fault: { kind: 'malformedJson' }, message: /could not read/, action: 'Show logs' },
-  { fault: { kind: 'truncatedStream' }, message: /could not read/, action: 'Retry' },
-  { fault: { kind: 'resetMidStream', afterEvents: 2 }, message: /Could not connect/, action: 'Check connection' },
+  { fault: { kind: 'truncatedStream' }, message: /stopped before it was complete/, action: 'Retry' },
+  { fault: { kind: 'resetMidStream', afterEvents: 2 }, message: /broke while the reply was arriving/, action: 'Check connection' },
 ];
 
 describe('errors in the chat', function () {

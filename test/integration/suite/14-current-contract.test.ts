@@ -118,7 +118,7 @@ describe('the current contract: GigaChat 3, web sources, formulas, reasoning, an
     }
   });
 
-  it('a host that answers v2 with 404 is asked on v1 from then on, and the log says so once', async () => {
+  it('a host that answers v2 with 404 twice is asked on v1 from then on, and the log says so once', async () => {
     await emulator.setOptions({ chatV2: false });
     try {
       await emulator.resetCounts();
@@ -126,7 +126,7 @@ describe('the current contract: GigaChat 3, web sources, formulas, reasoning, an
       await chatView.ask('And once more');
       assert.deepEqual(
         (await chats()).map((request) => request.contract),
-        ['v2', 'v1', 'v1'],
+        ['v2', 'v2', 'v1', 'v1'],
       );
       await chatView.waitForText('.turn-assistant:last-child .turn-body', 'You asked: "And once more"');
       await until(async () => (await productLog()).includes('chat uses the previous contract (v1)'), 'the fallback in the log');

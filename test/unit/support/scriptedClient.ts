@@ -90,6 +90,14 @@ export class ScriptedClient implements ChatClient {
     return { id, object: 'file', bytes: bytes.byteLength, created_at: 0, filename: options.filename, purpose: 'general' };
   }
 
+  /** The files deleted (`POST /files/{id}/delete`), in order. */
+  readonly deleted: string[] = [];
+
+  async deleteFile(fileId: string): Promise<void> {
+    this.deleted.push(fileId);
+    this.files.delete(fileId);
+  }
+
   async fileContent(fileId: string): Promise<{ bytes: Uint8Array; contentType: string }> {
     const bytes = this.files.get(fileId);
     if (!bytes) throw new ServiceError('notFound', `No file ${fileId}`, { status: 404 });
