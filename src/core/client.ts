@@ -31,6 +31,8 @@ import { v1Chunks, v2Chunks } from './contract/replyStreams';
 import { v2Completion } from './contract/v2Reply';
 import { toV1Body, toV2Body } from './contract/requestBodies';
 import { V2Reply } from './contract/v2Wire';
+import { sendScheduled, type Scheduling } from './streams/scheduledSend';
+import type { StreamScheduler } from './streams/streamScheduler';
 
 export interface ServiceClientOptions {
   /** The long-lived authorization key, or a function that reads it when a token is needed. */
@@ -59,10 +61,14 @@ export interface ServiceClientOptions {
   userAgent?: string;
   /** Which chat contract each host speaks; shared by the clients of one window so a fallback is remembered. */
   chatContracts?: ChatContracts;
+  /** The account's streams, shared by every client of the account: each request takes one (see `StreamScheduler`). */
+  scheduler?: StreamScheduler;
 }
 
-export interface RequestOptions {
+export interface RequestOptions extends Scheduling {
   signal?: AbortSignal;
+  /** Retries of this request instead of the client's (a suggestion: none). */
+  maxRetries?: number;
 }
 
 export interface ChatOptions extends RequestOptions {
@@ -87,6 +93,10 @@ interface Call {
   accept: string;
   sessionId?: string;
   signal?: AbortSignal;
+  priority?: Scheduling['priority'];
+  maxWaitMs?: number;
+  onWait?: Scheduling['onWait'];
+  maxRetries?: number;
 }
 
 /** The service's client: every model-host request goes through token, retries and validation here. */
@@ -137,7 +147,7 @@ export class ServiceClient {
   async embeddings(input: readonly string[], options: EmbeddingOptions = {}): Promise<Float32Array[]> {
     const model = options.model ?? 'Embeddings';
     return embedInBatches(input, this.batchLimits, async (batch) => {
-      const call: Call = { method: 'POST', path: '/embeddings', body: { model, input: batch }, accept: 'application/json', signal: options.signal };
+      const call: Call = { method: 'POST', path: '/embeddings', body: { model, input: batch }, accept: 'application/json', ...options };
       return this.callJson(call, EmbeddingsResponse, (response) => vectorsInInputOrder(response.data, batch.length, this.url(call.path)));
     });
   }
@@ -181,7 +191,7 @@ export class ServiceClient {
   /** Token counts of each input text for a model. */
   async countTokens(input: readonly string[], options: RequestOptions & { model?: string } = {}): Promise<TokenCount[]> {
     const body = { model: options.model ?? 'GigaChat', input };
-    return this.callJson({ method: 'POST', path: '/tokens/count', body, accept: 'application/json', signal: options.signal }, TokenCountResponse);
+    return this.callJson({ method: 'POST', path: '/tokens/count', body, accept: 'application/json', ...options }, TokenCountResponse);
   }
 
   /** Remaining prepaid tokens per model (403 `forbidden` for postpaid accounts). */
@@ -229,16 +239,20 @@ export class ServiceClient {
           throw error instanceof ServiceError ? error.withRequestId(res.requestId) : error;
         }
       },
-      this.retry,
+      this.retriesOf(call),
       this.logger,
       call.signal,
       repeatable,
     );
   }
 
+  private retriesOf(call: Call): RetryPolicy {
+    return call.maxRetries === undefined ? this.retry : { ...this.retry, maxRetries: call.maxRetries };
+  }
+
   /** A successful response to `call` (its body not yet read), after token refresh and retries. */
   private open(call: Call): Promise<HttpResponse> {
-    return withRetries(() => this.openOnce(call), this.retry, this.logger, call.signal);
+    return withRetries(() => this.openOnce(call), this.retriesOf(call), this.logger, call.signal);
   }
 
   /**
@@ -287,7 +301,9 @@ export class ServiceClient {
     if (call.body !== undefined) headers['Content-Type'] = 'application/json';
     if (call.form) headers['Content-Type'] = call.form.contentType;
     const body = call.form ? call.form.body : call.body === undefined ? undefined : JSON.stringify(call.body);
-    return this.transport.send({ method: call.method, url: call.url ?? this.url(call.path), headers, body, signal: call.signal });
+    return sendScheduled(this.options.scheduler, call, () =>
+      this.transport.send({ method: call.method, url: call.url ?? this.url(call.path), headers, body, signal: call.signal }),
+    );
   }
 
   private url(path: string): string {

@@ -4,6 +4,9 @@
  * Nothing under `src/core` imports `vscode`.
  */
 export { ServiceClient } from './client';
+export { StreamScheduler, type StreamActivity, type StreamPriority } from './streams/streamScheduler';
+export { streamsOfScope } from './streams/streamBudget';
+export { LeaseFiles } from './streams/leaseFiles';
 export { ChatContracts, type ChatContract } from './contract/chatContracts';
 export type { ServiceClientOptions, RequestOptions, ChatOptions, EmbeddingOptions } from './client';
 export { ServiceError, isServiceError } from './errors';

@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
-import { ChatContracts, ServiceClient, type CertificateSummary, type ProxyOptions } from '../core';
+import { ChatContracts, LeaseFiles, ServiceClient, StreamScheduler, streamsOfScope, type CertificateSummary, type ProxyOptions } from '../core';
 import { loadExtraRoots } from './certificates';
 import { Disposable } from './dispose';
-import { affectsConnection, proxySettings, readSettings, type Settings } from './config';
+import { affectsConnection, proxySettings, readSetting, readSettings, type Settings } from './config';
+import { settingId } from '../shared/settings';
 import type { Log } from './log';
 import type { KeyStore } from './secrets';
 import type { TrustedRoot } from './trust/trustedRoot';
@@ -37,17 +38,29 @@ export class ClientProvider extends Disposable {
   private readonly clientId = crypto.randomUUID();
   /** Which chat contract each host speaks, kept across the clients rebuilt after a settings change. */
   private readonly chatContracts = new ChatContracts();
+  /**
+   * The account's streams, handed out by priority to every request of every client of this window
+   * (kept across the clients rebuilt after a settings change), shared with the other windows
+   * through lease files in `leaseDir`.
+   */
+  readonly scheduler: StreamScheduler;
 
   constructor(
     private readonly keys: KeyStore,
     private readonly trustedRoot: TrustedRoot,
     private readonly log: Log,
     private readonly version: string,
+    leaseDir?: string,
   ) {
     super();
+    this.scheduler = new StreamScheduler({ streams: accountStreams(), leases: leaseFiles(leaseDir, log), logger: log });
+    this._register({ dispose: () => this.scheduler.dispose() });
     this._register(
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (affectsConnection(event)) this.reset('settings changed');
+        if (event.affectsConfiguration(settingId('scope')) || event.affectsConfiguration(settingId('streams'))) {
+          this.scheduler.budget.setGranted(accountStreams());
+        }
       }),
     );
     this._register(keys.onDidChange(() => this.reset('authorization key changed')));
@@ -127,6 +140,7 @@ export class ClientProvider extends Disposable {
       logger: this.log,
       userAgent: `gigachat-vscode/${this.version} vscode/${vscode.version}`,
       chatContracts: this.chatContracts,
+      scheduler: this.scheduler,
     });
   }
 
@@ -154,6 +168,22 @@ export class ClientProvider extends Disposable {
     }
     this.retiring.clear();
     super.dispose();
+  }
+}
+
+/** The streams of the account: the setting's, for an account granted more; else its scope's. */
+function accountStreams(): number {
+  return readSetting('streams') || streamsOfScope(readSetting('scope'));
+}
+
+/** The leases shared with the other windows; without a folder to keep them, this window counts alone. */
+function leaseFiles(dir: string | undefined, log: Log): LeaseFiles | undefined {
+  if (!dir) return undefined;
+  try {
+    return new LeaseFiles(dir);
+  } catch (error) {
+    log.warn(`The streams cannot be shared with other windows (${(error as Error).message}): this window counts its own.`);
+    return undefined;
   }
 }
 

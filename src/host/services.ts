@@ -75,7 +75,8 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const log = new Log();
   const keys = new KeyStore(context.secrets);
   const trustedRoot = createTrustedRoot(context, log);
-  const clients = new ClientProvider(keys, trustedRoot, log, (context.extension.packageJSON as { version: string }).version);
+  const version = (context.extension.packageJSON as { version: string }).version;
+  const clients = new ClientProvider(keys, trustedRoot, log, version, vscode.Uri.joinPath(context.globalStorageUri, 'streams').fsPath);
   // A window without a folder keeps its pictures where every such window does: none of them may clean it up.
   const storage = context.storageUri ?? context.globalStorageUri;
   const images = new ImageStore(vscode.Uri.joinPath(storage, 'images'), { shared: !context.storageUri });

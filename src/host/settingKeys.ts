@@ -11,6 +11,8 @@ const SETTING_EFFECTS: Record<SettingKey, 'connection' | 'searchIndexer' | 'sear
   scope: 'connection',
   caCertificates: 'connection',
   requestTimeout: 'connection',
+  // Read when the scheduler's budget is set (clientProvider.ts).
+  streams: 'nextRequest',
   model: 'nextRequest',
   temperature: 'nextRequest',
   maxTokens: 'nextRequest',

@@ -18,6 +18,8 @@ export interface SettingTypes {
   commitMessageInstructions: string;
   caCertificates: string[];
   requestTimeout: number;
+  /** The account's streams; 0: by the key's scope. */
+  streams: number;
   'completions.enable': Record<string, boolean>;
   'completions.model': string;
   'completions.debounceMs': number;

@@ -6,6 +6,12 @@ export const DEMO_KEY: string = Buffer.from('demo-client:demo-secret', 'utf8').t
 
 export const ALL_SCOPES = ['GIGACHAT_API_PERS', 'GIGACHAT_API_B2B', 'GIGACHAT_API_CORP'];
 
+/**
+ * Streams (requests served at once) per account, by its key's scope, as the service's quota page
+ * gives them: an individual one, a business ten. A request beyond them is refused with 429.
+ */
+export const SERVICE_STREAMS: Readonly<Record<string, number>> = { GIGACHAT_API_PERS: 1, GIGACHAT_API_B2B: 10, GIGACHAT_API_CORP: 10 };
+
 /** Postpaid accounts have no prepaid balance: GET /balance answers 403 for them. */
 export const POSTPAID_SCOPE = 'GIGACHAT_API_CORP';
 

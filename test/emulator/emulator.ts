@@ -11,7 +11,7 @@ import { seededRandom } from './random';
 import { AUTH_PATH, MODEL_PREFIX } from './routes';
 import { createRequestHandler } from './server';
 import type { EmulatorState } from './state';
-import { StreamTracker } from './stream-tracker';
+import { AccountStreams, StreamTracker } from './stream-tracker';
 import { TokenStore } from './tokens';
 import type { EmulatorOptions, Endpoint, Fault, FaultRule, LiveOptions, RecordedRequest } from './types';
 
@@ -22,6 +22,7 @@ function liveOptions(options: EmulatorOptions): LiveOptions {
     tokenLifetimeMs: options.tokenLifetimeMs ?? 30 * 60_000,
     latencyMs: options.latencyMs ?? 0,
     maxConcurrent: options.maxConcurrent ?? Infinity,
+    streamsPerScope: options.streamsPerScope ?? {},
     streamChunkBytes: options.streamChunkBytes ?? [1, 64],
     streamDelayMs: options.streamDelayMs ?? 2,
     maxBatch: options.maxBatch ?? 90,
@@ -54,6 +55,7 @@ export class Emulator {
   private readonly counts = new Map<Endpoint, number>();
   private readonly faults = new FaultQueue();
   private readonly streams = new StreamTracker();
+  private readonly accountStreams = new AccountStreams();
   private readonly stopping = new AbortController();
   /** Raw sockets, including ones still in the TLS handshake that the HTTP layer does not know yet. */
   private readonly sockets = new Set<Socket>();
@@ -103,6 +105,7 @@ export class Emulator {
         state,
         faults: emulator.faults,
         streams: emulator.streams,
+        accountStreams: emulator.accountStreams,
         stopSignal: emulator.stopping.signal,
         record: (request) => emulator.record(request),
       }),
@@ -137,7 +140,9 @@ export class Emulator {
   }
 
   setOptions(
-    patch: Partial<Pick<EmulatorOptions, 'latencyMs' | 'maxConcurrent' | 'tokenLifetimeMs' | 'contextTokens' | 'chatV2' | 'infillApiKey' | 'scopes'>>,
+    patch: Partial<
+      Pick<EmulatorOptions, 'latencyMs' | 'maxConcurrent' | 'streamsPerScope' | 'tokenLifetimeMs' | 'contextTokens' | 'chatV2' | 'infillApiKey' | 'scopes'>
+    >,
   ): void {
     const options = this.state.options;
     if ('infillApiKey' in patch) options.infillApiKey = patch.infillApiKey;
@@ -146,11 +151,17 @@ export class Emulator {
     if (patch.contextTokens !== undefined) options.contextTokens = patch.contextTokens;
     if (patch.latencyMs !== undefined) options.latencyMs = patch.latencyMs;
     if (patch.maxConcurrent !== undefined) options.maxConcurrent = patch.maxConcurrent;
+    if (patch.streamsPerScope !== undefined) options.streamsPerScope = patch.streamsPerScope;
     if (patch.tokenLifetimeMs !== undefined) options.tokenLifetimeMs = patch.tokenLifetimeMs;
   }
 
   /** Connections clients have opened since the start (each a TCP connect and a TLS handshake). */
   connectionsAccepted = 0;
+
+  /** Requests refused for their account's streams (see `streamsPerScope`) since the start. */
+  get refusedForStreams(): number {
+    return this.accountStreams.refused;
+  }
 
   get openStreams(): number {
     return this.streams.count;

@@ -8,13 +8,15 @@ import { defaultMessage, header, isRecord, modelError, oauthError, parseJson, pa
 import { CHAT_V2_PATH, endpointOf, isModelHost, route, routePath } from './routes';
 import { v1BodyOf } from './routes/chat-v2-body';
 import type { EmulatorState } from './state';
-import type { StreamTracker } from './stream-tracker';
+import type { TokenCheck } from './tokens';
+import type { AccountStreams, StreamTracker } from './stream-tracker';
 import type { Endpoint, Fault, RecordedRequest, SentChat } from './types';
 
 export interface Pipeline {
   state: EmulatorState;
   faults: FaultQueue;
   streams: StreamTracker;
+  accountStreams: AccountStreams;
   record: (request: RecordedRequest) => void;
   /** Aborted when the emulator stops, so pending pauses and streams end at once. */
   stopSignal: AbortSignal;
@@ -42,6 +44,10 @@ function statusReply(fault: Extract<Fault, { kind: 'status' }>, endpoint: Endpoi
   return reply;
 }
 
+function bearerCheck(state: EmulatorState, req: IncomingMessage): TokenCheck {
+  return state.tokens.check(/^Bearer\s+(\S+)$/i.exec((header(req, 'authorization') ?? '').trim())?.[1]);
+}
+
 /** The model host wants a live bearer token; the token endpoint, the FIM server and unknown paths do not. */
 function authorizeAndRoute(
   state: EmulatorState,
@@ -52,8 +58,7 @@ function authorizeAndRoute(
   fault: Fault | undefined,
 ): Reply {
   if (endpoint === 'oauth' || endpoint === 'infill' || endpoint === 'unknown') return route(endpoint, { state, req, body, raw, scope: '' }, path);
-  const bearer = /^Bearer\s+(\S+)$/i.exec((header(req, 'authorization') ?? '').trim());
-  const check = state.tokens.check(bearer?.[1]);
+  const check = bearerCheck(state, req);
   if (check.state === 'unknown') return modelError(401, 'Unauthorized');
   if (check.state === 'expired') return modelError(401, 'Token has expired');
   const steeredCall = fault?.kind === 'functionCall' ? fault : undefined;
@@ -66,6 +71,12 @@ function authorizeAndRoute(
 function withoutPrefix(url: string | undefined, prefix: string): string {
   if (!prefix) return url ?? '/';
   return url?.startsWith(`${prefix}/`) ? url.slice(prefix.length) : '/outside-the-prefix';
+}
+
+/** A stream of the account of the request's token, when it has a valid one (others are refused later, with 401). */
+function takeAccountStream(state: EmulatorState, req: IncomingMessage, res: ServerResponse, streams: AccountStreams): boolean {
+  const check = bearerCheck(state, req);
+  return check.state !== 'ok' || streams.take(check.scope, state.options.streamsPerScope[check.scope], res);
 }
 
 export function createRequestHandler(pipeline: Pipeline): (req: IncomingMessage, res: ServerResponse) => void {
@@ -89,7 +100,7 @@ export function createRequestHandler(pipeline: Pipeline): (req: IncomingMessage,
 
     // A slot is held from arrival until the response closes (for streams: until the last byte).
     const limited = isModelHost(path) && endpoint !== 'unknown';
-    const rejected = limited && inFlight >= state.options.maxConcurrent;
+    const rejected = limited && (inFlight >= state.options.maxConcurrent || !takeAccountStream(state, req, res, pipeline.accountStreams));
     if (limited && !rejected) {
       inFlight += 1;
       res.once('close', () => (inFlight -= 1));

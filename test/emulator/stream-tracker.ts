@@ -30,3 +30,25 @@ export class StreamTracker {
     for (const resolve of waiters) resolve();
   }
 }
+
+/**
+ * Requests served per account (by the scope of their token), from arrival until their response
+ * closes: a streamed answer holds its stream to the last byte, as the service's quota counts it.
+ */
+export class AccountStreams {
+  private readonly serving = new Map<string, number>();
+  /** Requests refused since the start. */
+  refused = 0;
+
+  /** Takes a stream of `scope`'s account for `res`, or returns false (the request gets 429). */
+  take(scope: string, limit: number | undefined, res: ServerResponse): boolean {
+    const serving = this.serving.get(scope) ?? 0;
+    if (limit !== undefined && serving >= limit) {
+      this.refused += 1;
+      return false;
+    }
+    this.serving.set(scope, serving + 1);
+    res.once('close', () => this.serving.set(scope, (this.serving.get(scope) ?? 1) - 1));
+    return true;
+  }
+}

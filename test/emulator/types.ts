@@ -17,6 +17,12 @@ export interface EmulatorOptions {
   latencyMs?: number;
   /** Model-host requests in flight beyond this get 429. Default unlimited. */
   maxConcurrent?: number;
+  /**
+   * Streams per account by its token's scope: a request beyond its account's streams in flight gets
+   * the service's 429. SERVICE_STREAMS is the service's quota; a scope not named is unlimited.
+   * Default none (unlimited), `npm start` and `npm run emulator`: SERVICE_STREAMS.
+   */
+  streamsPerScope?: Readonly<Record<string, number>>;
   /** SSE bytes are written in pieces of a random size in this range, cut anywhere. Default [1, 64]. */
   streamChunkBytes?: [number, number];
   /** Delay between two SSE writes, so streaming is observable. 0 still yields (setImmediate). Default 2. */
@@ -139,6 +145,7 @@ export interface LiveOptions {
   tokenLifetimeMs: number;
   latencyMs: number;
   maxConcurrent: number;
+  streamsPerScope: Readonly<Record<string, number>>;
   streamChunkBytes: [number, number];
   streamDelayMs: number;
   maxBatch: number;

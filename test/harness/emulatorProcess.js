@@ -7,10 +7,11 @@ const { execFileSync } = require('node:child_process');
 const path = require('node:path');
 const { paths } = require('./install');
 
-async function startEmulator(options = {}) {
+/** `serviceQuota`: each account gets the service's streams (an individual's key one), as in `npm start`. */
+async function startEmulator({ serviceQuota = false, ...options } = {}) {
   execFileSync(process.execPath, ['esbuild.js', '--tests'], { cwd: paths.root, stdio: 'inherit' });
-  const { Emulator } = require(path.join(paths.root, 'out', 'test', 'emulator', 'index.js'));
-  const emulator = await Emulator.start(options);
+  const { Emulator, SERVICE_STREAMS } = require(path.join(paths.root, 'out', 'test', 'emulator', 'index.js'));
+  const emulator = await Emulator.start(serviceQuota ? { ...options, streamsPerScope: SERVICE_STREAMS } : options);
   return emulator;
 }
 

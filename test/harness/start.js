@@ -6,7 +6,8 @@
 // emulator (a stored key wins over GIGACHAT_CREDENTIALS).
 // --screenshot also opens the workbench in headless Chromium and saves test-results/start.png,
 // for machines without a display. Environment variables reach the extension host unchanged.
-// Without GIGACHAT_CREDENTIALS it starts the service emulator and points the extension at it, with
+// Without GIGACHAT_CREDENTIALS it starts the service emulator (with the service's streams per account:
+// an individual's key one) and points the extension at it, with
 // the emulator's demo key; with it, the extension talks to the real service with that key.
 'use strict';
 
@@ -48,7 +49,7 @@ async function main() {
   const profile = path.join(paths.cache, realService ? 'start-service' : 'start-emulator');
   const userDataDir = path.join(profile, 'user-data');
   const extensionsDir = path.join(profile, 'extensions');
-  const emulator = realService ? undefined : await startEmulator();
+  const emulator = realService ? undefined : await startEmulator({ serviceQuota: true });
   const connection = emulator ? emulatorSettings(emulator) : {};
   // Keep what was changed in the workbench last time; only the connection settings (and VS Code's Chat on) are rewritten.
   updateSettings(userDataDir, { ...connection, ...START_SETTINGS });

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:https';
-import { Emulator } from '../emulator';
+import { Emulator, SERVICE_STREAMS } from '../emulator';
 
 interface Response {
   status: number;
@@ -231,5 +231,22 @@ describe('emulator', function () {
     }
     assert.equal(emulator.count('tokensCount'), 2);
     assert.equal(emulator.requests.length, 4);
+  });
+
+  it("refuses a request beyond its account's streams with the service's 429: an individual's one, a business's ten", async function () {
+    emulator.setOptions({ streamsPerScope: SERVICE_STREAMS, latencyMs: 50 });
+    const business = (await exchange({}, 'scope=GIGACHAT_API_B2B')).json().access_token as string;
+    const count = (bearer: string, text: string) => post('/tokens/count', { model: 'GigaChat', input: [text] }, { Authorization: `Bearer ${bearer}` });
+    try {
+      const refusedBefore = emulator.refusedForStreams;
+      const personal = await Promise.all([count(token, 'a'), count(token, 'b')]);
+      assert.deepEqual(personal.map((r) => r.status).sort(), [200, 429]);
+      assert.deepEqual(personal.find((r) => r.status === 429)!.json(), { status: 429, message: 'Too many requests' });
+      const ten = await Promise.all(Array.from({ length: 10 }, (_, i) => count(business, String(i))));
+      assert.deepEqual(new Set(ten.map((r) => r.status)), new Set([200]));
+      assert.equal(emulator.refusedForStreams - refusedBefore, 1);
+    } finally {
+      emulator.setOptions({ streamsPerScope: {}, latencyMs: 0 });
+    }
   });
 });

@@ -27,11 +27,21 @@ function requestAt(site: { prefix: string; suffix: string }): () => Promise<Comp
 describe('suggestions while typing: asked only when needed, stale requests aborted (the emulator answers)', () => {
   const t = useEmulator({ streamDelayMs: 5 });
   const chats = () => t.emulator.requests.filter((r) => r.endpoint === 'chat');
-  const ask: Ask = (request, options) => completeAt(t.client, request, options);
+  /** What the request out has streamed so far, cleaned. */
+  let streamed = '';
+  const ask: Ask = (request, options) =>
+    completeAt(t.client, request, {
+      ...options,
+      onPartial: (text) => {
+        streamed = text;
+        options.onPartial(text);
+      },
+    });
   const outcomes: string[] = [];
   let suggester: Suggester;
   beforeEach(() => {
     outcomes.length = 0;
+    streamed = '';
     suggester = new Suggester({ settled: (outcome) => outcomes.push(outcome) });
   });
   afterEach(() => t.emulator.setOptions({ latencyMs: 0 }));
@@ -56,11 +66,24 @@ describe('suggestions while typing: asked only when needed, stale requests abort
     t.emulator.setOptions({ latencyMs: 150 });
     const first = suggest('const total = |\n');
     await untilSent(1);
+    while (streamed === '') await new Promise((resolve) => setTimeout(resolve, 2));
     const typedOn = suggest('const total = co|\n', { explicit: false });
     assert.equal(await typedOn, 'mputeTotal();');
     assert.equal(await first, 'computeTotal();');
     assert.equal(chats().length, 1);
     assert.deepEqual(outcomes, ['answered']);
+  });
+
+  it("typing on before anything streamed aborts the request (it would hold the account's stream for a place left) and asks anew", async () => {
+    t.emulator.setOptions({ latencyMs: 150 });
+    const first = suggest('const total = |\n');
+    await untilSent(1);
+    const typedOn = suggest('const total = co|\n', { explicit: false });
+    assert.equal(await first, '', 'nothing had streamed: the request went');
+    assert.equal(outcomes[0], 'aborted');
+    await typedOn;
+    assert.deepEqual(outcomes, ['aborted', 'answered'], 'the new place is asked and answered');
+    assert.equal(chats().length, 2);
   });
 
   it('typing what the suggestion cannot begin with aborts the request as soon as its text shows it, and asks anew', async () => {

@@ -33,6 +33,13 @@ export function longestReply(maxTokens: number): number {
 }
 
 /**
+ * The longest a suggestion is waited for, in ms, whatever the chat's timeout: a stalled reply
+ * must not hold the suggestions (nor the account's stream) for long. Not retried either: the
+ * next pause in typing asks again.
+ */
+export const SUGGESTION_TIMEOUT_MS = 10_000;
+
+/**
  * Asks the model for the text missing at the cursor, through the one pipeline, and answers as
  * soon as the answer is complete (its closing tag; in single-line mode, the end of its first line):
  * what the model writes next is not waited for. The rest of the stream is still read, in the
@@ -49,10 +56,12 @@ export async function completeAt(
   const { prefix, suffix } = fileWindow(request.text, request.offset, request.budgetChars);
   const hole = { prefix, suffix, multiline: request.multiline, indent: request.indent };
   const drainLimit = new AbortController();
-  const signal = options.signal ? AbortSignal.any([options.signal, drainLimit.signal]) : drainLimit.signal;
+  const limits = [drainLimit.signal, AbortSignal.timeout(SUGGESTION_TIMEOUT_MS)];
+  const signal = AbortSignal.any(options.signal ? [options.signal, ...limits] : limits);
+  // A suggestion takes a stream of the account only when one is free in time, never before a question.
   const stream = client.chatStream(
     { model: request.model, messages: fillMessages(request), max_tokens: request.maxTokens, temperature: 0.1 },
-    { ...options, signal },
+    { ...options, signal, priority: 'typing', maxRetries: 0 },
   );
   const chunks = stream[Symbol.asyncIterator]();
   const longest = longestReply(request.maxTokens);

@@ -14,7 +14,10 @@ export interface SuggestionSite {
 }
 
 /** Asks the model; `onPartial` gets the suggestion as far as it has streamed (cleaned), when the model streams. */
-export type Ask = (request: CompletionRequest, options: { signal: AbortSignal; onPartial: (text: string) => void }) => Promise<Completion>;
+export type Ask = (
+  request: CompletionRequest,
+  options: { signal: AbortSignal; onPartial: (text: string) => void; /** How long a stream of the account may take to come free, in ms. */ maxWaitMs: number },
+) => Promise<Completion>;
 
 /** What happened to a request, for the bench and the log: shown, aborted as stale, or finished unused. */
 export interface SuggesterEvents {
@@ -125,6 +128,8 @@ export class Suggester {
       const completion = await ask(request, {
         // Not the caller's signal: a request the next keystroke extends is still wanted.
         signal: controller.signal,
+        // A stream busy longer than a pause in typing: the suggestion is skipped, not queued.
+        maxWaitMs: site.debounceMs,
         onPartial: (text) => {
           flight.partial = text;
           if (!this.stillUsable(flight)) controller.abort();
@@ -151,9 +156,14 @@ export class Suggester {
     return site.suffix === flight.suffix && site.prefix.length > flight.prefix.length && site.prefix.startsWith(flight.prefix);
   }
 
-  /** Whether what has streamed can still begin with what was typed since the request. */
+  /**
+   * Whether what has streamed can still begin with what was typed since the request. Typed past
+   * before anything streamed, it is not waited for: it would hold the account's stream for a
+   * place the user has left.
+   */
   private stillUsable(flight: InFlight): boolean {
     const { partial, typed } = flight;
-    return partial.startsWith(typed) || typed.startsWith(partial);
+    if (typed === '') return true;
+    return partial !== '' && (partial.startsWith(typed) || typed.startsWith(partial));
   }
 }

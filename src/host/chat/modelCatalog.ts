@@ -67,7 +67,7 @@ export class ModelCatalog {
 
   private async fetch(client: ServiceClient): Promise<string[]> {
     try {
-      const models = await client.models();
+      const models = await client.models({ priority: 'background' });
       this.lastFetched = models.filter((m) => m.type === undefined || m.type === 'chat').map((m) => m.id);
       return this.lastFetched;
     } catch (error) {

@@ -19,7 +19,7 @@ export interface Completer {
   ready(): Promise<boolean>;
   complete(
     request: CompletionRequest,
-    options: { signal: AbortSignal; sessionId: string; onPartial?: (text: string) => void; onUsage?: (usage: Usage) => void },
+    options: { signal: AbortSignal; sessionId: string; maxWaitMs?: number; onPartial?: (text: string) => void; onUsage?: (usage: Usage) => void },
   ): Promise<Completion>;
 }
 

@@ -98,6 +98,11 @@ export class InlineCompletions implements vscode.InlineCompletionItemProvider, v
       return suggestion && !token.isCancellationRequested ? [new vscode.InlineCompletionItem(suggestion, new vscode.Range(position, position))] : [];
     } catch (error) {
       if (isServiceError(error) && error.kind === 'cancelled') return [];
+      // The account's streams were busy: the next pause in typing asks again; nothing to fix.
+      if (isServiceError(error) && error.kind === 'rateLimit' && !completer.server) {
+        this.log.debug(`Completions: skipped, ${error.message}`);
+        return [];
+      }
       this.status.failed(completer.server ? describeServerError(error, completer.server, this.log) : describeError(error, this.log));
       return [];
     } finally {

@@ -56,7 +56,7 @@ export class GigaChatModelProvider extends Disposable implements vscode.Language
   constructor(private readonly services: ModelProviderServices) {
     super();
     const { clients, keys, log } = services;
-    this.counter = new TokenCounter(async (input, options) => (await clients.get()).countTokens(input, options), log);
+    this.counter = new TokenCounter(async (input, options) => (await clients.get()).countTokens(input, { ...options, priority: 'background' }), log);
     this._register(keys.onDidChange(() => this.changed.fire()));
     this._register(
       vscode.workspace.onDidChangeConfiguration((event) => {

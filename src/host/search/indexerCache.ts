@@ -29,7 +29,7 @@ export async function openIndexer(cacheDirectory: vscode.Uri, settings: SearchSe
   else if (cache.loadInfo.olderFormat !== undefined)
     log.info(`Search index: the embedding cache is of format version ${cache.loadInfo.olderFormat}; it is read as it is and rewritten in the current format`);
   return new WorkspaceIndexer({
-    embed: async (texts, signal) => (await clients.get()).embeddings(texts, { model: embeddingsModel, signal }),
+    embed: async (texts, signal) => (await clients.get()).embeddings(texts, { model: embeddingsModel, signal, priority: 'background' }),
     cache,
     maxInFlight: maxRequestsInFlight,
     batchSize,

@@ -76,7 +76,7 @@ export class SemanticSearch extends Disposable implements SemanticSearchCommands
         this._register(watchWorkspace(index, log));
       }),
     );
-    this._register(new IndexStatusBar(index));
+    this._register(new IndexStatusBar(index, services.clients.scheduler));
     this._register(
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (affectsIndexer(event)) index.resetIndexer();
