@@ -30,6 +30,8 @@ export const COMMAND_NAMES = [
   'reviewChanges',
   'fixReviewFinding',
   'dismissReviewFinding',
+  'useForUtilityModels',
+  'stopUtilityModels',
 ] as const;
 
 export type CommandName = (typeof COMMAND_NAMES)[number];
