@@ -122,6 +122,12 @@ export class GigaChatModelProvider extends Disposable implements vscode.Language
         names,
         offered,
       );
+      if (reply.usage) {
+        const { prompt_tokens, completion_tokens, total_tokens, precached_prompt_tokens = 0 } = reply.usage;
+        log.info(
+          `VS Code's Chat, ${model.id}: ${total_tokens} tokens (${prompt_tokens} in, ${precached_prompt_tokens} of them cached; ${completion_tokens} out).`,
+        );
+      }
       for (const name of dropped) log.warn(`GigaChat called "${name}", a function the request did not offer: the call was not passed on.`);
       if (reply.functionCall && toolName) {
         const callId = `gigachat-call-${randomUUID()}`;
