@@ -93,7 +93,8 @@ describe("VS Code's own agent on GigaChat: utility models, and a task with VS Co
 
   for (const run of [1, 2, 3]) {
     it(`completes a task with VS Code's tools: reads, edits two files, runs a command after confirmation; Undo restores the files (run ${run} of 3)`, async () => {
-      const [a, b] = [`a${run}.ts`, `b${run}.ts`];
+      // Plain text: after an edit to code VS Code's agent waits for the language's diagnostics of the file.
+      const [a, b] = [`a${run}.txt`, `b${run}.txt`];
       await fs.writeFile(filePath(a), 'export const a = 1;\n');
       await fs.writeFile(filePath(b), 'export const b = 1;\n');
       await emulator.resetCounts();
