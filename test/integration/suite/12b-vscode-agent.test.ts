@@ -118,7 +118,8 @@ describe("VS Code's own agent on GigaChat: utility models, and a task with VS Co
         await until(async () => /\bAllow\b/.test((await workbench.texts(SESSION)).join(' ')), "VS Code's confirmation of the command", 60_000);
         await workbench.screenshot(`vscode-agent-confirmation-${run}`);
         await vscode.commands.executeCommand('workbench.action.chat.acceptTool');
-        await answerContaining('agent-run-42', 60_000);
+        // The first command of a window waits for its terminal to start.
+        await answerContaining('agent-run-42', 120_000);
       } catch (error) {
         await saveRequests(`vscode-agent-requests-${run}.json`);
         throw error;
