@@ -57,6 +57,8 @@ export function activate(context: vscode.ExtensionContext): GigaChatApi {
     showReasoning: (text?: unknown) => services().reasoning.show(text),
     completionsMenu: () => services().completions.status.menu(),
     setCompletionServerKey: () => services().completions.serverKey.ask(),
+    useForUtilityModels: () => services().utilityModels.useGigaChat(),
+    stopUtilityModels: () => services().utilityModels.stopUsingGigaChat(),
     // From the Source Control menus: the repository, then (the input box's menu) its groups and a cancellation token.
     writeCommitMessage: (repository?: unknown, _groups?: unknown, token?: unknown) => services().commitMessages.write(repository, token),
   });

@@ -4,7 +4,10 @@
  * function calling is known to accept: type, properties, required, description, enum, items.
  * The exact subset the service takes is not documented, and a keyword it refuses fails the whole
  * request with 422, so everything else is dropped. What the model still needs to know of a
- * dropped keyword (a format, a default, a range) is said in the description instead.
+ * dropped keyword (a format, a default, a range) is said in the description instead. Every node
+ * gets a type (an array its items, an enum values of that type) and descriptions are kept to a
+ * length: the service's limits are not documented either, so none is left to chance (the
+ * emulator, test/emulator/function-schema.ts, refuses what this does not give).
  */
 
 export interface PlainSchema {
@@ -22,6 +25,24 @@ const TYPES = new Set(['object', 'array', 'string', 'number', 'integer', 'boolea
 
 /** Beyond this depth a schema (a recursive `$ref`, say) is cut to its type and description. */
 const MAX_DEPTH = 8;
+
+/** The longest description of a function, and of one of its parameters (VS Code's run_in_terminal says 5,700 characters). */
+export const MAX_FUNCTION_DESCRIPTION = 1024;
+export const MAX_PARAMETER_DESCRIPTION = 512;
+
+/**
+ * `text` cut to `max` characters at the end of a sentence or line where there is one in its
+ * second half (else at a word), with an ellipsis: the start of a tool's description says what it
+ * does, the rest is detail.
+ */
+export function shortened(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const head = text.slice(0, max - 1);
+  const sentence = Math.max(head.lastIndexOf('. '), head.lastIndexOf('.\n'), head.lastIndexOf('\n'));
+  const word = head.lastIndexOf(' ');
+  const end = sentence >= max / 2 ? sentence + 1 : word >= max / 2 ? word : head.length;
+  return `${head.slice(0, end).trimEnd()}…`;
+}
 
 /** Keywords with no place in the subset whose meaning is still worth telling the model. */
 const HINTS: [keyword: string, say: (value: unknown) => string][] = [
@@ -48,10 +69,15 @@ function arrayOf(value: unknown): unknown[] | undefined {
 /** The function's parameters: always an object schema, whatever the tool gave (nothing, `true`, a string schema). */
 export function reduceParameters(schema: unknown): PlainSchema & { type: 'object'; properties: Record<string, PlainSchema> } {
   const root = isJson(schema) ? schema : {};
-  const reduced = reduce(root, root, 0);
-  if (reduced.type === 'object' && reduced.properties) return { ...reduced, type: 'object', properties: reduced.properties };
   // No input at all (no schema, `{}`, `true`): a function without parameters.
-  if (reduced.type === undefined || reduced.type === 'object') return { type: 'object', properties: {} };
+  if (typeOf(flatten(root, root, 0)) === undefined) return { type: 'object', properties: {} };
+  const reduced = reduce(root, root, 0);
+  if (reduced.type === 'object' && reduced.properties) {
+    // The root's own description (rare) says nothing the function's does not.
+    const { description: _description, ...object } = reduced;
+    return { ...object, type: 'object', properties: reduced.properties };
+  }
+  if (reduced.type === 'object') return { type: 'object', properties: {} };
   // A non-object input (rare) becomes one property, so the model can still pass it.
   return { type: 'object', properties: { value: reduced }, required: ['value'] };
 }
@@ -60,13 +86,14 @@ export function reduceParameters(schema: unknown): PlainSchema & { type: 'object
 function reduce(node: Json, root: Json, depth: number): PlainSchema {
   const schema = flatten(node, root, depth);
   const out: PlainSchema = {};
-  const type = typeOf(schema);
-  if (type) out.type = type;
+  // A value of any kind: said as text, the kind every model can give.
+  const type = typeOf(schema) ?? 'string';
+  out.type = type;
   const description = describe(schema);
-  if (description) out.description = description;
+  if (description) out.description = shortened(description, MAX_PARAMETER_DESCRIPTION);
 
-  const values = enumValues(schema);
-  if (values) out.enum = values;
+  const values = enumValues(schema)?.filter((value) => ofType(value, type));
+  if (values?.length) out.enum = values;
 
   if (depth >= MAX_DEPTH) return out;
   if (type === 'object') {
@@ -80,9 +107,15 @@ function reduce(node: Json, root: Json, depth: number): PlainSchema {
   }
   if (out.type === 'array') {
     const items = arrayOf(schema.items)?.[0] ?? schema.items ?? arrayOf(schema.prefixItems)?.[0];
-    if (isJson(items)) out.items = reduce(items, root, depth + 1);
+    out.items = isJson(items) ? reduce(items, root, depth + 1) : { type: 'string' };
   }
   return out;
+}
+
+/** Whether an enum value is of the node's type (a number for an integer or a number). */
+function ofType(value: string | number | boolean, type: NonNullable<PlainSchema['type']>): boolean {
+  if (type === 'integer') return Number.isInteger(value);
+  return typeof value === type;
 }
 
 /**
@@ -149,6 +182,17 @@ function enumValues(schema: Json): (string | number | boolean)[] | undefined {
 function describe(schema: Json): string | undefined {
   const own = typeof schema.description === 'string' ? schema.description.trim() : typeof schema.title === 'string' ? schema.title.trim() : '';
   const hints = HINTS.filter(([keyword]) => schema[keyword] !== undefined).map(([keyword, say]) => say(schema[keyword]));
-  const text = [own, ...hints].filter(Boolean).join(' ');
+  const text = [own, ...hints, valueMeanings(schema)].filter(Boolean).join(' ');
   return text || undefined;
+}
+
+/** VS Code's `enumDescriptions` (what each enum value means), said after the description. */
+function valueMeanings(schema: Json): string {
+  const values = arrayOf(schema.enum);
+  const meanings = arrayOf(schema.enumDescriptions);
+  if (!values || !meanings) return '';
+  const said = values.flatMap((value, index) =>
+    typeof meanings[index] === 'string' && meanings[index] ? [`${String(value)}: ${String(meanings[index])}`] : [],
+  );
+  return said.length > 0 ? `Values: ${said.join('; ')}.` : '';
 }

@@ -47,7 +47,7 @@ export type {
 export { toServiceFunction, toServiceFunctions } from './serviceFunctions';
 export type { ServiceFunction, FunctionCallMode, ToolDescription } from './serviceFunctions';
 export { FunctionNames, serviceFunctionName } from './functionNames';
-export type { PlainSchema } from './functionSchema';
+export { MAX_FUNCTION_DESCRIPTION, MAX_PARAMETER_DESCRIPTION, type PlainSchema } from './functionSchema';
 export { UPLOAD_TYPES, uploadKind } from './fileUpload';
 export type { UploadOptions } from './fileUpload';
 export { ATTACHMENTS_REFUSED } from './attachmentErrors';

@@ -4,7 +4,7 @@
  * accepts.
  */
 import { FunctionNames, serviceFunctionName } from './functionNames';
-import { reduceParameters, type PlainSchema } from './functionSchema';
+import { MAX_FUNCTION_DESCRIPTION, reduceParameters, shortened, type PlainSchema } from './functionSchema';
 
 /** One entry of a chat request's `functions`. */
 export interface ServiceFunction {
@@ -31,7 +31,9 @@ export interface ToolDescription {
  * subset. For several tools use `toServiceFunctions`, whose name map resolves collisions.
  */
 export function toServiceFunction(name: string, description: string, jsonSchema: unknown): ServiceFunction {
-  return { name: serviceFunctionName(name), description, parameters: reduceParameters(jsonSchema) };
+  // A tool may come without a description (VS Code has such internal ones): its name says something.
+  const said = description.trim() || name.replace(/[_\-.]+/g, ' ').trim();
+  return { name: serviceFunctionName(name), description: shortened(said, MAX_FUNCTION_DESCRIPTION), parameters: reduceParameters(jsonSchema) };
 }
 
 /**

@@ -33,6 +33,8 @@ export const COMMAND_NAMES = [
   'help',
   'openSettings',
   'openWalkthrough',
+  'useForUtilityModels',
+  'stopUtilityModels',
 ] as const;
 
 export type CommandName = (typeof COMMAND_NAMES)[number];

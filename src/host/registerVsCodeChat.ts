@@ -27,7 +27,7 @@ export function registerVsCodeChat(context: vscode.ExtensionContext, services: S
       onDidChangeLanguageModelChatInformation: modelsChanged.event,
       provideLanguageModelChatInformation: (options) => models().provideLanguageModelChatInformation(options),
       provideLanguageModelChatResponse: (...args) => models().provideLanguageModelChatResponse(...args),
-      provideTokenCount: (...args) => models().provideTokenCount(...args),
+      provideTokenCount: (model, text) => models().provideTokenCount(model, text),
     }),
     participant,
     ...(Object.keys(OWN_TOOLS) as OwnToolKey[]).map((key) =>

@@ -22,6 +22,7 @@ import { SemanticSearch, type SemanticSearchCommands } from './search/semanticSe
 import { workspaceCodebase } from './search/codebaseSource';
 import { GigaChatParticipant } from './agent/gigachatParticipant';
 import { GigaChatModelProvider } from './lm/chatModelProvider';
+import { UtilityModels } from './lm/utilityModels';
 import { AppliedEdits } from './tools/appliedEdits';
 import { ChangeReviews } from './edits/changeReviews';
 import { EditFileTool } from './tools/editFileTool';
@@ -49,6 +50,8 @@ export interface Services {
   readonly search: SemanticSearchCommands;
   /** GigaChat's models in VS Code's own Chat. */
   readonly languageModels: GigaChatModelProvider;
+  /** VS Code's utility models (titles, commit messages, rename suggestions) set to GigaChat's, after a yes. */
+  readonly utilityModels: UtilityModels;
   /** `@gigachat` in VS Code's own Chat. */
   readonly participant: GigaChatParticipant;
   /** The changes agents propose, each asked about with its diff. */
@@ -106,7 +109,8 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const completions = new InlineCompletions(clients, keys, serverKey, trustedRoot, log);
   const review = new ChangeReview(clients, changes, log);
   context.subscriptions.push(changes, reasoning, lastAnswer, serverKey, completions, review);
-  const languageModels = new GigaChatModelProvider({ clients, catalog: models, keys, log, setAuthorizationKey: setKey });
+  const utilityModels = new UtilityModels({ state: context.globalState, log, models: () => models.list() });
+  const languageModels = new GigaChatModelProvider({ clients, catalog: models, keys, log, setAuthorizationKey: setKey, utilityModels });
   context.subscriptions.push(languageModels);
   provideErrorFixes({
     ...certificates,
@@ -128,6 +132,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
     showTokenBalance: () => showTokenBalance(clients, log),
     search,
     languageModels,
+    utilityModels,
     changes,
     reasoning,
     lastAnswer,

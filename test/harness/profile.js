@@ -15,6 +15,9 @@ const SETTINGS = {
   // open the secondary side bar and look for the network); the suite about GigaChat in VS Code's
   // Chat turns it on itself, and `npm start` turns it on for the demo (START_SETTINGS).
   'chat.disableAIFeatures': true,
+  // Lets VS Code's own agent run without a GitHub sign-in once a suite turns its Chat on. It can
+  // only be written to settings.json: VS Code does not register it for the settings API.
+  'chat.allowAnonymousAccess': true,
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
 };
 

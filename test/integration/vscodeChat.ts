@@ -8,7 +8,8 @@ export const RESPONSES = '.interactive-item-container.interactive-response';
 export const SESSION = '.chat-controls-container';
 
 export interface SentChat {
-  messages: { role: string; content: string; name?: string; function_call?: { name: string; arguments: Record<string, unknown> } }[];
+  model?: string;
+  messages: { role: string; content: string; name?: string; function_call?: { name: string; arguments: Record<string, unknown> }; tools_state_id?: string }[];
   functions?: { name: string }[];
   stream?: boolean;
 }

@@ -46,6 +46,36 @@ describe('TokenCounter', () => {
     assert.equal(await counter.tokens('GigaChat', ''), 0);
   });
 
+  it("sends the texts asked for together in one request, as VS Code's agent asks for hundreds of counts per question", async () => {
+    const requests: string[][] = [];
+    const counter = new TokenCounter(async (input) => {
+      requests.push([...input]);
+      return input.map((text) => ({ tokens: text.length, characters: text.length }));
+    }, silentLoggerForTests);
+    const texts = Array.from({ length: 250 }, (_, index) => `piece ${index}`);
+    const counts = await Promise.all(texts.map((text) => counter.tokens('GigaChat-2', text)));
+    assert.deepEqual(
+      counts,
+      texts.map((text) => text.length),
+    );
+    assert.deepEqual(
+      requests.map((input) => input.length),
+      [100, 100, 50],
+      'three requests of at most 100 texts, not 250',
+    );
+    await Promise.all([counter.tokens('GigaChat-2', 'another'), counter.tokens('GigaChat-2-Max', 'another')]);
+    assert.deepEqual(requests.slice(3), [['another'], ['another']], 'one request per model');
+  });
+
+  it('estimates the texts the service left out of its answer, and asks again for them next time', async () => {
+    let answered = 1;
+    const counter = new TokenCounter(async (input) => input.slice(0, answered).map(() => ({ tokens: 7, characters: 1 })), silentLoggerForTests);
+    const [first, second] = await Promise.all([counter.tokens('GigaChat', 'one'), counter.tokens('GigaChat', 'x'.repeat(30))]);
+    assert.deepEqual([first, second], [7, 10]);
+    answered = 1;
+    assert.equal(await counter.tokens('GigaChat', 'x'.repeat(30)), 7);
+  });
+
   it('estimates when the service cannot answer, and asks again next time', async () => {
     let up = false;
     const counter = new TokenCounter(async (input) => {

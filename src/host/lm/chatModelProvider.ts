@@ -27,6 +27,7 @@ import type { ModelCatalog } from '../chat/modelCatalog';
 import { languageModelError } from './languageModelError';
 import { modelInformation, type GigaChatModelInformation } from './modelInformation';
 import { readConversation, readTools } from './requestParts';
+import type { UtilityModels } from './utilityModels';
 
 export interface ModelProviderServices {
   clients: ClientProvider;
@@ -35,6 +36,8 @@ export interface ModelProviderServices {
   log: Log;
   /** Asks for the key (the picker's "Manage" and a first non-silent listing). */
   setAuthorizationKey(): Promise<boolean>;
+  /** Offers, once, to use GigaChat for VS Code's utility models when its Chat answers with GigaChat. */
+  utilityModels?: Pick<UtilityModels, 'offer'>;
 }
 
 /** Tool calls remembered with the service's `functions_state_id`, for when they come back in the history. */
@@ -90,6 +93,8 @@ export class GigaChatModelProvider extends Disposable implements vscode.Language
     token: vscode.CancellationToken,
   ): Promise<void> {
     const { log } = this.services;
+    if (fromVsCodeChat(options))
+      void this.services.utilityModels?.offer(model.id).catch((error: unknown) => log.warn(`The offer of utility models failed: ${(error as Error).message}`));
     const cancellation = abortSignalOf(token);
     const { signal } = cancellation;
     try {
@@ -117,6 +122,12 @@ export class GigaChatModelProvider extends Disposable implements vscode.Language
         names,
         offered,
       );
+      if (reply.usage) {
+        const { prompt_tokens, completion_tokens, total_tokens, precached_prompt_tokens = 0 } = reply.usage;
+        log.info(
+          `VS Code's Chat, ${model.id}: ${total_tokens} tokens (${prompt_tokens} in, ${precached_prompt_tokens} of them cached; ${completion_tokens} out).`,
+        );
+      }
       for (const name of dropped) log.warn(`GigaChat called "${name}", a function the request did not offer: the call was not passed on.`);
       if (reply.functionCall && toolName) {
         const callId = `gigachat-call-${randomUUID()}`;
@@ -132,18 +143,10 @@ export class GigaChatModelProvider extends Disposable implements vscode.Language
     }
   }
 
-  async provideTokenCount(
-    model: GigaChatModelInformation,
-    text: string | vscode.LanguageModelChatRequestMessage,
-    token: vscode.CancellationToken,
-  ): Promise<number> {
-    const cancellation = abortSignalOf(token);
-    try {
-      const plain = typeof text === 'string' ? text : messageText(readConversation([text])[0]);
-      return await this.counter.tokens(model.id, plain, cancellation.signal);
-    } finally {
-      cancellation.dispose();
-    }
+  async provideTokenCount(model: GigaChatModelInformation, text: string | vscode.LanguageModelChatRequestMessage): Promise<number> {
+    // Not cancelled with the caller: the count is cached and the next prompt asks for the same text.
+    const plain = typeof text === 'string' ? text : messageText(readConversation([text])[0]);
+    return this.counter.tokens(model.id, plain);
   }
 
   private uploadsFor(client: ServiceClient): FileUploads {
@@ -155,6 +158,17 @@ export class GigaChatModelProvider extends Disposable implements vscode.Language
     this.stateIds.set(callId, stateId);
     if (this.stateIds.size > MAX_REMEMBERED_CALLS) this.stateIds.delete(this.stateIds.keys().next().value as string);
   }
+}
+
+/**
+ * Whether VS Code's own Chat (its agent, inline chat, Source Control) asked, rather than @gigachat
+ * (which marks its requests) or another extension (VS Code names the extension that asked, where it
+ * says; its own features are `core` or the built-in Copilot extension).
+ */
+function fromVsCodeChat(options: vscode.ProvideLanguageModelChatResponseOptions): boolean {
+  if (options.modelOptions?.[REASONING_OPTION] === true) return false;
+  const initiator = (options as { requestInitiator?: unknown }).requestInitiator;
+  return typeof initiator !== 'string' || initiator === 'core' || /^(github\.copilot|vscode\.)/i.test(initiator);
 }
 
 /** In place of a picture the model drew (the API has no way to return pictures), and the heading of a web answer's sources. */

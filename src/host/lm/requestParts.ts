@@ -9,8 +9,23 @@ import { isRecord, pictureFromBytes, type ConversationMessage, type Conversation
 export function readConversation(messages: readonly vscode.LanguageModelChatRequestMessage[]): ConversationMessage[] {
   return messages.map((message) => ({
     role: roleOf(message.role),
-    parts: message.content.flatMap((part) => readPart(part) ?? []),
+    parts: message.content.flatMap((part) => [readPart(part) ?? [], resultPictures(part)].flat()),
   }));
+}
+
+/**
+ * The pictures a tool's result carries (VS Code's view-image tool returns one): a function's
+ * result is text on the service, so each goes with the message after the results as an attached
+ * file, and the result says so.
+ */
+function resultPictures(part: unknown): ConversationPart[] {
+  if (!(part instanceof vscode.LanguageModelToolResultPart || isToolResult(part))) return [];
+  const pictures = part.content.filter(isPicture);
+  if (pictures.length === 0) return [];
+  return [
+    { kind: 'text', text: 'The pictures the tool returned are attached.' },
+    ...pictures.map((picture): ConversationPart => ({ kind: 'file', file: pictureFromBytes(picture.data, picture.mimeType) })),
+  ];
 }
 
 export function readTools(tools: readonly vscode.LanguageModelChatTool[] | undefined): ToolDescription[] {
@@ -41,7 +56,10 @@ export function resultText(content: readonly unknown[]): string {
   return content
     .map((item) => {
       if (item instanceof vscode.LanguageModelTextPart) return item.value;
+      if (isPicture(item)) return `[picture, ${item.mimeType}: attached]`;
       if (isData(item) && /json|text/.test(item.mimeType)) return new TextDecoder().decode(item.data);
+      // Other bytes (an archive, audio) would reach the model as a list of numbers.
+      if (isData(item)) return `[${item.mimeType}, ${item.data.byteLength} bytes: not sent]`;
       if (isRecord(item) && typeof item.value === 'string') return item.value;
       return JSON.stringify(isRecord(item) && 'value' in item ? item.value : item) ?? '';
     })
