@@ -148,6 +148,8 @@ export type { EditInput, EditPlan, ChangeSummary } from './workspace/editPlan';
 export { reviewChange } from './workspace/changeReview';
 export type { ChangeReview } from './workspace/changeReview';
 export { sensitivity } from './workspace/sensitiveFiles';
+export { readRegularFile } from './workspace/regularFileRead';
+export type { RegularFileRead } from './workspace/regularFileRead';
 export type { SensitiveKind, Sensitivity } from './workspace/sensitiveFiles';
 export { addedLines, parseUnifiedDiff } from './scm/unifiedDiff';
 export type { DiffFile, DiffHunk, DiffStatus } from './scm/unifiedDiff';

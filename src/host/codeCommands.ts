@@ -5,6 +5,7 @@ import { fileExcerpt, relativeFile, selectedExcerpt, type CodeExcerpt } from './
 import { explainPrompt } from './explain';
 import type { Log } from './log';
 import { agreedToSend } from './secretFiles';
+import { plainLabel } from './plainLabel';
 
 /** The commands that bring code from the editor into the chat. */
 export interface CodeCommands {
@@ -44,7 +45,7 @@ export function codeCommands(chat: ChatViewProvider, log: Log): CodeCommands {
         if (document) excerpts.push(fileExcerpt(document));
         else
           void vscode.window.showWarningMessage(
-            vscode.l10n.t('{0} was not added to the chat: it is not a text file that VS Code can open.', relativeFile(uri)),
+            vscode.l10n.t('{0} was not added to the chat: it is not a text file that VS Code can open.', plainLabel(relativeFile(uri))),
           );
       }
       if (excerpts.length > 0) await chat.attach(excerpts);

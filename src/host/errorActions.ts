@@ -5,6 +5,7 @@ import { GIGACHAT_API_PAGE } from './accountPage';
 import { describeError } from './errors';
 import type { Log } from './log';
 import { settingsQuery } from './settingsQueries';
+import { plainLabel } from './plainLabel';
 
 /** What an error's buttons say and do, in the chat view, in notifications and in the connection check. */
 
@@ -102,8 +103,11 @@ export async function showErrorNotification(error: unknown, log: Log, retry?: ()
   if (action) await runErrorAction(action, log, retry);
 }
 
-/** Shows `message` as an error notification with a button per action; resolves to the one clicked. */
+/**
+ * Shows `message` as an error notification with a button per action; resolves to the one clicked.
+ * Its messages carry file names, settings and the service's words, so none of it may read as a link.
+ */
 export async function askErrorAction<Action extends ErrorAction>(message: string, actions: readonly Action[]): Promise<Action | undefined> {
-  const chosen = await vscode.window.showErrorMessage(message, ...actions.map(actionLabel));
+  const chosen = await vscode.window.showErrorMessage(plainLabel(message), ...actions.map(actionLabel));
   return actions.find((action) => actionLabel(action) === chosen);
 }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { findKeyScope } from '../core';
 import type { ClientProvider } from './clientProvider';
 import { inspectSetting, readSetting, writeSetting } from './config';
+import { plainLabel } from './plainLabel';
 
 /** The scope's name as the settings list it, with what it is for. */
 export function scopeLabel(scope: string): string {
@@ -13,7 +14,7 @@ export function scopeLabel(scope: string): string {
     case 'GIGACHAT_API_CORP':
       return vscode.l10n.t('business, postpaid ({0})', scope);
     default:
-      return scope;
+      return plainLabel(scope);
   }
 }
 

@@ -168,6 +168,11 @@ function workbenchHandler() {
       case 'notifications':
         // The toasts, and the notification center's list while it is open.
         return page.locator('.notification-toast .notification-list-item-message, .notifications-center .notification-list-item-message').allInnerTexts();
+      case 'notificationLinks':
+        // the links VS Code made of the notifications' text (a message's `[x](command:…)`), as text and target
+        return page
+          .locator('.notification-toast .notification-list-item-message a, .notifications-center .notification-list-item-message a')
+          .evaluateAll((links) => links.map((link) => `${link.textContent} -> ${link.getAttribute('href') ?? link.getAttribute('data-href') ?? ''}`));
       case 'notificationButton':
         await page.locator('.notification-toast', { hasText: params.message }).locator('.monaco-button', { hasText: params.label }).first().click();
         return true;

@@ -61,6 +61,8 @@ export const workbench = {
   /** Types into whatever has the focus, key by key. */
   typeText: (text: string) => callOuter('workbench', { action: 'typeText', text }),
   notifications: () => callOuter<string[]>('workbench', { action: 'notifications' }),
+  /** The links in the notifications' messages (`text -> target`): VS Code makes them of `[text](command:…)`. */
+  notificationLinks: () => callOuter<string[]>('workbench', { action: 'notificationLinks' }),
   /** Clicks the button `label` of the notification whose text contains `message`. */
   notificationButton: (message: string, label: string) => callOuter('workbench', { action: 'notificationButton', message, label }),
   notificationButtons: () => callOuter<string[]>('workbench', { action: 'notificationButtons' }),

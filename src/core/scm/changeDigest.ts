@@ -1,3 +1,4 @@
+import { MASK } from '../secretShapes';
 import { fileKind, type FileKind } from '../search/files/filePriority';
 import { estimateTokens } from '../tokenCounter';
 import type { ChangedFile, WithheldReason } from './sendableChange';
@@ -125,7 +126,11 @@ function plural(count: number, noun: string): string {
 
 function fileLine(file: ChangedFile): string {
   const name = file.oldPath ? `${file.oldPath} → ${file.path}` : file.path;
-  const note = file.withheld ? ` (${WITHHELD_NOTES[file.withheld]})` : '';
+  const note = file.withheld
+    ? ` (${WITHHELD_NOTES[file.withheld]})`
+    : file.masked
+      ? ` (${file.masked} ${plural(file.masked, 'value')} that look like secrets masked as ${MASK})`
+      : '';
   return `- ${file.status} ${name} +${file.added} -${file.removed}${note}`;
 }
 

@@ -1,4 +1,5 @@
 import type { ExclusionReason } from '../search/files/ignoreRules';
+import { holdsPrivateKey, maskTokens } from '../secretShapes';
 import type { PathRefusalReason } from '../workspace/workspaceFiles';
 import type { DiffFile } from './unifiedDiff';
 
@@ -6,8 +7,9 @@ import type { DiffFile } from './unifiedDiff';
  * Which files of a change may have their content sent to the service, the one judgement both the
  * commit message and the review use: the workspace's rules for a path (the workspace port: secret
  * files by name, the built-in deny list, `.gitignore`, links, outside the workspace), plus a file
- * whose change adds a private key, whatever its name, and a binary file. A withheld file is still
- * named, with its statistics: the model knows it changed, never what it holds.
+ * any of whose sent lines (added, removed or context) is a private key's, whatever its name, and a
+ * binary file. A withheld file is still named, with its statistics: the model knows it changed,
+ * never what it holds. In the files sent, token shapes are masked.
  */
 
 /**
@@ -22,6 +24,8 @@ export type WithheldReason = 'secret' | 'ignored' | 'generated' | 'outside' | 'b
 export interface ChangedFile extends DiffFile {
   /** Why the file's content is not sent; undefined when it may be. */
   withheld?: WithheldReason;
+  /** How many tokens (`ghp_…`, `AKIA…`, `password = …`, see secretShapes.ts) its lines had masked. */
+  masked?: number;
 }
 
 /** Why the rules for a path (relative to the repository's root) keep its content back; undefined when they do not. */
@@ -55,20 +59,32 @@ export function rulesJudge(rules: PathRules): PathJudge {
   };
 }
 
-const PRIVATE_KEY = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----/;
-
 /** Each file of the change judged; a renamed file by both its names (a secret moved is still a secret). */
 export async function sendableChange(files: readonly DiffFile[], judge: PathJudge): Promise<ChangedFile[]> {
   return Promise.all(
     files.map(async (file): Promise<ChangedFile> => {
       const reasons = await Promise.all([file.path, file.oldPath].filter((path): path is string => !!path).map((path) => judge(path)));
       const reason = reasons.includes('secret') ? 'secret' : reasons.find(Boolean);
-      const withheld = reason ?? (addsPrivateKey(file) ? 'secret' : file.binary ? 'binary' : undefined);
-      return withheld ? { ...file, withheld } : { ...file };
+      const withheld = reason ?? (holdsKeyMaterial(file) ? 'secret' : file.binary ? 'binary' : undefined);
+      return withheld ? { ...file, withheld } : withTokensMasked(file);
     }),
   );
 }
 
-function addsPrivateKey(file: DiffFile): boolean {
-  return file.hunks.some((hunk) => hunk.lines.some((line) => line.startsWith('+') && PRIVATE_KEY.test(line)));
+/** Any line git would send of the file, deleted and context lines too: deleting a key sends it as much as adding one. */
+function holdsKeyMaterial(file: DiffFile): boolean {
+  return file.hunks.some((hunk) => holdsPrivateKey(hunk.lines.map((line) => line.slice(1))));
+}
+
+function withTokensMasked(file: DiffFile): ChangedFile {
+  let masked = 0;
+  const hunks = file.hunks.map((hunk) => ({
+    ...hunk,
+    lines: hunk.lines.map((line) => {
+      const shown = maskTokens(line);
+      masked += shown.masked;
+      return shown.text;
+    }),
+  }));
+  return masked > 0 ? { ...file, hunks, masked } : { ...file };
 }

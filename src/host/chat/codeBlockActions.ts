@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { plainLabel } from '../plainLabel';
 
 /** What the buttons on a code block in a reply do. */
 export async function copyCode(code: string): Promise<void> {
@@ -40,7 +41,7 @@ export async function insertCode(code: string, fenceLanguage?: string): Promise<
   // An editor made read-only by `files.readonlyInclude` reports the edit applied and changes nothing.
   const inserted = applied && editor.document.version !== version;
   if (!inserted) {
-    const name = vscode.workspace.asRelativePath(editor.document.uri);
+    const name = plainLabel(vscode.workspace.asRelativePath(editor.document.uri));
     return offerNewEditor(vscode.l10n.t('The code could not be inserted: {0} is read-only.', name), code, fenceLanguage);
   }
   editor.revealRange(editor.selection, vscode.TextEditorRevealType.InCenterIfOutsideViewport);

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../dispose';
-import { plainLabel } from './plainLabel';
+import { plainLabel } from '../plainLabel';
 import { PROPOSAL_SCHEME, ProposedTexts } from './proposedTexts';
 
 /** A change to show the user before anything is written. */
@@ -96,7 +96,10 @@ export class ChangeReviews extends Disposable {
   private async notify(change: ProposedChange): Promise<ReviewAnswer> {
     const apply = vscode.l10n.t('Apply Change');
     const discard = vscode.l10n.t('Discard');
-    const question = [vscode.l10n.t('GigaChat wants to change {0}: the diff editor shows the change.', plainLabel(change.label)), ...change.notes].join(' ');
+    const question = [
+      vscode.l10n.t('GigaChat wants to change {0}: the diff editor shows the change.', plainLabel(change.label)),
+      ...change.notes.map(plainLabel),
+    ].join(' ');
     const show = change.warn ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
     const choice = await show(question, apply, discard);
     return choice === apply ? 'apply' : choice === discard ? 'discard' : 'dismissed';

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { decodeSourceText, parseUnifiedDiff, withheldFor, type DiffFile, type PathJudge } from '../../core';
+import { decodeSourceText, parseUnifiedDiff, readRegularFile, withheldFor, type DiffFile, type PathJudge } from '../../core';
 import { isRefusal, WorkspacePort } from '../workspace/workspacePort';
 import { GitStatus, type GitChange, type GitRepository } from './gitApi';
 
@@ -53,12 +53,10 @@ function untrackedChanges(repository: GitRepository): GitChange[] {
 export async function addedFile(root: vscode.Uri, uri: vscode.Uri): Promise<DiffFile> {
   const relative = path.relative(root.fsPath, uri.fsPath).split(path.sep).join('/');
   const file: DiffFile = { path: relative, status: 'added', binary: true, hunks: [], added: 0, removed: 0 };
-  const size = await vscode.workspace.fs.stat(uri).then(
-    (stat) => stat.size,
-    () => Infinity,
-  );
-  if (size > MAX_UNTRACKED_BYTES) return file;
-  const text = decodeSourceText(await vscode.workspace.fs.readFile(uri).then(undefined, () => new Uint8Array()));
+  // Judged before it is read: only a regular file, and only so much (a link to /dev/zero, a FIFO is named, never read).
+  const read = await readRegularFile(uri.fsPath, MAX_UNTRACKED_BYTES);
+  if (read.kind !== 'read') return file;
+  const text = decodeSourceText(read.bytes);
   if (text === undefined) return file;
   const lines = text === '' ? [] : text.replace(/\r?\n$/, '').split(/\r?\n/);
   const hunks =

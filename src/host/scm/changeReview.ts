@@ -17,6 +17,7 @@ import { showGitUnavailable, showNoRepository } from './gitProblems';
 import { chooseRepository } from './repositoryChoice';
 import { changeFiles, changeKinds, changeLabel, type ChangeKind } from './reviewedChanges';
 import { ReviewFindingsView, type FindingToShow } from './reviewFindingsView';
+import { plainLabel } from '../plainLabel';
 
 /**
  * *GigaChat: Review Changes*: asks which change (staged, all uncommitted, or the branch against its
@@ -120,7 +121,7 @@ export class ChangeReview extends Disposable {
       parts.push(
         vscode.l10n.t(
           'Not sent, as they look like secrets, are ignored or lie outside the workspace: {0}.',
-          withheld.map((file) => path.posix.basename(file.path)).join(', '),
+          withheld.map((file) => plainLabel(path.posix.basename(file.path))).join(', '),
         ),
       );
     if (summarised > 0) parts.push(countMessage('{0|# file was|# files were} too large to send whole: GigaChat reviewed the parts that fit.', summarised));
@@ -180,7 +181,7 @@ async function chooseKind(repository: GitRepository, kinds: readonly ChangeKind[
 }
 
 function repositoryName(repository: GitRepository): string {
-  return path.basename(repository.rootUri.fsPath);
+  return plainLabel(path.basename(repository.rootUri.fsPath));
 }
 
 /** A reply that could not be read as findings, kept whole at the top of the first file the model was shown. */

@@ -11,6 +11,7 @@ import { changeJudge, changedUris, readPendingChange } from './changeReading';
 import { gitApi, type GitRepository } from './gitApi';
 import { showGitUnavailable, showNoRepository } from './gitProblems';
 import { chooseRepository } from './repositoryChoice';
+import { plainLabel } from '../plainLabel';
 
 /** How many recent commits show the repository's style. */
 const HISTORY_COMMITS = 20;
@@ -147,7 +148,7 @@ async function showUnfinished(error: UnfinishedCommitMessage, log: Log, retry: (
 async function showNothingToCommit(repository: GitRepository): Promise<void> {
   const open = vscode.l10n.t('Open Source Control');
   const answer = await vscode.window.showInformationMessage(
-    vscode.l10n.t('Nothing to commit in {0}: no file has changed since the last commit.', path.basename(repository.rootUri.fsPath)),
+    vscode.l10n.t('Nothing to commit in {0}: no file has changed since the last commit.', plainLabel(path.basename(repository.rootUri.fsPath))),
     open,
   );
   if (answer === open) await vscode.commands.executeCommand('workbench.view.scm');

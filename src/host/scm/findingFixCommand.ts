@@ -5,6 +5,7 @@ import { proposeEdit } from '../edits/proposedEdit';
 import type { Log } from '../log';
 import { isRefusal, WorkspacePort } from '../workspace/workspacePort';
 import { linesText, type ShownFinding } from './reviewFindingsView';
+import { plainLabel } from '../plainLabel';
 
 /**
  * A finding's Fix: its suggestion offered as @gigachat's edits are (the diff editor, Apply or
@@ -40,7 +41,9 @@ export async function fixFinding(shown: ShownFinding, reviews: ChangeReviews, lo
     case 'notApplied':
       return false;
     case 'changedMeanwhile':
-      void vscode.window.showInformationMessage(vscode.l10n.t('{0} changed while you were looking at the fix, so nothing was applied.', outcome.label));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('{0} changed while you were looking at the fix, so nothing was applied.', plainLabel(outcome.label)),
+      );
       return false;
     case 'refused':
     case 'failed':

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { WORKBENCH_ACTIONS } from '../errorActions';
 import { gitUnavailableReason } from './gitApi';
+import { plainLabel } from '../plainLabel';
 
 /**
  * Why a Source Control command has no change to read, told the same way by every one of them
@@ -28,7 +29,7 @@ export async function showGitUnavailable(): Promise<void> {
     ],
   };
   const [message, button, fix] = choices[reason];
-  if ((await vscode.window.showErrorMessage(message, button)) === button) await fix();
+  if ((await vscode.window.showErrorMessage(plainLabel(message), button)) === button) await fix();
 }
 
 /** The window has no git repository (repositoryChoice.ts said 'none'). */

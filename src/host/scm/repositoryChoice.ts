@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { GitApi, GitRepository } from './gitApi';
+import { plainLabel } from '../plainLabel';
 
 /** The longest wait for the git extension to finish opening the window's repositories, in ms. */
 const REPOSITORIES_WAIT_MS = 15_000;
@@ -26,8 +27,8 @@ export async function chooseRepository(api: GitApi, target: unknown, placeHolder
   if (ofEditor) return ofEditor;
   const picked = await vscode.window.showQuickPick(
     repositories.map((repository) => ({
-      label: path.basename(repository.rootUri.fsPath),
-      description: vscode.workspace.asRelativePath(repository.rootUri, true),
+      label: plainLabel(path.basename(repository.rootUri.fsPath)),
+      description: plainLabel(vscode.workspace.asRelativePath(repository.rootUri, true)),
       repository,
     })),
     { placeHolder },

@@ -5,6 +5,7 @@ import { showErrorNotification } from '../errorActions';
 import type { Log } from '../log';
 import type { WorkspaceIndex } from './workspaceIndex';
 import { countMessage } from '../countMessage';
+import { plainLabel } from '../plainLabel';
 
 /** Results shown per query. */
 const RESULT_COUNT = 20;
@@ -113,7 +114,7 @@ export function showSearchPicker(options: SearchPickerOptions): void {
       void vscode.window.showWarningMessage(
         vscode.l10n.t(
           'Could not open {0}: it may have been moved or deleted since it was indexed.',
-          vscode.workspace.asRelativePath(vscode.Uri.parse(chosen.hit.path)),
+          plainLabel(vscode.workspace.asRelativePath(vscode.Uri.parse(chosen.hit.path))),
         ),
       );
       return;
@@ -164,12 +165,12 @@ function toItem(hit: SearchHit, best: number): ResultItem {
   const uri = vscode.Uri.parse(hit.path);
   const relative = vscode.workspace.asRelativePath(uri);
   const lines = hit.startLine === hit.endLine ? `${hit.startLine + 1}` : `${hit.startLine + 1}–${hit.endLine + 1}`;
-  const folder = path.posix.dirname(relative) === '.' ? '' : path.posix.dirname(relative);
+  const folder = path.posix.dirname(relative) === '.' ? '' : plainLabel(path.posix.dirname(relative));
   return {
     hit,
-    label: `$(file-code) ${path.posix.basename(uri.path)}:${lines}`,
+    label: `$(file-code) ${plainLabel(path.posix.basename(uri.path))}:${lines}`,
     description: [folder, MATCH_WORDS[matchStrength(hit.score, best, hit.exact)]()].filter(Boolean).join(' · '),
-    detail: firstMeaningfulLine(hit.preview),
+    detail: plainLabel(firstMeaningfulLine(hit.preview)),
     alwaysShow: true, // results are ranked by meaning; the typed words must not filter them out
   };
 }

@@ -7,6 +7,7 @@ import { askErrorAction, runErrorAction } from '../errorActions';
 import type { Log } from '../log';
 import { describeCertificate } from './certificateDescription';
 import { countMessage } from '../countMessage';
+import { plainLabel } from '../plainLabel';
 
 /**
  * "Choose certificate file…": for the company's own root (a proxy that inspects TLS) or a root
@@ -33,7 +34,7 @@ export async function chooseCertificateFile(clients: ClientProvider, pin: Certif
       ? vscode.l10n.t('Trust this certificate for connections to GigaChat?')
       : countMessage('Trust these {0|# certificate|# certificates} for connections to GigaChat?', certificates.length);
   const detail = [
-    ...certificates.map((certificate) => describeCertificate(certificate, pin)),
+    ...certificates.map((certificate) => plainLabel(describeCertificate(certificate, pin))),
     vscode.l10n.t('Trust a certificate only if you know where it comes from: compare its fingerprint with the one your IT department publishes.'),
   ].join('\n\n');
   if ((await vscode.window.showWarningMessage(question, { modal: true, detail }, trust)) !== trust) return false;
@@ -42,7 +43,9 @@ export async function chooseCertificateFile(clients: ClientProvider, pin: Certif
   if (!configured.includes(file.fsPath) && !(await addToSetting([...configured, file.fsPath], log))) return false;
   clients.reconnect('a trusted certificate file was added');
   log.info(`Added ${file.fsPath} to gigachat.caCertificates: ${certificates.map((c) => `${c.subject} (SHA-256 ${c.sha256})`).join('; ')}`);
-  void vscode.window.showInformationMessage(vscode.l10n.t('{0} was added to the trusted certificates (the setting gigachat.caCertificates).', file.fsPath));
+  void vscode.window.showInformationMessage(
+    vscode.l10n.t('{0} was added to the trusted certificates (the setting gigachat.caCertificates).', plainLabel(file.fsPath)),
+  );
   return true;
 }
 
@@ -70,13 +73,13 @@ async function readCertificateFile(file: vscode.Uri, log: Log): Promise<Certific
     bytes = await vscode.workspace.fs.readFile(file);
   } catch (error) {
     log.warn(`Could not read ${file.fsPath}: ${(error as Error).message}`);
-    void vscode.window.showErrorMessage(vscode.l10n.t('Could not read {0}. The log has the details.', file.fsPath));
+    void vscode.window.showErrorMessage(vscode.l10n.t('Could not read {0}. The log has the details.', plainLabel(file.fsPath)));
     return undefined;
   }
   const certificates = readCertificates(bytes);
   if (certificates.length === 0) {
     void vscode.window.showErrorMessage(
-      vscode.l10n.t('{0} holds no certificate. Choose a certificate file in PEM or DER form (.pem, .crt, .cer).', file.fsPath),
+      vscode.l10n.t('{0} holds no certificate. Choose a certificate file in PEM or DER form (.pem, .crt, .cer).', plainLabel(file.fsPath)),
     );
     return undefined;
   }

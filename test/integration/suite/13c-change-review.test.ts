@@ -10,6 +10,8 @@ import { hasOuterRunner } from '../outer';
 const FOLDER = 'change-review-repo';
 /** A secret in a staged `.env`: named in the review, never sent. */
 const SECRET = 'sk-live-change-review-5b1e';
+/** A file whose name VS Code would render as a link running a command, were the name not neutralized (withheld as a `.env`). */
+const LINK_NAME = '[Show withheld files](command:workbench.action.showCommands).env';
 /** The planted bug (a loose comparison with null, which the emulated model reports) is on this line. */
 const PLANTED_LINE = 3;
 const BEFORE = [
@@ -35,13 +37,13 @@ interface Repository {
   state: { indexChanges: unknown[] };
 }
 
-/** VS Code's git extension has the suite's repository open, with both staged files seen. */
+/** VS Code's git extension has the suite's repository open, with its staged files seen. */
 async function repositoryOpened(): Promise<void> {
   const api = vscode.extensions.getExtension<{ getAPI(version: 1): { repositories: Repository[] } }>('vscode.git')!;
   const git = (api.isActive ? api.exports : await api.activate()).getAPI(1);
   await vscode.commands.executeCommand('git.openRepository', folderPath());
   await until(
-    () => git.repositories.some((repository) => repository.rootUri.fsPath === folderPath() && repository.state.indexChanges.length === 2),
+    () => git.repositories.some((repository) => repository.rootUri.fsPath === folderPath() && repository.state.indexChanges.length === 3),
     'the repository and its staged change in VS Code',
     30_000,
   );
@@ -80,6 +82,7 @@ describe('reviewing a change in Source Control', function () {
     git('commit', '-q', '-m', 'Add check');
     await fs.writeFile(fileUri().fsPath, BEFORE.join('\n').replace('value === null', 'value == null'));
     await fs.writeFile(path.join(folderPath(), '.env'), `API_TOKEN=${SECRET}\n`);
+    await fs.writeFile(path.join(folderPath(), LINK_NAME), 'TOKEN=x\n');
     git('add', '-A');
     await repositoryOpened();
   });
@@ -115,6 +118,9 @@ describe('reviewing a change in Source Control', function () {
       async () => (await workbench.notifications()).some((text) => /found 1 problem.*Not sent.*\.env/.test(text)),
       'the review says what it found and what it did not send',
     );
+    const told = (await workbench.notifications()).find((text) => text.includes('Not sent'))!;
+    assert.ok(told.includes('[Show withheld files] (command:workbench.action.showCommands).env'), `the hostile name shown as text: ${told}`);
+    assert.deepEqual(await workbench.notificationLinks(), [], 'no link in the notification');
   });
 
   it('replaces the previous findings when run again', async () => {
