@@ -1,3 +1,4 @@
+import type { ChunkBoundaries } from './chunkBoundaries';
 import type { ChunkOptions } from './chunker';
 import type { SourceChunker } from './syntax/syntaxChunker';
 import type { EmbeddingCache } from './embeddingCache';
@@ -24,6 +25,8 @@ export interface WorkspaceIndexerOptions {
   chunkOptions?: ChunkOptions;
   /** How files are cut into chunks. Default: by lines (`lineChunker`). */
   chunker?: SourceChunker;
+  /** Where files were cut before (loaded for this chunker and `chunkOptions`): a file whose text is the same is not cut again. */
+  boundaries?: ChunkBoundaries;
   /** Characters of a chunk's first line with text kept for search results. Default 160. */
   previewChars?: number;
   rateLimit?: Partial<RateLimitPolicy>;

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { EmbeddingCache, queryForModel, WorkspaceIndexer } from '../../core';
+import { ChunkBoundaries, EmbeddingCache, queryForModel, WorkspaceIndexer } from '../../core';
 import type { ClientProvider } from '../clientProvider';
 import type { Log } from '../log';
 import type { SearchSettings } from './searchSettings';
-import { sourceChunker } from './sourceChunker';
+import { SOURCE_CHUNKER_NAME, sourceChunker } from './sourceChunker';
 
 /**
  * Batches between two saves of the cache while indexing: a window closed or crashed mid-scan loses
@@ -27,14 +27,17 @@ export async function openIndexer(cacheDirectory: vscode.Uri, settings: SearchSe
     );
   else if (cache.loadInfo.olderFormat !== undefined)
     log.info(`Search index: the embedding cache is of format version ${cache.loadInfo.olderFormat}; it is read as it is and rewritten in the current format`);
+  const chunkOptions = { maxChars: chunkChars };
   return new WorkspaceIndexer({
     embed: async (texts, signal) => (await clients.get()).embeddings(texts, { model: embeddingsModel, signal }),
     cache,
     maxInFlight: maxRequestsInFlight,
     batchSize,
     batchChars,
-    chunkOptions: { maxChars: chunkChars },
-    chunker: await sourceChunker(log),
+    chunkOptions,
+    chunker: sourceChunker(log),
+    // Files whose text is unchanged since an earlier scan are cut as then, without parsing.
+    boundaries: await ChunkBoundaries.load(cacheDirectory.fsPath, SOURCE_CHUNKER_NAME, chunkOptions),
     saveEvery: SAVE_EVERY_BATCHES,
     onSaveFailed: (error) => log.warn(`Search index: could not save the embedding cache: ${(error as Error).message}`),
   });
@@ -53,8 +56,12 @@ export async function embedQuery(indexer: WorkspaceIndexer, clients: ClientProvi
 /** Writes the indexer's cache. `prune` only after a complete scan: before one, the index does not hold every file the cache serves. */
 export async function saveIndexerCache(indexer: WorkspaceIndexer, prune: boolean, log: Log): Promise<void> {
   try {
-    if (prune) indexer.cache.prune(indexer.liveKeys());
+    if (prune) {
+      indexer.cache.prune(indexer.liveKeys());
+      indexer.boundaries?.retain(indexer.paths());
+    }
     await indexer.cache.save();
+    await indexer.boundaries?.save();
   } catch (error) {
     log.warn(`Search index: could not save the embedding cache: ${(error as Error).message}`);
   }
