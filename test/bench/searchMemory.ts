@@ -49,7 +49,8 @@ async function settled(): Promise<NodeJS.MemoryUsage> {
 }
 
 async function* workspace(): AsyncGenerator<SourceFile> {
-  for (const file of realSources(path.join(root, 'node_modules'), fileCount)) yield { path: `file:///w/${file.relative}`, text: await fs.promises.readFile(file.absolute, 'utf8') };
+  for (const file of realSources(path.join(root, 'node_modules'), fileCount))
+    yield { path: `file:///w/${file.relative}`, text: await fs.promises.readFile(file.absolute, 'utf8') };
 }
 
 /** Unit-length vectors that depend on the text only, as a service's would. */
@@ -115,9 +116,13 @@ async function indexWorkspace(directory: string, mode: Mode): Promise<Measured> 
 
 /** Runs one indexing in a process of its own (so nothing of the one before is still in memory); its figures. */
 function inChildProcess(directory: string, mode: Mode): Measured {
-  const output = execFileSync(process.execPath, [__filename, '--child', directory, '--mode', mode, '--files', String(fileCount), '--dimensions', String(dimensions)], {
-    encoding: 'utf8',
-  });
+  const output = execFileSync(
+    process.execPath,
+    [__filename, '--child', directory, '--mode', mode, '--files', String(fileCount), '--dimensions', String(dimensions)],
+    {
+      encoding: 'utf8',
+    },
+  );
   return JSON.parse(output) as Measured;
 }
 
@@ -126,7 +131,9 @@ const bytes = (x: number) => `${Math.round(x).toLocaleString('en-US')} B`;
 function report(label: string, m: Measured): void {
   const floats = 4 * dimensions;
   const per = (after: NodeJS.MemoryUsage, key: keyof NodeJS.MemoryUsage) => (after[key] - m.before[key]) / m.chunks;
-  console.log(`${label}: ${m.files.toLocaleString('en-US')} files (${m.parsed} parsed, ${m.reused} cut from their recorded boundaries), ${m.requests} embedding requests`);
+  console.log(
+    `${label}: ${m.files.toLocaleString('en-US')} files (${m.parsed} parsed, ${m.reused} cut from their recorded boundaries), ${m.requests} embedding requests`,
+  );
   for (const { name, memory, ms } of m.stages) {
     const heapFree = per(memory, 'heapTotal') - per(memory, 'heapUsed');
     console.log(
