@@ -75,7 +75,7 @@ export class WorkspaceIndexer {
     this.boundaries = options.boundaries;
     const chunker = options.chunker ?? lineChunker;
     this.chunker = options.boundaries ? new ReusingChunker(chunker, options.boundaries) : chunker;
-    this.store = new ChunkStore(options.cache, options.previewChars ?? 160);
+    this.store = new ChunkStore(options.cache, options.previewChars ?? 160, options.keywords);
     const maxInFlight = Math.max(1, Math.floor(options.maxInFlight ?? 2));
     this.limiter = new AdaptiveLimiter(maxInFlight, { ...defaultRateLimitPolicy, ...options.rateLimit });
     this.checkpoints = new Checkpoints(options.cache, Math.max(0, Math.floor(options.saveEvery ?? 0)), options.onSaveFailed ?? (() => undefined));
@@ -195,6 +195,14 @@ export class WorkspaceIndexer {
   /** The indexed chunks of `path`, or undefined when it is not indexed. */
   file(path: string): IndexedFile | undefined {
     return this.store.file(path);
+  }
+
+  /**
+   * The keyword index of chunk texts, to save with the cache (keywordIndexFile.ts); `forgetSaved()`
+   * after a complete scan drops what a saved one held of files no longer indexed.
+   */
+  get keywords(): ChunkStore['keywordIndex'] {
+    return this.store.keywordIndex;
   }
 
   paths(): string[] {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ChunkBoundaries, EmbeddingCache, queryForModel, WorkspaceIndexer } from '../../core';
+import { ChunkBoundaries, EmbeddingCache, loadKeywords, queryForModel, saveKeywords, WorkspaceIndexer } from '../../core';
 import type { ClientProvider } from '../clientProvider';
 import type { Log } from '../log';
 import type { SearchSettings } from './searchSettings';
@@ -38,6 +38,8 @@ export async function openIndexer(cacheDirectory: vscode.Uri, settings: SearchSe
     chunker: sourceChunker(log),
     // Files whose text is unchanged since an earlier scan are cut as then, without parsing.
     boundaries: await ChunkBoundaries.load(cacheDirectory.fsPath, SOURCE_CHUNKER_NAME, chunkOptions),
+    // Chunks whose text is unchanged take their words from the saved keyword index.
+    keywords: await loadKeywords(cacheDirectory.fsPath, embeddingsModel),
     saveEvery: SAVE_EVERY_BATCHES,
     onSaveFailed: (error) => log.warn(`Search index: could not save the embedding cache: ${(error as Error).message}`),
   });
@@ -59,9 +61,12 @@ export async function saveIndexerCache(indexer: WorkspaceIndexer, prune: boolean
     if (prune) {
       indexer.cache.prune(indexer.liveKeys());
       indexer.boundaries?.retain(indexer.paths());
+      indexer.keywords.forgetSaved();
     }
     await indexer.cache.save();
     await indexer.boundaries?.save();
+    const { snapshot, files } = indexer.keywords.toSave();
+    await saveKeywords(indexer.cache.directory, indexer.cache.model, snapshot, files);
   } catch (error) {
     log.warn(`Search index: could not save the embedding cache: ${(error as Error).message}`);
   }
