@@ -24,7 +24,17 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
-import { ChunkBoundaries, EmbeddingCache, SyntaxChunker, WorkerChunker, WorkspaceIndexer, type SourceChunker, type SourceFile } from '../../src/core';
+import {
+  ChunkBoundaries,
+  EmbeddingCache,
+  loadKeywords,
+  saveKeywords,
+  SyntaxChunker,
+  WorkerChunker,
+  WorkspaceIndexer,
+  type SourceChunker,
+  type SourceFile,
+} from '../../src/core';
 import { seededRandom } from '../emulator/random';
 import { numberOption, option } from './options';
 import { realSources } from './realSources';
@@ -96,9 +106,10 @@ async function indexWorkspace(directory: string, mode: Mode): Promise<Measured> 
   const cache = await EmbeddingCache.load(directory, MODEL);
   const inProcess = mode === 'reopenedInProcess';
   const boundaries = inProcess ? undefined : await ChunkBoundaries.load(directory, 'syntax-bench', chunkOptions);
+  const keywords = inProcess ? undefined : await loadKeywords(directory, MODEL);
   await stage('cache loaded');
   const chunker: SourceChunker = inProcess ? await SyntaxChunker.load(parserFolder) : new WorkerChunker(workerFile, parserFolder, console.error, 500);
-  const indexer = new WorkspaceIndexer({ embed, cache, maxInFlight: 4, chunker, chunkOptions, boundaries });
+  const indexer = new WorkspaceIndexer({ embed, cache, maxInFlight: 4, chunker, chunkOptions, boundaries, keywords });
   const result = await indexer.indexFiles(workspace());
   // The parsing thread ends once idle: what it held is not the index's.
   if (chunker instanceof WorkerChunker) while (chunker.running) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -109,6 +120,8 @@ async function indexWorkspace(directory: string, mode: Mode): Promise<Measured> 
   if (mode === 'first') {
     await cache.save();
     await boundaries?.save();
+    const { snapshot, files } = indexer.keywords.toSave();
+    await saveKeywords(directory, MODEL, snapshot, files);
   }
   const { chunks, files } = indexer.stats;
   return { chunks, files, requests: result.requests, ...indexer.chunkedFiles, before, stages, peakRss: process.resourceUsage().maxRSS * 1024 };
