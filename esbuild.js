@@ -3,6 +3,7 @@
 //                                   extension.js  what activation loads: registers commands and views
 //                                   services.js   the code behind them, required on first use
 //                                   undici.js     the HTTP client, required on the first request
+//                                   chunkWorker.js the thread that parses source files for search
 //                                   webview.js    the chat view
 //                                   katex/        KaTeX's stylesheet and WOFF2 fonts, for the formulas in the chat view
 //                                   tree-sitter/  the parser (web-tree-sitter's runtime and the grammars' wasm) that cuts
@@ -129,6 +130,8 @@ const productBuilds = [
   { ...extensionHost, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js' },
   { ...extensionHost, entryPoints: ['src/host/services.ts'], outfile: 'dist/services.js' },
   { ...extensionHost, entryPoints: [require.resolve('undici')], outfile: 'dist/undici.js', plugins: [] },
+  // The thread that parses source files for search (WorkerChunker), started from services.js.
+  { ...extensionHost, entryPoints: ['src/core/search/syntax/chunkWorker.ts'], outfile: 'dist/chunkWorker.js', plugins: [] },
   { ...common, ...webview, outfile: 'dist/webview.js' },
 ];
 
@@ -156,6 +159,8 @@ const testBuilds = [
       'test/emulator/index.ts',
       'test/emulator/cli.ts',
       'test/bench/*.ts',
+      // The parsing thread, for the tests and benchmarks that start one (out/src/core/search/syntax/chunkWorker.js).
+      'src/core/search/syntax/chunkWorker.ts',
     ],
     outdir: 'out',
     outbase: '.',

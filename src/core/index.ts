@@ -95,6 +95,9 @@ export type { TlsProbeResult } from './connectionCheck/tlsProbe';
 // Semantic search: chunking, the persistent embedding cache, the indexer and the vector index.
 export { chunkText, embeddingText } from './search/chunker';
 export { lineChunker, SyntaxChunker, type SourceChunker } from './search/syntax/syntaxChunker';
+export { WorkerChunker } from './search/syntax/workerChunker';
+export { ChunkBoundaries, ReusingChunker } from './search/chunkBoundaries';
+export { KEYWORDS_FILE, loadKeywords, saveKeywords, type SavedKeywords } from './search/keywordIndexFile';
 export { GRAMMARS, grammarFile, grammarFor } from './search/syntax/grammars';
 export { hitExcerpt, MAX_EXCERPT_CHARS } from './search/hitExcerpt';
 export { codebaseBudget, fitPassages, mergeHits } from './search/codebaseContext';

@@ -104,7 +104,7 @@ function settledBytes(): number {
 /** The keyword side alone over the chunks `chunker` cuts: what it adds to memory per chunk. */
 async function keywordMemory(files: SourceFile[], chunker: SourceChunker): Promise<{ perChunk: number; arraysPerChunk: number }> {
   const texts = await Promise.all(files.map(async (file) => (await chunker.chunk(file.text, file.path)).map(embeddingText)));
-  const records = files.map((file, i) => ({ path: file.path, pathDoc: -1, chunks: texts[i].map(() => ({ doc: -1 })) }));
+  const records = files.map((file, i) => ({ path: file.path, pathDoc: -1, chunks: texts[i].map((_, at) => ({ doc: -1, key: `${file.path}#${at}` })) }));
   const chunks = texts.reduce((sum, list) => sum + list.length, 0);
   const before = settledBytes();
   const keywords = new ChunkKeywords();

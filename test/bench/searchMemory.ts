@@ -1,21 +1,22 @@
 /**
  * The memory semantic search keeps per indexed chunk, as the user pays it: the resident set size
- * (rss) of a process, through the product's own path: an EmbeddingCache, a WorkspaceIndexer
- * indexing a generated workspace (the embed function makes 1,024-dimensional vectors in process,
- * so no client or service is charged) and a search; then again after reopening, as a new window
- * does: the cache loaded from disk, the workspace indexed from it (0 embedding requests) and one
- * search. Each in a process of its own, so nothing of the one before is in memory. Prints; asserts
- * nothing.
+ * (rss) of a process, through the product's own path over a workspace like a user's (real
+ * TypeScript and JavaScript from node_modules: realSources.ts): an EmbeddingCache, a
+ * WorkspaceIndexer cutting files along their syntax tree in a worker thread (WorkerChunker, as the
+ * extension does), the embed function making 1,024-dimensional vectors in process (no client or
+ * service charged). First the workspace is indexed and saved; then, as a window opened again
+ * does, the cache is loaded, the workspace rescanned from it (0 embedding requests; files whose
+ * text is unchanged cut from their recorded boundaries, no parse) and searched once, with the
+ * memory after each stage. For comparison the same reopening with the parser in the process and
+ * no recorded boundaries (how the extension did it before). Each in a process of its own. Prints;
+ * asserts nothing.
  *
- * Reopened, the figure is rss after the search (and a garbage collection) minus rss before the
- * load, per chunk: target 0.6 × 4 × dimensions bytes (the vectors' rounded halves, half the
- * floats, and little besides). Its parts: the pages (external memory: WebAssembly memories), the
- * live heap (keys, chunk records, previews), the heap V8 keeps committed but free after the
- * garbage of indexing (its young generation grows to its maximum while indexing allocates fast, a
- * cost per process, not per chunk), and the rest of rss. The peak while loading (the process's
- * maximum rss) above that steady state, against the raw floats (target ≤ 1.0×).
+ * The figure is rss after the search (and a garbage collection) minus rss before the load, per
+ * chunk, against the raw floats (4 × dimensions bytes): target ≤ 0.75×, the peak (the process's
+ * maximum rss) above it ≤ 1.0×. And the rescan of an unchanged workspace: no file parsed, in at
+ * most 2× the time of loading the cache.
  *
- *   node out/test/bench/searchMemory.js [--chunks 100000] [--dimensions 1024]
+ *   node out/test/bench/searchMemory.js [--files 1500] [--dimensions 1024]
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -23,16 +24,28 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
-import { EmbeddingCache, WorkspaceIndexer, type SourceFile } from '../../src/core';
+import {
+  ChunkBoundaries,
+  EmbeddingCache,
+  loadKeywords,
+  saveKeywords,
+  SyntaxChunker,
+  WorkerChunker,
+  WorkspaceIndexer,
+  type SourceChunker,
+  type SourceFile,
+} from '../../src/core';
 import { seededRandom } from '../emulator/random';
-import { generatedSourceText } from './generatedSource';
 import { numberOption, option } from './options';
+import { realSources } from './realSources';
 
-const chunkTarget = numberOption('chunks', 100_000);
+const fileCount = numberOption('files', 1500);
 const dimensions = numberOption('dimensions', 1024);
-/** Chunks in each generated file (of the chunker's default 1,500 characters). */
-const CHUNKS_PER_FILE = 8;
 const MODEL = 'Embeddings';
+const root = path.resolve(__dirname, '../../..');
+/** The parser and the parsing thread as the build writes them (esbuild.js). */
+const parserFolder = path.join(root, 'dist/tree-sitter');
+const workerFile = path.join(root, 'out/src/core/search/syntax/chunkWorker.js');
 
 v8.setFlagsFromString('--expose-gc');
 const collect = vm.runInNewContext('gc') as () => void;
@@ -45,13 +58,9 @@ async function settled(): Promise<NodeJS.MemoryUsage> {
   return process.memoryUsage();
 }
 
-/** A source file of `CHUNKS_PER_FILE` chunks, different for each `n`. */
-function sourceFile(n: number): SourceFile {
-  return { path: `src/module${n % 100}/file${n}.ts`, text: generatedSourceText(n) };
-}
-
-function* workspace(files: number): Generator<SourceFile> {
-  for (let n = 0; n < files; n++) yield sourceFile(n);
+async function* workspace(): AsyncGenerator<SourceFile> {
+  for (const file of realSources(path.join(root, 'node_modules'), fileCount))
+    yield { path: `file:///w/${file.relative}`, text: await fs.promises.readFile(file.absolute, 'utf8') };
 }
 
 /** Unit-length vectors that depend on the text only, as a service's would. */
@@ -64,59 +73,69 @@ async function embed(texts: string[]): Promise<Float32Array[]> {
   });
 }
 
+type Mode = 'first' | 'reopened' | 'reopenedInProcess';
+
+interface Stage {
+  name: string;
+  memory: NodeJS.MemoryUsage;
+  ms: number;
+}
+
 interface Measured {
   chunks: number;
   files: number;
   requests: number;
-  /** rss after minus before, per chunk. */
-  rssPerChunk: number;
-  /** Of which the vectors' pages (external memory). */
-  pagesPerChunk: number;
-  /** Of which the heap in use. */
-  liveHeapPerChunk: number;
-  /** Of which heap V8 keeps committed but free. */
-  freeHeapPerChunk: number;
-  /** The process's peak rss above its rss after, per chunk. */
-  peakAbovePerChunk: number;
-  /** Float32 rows held in memory, not read back from the file. */
-  rowsInMemory: number;
-  ms: number;
+  parsed: number;
+  reused: number;
+  before: NodeJS.MemoryUsage;
+  stages: Stage[];
+  peakRss: number;
 }
 
-/** Opens the cache in `directory`, indexes the workspace into it, searches, saves; measures what stays. */
-async function indexWorkspace(directory: string, files: number): Promise<Measured> {
+/** Opens the cache in `directory`, indexes the workspace into it, searches, saves; measures each stage. */
+async function indexWorkspace(directory: string, mode: Mode): Promise<Measured> {
   const before = await settled();
-  const started = performance.now();
-  const cache = await EmbeddingCache.load(directory, MODEL);
-  const indexer = new WorkspaceIndexer({ embed, cache, maxInFlight: 4 });
-  const result = await indexer.indexFiles(workspace(files));
-  const [query] = await embed(['step 3 of module 42']);
-  if (indexer.search(query, 10).length !== 10) throw new Error('the search found too little');
-  await cache.save();
-  const ms = performance.now() - started;
-  const after = await settled();
-  const peak = process.resourceUsage().maxRSS * 1024;
-  const { chunks } = indexer.stats;
-  const heapUsed = after.heapUsed - before.heapUsed;
-  return {
-    chunks,
-    files,
-    requests: result.requests,
-    rssPerChunk: (after.rss - before.rss) / chunks,
-    pagesPerChunk: (after.external - before.external) / chunks,
-    liveHeapPerChunk: heapUsed / chunks,
-    freeHeapPerChunk: (after.heapTotal - before.heapTotal - heapUsed) / chunks,
-    peakAbovePerChunk: (peak - after.rss) / chunks,
-    rowsInMemory: cache.rowsInMemory,
-    ms,
+  const stages: Stage[] = [];
+  let started = performance.now();
+  const stage = async (name: string) => {
+    const ms = performance.now() - started;
+    stages.push({ name, memory: await settled(), ms });
+    started = performance.now();
   };
+  const chunkOptions = {};
+  const cache = await EmbeddingCache.load(directory, MODEL);
+  const inProcess = mode === 'reopenedInProcess';
+  const boundaries = inProcess ? undefined : await ChunkBoundaries.load(directory, 'syntax-bench', chunkOptions);
+  const keywords = inProcess ? undefined : await loadKeywords(directory, MODEL);
+  await stage('cache loaded');
+  const chunker: SourceChunker = inProcess ? await SyntaxChunker.load(parserFolder) : new WorkerChunker(workerFile, parserFolder, console.error, 500);
+  const indexer = new WorkspaceIndexer({ embed, cache, maxInFlight: 4, chunker, chunkOptions, boundaries, keywords });
+  const result = await indexer.indexFiles(workspace());
+  // The parsing thread ends once idle: what it held is not the index's.
+  if (chunker instanceof WorkerChunker) while (chunker.running) await new Promise((resolve) => setTimeout(resolve, 50));
+  await stage('rescanned');
+  const [query] = await embed(['send the request again after a redirect']);
+  if (indexer.search(query, 10, 'send the request again after a redirect').length !== 10) throw new Error('the search found too little');
+  await stage('searched');
+  if (mode === 'first') {
+    await cache.save();
+    await boundaries?.save();
+    const { snapshot, files } = indexer.keywords.toSave();
+    await saveKeywords(directory, MODEL, snapshot, files);
+  }
+  const { chunks, files } = indexer.stats;
+  return { chunks, files, requests: result.requests, ...indexer.chunkedFiles, before, stages, peakRss: process.resourceUsage().maxRSS * 1024 };
 }
 
 /** Runs one indexing in a process of its own (so nothing of the one before is still in memory); its figures. */
-function inChildProcess(directory: string): Measured {
-  const output = execFileSync(process.execPath, [__filename, '--child', directory, '--chunks', String(chunkTarget), '--dimensions', String(dimensions)], {
-    encoding: 'utf8',
-  });
+function inChildProcess(directory: string, mode: Mode): Measured {
+  const output = execFileSync(
+    process.execPath,
+    [__filename, '--child', directory, '--mode', mode, '--files', String(fileCount), '--dimensions', String(dimensions)],
+    {
+      encoding: 'utf8',
+    },
+  );
   return JSON.parse(output) as Measured;
 }
 
@@ -124,29 +143,48 @@ const bytes = (x: number) => `${Math.round(x).toLocaleString('en-US')} B`;
 
 function report(label: string, m: Measured): void {
   const floats = 4 * dimensions;
-  const rest = m.rssPerChunk - m.pagesPerChunk - m.liveHeapPerChunk - m.freeHeapPerChunk;
+  const per = (after: NodeJS.MemoryUsage, key: keyof NodeJS.MemoryUsage) => (after[key] - m.before[key]) / m.chunks;
   console.log(
-    `${label.padEnd(27)} rss +${bytes(m.rssPerChunk)} per chunk = ${(m.rssPerChunk / floats).toFixed(2)}× the floats (target ≤ ${bytes(0.6 * floats)}, 0.6×): pages ${bytes(m.pagesPerChunk)}, live heap ${bytes(m.liveHeapPerChunk)}, free heap ${bytes(m.freeHeapPerChunk)}, the rest ${bytes(rest)}; peak ${(m.peakAbovePerChunk / floats).toFixed(2)}× the floats above it (target ≤ 1.0×); ${m.rowsInMemory.toLocaleString('en-US')} rows held in memory; ${m.requests} embedding requests, ${(m.ms / 1000).toFixed(1)} s`,
+    `${label}: ${m.files.toLocaleString('en-US')} files (${m.parsed} parsed, ${m.reused} cut from their recorded boundaries), ${m.requests} embedding requests`,
+  );
+  for (const { name, memory, ms } of m.stages) {
+    const heapFree = per(memory, 'heapTotal') - per(memory, 'heapUsed');
+    console.log(
+      `  ${name.padEnd(13)} ${(ms / 1000).toFixed(2).padStart(6)} s  rss +${bytes(per(memory, 'rss'))} per chunk = ${(per(memory, 'rss') / floats).toFixed(2)}× the floats: external (pages) ${bytes(per(memory, 'external'))}, live heap ${bytes(per(memory, 'heapUsed'))}, free heap ${bytes(heapFree)}`,
+    );
+  }
+  const last = m.stages[m.stages.length - 1].memory;
+  const settledPerChunk = per(last, 'rss');
+  const peakPerChunk = (m.peakRss - m.before.rss) / m.chunks;
+  console.log(
+    `  settled +${bytes(settledPerChunk)} per chunk = ${(settledPerChunk / floats).toFixed(2)}× the floats (target ≤ 0.75×, ${bytes(0.75 * floats)}); peak +${bytes(peakPerChunk)} = ${(peakPerChunk / floats).toFixed(2)}× (target ≤ 1.0×)`,
   );
 }
 
 async function main(): Promise<void> {
   const child = option('child', '');
   if (child) {
-    process.stdout.write(JSON.stringify(await indexWorkspace(child, Math.ceil(chunkTarget / CHUNKS_PER_FILE))));
+    process.stdout.write(JSON.stringify(await indexWorkspace(child, option('mode', 'first') as Mode)));
     return;
   }
+  if (!fs.existsSync(workerFile) || !fs.existsSync(parserFolder)) throw new Error('build first: node esbuild.js && node esbuild.js --tests');
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'gigachat-bench-memory-'));
   try {
-    const first = inChildProcess(directory);
-    const reopened = inChildProcess(directory);
+    const first = inChildProcess(directory, 'first');
+    const reopened = inChildProcess(directory, 'reopened');
+    const inProcess = inChildProcess(directory, 'reopenedInProcess');
     const vectorsFile = fs.readdirSync(directory).find((name) => name.endsWith('.f32'))!;
     const size = (fs.statSync(path.join(directory, vectorsFile)).size / 2 ** 20).toFixed(0);
     console.log(
-      `${first.chunks.toLocaleString('en-US')} chunks in ${first.files.toLocaleString('en-US')} generated files, ${dimensions} dimensions (the floats alone: ${4 * dimensions} B a chunk); cache file ${size} MiB`,
+      `${first.chunks.toLocaleString('en-US')} chunks in ${first.files.toLocaleString('en-US')} real source files, ${dimensions} dimensions (the floats alone: ${4 * dimensions} B a chunk); cache file ${size} MiB`,
     );
     report('first indexing', first);
-    report('reopened (cache from disk)', reopened);
+    report('reopened: cache loaded, unchanged files cut from their boundaries, parsing in a worker', reopened);
+    report('for comparison, reopened parsing every file in the process (before)', inProcess);
+    const [load, rescan] = reopened.stages.map((stage) => stage.ms);
+    console.log(
+      `rescan of the unchanged workspace: ${reopened.parsed} files parsed (target 0), ${(rescan / 1000).toFixed(2)} s = ${(rescan / load).toFixed(2)}× loading the cache (target ≤ 2×); parsing every file: ${(inProcess.stages[1].ms / 1000).toFixed(2)} s`,
+    );
   } finally {
     fs.rmSync(directory, { recursive: true, force: true });
   }

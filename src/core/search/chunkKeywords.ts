@@ -1,5 +1,6 @@
 import { queryWords, searchWords } from './identifierWords';
 import { KeywordIndex, MASK_WORDS } from './keywordIndex';
+import type { SavedFileDocs, SavedKeywords } from './keywordIndexFile';
 
 /** What the keyword side needs of an indexed file: its path, and where its words are kept. */
 export interface KeywordFile<C extends KeywordChunk> {
@@ -13,6 +14,8 @@ export interface KeywordFile<C extends KeywordChunk> {
 export interface KeywordChunk {
   /** Its text's document in the text index. */
   doc: number;
+  /** Its text's cache key: a chunk of a saved index with the same key has the same words. */
+  key: string;
 }
 
 /** A chunk the keyword side ranked, and whether it holds every known word of the query. */
@@ -32,10 +35,21 @@ const PATH_FILES = 20;
  * chunks but not its path (and the chunks' text is not kept to index them again).
  */
 export class ChunkKeywords<C extends KeywordChunk, F extends KeywordFile<C>> {
-  private readonly texts = new KeywordIndex();
+  private readonly texts: KeywordIndex;
   private readonly paths = new KeywordIndex();
   private readonly chunkOf: (C | undefined)[] = [];
   private readonly fileOf: (F | undefined)[] = [];
+  /**
+   * Files of a saved text index not added since, by path: their documents are in `texts` (and
+   * searched, but not returned) until their file is added, taking back those of unchanged chunks,
+   * or {@link forgetSaved} removes them. Paths are indexed anew: one short document a file.
+   */
+  private readonly saved: Map<string, SavedFileDocs>;
+
+  constructor(saved?: SavedKeywords) {
+    this.texts = saved?.index ?? new KeywordIndex();
+    this.saved = saved?.files ?? new Map<string, SavedFileDocs>();
+  }
 
   /** Bytes of both indexes' typed arrays and of the id → chunk and file tables (pointers: 8 bytes each at most). */
   get allocatedBytes(): number {
@@ -45,10 +59,38 @@ export class ChunkKeywords<C extends KeywordChunk, F extends KeywordFile<C>> {
   /** Indexes `file`'s path and its chunks, whose texts are `texts` (in the same order); sets their docs. */
   addFile(file: F, texts: readonly string[]): void {
     this.addPath(file);
+    const saved = this.takeSaved(file.path);
     file.chunks.forEach((chunk, i) => {
-      chunk.doc = this.texts.add(searchWords(texts[i]));
+      chunk.doc = saved.get(chunk.key)?.pop() ?? this.texts.add(searchWords(texts[i]));
       this.chunkOf[chunk.doc] = chunk;
     });
+    for (const docs of saved.values()) for (const doc of docs) this.texts.remove(doc);
+  }
+
+  /** Removes the saved documents of files not added since (after a scan of every file). */
+  forgetSaved(): void {
+    for (const path of [...this.saved.keys()]) for (const docs of this.takeSaved(path).values()) for (const doc of docs) this.texts.remove(doc);
+  }
+
+  /** The text index's state and each file's chunks in it (the saved ones not added since too), to save. */
+  toSave(): { snapshot: ReturnType<KeywordIndex['snapshot']>; files: Map<string, SavedFileDocs> } {
+    const files = new Map(this.saved);
+    for (const file of this.fileOf) if (file) files.set(file.path, [file.chunks.map((chunk) => chunk.key), file.chunks.map((chunk) => chunk.doc)]);
+    return { snapshot: this.texts.snapshot(), files };
+  }
+
+  /** The saved documents of `path`'s chunks by their key, no longer saved. */
+  private takeSaved(path: string): Map<string, number[]> {
+    const byKey = new Map<string, number[]>();
+    const saved = this.saved.get(path);
+    if (!saved) return byKey;
+    this.saved.delete(path);
+    saved[0].forEach((key, i) => {
+      const docs = byKey.get(key);
+      if (docs) docs.push(saved[1][i]);
+      else byKey.set(key, [saved[1][i]]);
+    });
+    return byKey;
   }
 
   /** Forgets `file`'s path and chunks. */
@@ -74,7 +116,9 @@ export class ChunkKeywords<C extends KeywordChunk, F extends KeywordFile<C>> {
   rank(query: string, limit: number): KeywordRanked<C>[] {
     const { words, names } = queryWords(query);
     // The text search's arrays, indexed by chunk doc, take the path scores too.
-    const { docs, scores, words: has, allWords } = this.texts.search(words);
+    const { docs: found, scores, words: has, allWords } = this.texts.search(words);
+    // Saved documents not taken back by a chunk yet are no results.
+    const docs = this.saved.size > 0 ? found.filter((doc) => this.chunkOf[doc] !== undefined) : found;
     const paths = this.paths.search(words);
     for (const pathDoc of best(paths.docs, paths.scores, PATH_FILES)) {
       for (const { doc } of this.fileOf[pathDoc]!.chunks) {

@@ -2,6 +2,7 @@ import { ChunkKeywords } from './chunkKeywords';
 import { embeddingText, type Chunk } from './chunker';
 import type { EmbeddingCache } from './embeddingCache';
 import type { IndexedFile, SearchHit } from './indexerTypes';
+import type { SavedKeywords } from './keywordIndexFile';
 import { fuseRankings } from './rankFusion';
 
 /** A chunk whose vector is in the cache under `key`, ready to be indexed. */
@@ -48,13 +49,22 @@ export class ChunkStore {
   private readonly files = new Map<string, FileRecord>();
   /** The chunks of each key some indexed file has: one chunk, or (text found in several places) an array of them, which most keys do without. */
   private readonly chunksByKey = new Map<string, StoredChunk | StoredChunk[]>();
-  private readonly keywords = new ChunkKeywords<StoredChunk, FileRecord>();
+  private readonly keywords: ChunkKeywords<StoredChunk, FileRecord>;
   private chunks = 0;
 
   constructor(
     private readonly cache: EmbeddingCache,
     private readonly previewChars: number,
-  ) {}
+    /** A keyword index saved earlier: its chunks' words are taken back as their files are committed. */
+    savedKeywords?: SavedKeywords,
+  ) {
+    this.keywords = new ChunkKeywords(savedKeywords);
+  }
+
+  /** The keyword index to save (see keywordIndexFile.ts). */
+  get keywordIndex(): Pick<ChunkKeywords<StoredChunk, FileRecord>, 'toSave' | 'forgetSaved'> {
+    return this.keywords;
+  }
 
   get fileCount(): number {
     return this.files.size;

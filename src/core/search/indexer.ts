@@ -1,6 +1,7 @@
 import { AdaptiveLimiter, defaultRateLimitPolicy, type EmbedFunction } from './adaptiveLimiter';
 import type { Chunk, ChunkOptions } from './chunker';
 import { Checkpoints } from './checkpoints';
+import { ReusingChunker, type ChunkBoundaries } from './chunkBoundaries';
 import { ChunkStore } from './chunkStore';
 import { dimensionsChanged, isDimensionsChanged } from './dimensionsChanged';
 import type { EmbeddingCache } from './embeddingCache';
@@ -52,6 +53,8 @@ export type {
  */
 export class WorkspaceIndexer {
   readonly cache: EmbeddingCache;
+  /** Where files were cut: save it with the cache, and `retain` the indexed paths after a full scan. */
+  readonly boundaries?: ChunkBoundaries;
   private readonly embed: EmbedFunction;
   private readonly batchSize: number;
   private readonly batchChars: number;
@@ -69,8 +72,10 @@ export class WorkspaceIndexer {
     this.batchSize = Math.max(1, options.batchSize ?? 32);
     this.batchChars = Math.max(1, options.batchChars ?? 48_000);
     this.chunkOptions = options.chunkOptions ?? {};
-    this.chunker = options.chunker ?? lineChunker;
-    this.store = new ChunkStore(options.cache, options.previewChars ?? 160);
+    this.boundaries = options.boundaries;
+    const chunker = options.chunker ?? lineChunker;
+    this.chunker = options.boundaries ? new ReusingChunker(chunker, options.boundaries) : chunker;
+    this.store = new ChunkStore(options.cache, options.previewChars ?? 160, options.keywords);
     const maxInFlight = Math.max(1, Math.floor(options.maxInFlight ?? 2));
     this.limiter = new AdaptiveLimiter(maxInFlight, { ...defaultRateLimitPolicy, ...options.rateLimit });
     this.checkpoints = new Checkpoints(options.cache, Math.max(0, Math.floor(options.saveEvery ?? 0)), options.onSaveFailed ?? (() => undefined));
@@ -177,6 +182,11 @@ export class WorkspaceIndexer {
     return this.store.search(queryVector, k, queryText);
   }
 
+  /** Files cut from their recorded boundaries and files parsed, since made (both 0 without `boundaries`). */
+  get chunkedFiles(): { reused: number; parsed: number } {
+    return this.chunker instanceof ReusingChunker ? { ...this.chunker.counts } : { reused: 0, parsed: 0 };
+  }
+
   /** Bytes the keyword index's arrays take (counted in memory per chunk). */
   get keywordBytes(): number {
     return this.store.keywordBytes;
@@ -185,6 +195,14 @@ export class WorkspaceIndexer {
   /** The indexed chunks of `path`, or undefined when it is not indexed. */
   file(path: string): IndexedFile | undefined {
     return this.store.file(path);
+  }
+
+  /**
+   * The keyword index of chunk texts, to save with the cache (keywordIndexFile.ts); `forgetSaved()`
+   * after a complete scan drops what a saved one held of files no longer indexed.
+   */
+  get keywords(): ChunkStore['keywordIndex'] {
+    return this.store.keywordIndex;
   }
 
   paths(): string[] {

@@ -1,6 +1,8 @@
+import type { ChunkBoundaries } from './chunkBoundaries';
 import type { ChunkOptions } from './chunker';
 import type { SourceChunker } from './syntax/syntaxChunker';
 import type { EmbeddingCache } from './embeddingCache';
+import type { SavedKeywords } from './keywordIndexFile';
 import type { EmbedFunction, RateLimitPolicy } from './adaptiveLimiter';
 
 /** The public shapes of `WorkspaceIndexer`: what goes in, what comes out. */
@@ -24,6 +26,10 @@ export interface WorkspaceIndexerOptions {
   chunkOptions?: ChunkOptions;
   /** How files are cut into chunks. Default: by lines (`lineChunker`). */
   chunker?: SourceChunker;
+  /** Where files were cut before (loaded for this chunker and `chunkOptions`): a file whose text is the same is not cut again. */
+  boundaries?: ChunkBoundaries;
+  /** A keyword index saved earlier with the cache (keywordIndexFile.ts): unchanged chunks' words are not split again. */
+  keywords?: SavedKeywords;
   /** Characters of a chunk's first line with text kept for search results. Default 160. */
   previewChars?: number;
   rateLimit?: Partial<RateLimitPolicy>;

@@ -17,7 +17,7 @@
  */
 
 import { forEachPosting, NO_POSTINGS, packPostings, type PostingLists } from './postingLists';
-import { WordTable } from './wordTable';
+import { WordTable, type WordTableArrays } from './wordTable';
 
 /** BM25's term-frequency saturation and length normalisation, the usual values (Robertson & Zaragoza 2009). */
 const K1 = 1.2;
@@ -51,8 +51,17 @@ export interface KeywordSearch {
 /** Query words tracked per match in {@link KeywordMatch.words}; later ones still score. */
 export const MASK_WORDS = 30;
 
+/** A compacted index's state as typed arrays (see {@link KeywordIndex.snapshot}), to save and restore it. */
+export interface KeywordIndexSnapshot extends WordTableArrays {
+  postingBytes: Uint8Array;
+  postingStarts: Uint32Array;
+  /** Per document id below their length: words, and state (0 free, 1 held). */
+  lengths: Uint32Array;
+  states: Uint8Array;
+}
+
 export class KeywordIndex {
-  private readonly wordIds = new WordTable();
+  private wordIds = new WordTable();
   private wordCount = 0;
   /** Compacted postings; words ≥ `compactedWords` have none. */
   private compacted: PostingLists = NO_POSTINGS;
@@ -102,6 +111,54 @@ export class KeywordIndex {
     this.totalLength += words.length;
     this.compactIfDue(4);
     return doc;
+  }
+
+  /** The index's state, compacted first, as views of its arrays (valid until it changes). */
+  snapshot(): KeywordIndexSnapshot {
+    if (this.recent.size > 0 || this.compactedDead > 0) this.compact();
+    return {
+      ...this.wordIds.arrays(),
+      postingBytes: this.compacted.bytes,
+      postingStarts: this.compacted.starts,
+      lengths: this.lengths.subarray(0, this.nextDoc),
+      states: this.states.subarray(0, this.nextDoc),
+    };
+  }
+
+  /** An index in the state `snapshot` was taken in; throws when its arrays do not fit together. */
+  static restore(snapshot: KeywordIndexSnapshot): KeywordIndex {
+    const { postingBytes, postingStarts, lengths, states } = snapshot;
+    const words = postingStarts.length - 1;
+    if (words < 0 || lengths.length !== states.length || postingStarts[words] !== postingBytes.length || lengths.length >= MAX_ID) {
+      throw new Error('KeywordIndex: inconsistent snapshot');
+    }
+    for (let w = 0; w < words; w++) if (postingStarts[w] > postingStarts[w + 1]) throw new Error('KeywordIndex: inconsistent snapshot');
+    const index = new KeywordIndex();
+    index.wordIds = WordTable.fromArrays(snapshot, words);
+    index.wordCount = words;
+    index.compactedWords = words;
+    index.compacted = { bytes: postingBytes, starts: postingStarts };
+    const capacity = Math.max(64, lengths.length);
+    index.lengths = new Uint32Array(capacity);
+    index.lengths.set(lengths);
+    index.states = new Uint8Array(capacity);
+    index.nextDoc = lengths.length;
+    // Free ids are given again from the lowest, as a rebuilt index would.
+    for (let doc = lengths.length - 1; doc >= 0; doc--) {
+      if (states[doc] === COMPACTED) {
+        index.states[doc] = COMPACTED;
+        index.documents += 1;
+        index.compactedLive += 1;
+        index.totalLength += lengths[doc];
+      } else if (states[doc] === FREE) index.freeDocs.push(doc);
+      else throw new Error('KeywordIndex: inconsistent snapshot');
+    }
+    return index;
+  }
+
+  /** Whether document `doc` is held. */
+  holds(doc: number): boolean {
+    return doc >= 0 && doc < this.nextDoc && this.states[doc] !== FREE;
   }
 
   /** Removes document `doc`; returns whether it was held. */

@@ -11,15 +11,49 @@ const MIN_CAPACITY = 64;
 /** Linear probing stays short up to about this load; the table doubles past it. */
 const MAX_LOAD = 0.7;
 
+/** A table's slots, to save and restore it: for each, the word's two hashes and its id (-1: empty). */
+export interface WordTableArrays {
+  hashFirst: Uint32Array;
+  hashSecond: Uint32Array;
+  wordIds: Int32Array;
+}
+
 export class WordTable {
-  private first = new Uint32Array(MIN_CAPACITY);
-  private second = new Uint32Array(MIN_CAPACITY);
-  private ids = new Int32Array(MIN_CAPACITY).fill(EMPTY);
+  private first: Uint32Array = new Uint32Array(MIN_CAPACITY);
+  private second: Uint32Array = new Uint32Array(MIN_CAPACITY);
+  private ids: Int32Array = new Int32Array(MIN_CAPACITY).fill(EMPTY);
   private count = 0;
 
   /** Bytes of the table's arrays. */
   get allocatedBytes(): number {
     return this.first.byteLength + this.second.byteLength + this.ids.byteLength;
+  }
+
+  /** The table's slots as views of its arrays (valid until it changes). */
+  arrays(): WordTableArrays {
+    return { hashFirst: this.first, hashSecond: this.second, wordIds: this.ids };
+  }
+
+  /**
+   * A table of the slots `arrays` (taken with {@link arrays}), which must hold ids below `words`;
+   * throws when they do not fit together.
+   */
+  static fromArrays({ hashFirst, hashSecond, wordIds }: WordTableArrays, words: number): WordTable {
+    const capacity = wordIds.length;
+    if (capacity < MIN_CAPACITY || (capacity & (capacity - 1)) !== 0 || hashFirst.length !== capacity || hashSecond.length !== capacity) {
+      throw new Error('WordTable: inconsistent slots');
+    }
+    const table = new WordTable();
+    table.first = hashFirst;
+    table.second = hashSecond;
+    table.ids = wordIds;
+    for (const id of wordIds) {
+      if (id === EMPTY) continue;
+      if (!(id >= 0 && id < words)) throw new Error('WordTable: inconsistent slots');
+      table.count += 1;
+    }
+    if (table.count + 1 > MAX_LOAD * capacity) throw new Error('WordTable: inconsistent slots');
+    return table;
   }
 
   /** The id of `word`, or undefined when it has none. */

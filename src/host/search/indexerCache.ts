@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
-import { EmbeddingCache, queryForModel, WorkspaceIndexer } from '../../core';
+import { ChunkBoundaries, EmbeddingCache, loadKeywords, queryForModel, saveKeywords, WorkspaceIndexer } from '../../core';
 import type { ClientProvider } from '../clientProvider';
 import { cacheSaved, cacheSaveFailed } from './cacheSaveFailures';
 import type { Log } from '../log';
 import type { SearchSettings } from './searchSettings';
-import { sourceChunker } from './sourceChunker';
+import { SOURCE_CHUNKER_NAME, sourceChunker } from './sourceChunker';
 
 /**
  * Batches between two saves of the cache while indexing: a window closed or crashed mid-scan loses
@@ -28,14 +28,19 @@ export async function openIndexer(cacheDirectory: vscode.Uri, settings: SearchSe
     );
   else if (cache.loadInfo.olderFormat !== undefined)
     log.info(`Search index: the embedding cache is of format version ${cache.loadInfo.olderFormat}; it is read as it is and rewritten in the current format`);
+  const chunkOptions = { maxChars: chunkChars };
   return new WorkspaceIndexer({
     embed: async (texts, signal) => (await clients.get()).embeddings(texts, { model: embeddingsModel, signal, priority: 'background' }),
     cache,
     maxInFlight: maxRequestsInFlight,
     batchSize,
     batchChars,
-    chunkOptions: { maxChars: chunkChars },
-    chunker: await sourceChunker(log),
+    chunkOptions,
+    chunker: sourceChunker(log),
+    // Files whose text is unchanged since an earlier scan are cut as then, without parsing.
+    boundaries: await ChunkBoundaries.load(cacheDirectory.fsPath, SOURCE_CHUNKER_NAME, chunkOptions),
+    // Chunks whose text is unchanged take their words from the saved keyword index.
+    keywords: await loadKeywords(cacheDirectory.fsPath, embeddingsModel),
     saveEvery: SAVE_EVERY_BATCHES,
     onSaveFailed: (error) => cacheSaveFailed(error, log, () => cache.save()),
   });
@@ -54,8 +59,15 @@ export async function embedQuery(indexer: WorkspaceIndexer, clients: ClientProvi
 /** Writes the indexer's cache. `prune` only after a complete scan: before one, the index does not hold every file the cache serves. */
 export async function saveIndexerCache(indexer: WorkspaceIndexer, prune: boolean, log: Log): Promise<void> {
   try {
-    if (prune) indexer.cache.prune(indexer.liveKeys());
+    if (prune) {
+      indexer.cache.prune(indexer.liveKeys());
+      indexer.boundaries?.retain(indexer.paths());
+      indexer.keywords.forgetSaved();
+    }
     await indexer.cache.save();
+    await indexer.boundaries?.save();
+    const { snapshot, files } = indexer.keywords.toSave();
+    await saveKeywords(indexer.cache.directory, indexer.cache.model, snapshot, files);
     cacheSaved();
   } catch (error) {
     cacheSaveFailed(error, log, () => indexer.cache.save());

@@ -53,6 +53,7 @@ export async function indexSelection(
 ): Promise<void> {
   const { log } = options;
   const unusable = new Set<string>();
+  const chunkedBefore = indexer.chunkedFiles;
   try {
     const result = await indexer.indexAll(
       () => {
@@ -65,9 +66,11 @@ export async function indexSelection(
         onVectorsDiscarded: (reason) => log.warn(`Search index: ${reason} The cached vectors are discarded and the workspace is indexed again.`),
       },
     );
+    const chunked = indexer.chunkedFiles;
     log.info(
       `Search index: ${result.files} files, ${result.chunks} chunks; ${result.embeddedChunks} embedded in ${result.requests} requests, ` +
-        `${result.cachedChunks} from the cache, ${unusable.size} skipped by content`,
+        `${result.cachedChunks} from the cache, ${unusable.size} skipped by content; ` +
+        `${chunked.parsed - chunkedBefore.parsed} files parsed, ${chunked.reused - chunkedBefore.reused} cut as recorded before (unchanged)`,
     );
   } finally {
     await saveIndexerCache(indexer, false, log);

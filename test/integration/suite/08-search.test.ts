@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { answerIndexingQuestion, chatView, embeddedTexts, emulator, ensureKey, openChat, productStorage, until, workbench } from '../drivers';
+import { answerIndexingQuestion, chatView, embeddedTexts, emulator, ensureKey, openChat, productLog, productStorage, until, workbench } from '../drivers';
 import { hasOuterRunner } from '../outer';
 
 const QUERY = 'where do we retry failed uploads';
@@ -250,6 +250,11 @@ describe('semantic search', function () {
       await emulator.resetCounts();
       void vscode.commands.executeCommand('gigachat.rebuildSearchIndex');
       await rebuildFinished();
+      // The rescan parsed only the new file: the others are cut as recorded when they were first indexed.
+      const scans = (await productLog()).match(/\d+ files parsed, \d+ cut as recorded before/g) ?? [];
+      const [, parsed, reused] = /(\d+) files parsed, (\d+) cut/.exec(scans[scans.length - 1] ?? '') ?? assert.fail('the scan logs what it parsed');
+      assert.equal(Number(parsed), 1, scans[scans.length - 1]);
+      assert.ok(Number(reused) >= 5, scans[scans.length - 1]);
       // The file's best result: of its pieces, the one that has the query's words.
       const rows = await searchRows('ledger reconciliation against the bank statement');
       const row = rows.find((candidate) => /nightlyExport\.ts/.test(candidate)) ?? '';
