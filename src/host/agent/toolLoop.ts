@@ -5,7 +5,7 @@ import { REASONING_OPTION, reasoningOf } from '../lm/reasoningText';
 import { resultText } from '../lm/requestParts';
 import type { AppliedEdits } from '../tools/appliedEdits';
 import type { ChangeQuestion, ChangeReviews } from '../edits/changeReviews';
-import { plainLabel } from '../edits/plainLabel';
+import { plainLabel } from '../plainLabel';
 import { isWorkspaceFileLink } from './answerLinks';
 import { toChatMessages } from './vscodeMessages';
 
