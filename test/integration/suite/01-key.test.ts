@@ -135,7 +135,8 @@ describe('authorization key', function () {
       await vscode.commands.executeCommand('workbench.action.openSettings', '@ext:gigachat-vscode.gigachat');
       let groups = '';
       await until(async () => /Semantic Search/.test((groups = (await workbench.texts('.settings-toc-container .monaco-list-row')).join(' | '))), 'the groups');
-      for (const group of ['Connection', 'Chat', 'Completions', 'Source Control', 'Semantic Search']) assert.ok(groups.includes(group), `${group} in: ${groups}`);
+      for (const group of ['Connection', 'Chat', 'Completions', 'Source Control', 'Semantic Search'])
+        assert.ok(groups.includes(group), `${group} in: ${groups}`);
       // Connection first, and in it the scope, whose description leads to the key.
       const labels = await workbench.texts('.settings-editor .setting-item-label');
       assert.equal(labels[0], 'Scope', `settings shown: ${labels.join(', ')}`);

@@ -63,14 +63,19 @@ describe('explain selection', function () {
 
   it('without a selection, Explain takes the function around the cursor, from the right-click menu shown always', async () => {
     await until(
-      async () => ((await vscode.commands.executeCommand<vscode.DocumentSymbol[] | undefined>('vscode.executeDocumentSymbolProvider', editor.document.uri)) ?? []).length > 0,
+      async () =>
+        ((await vscode.commands.executeCommand<vscode.DocumentSymbol[] | undefined>('vscode.executeDocumentSymbolProvider', editor.document.uri)) ?? [])
+          .length > 0,
       "the TypeScript extension's symbols of the file",
     );
     editor.selection = new vscode.Selection(2, 4, 2, 4);
     await vscode.window.showTextDocument(editor.document);
     await workbench.press('Shift+F10');
     try {
-      await until(async () => (await workbench.texts('.context-view .monaco-menu .action-label')).includes('GigaChat'), 'the GigaChat submenu with nothing selected');
+      await until(
+        async () => (await workbench.texts('.context-view .monaco-menu .action-label')).includes('GigaChat'),
+        'the GigaChat submenu with nothing selected',
+      );
     } finally {
       await workbench.press('Escape');
     }
