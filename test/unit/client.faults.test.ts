@@ -166,11 +166,11 @@ describe('ServiceClient: addresses that are not the service', () => {
   beforeEach(() => (plainConnections = 0));
   after(() => new Promise((resolve) => plain.close(resolve)));
 
-  it('an address typed without https:// fails at once, naming the setting, with nothing sent', async () => {
+  it('an address typed without https:// fails at once, naming the address (the host names its setting), with nothing sent', async () => {
     const schemeless = t.emulator.baseUrl.replace('https://', '');
     const error = await rejectsWith(t.clientWith({ baseUrl: schemeless }).models(), 'invalidRequest');
     assert.equal(error.code, 'INVALID_BASE_URL');
-    assert.match(error.message, /gigachat\.baseUrl/);
+    assert.match(error.message, /model host address/);
     assert.equal(t.emulator.count('oauth') + t.emulator.count('models'), 0);
   });
 

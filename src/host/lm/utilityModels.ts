@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { MODEL_VENDOR } from '../chatNames';
 import type { Log } from '../log';
+import { plainLabel } from '../plainLabel';
 
 /**
  * VS Code's utility models: the models its Chat uses for small jobs beside the answer (chat
@@ -65,8 +66,8 @@ export class UtilityModels {
     const answer = await vscode.window.showInformationMessage(
       vscode.l10n.t(
         "VS Code's Chat answers with GigaChat. Its chat titles, commit messages, rename suggestions and other small jobs need utility models, or they fail. Use {0} for the small jobs and {1} for the others? (GigaChat: Stop Using GigaChat for VS Code's Utility Models undoes it.)",
-        choice.small,
-        choice.large,
+        plainLabel(choice.small),
+        plainLabel(choice.large),
       ),
       use,
       vscode.l10n.t('Not Now'),
@@ -84,8 +85,8 @@ export class UtilityModels {
         modal: true,
         detail: vscode.l10n.t(
           "VS Code's Chat uses them for chat titles, commit messages, rename suggestions and other small jobs when its model is GigaChat. Your user settings get chat.utilitySmallModel = {0} and chat.utilityModel = {1}.",
-          `${MODEL_VENDOR}/${choice.small}`,
-          `${MODEL_VENDOR}/${choice.large}`,
+          plainLabel(`${MODEL_VENDOR}/${choice.small}`),
+          plainLabel(`${MODEL_VENDOR}/${choice.large}`),
         ),
       },
       use,
