@@ -45,14 +45,20 @@ function heldTime(scheduler: StreamScheduler): { held: Record<StreamPriority, nu
   return { held, stop };
 }
 
-/** Time to the first text of a question, in ms; throws what the user would see. */
-async function ask(client: ServiceClient): Promise<number> {
+/** Time to the first text of a question, and how long it waited for a stream, in ms; throws what the user would see. */
+async function ask(client: ServiceClient): Promise<{ first: number; waited: number }> {
   const started = performance.now();
   let first: number | undefined;
-  for await (const chunk of client.chatStream(QUESTION, { priority: 'now' })) {
+  let waited = 0;
+  let waitFrom = 0;
+  const onWait = (waiting: boolean) => {
+    if (waiting) waitFrom = performance.now();
+    else waited += performance.now() - waitFrom;
+  };
+  for await (const chunk of client.chatStream(QUESTION, { priority: 'now', onWait })) {
     if (first === undefined && chunk.choices[0]?.delta.content) first = performance.now() - started;
   }
-  return first ?? NaN;
+  return { first: first ?? NaN, waited };
 }
 
 /** Indexes `batches` batches, `streams` at once, as background work; resolves with the time it took, in ms. */
@@ -83,7 +89,7 @@ async function day(streams: number, scope: string): Promise<void> {
       batchAlone.push(performance.now() - started);
     }
     const alone: number[] = [];
-    for (let i = 0; i < 3; i++) alone.push(await ask(client));
+    for (let i = 0; i < 3; i++) alone.push((await ask(client)).first);
     const batchMs = median(batchAlone);
     const aloneMs = median(alone);
     const batches = batchesPerStream * streams;
@@ -101,7 +107,7 @@ async function day(streams: number, scope: string): Promise<void> {
         return await ask(client);
       } catch (error) {
         shownToUser.push((error as ServiceError).kind ?? String(error));
-        return NaN;
+        return { first: NaN, waited: NaN };
       }
     });
     const suggestions = { sent: 0, skipped: 0, answered: 0 };
@@ -135,7 +141,8 @@ async function day(streams: number, scope: string): Promise<void> {
 
     const sent = emulator.count('embeddings') + emulator.count('chat');
     const refused = emulator.refusedForStreams - refusedBefore;
-    const added = firstTexts.map((ms) => ms - aloneMs);
+    const added = firstTexts.map(({ first }) => first - aloneMs);
+    const waited = firstTexts.map((question) => question.waited);
     const free = streams * indexingMs - foregroundHeld;
     const ideal = free / streamTimePerBatch;
     console.log(`\n${streams} stream${streams === 1 ? '' : 's'} (${scope}): ${batches} batches, ${QUESTIONS_AT.length} questions, ${KEYSTROKES} keystrokes`);
@@ -145,6 +152,9 @@ async function day(streams: number, scope: string): Promise<void> {
     );
     console.log(
       `  first text of a question:      alone ${aloneMs.toFixed(0)} ms; added by other work ${added.map((ms) => ms.toFixed(0)).join(', ')} ms (max ${Math.max(...added).toFixed(0)})   goal ≤ one batch, ${batchMs.toFixed(0)} ms`,
+    );
+    console.log(
+      `  of which waiting for a stream: ${waited.map((ms) => ms.toFixed(0)).join(', ')} ms (the rest: the emulator and client sharing this process's CPU with the other work)`,
     );
     console.log(`  suggestions:                   ${suggestions.answered} answered, ${suggestions.skipped} skipped or stopped, of ${suggestions.sent}`);
     console.log(
