@@ -14,7 +14,7 @@ import { readSettings } from './config';
 import { askedWait, waitText } from './askedWait';
 import type { Log } from './log';
 import { explainProxy } from './proxyErrors';
-import { explainInvalidRequest, explainProtocol, explainRefusedPictures } from './replyErrors';
+import { explainInvalidRequest, explainProtocol, explainRefusedPictures, explainStreamsBusy } from './replyErrors';
 
 /**
  * What the user reads when something fails: what happened and why in plain words, and the
@@ -82,7 +82,7 @@ function explain(error: ServiceError, wait: number | undefined): { message: stri
     rateLimit: () =>
       wait
         ? { message: vscode.l10n.t('GigaChat asks to wait {0} before the next request. Retry is available then.', waitText(wait)), actions: ['retry'] }
-        : { message: vscode.l10n.t('GigaChat is receiving too many requests right now. Wait a moment and try again.'), actions: ['retry'] },
+        : explainStreamsBusy(),
     server: () => ({ message: vscode.l10n.t('GigaChat had a problem on its side. Try again in a moment.'), actions: ['retry', 'openLogs'] }),
     network: () =>
       error.code === CONNECTION_LOST

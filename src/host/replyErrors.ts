@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { invalidUrlSetting, NOT_A_STREAM, STREAM_CUT, type ServiceError } from '../core';
+import { invalidUrlSetting, NOT_A_STREAM, STREAM_CUT, streamsOfScope, type ServiceError } from '../core';
 import type { ErrorAction } from '../shared/protocol';
 import { settingId } from '../shared/settings';
 import { readSettings } from './config';
@@ -29,6 +29,23 @@ export function explainRefusedPictures(error: ServiceError): { message: string; 
     ),
     actions: ['useVisionModel', 'openLogs'],
   };
+}
+
+/**
+ * A 429 that outlasted the wait for the account's stream: the requests of this window were done,
+ * so another request with the same key holds it (service-api.md §12): another program, or a window
+ * on another machine. A personal key has one stream, a business key ten.
+ */
+export function explainStreamsBusy(): { message: string; actions: ErrorAction[] } {
+  const message =
+    streamsOfScope(readSettings().scope) === 1
+      ? vscode.l10n.t(
+          "GigaChat refused the request: another request with the same authorization key, from another program or VS Code window, holds the account's only stream. Retry once it has finished.",
+        )
+      : vscode.l10n.t(
+          "GigaChat refused the request: other requests with the same authorization key, from other programs or VS Code windows, hold all the account's streams. Retry once one has finished.",
+        );
+  return { message, actions: ['retry', 'openLogs'] };
 }
 
 /** The service's 400/422, or an address in the settings that the client would not even send to. */

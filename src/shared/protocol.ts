@@ -292,6 +292,11 @@ export const HostMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('turnAdded'), conversationId: id, turn: Turn }),
   /** More text of a reply being streamed: appended to the turn's content. */
   z.object({ type: z.literal('delta'), turnId: id, text }),
+  /**
+   * The reply waits for the account's stream (another request holds it): the view says so instead
+   * of "thinking" until the stream is free (`waiting` false) or the first text arrives.
+   */
+  z.object({ type: z.literal('replyWaiting'), turnId: id, waiting: z.boolean() }),
   /** More of a reasoning model's thinking: appended to the turn's reasoning. */
   z.object({ type: z.literal('reasoningDelta'), turnId: id, text }),
   /** A turn's final state (content included, so the view can correct anything it missed). */

@@ -53,6 +53,7 @@ export const webviewStrings = {
   you: 'You',
   assistant: 'GigaChat',
   thinking: 'GigaChat is thinking…',
+  waitingForStream: 'Waiting for GigaChat to finish the other answer…',
   reasoningLive: 'Reasoning…',
   reasoningDone: 'Reasoning',
   reasoningLabel: 'How the model reasoned before answering',

@@ -117,6 +117,9 @@ function handle(message: HostMessage): void {
     case 'reasoningDelta':
       transcript.reasoningDelta(message.turnId, message.text);
       break;
+    case 'replyWaiting':
+      transcript.waiting(message.turnId, message.waiting);
+      break;
     case 'delta':
       transcript.delta(message.turnId, message.text);
       break;

@@ -138,6 +138,11 @@ export class Transcript {
     if (!view?.appendDelta(text)) console.warn('[gigachat] delta for a turn that is not streaming:', turnId);
   }
 
+  /** The reply `turnId` waits for the account's stream, or no longer. */
+  waiting(turnId: string, waiting: boolean): void {
+    this.byId.get(turnId)?.setWaiting(waiting);
+  }
+
   reasoningDelta(turnId: string, text: string): void {
     if (!this.byId.get(turnId)?.appendReasoning(text)) console.warn('[gigachat] reasoning for a turn that is not streaming:', turnId);
   }

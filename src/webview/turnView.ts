@@ -40,6 +40,8 @@ export class TurnView {
   private progressiveTimer = 0;
   private regenerate: HTMLButtonElement | undefined;
   private reasoning: ReasoningSection | undefined;
+  /** The reply waits for the account's stream: kept across redraws (a notice may redraw the turn meanwhile). */
+  private waiting = false;
 
   constructor(
     turn: Turn,
@@ -61,6 +63,19 @@ export class TurnView {
     this.reasoning?.answerStarted();
     this.streaming.append(text);
     return true;
+  }
+
+  /** While the reply waits for the account's stream, its placeholder says so instead of "thinking". */
+  setWaiting(waiting: boolean): void {
+    this.waiting = waiting;
+    this.showWaiting();
+  }
+
+  private showWaiting(): void {
+    const waiting = this.waiting && this.current.status === 'streaming';
+    this.element.classList.toggle('waiting', waiting);
+    const label = this.element.querySelector('.thinking-label');
+    if (label) label.textContent = waiting ? this.context.strings.waitingForStream : this.context.strings.thinking;
   }
 
   /** Appends streamed reasoning; false when the turn is not streaming. */
@@ -184,11 +199,12 @@ export class TurnView {
         'div',
         { className: 'thinking', attrs: { 'aria-hidden': 'true' } },
         el('span', { className: 'dots' }, el('span'), el('span'), el('span')),
-        el('span', { text: strings.thinking }),
+        el('span', { className: 'thinking-label', text: strings.thinking }),
       ),
       turnNotes(turn, this.context),
       this.footer(turn),
     );
+    this.showWaiting();
     if (turn.status === 'streaming') {
       this.streaming = new StreamingRenderer(body, this.context, turn.content);
     } else if (turn.content.length > PROGRESSIVE_THRESHOLD && !REFERENCE_DEFINITION.test(turn.content)) {

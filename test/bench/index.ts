@@ -22,6 +22,7 @@
  *   - what the language model provider adds to the first text of a reply, and its token-count cache (test/bench/languageModelProvider.ts).
  *   - what guarding the links of @gigachat's answers costs per streamed delta (test/bench/linkGuard.ts).
  *   - a commit message's tokens per 1,000 changed lines and time to its first character, against sending the raw diff (test/bench/commitMessage.ts).
+ *   - one account's streams shared by a day of use: 429s, what background work adds to a question, indexing in the time left free (test/bench/streamSharing.ts).
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -133,6 +134,10 @@ const scripts: [heading: string, script: string][] = [
     'completionTyping.js',
   ],
   ['Commit messages: tokens sent per 1,000 changed lines and the first character at 100 ms latency, against the raw diff', 'commitMessage.js'],
+  [
+    "One account's streams, a day of use at 1 and 10 streams (goals: 429s ≤ 1 per 100 sent, none shown; a question delayed ≤ one batch; indexing ≥ 90% of the free time)",
+    'streamSharing.js',
+  ],
 ];
 
 function runScript(heading: string, script: string): void {

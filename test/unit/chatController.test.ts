@@ -65,6 +65,31 @@ describe('chat controller (no VS Code): what the user sees of a conversation', (
     assert.equal(saved?.title, 'What is a retry?');
   });
 
+  it("a reply waiting for the account's stream says so, then shows the text; Stop ends the wait at once", async () => {
+    const { ended: first } = await ask('What is a lease?');
+    const turnId = chat.view.turns[1].id;
+    chat.reply.waitForStream(true);
+    chat.reply.waitForStream(false);
+    chat.reply.write('A stream held.');
+    await chat.flush();
+    const shown = chat.posted.filter((message) => message.type === 'replyWaiting' || message.type === 'delta');
+    assert.deepEqual(shown, [
+      { type: 'replyWaiting', turnId, waiting: true },
+      { type: 'replyWaiting', turnId, waiting: false },
+      { type: 'delta', turnId, text: 'A stream held.' },
+    ]);
+    chat.reply.end();
+    await first;
+
+    const { ended: second } = await ask('And a queue?');
+    chat.reply.waitForStream(true);
+    chat.controller.stop();
+    await second;
+    assert.equal(chat.reply.aborted, true);
+    assert.deepEqual(chat.transcript.at(-1), 'assistant:  (stopped)');
+    assert.equal(chat.view.busy, false);
+  });
+
   it('every turn of a conversation carries the same session id, and a new chat another one', async () => {
     await askAndAnswer('Name a colour', 'Blue.');
     await askAndAnswer('Name a fruit', 'Pear.');

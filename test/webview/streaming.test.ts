@@ -64,6 +64,25 @@ describe('chat webview: streaming replies', function () {
     await view.send({ type: 'turnAdded', conversationId, turn: assistantTurn('restRef', '') });
   }
 
+  it("a reply waiting for the account's stream shows a quiet line, Stop still stops, and the first text replaces the line", async () => {
+    await startStream();
+    const placeholder = view.page.locator('.turn.streaming .thinking');
+    assert.equal(await placeholder.innerText(), webviewStrings.thinking);
+    await view.send({ type: 'replyWaiting', turnId: 's', waiting: true });
+    assert.equal(await placeholder.isVisible(), true);
+    assert.equal(await placeholder.innerText(), webviewStrings.waitingForStream);
+    assert.equal(await placeholder.locator('.dots').isVisible(), false, 'no pulse: nothing is being written yet');
+    // A notice redraws the turn meanwhile: it still says it waits.
+    await view.send({ type: 'turnUpdated', turn: assistantTurn('s', '', { status: 'streaming', notice: 'Uploading 1 file' }) });
+    assert.equal(await placeholder.innerText(), webviewStrings.waitingForStream);
+    await view.page.locator('.send-button').click();
+    assert.deepEqual(await view.postedOfType('stop'), [{ type: 'stop' }]);
+    await view.send({ type: 'replyWaiting', turnId: 's', waiting: false });
+    await view.send({ type: 'delta', turnId: 's', text: 'The stream is free.' });
+    assert.equal(await placeholder.isVisible(), false);
+    assert.equal(await view.page.locator('.turn.streaming .turn-body').innerText(), 'The stream is free.');
+  });
+
   /**
    * Streams `frames` (each an array of deltas delivered together, then one frame drawn) into turn
    * `s` and checks every frame against `expectations`, using turn `ref` for one render of the

@@ -104,6 +104,8 @@ function fitMessage(message: HostMessage, notes: string[]): HostMessage {
       return { type: 'busy', busy: message.busy === true };
     case 'keyState':
       return { type: 'keyState', hasKey: message.hasKey === true };
+    case 'replyWaiting':
+      return { type: 'replyWaiting', turnId: fitId(message.turnId, 'turn id', notes), waiting: message.waiting === true };
     case 'focusInput':
       return { type: 'focusInput' };
   }

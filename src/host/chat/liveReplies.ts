@@ -179,6 +179,8 @@ export class LiveReplies {
           void this.saved.save(conversation);
         }, SAVE_STREAMING_EVERY_MS);
       };
+      // Another request of the account holds its stream: the reply says it waits, not that the model thinks.
+      const onWait = (waiting: boolean) => conversation === this.view.open() && this.view.post({ type: 'replyWaiting', turnId: assistant.id, waiting });
       const rules = (await this.chat.rules?.find()) ?? { text: '', files: [] };
       assistant.rules = rules.files.length > 0 ? rules.files : undefined;
       // The project's rules before the user's own system prompt, which has the last word.
@@ -187,7 +189,7 @@ export class LiveReplies {
       for (let attempt = 0; ; attempt++) {
         const request = await this.request(live, assistant, system);
         try {
-          await writeReply(client, conversation, assistant, request, abort.signal, settings, onText);
+          await writeReply(client, conversation, assistant, request, abort.signal, settings, onText, onWait);
           break;
         } catch (error) {
           if (attempt > 0 || assistant.content !== '' || !this.uploads.forgetIfStale(error)) throw error;

@@ -26,7 +26,8 @@ export interface ReplyRequest extends Omit<PanelConversation, 'messages'> {
  * Writes the model's answer to `conversation` into its reply turn `assistant`: sends what the model
  * reads (the settings' model and the messages of `wire`, within the model's context) and fills the
  * turn as the reply streams: its text (`onText` follows each piece), reasoning, sources and model,
- * then its finish reason and token usage. A failure is thrown, with the text that arrived kept in the turn.
+ * then its finish reason and token usage. `onWait` hears when the request waits for the account's
+ * stream and when it stops waiting. A failure is thrown, with the text that arrived kept in the turn.
  */
 export async function writeReply(
   client: Pick<ServiceClient, 'chatStream'>,
@@ -36,6 +37,7 @@ export async function writeReply(
   signal: AbortSignal,
   settings: ChatSettings,
   onText: () => void,
+  onWait?: (waiting: boolean) => void,
 ): Promise<void> {
   const stream = chatStreamWithinContext(
     client,
@@ -47,7 +49,7 @@ export async function writeReply(
       ...(settings.reasoningEffort && modelReasons(settings.model) ? { reasoningEffort: settings.reasoningEffort } : {}),
       builtInTools: builtInToolsFor(wire.sent.at(-1)),
     },
-    { signal, sessionId: conversation.sessionId },
+    { signal, sessionId: conversation.sessionId, onWait },
     (dropped) => {
       // Later replies start there too: they would not fit either, and the cached prefix stays the same.
       conversation.contextFrom = wire.sent[dropped].id;

@@ -7,7 +7,7 @@ import { hasOuterRunner } from '../outer';
 const CASES = [
   { fault: { kind: 'status', status: 402 }, message: /run out of tokens/, action: 'Open GigaChat Studio' },
   { fault: { kind: 'status', status: 403 }, message: /denied access/, action: 'Scope setting' },
-  { fault: { kind: 'status', status: 429 }, times: 10, message: /too many requests/, action: 'Retry' },
+  { fault: { kind: 'status', status: 429 }, times: 10, message: /same authorization key/, action: 'Retry' },
   { fault: { kind: 'status', status: 503 }, times: 10, message: /problem on its side/, action: 'Retry' },
   { fault: { kind: 'malformedJson' }, message: /could not read/, action: 'Show logs' },
   { fault: { kind: 'truncatedStream' }, message: /stopped before it was complete/, action: 'Retry' },

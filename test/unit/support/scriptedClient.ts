@@ -24,6 +24,11 @@ export class ScriptedReply {
     });
   }
 
+  /** The request waits for the account's stream (another request holds it), or got it: as the scheduler tells the caller. */
+  waitForStream(waiting: boolean): void {
+    this.options.onWait?.(waiting);
+  }
+
   /** The model writes `text` next. */
   write(text: string): void {
     this.push({ chunk: { choices: [{ delta: { content: text }, index: 0 }] } });
