@@ -38,7 +38,7 @@ const resultsDir = path.join(root, 'test-results');
  * timeout too). A guard against a hung window, not a speed limit: the suite takes about 5 minutes
  * on a 2-CPU machine, so this leaves it room to grow.
  */
-const TIMEOUT_MS = Number(process.env.GIGACHAT_IT_TIMEOUT_MS) || 20 * 60_000;
+const TIMEOUT_MS = Number(process.env.GIGACHAT_IT_TIMEOUT_MS) || 30 * 60_000;
 
 function option(name) {
   const i = process.argv.indexOf(name);

@@ -40,7 +40,9 @@ describe("VS Code's own agent on GigaChat: utility models, and a task with VS Co
   this.timeout(240_000);
 
   before(async function () {
-    if (!hasOuterRunner()) this.skip();
+    // Three agent runs take minutes on a 2-core machine and pushed the suite past its wait in CI:
+    // they run when GIGACHAT_IT_AGENT=1 is set (code-server passes its environment to the host).
+    if (!hasOuterRunner() || process.env.GIGACHAT_IT_AGENT !== '1') this.skip();
     await ensureKey();
     await fs.mkdir(folderPath(), { recursive: true });
     await chat().update('disableAIFeatures', false, vscode.ConfigurationTarget.Global);
