@@ -51,6 +51,17 @@ describe('ServiceClient on an account of one stream (the emulator refuses a seco
     assert.ok(t.emulator.refusedForStreams - refusedBefore <= 1);
   });
 
+  it('reports a 429 with nothing of its own in flight at once: it is not the stream it just gave back', async () => {
+    const client = t.clientWith({ scheduler: new StreamScheduler({ streams: 1 }), maxRetries: 0 });
+    await client.chat(hello); // a stream served and closed just before
+    t.emulator.inject({ kind: 'status', status: 429 }, { endpoint: 'chat', times: 1_000 });
+    const started = Date.now();
+    await rejectsWith(client.chat(hello), 'rateLimit').finally(() => t.emulator.clearFaults());
+    const attempts = t.emulator.requests.filter((request) => request.endpoint === 'chat').length - 1;
+    // Only the one stream of the answer before may still count at the service (a couple of seconds); then the refusal is told.
+    assert.ok(Date.now() - started < 10_000 && attempts < 30, `${attempts} attempts in ${Date.now() - started} ms`);
+  });
+
   it('skips a suggestion instead of queueing it behind a streamed answer', async () => {
     const client = t.clientWith({ scheduler: new StreamScheduler({ streams: 1 }) });
     const stream = client.chatStream(longQuestion);

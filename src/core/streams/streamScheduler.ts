@@ -71,6 +71,8 @@ export class StreamScheduler {
   private readonly serving: Record<StreamPriority, number> = { now: 0, typing: 0, background: 0 };
   /** Other requests of the account in flight when each lease was given: a 429 with some is the limit. */
   private readonly othersAtGrant = new WeakMap<StreamLease, number>();
+  /** Leases whose request the service refused with 429: given back, they close no stream there. */
+  private readonly refusedLeases = new WeakSet<StreamLease>();
   /** Streams given back unserved, still closing (see `closingMs`). */
   private closing = 0;
   /** When a stream was last given back unserved: the service may count it a while longer. */
@@ -141,9 +143,13 @@ export class StreamScheduler {
    */
   refused(lease: StreamLease): boolean {
     const others = Math.max(this.othersAtGrant.get(lease) ?? 0, this.accountInFlight() - 1);
+    // Judged before the release: a refused request held no stream at the service, so its own
+    // release must not read as the stream that may still be counted (it would retry for a minute).
+    const recentlyClosed = Date.now() - this.lastClosedAt < RECENTLY_CLOSED_MS;
+    this.refusedLeases.add(lease);
     lease.release(false);
     // A stream just closed may still be counted by the service: its turn again, the budget kept.
-    if (others < 1) return Date.now() - this.lastClosedAt < RECENTLY_CLOSED_MS;
+    if (others < 1) return recentlyClosed;
     this.budget.refused(others);
     return true;
   }
@@ -204,7 +210,7 @@ export class StreamScheduler {
           this.budget.served();
           file?.release();
           this.pump();
-        } else this.closed(file);
+        } else this.closed(file, !this.refusedLeases.has(lease));
         this.changed();
       },
     };
@@ -213,9 +219,9 @@ export class StreamScheduler {
   }
 
   /** A stream given back unserved is given again once the service has seen its connection close. */
-  private closed(file: FileLease | undefined): void {
+  private closed(file: FileLease | undefined, heldAtService: boolean): void {
     this.closing += 1;
-    this.lastClosedAt = Date.now();
+    if (heldAtService) this.lastClosedAt = Date.now();
     const reopen = setTimeout(() => {
       this.closing -= 1;
       file?.release();
