@@ -143,8 +143,11 @@ async function chooseModel(picked: vscode.LanguageModelChat): Promise<vscode.Lan
  * or an ignored file), and they are not what the user attached.
  */
 function isInstructionsReference(reference: vscode.ChatPromptReference): boolean {
-  return reference.id.startsWith('vscode.prompt.instructions');
+  return INSTRUCTIONS_REFERENCE_IDS.some((prefix) => reference.id.startsWith(prefix));
 }
+
+/** The ids VS Code gives the rule files it attaches: older releases, then `<kind>__<uri>` from 1.10x on. */
+const INSTRUCTIONS_REFERENCE_IDS = ['vscode.prompt.instructions', 'vscode.instructions.file', 'vscode.customizations.index'];
 
 /** The files a question is about, for the rules that apply to them: those it references (`#file`), and the active editor's. */
 function questionFiles(request: vscode.ChatRequest): vscode.Uri[] {
