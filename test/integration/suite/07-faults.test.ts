@@ -64,7 +64,7 @@ describe('faults survived', function () {
     await emulator.inject({ kind: 'resetMidStream', afterEvents: 3 }, { endpoint: 'chat' });
     await chatView.ask('Second question, cut off');
     await chatView.waitFor(`${LAST} .turn-error`);
-    assert.match(await errorText(), /Could not connect/);
+    assert.match(await errorText(), /broke while the reply was arriving/);
     const partial = (await chatView.texts(`${LAST} .turn-body`))[0];
     assert.match(partial, /Emulated answer/, 'the text that arrived is still there');
     assert.equal(await chatView.count(`${LAST} .note-incomplete`), 1, 'and it says it is incomplete');
@@ -195,7 +195,7 @@ describe('faults survived', function () {
       await emulator.kill();
       down = true;
       await chatView.waitFor(`${LAST} .turn-error`);
-      assert.match(await errorText(), /Could not connect/);
+      assert.match(await errorText(), /broke while the reply was arriving/);
       assert.equal(await chatView.count(`${LAST} .note-incomplete`), 1);
 
       await chatView.ask('Are you back?');

@@ -583,7 +583,10 @@ describe('semantic search', function () {
       const rows = await searchRows('pelican ledger herring counted at dusk');
       assert.match(rows[0] ?? '', /page\d+\.md.*search-fixture\/checkout/s, 'the next search scanned and found the new text');
       assert.equal(newLog().match(/files selected/g)?.length, 1, 'one scan for the checkout');
-      assert.doesNotMatch(newLog(), /page\d+\.md re-indexed/, 'no file updated on its own');
+      // On a loaded machine the watcher may hand over the burst's first events alone, settled one
+      // by one before the rest arrive; never the whole checkout file by file.
+      const single = newLog().match(/page\d+\.md re-indexed/g)?.length ?? 0;
+      assert.ok(single < 100, `${single} of the 300 files updated on their own`);
     } finally {
       fs.rmSync(checkout, { recursive: true, force: true });
       await new Promise((resolve) => setTimeout(resolve, 1500)); // the deletions reach the index before the next test

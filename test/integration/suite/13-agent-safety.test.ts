@@ -117,6 +117,9 @@ describe("@gigachat in VS Code's Chat is safe with a hostile model: links, edits
     await answerContaining('discarded');
 
     // The user types on while the change waits: the change is made in the editor, and nothing is saved for them.
+    // Auto save off, as desktop VS Code starts (in a browser it saves after a second, before the answer on a slow machine).
+    const files = vscode.workspace.getConfiguration('files');
+    await files.update('autoSave', 'off', vscode.ConfigurationTarget.Global);
     await writeText('notes.txt', 'first\nsecond\n');
     await askInChatView(`@gigachat ${call('gigachat_editFile', { path: `${FOLDER}/notes.txt`, oldText: 'second', newText: 'SECOND' })} shout`);
     await changeQuestion(`${FOLDER}/notes.txt`);
@@ -136,6 +139,7 @@ describe("@gigachat in VS Code's Chat is safe with a hostile model: links, edits
     assert.equal(await readText('notes.txt'), 'first\nsecond\n', "the user's unsaved changes were not saved for them");
     await vscode.window.showTextDocument(document);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await files.update('autoSave', undefined, vscode.ConfigurationTarget.Global);
   });
 
   it('Stop while a change waits for its answer: the change is dropped and nothing more is asked', async () => {

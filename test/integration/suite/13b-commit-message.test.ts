@@ -97,7 +97,7 @@ describe('commit message: GigaChat writes it into the Source Control input box',
     repository.inputBox.value = 'my own draft';
     // As the input box's menu passes it: the repository's root.
     const running = vscode.commands.executeCommand('gigachat.writeCommitMessage', repository.rootUri);
-    const shown = await notification(/Could not connect to GigaChat/, 'the failure, told');
+    const shown = await notification(/The connection to GigaChat broke while the reply was arriving/, 'the failure, told');
     // Read back, the box's value follows what was written a moment late.
     await until(() => repository.inputBox.value === 'my own draft', 'the half-written message gone, the draft back');
     await workbench.notificationButton(shown.slice(0, 30), 'Retry');
