@@ -78,6 +78,7 @@ export const webviewStrings = {
   tokens: '{0|# token|# tokens}',
   usageDetails: 'Prompt: {0|#} · Completion: {1|#} · Cached: {2|#} · Total: {3|#}',
   requestId: 'Request ID: {0}',
+  errorDetails: 'Details',
   retryAvailableAt: 'Available at {0}, when GigaChat lets requests through again',
   context: 'Context: {0}',
   replyFinished: 'GigaChat finished replying.',

@@ -27,7 +27,7 @@ export function turnNotes(turn: Turn, { strings }: TurnText): HTMLElement {
   return notes;
 }
 
-/** The reply's error: what happened, the service's request id, and the buttons that fix it (the first one primary). */
+/** The reply's error: what happened, the buttons that fix it (the first one primary), and the service's request id under Details. */
 function errorNote(error: NonNullable<Turn['error']>, strings: WebviewStrings): HTMLElement {
   return el(
     'div',
@@ -37,7 +37,6 @@ function errorNote(error: NonNullable<Turn['error']>, strings: WebviewStrings): 
       'div',
       { className: 'error-content' },
       el('div', { className: 'error-message', text: error.message }),
-      error.requestId ? el('div', { className: 'request-id', text: format(strings.requestId, error.requestId) }) : null,
       error.actions.length > 0
         ? el(
             'div',
@@ -51,6 +50,15 @@ function errorNote(error: NonNullable<Turn['error']>, strings: WebviewStrings): 
               if (action === 'retry') waitForRetry(button, error.retryAt, strings);
               return button;
             }),
+          )
+        : null,
+      // For a support request, not for reading: folded under Details, selectable once opened.
+      error.requestId
+        ? el(
+            'details',
+            { className: 'error-details' },
+            el('summary', { text: strings.errorDetails }),
+            el('div', { className: 'request-id', text: format(strings.requestId, error.requestId) }),
           )
         : null,
     ),

@@ -214,6 +214,10 @@ describe('chat webview: behaviour', function () {
     const error = turns.nth(5).locator('.turn-error');
     assert.equal(await error.locator('.error-message').textContent(), 'Ключ авторизации не подошёл.');
     assert.equal(await error.locator('.request-id').textContent(), 'Request ID: req-123');
+    // The request id is for a support request: folded under Details until asked for.
+    assert.equal(await error.locator('.request-id').isVisible(), false);
+    await error.getByText('Details').click();
+    assert.equal(await error.locator('.request-id').isVisible(), true);
     await error.getByRole('button', { name: 'Set authorization key' }).click();
     await error.getByRole('button', { name: 'Show logs' }).click();
     assert.deepEqual(await view.postedOfType('errorAction'), [

@@ -32,7 +32,9 @@ describe('errors in the chat', function () {
       await chatView.waitFor('.turn-assistant:last-child .turn-error');
       const [text] = await chatView.texts('.turn-assistant:last-child .turn-error');
       assert.match(text, message);
-      assert.match(text, /[0-9a-f]{8}-[0-9a-f]{4}-/, 'the request id is shown');
+      assert.doesNotMatch(text, /[0-9a-f]{8}-[0-9a-f]{4}-/, 'the request id waits under Details');
+      const [requestId] = await chatView.textContents('.turn-assistant:last-child .turn-error .request-id');
+      assert.match(requestId, /[0-9a-f]{8}-[0-9a-f]{4}-/, 'the request id is there for a support request');
       const buttons = await chatView.texts('.turn-assistant:last-child .turn-error button');
       assert.ok(buttons.includes(action), `buttons: ${buttons.join(', ')}`);
     });
