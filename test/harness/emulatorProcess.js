@@ -80,6 +80,8 @@ function emulatorHandler(emulator) {
         return emulator.count(args[0]);
       case 'requests':
         return emulator.requests;
+      case 'refusedForStreams':
+        return emulator.refusedForStreams;
       case 'info':
         return { authUrl: emulator.authUrl, baseUrl: emulator.baseUrl, caPath: emulator.caPath, key: emulator.authorizationKey };
       default:

@@ -112,7 +112,11 @@ export const emulator = {
     contextTokens?: number;
     chatV2?: boolean;
     scopes?: string[];
+    /** Streams per scope at once, as the service's quota (an individual's key: 1); `{}` for no limit. */
+    streamsPerScope?: Record<string, number>;
   }) => callOuter('emulator', { method: 'setOptions', args: [options] }),
+  /** Requests refused for their account's streams since the emulator started. */
+  refusedForStreams: () => callOuter<number>('emulator', { method: 'refusedForStreams' }),
   count: (endpoint: string) => callOuter<number>('emulator', { method: 'count', args: [endpoint] }),
   requests: () =>
     callOuter<
