@@ -6,7 +6,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const README_PICTURES = ['chat-dark', 'chat-light', 'explain-question', 'search-results', 'codebase-context', 'vscode-chat-answer', 'first-run-ru-light'];
+const README_PICTURES = ['chat-dark', 'chat-light', 'explain-question', 'search-results', 'vscode-chat-answer'];
 
 const folder = path.resolve(__dirname, '../../media/readme');
 
