@@ -97,10 +97,11 @@ function registerChatView(context: vscode.ExtensionContext, services: ServicesLo
   );
 }
 
-function chatCommands(services: ServicesLoader): CommandHandlers<'openChat' | 'newChat' | 'exportChat' | 'showLastAnswer'> {
+function chatCommands(services: ServicesLoader): CommandHandlers<'openChat' | 'newChat' | 'showChatHistory' | 'exportChat' | 'showLastAnswer'> {
   return {
     openChat: () => services().chat.openChat(),
     newChat: () => services().chat.newChat(),
+    showChatHistory: () => services().chat.showHistory(),
     exportChat: () => services().chat.exportChat(),
     showLastAnswer: () => services().lastAnswer.show(),
   };

@@ -6,6 +6,7 @@
 export const COMMAND_NAMES = [
   'openChat',
   'newChat',
+  'showChatHistory',
   'exportChat',
   'showLastAnswer',
   'explainSelection',

@@ -314,6 +314,8 @@ export const HostMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('attachmentsRefused'), messages: z.array(z.string().max(LIMITS.errorMessage)).min(1).max(MAX_ATTACHED_FILES) }),
   /** Puts focus in the input (after a command opened the view). */
   z.object({ type: z.literal('focusInput') }),
+  /** Show Chat History, from the view's title bar or the command palette. */
+  z.object({ type: z.literal('openHistory') }),
 ]);
 export type HostMessage = z.infer<typeof HostMessage>;
 

@@ -147,6 +147,9 @@ function handle(message: HostMessage): void {
     case 'attachmentsRefused':
       composer.showRefusals(message.messages);
       break;
+    case 'openHistory':
+      history.open(conversationId);
+      break;
     case 'focusInput':
       history.close();
       composer.focus();

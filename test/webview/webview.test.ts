@@ -380,6 +380,18 @@ describe('chat webview: behaviour', function () {
     assert.equal(await jump.isVisible(), true);
   });
 
+  it("opens history when Show Chat History is chosen in the view's title bar", async () => {
+    await view.send(state({ conversationId: 'c2' }));
+    await view.send({ type: 'openHistory' });
+    const dialog = view.page.getByRole('dialog');
+    await dialog.waitFor();
+    assert.deepEqual(await view.postedOfType('showHistory'), [{ type: 'showHistory' }], 'the list is asked for');
+    await view.send({ type: 'history', conversations: [{ id: 'c2', title: 'Current chat', updatedAt: Date.UTC(2025, 4, 17) }] });
+    assert.deepEqual(await dialog.locator('.history-title').allTextContents(), ['Current chat']);
+    await view.page.keyboard.press('Escape');
+    assert.equal(await dialog.isVisible(), false);
+  });
+
   it('shows history, opens and deletes conversations from the keyboard', async () => {
     await view.send(state({ conversationId: 'c2' }));
     const historyButton = view.page.getByRole('button', { name: 'Chat history' });

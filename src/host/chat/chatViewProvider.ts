@@ -113,6 +113,12 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     this.post({ type: 'focusInput' });
   }
 
+  /** Show Chat History (the view's title bar): the view, with its list of chats open. */
+  async showHistory(): Promise<void> {
+    await this.reveal();
+    this.post({ type: 'openHistory' });
+  }
+
   /** Opens the conversation shown in the view as a Markdown document (Export Chat as Markdown). */
   async exportChat(): Promise<void> {
     const conversation = await this.controller.current();

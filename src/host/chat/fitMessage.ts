@@ -108,6 +108,8 @@ function fitMessage(message: HostMessage, notes: string[]): HostMessage {
       return { type: 'replyWaiting', turnId: fitId(message.turnId, 'turn id', notes), waiting: message.waiting === true };
     case 'focusInput':
       return { type: 'focusInput' };
+    case 'openHistory':
+      return { type: 'openHistory' };
   }
 }
 
