@@ -143,10 +143,11 @@ function searchCommands(services: ServicesLoader): CommandHandlers<'semanticSear
 }
 
 /** The answers to a change an agent proposes (the diff editor's title buttons, the palette). */
-function changeCommands(services: ServicesLoader): CommandHandlers<'applyChange' | 'discardChange'> {
+function changeCommands(services: ServicesLoader): CommandHandlers<'applyChange' | 'discardChange' | 'undoAgentTurn'> {
   return {
     applyChange: (proposal?: unknown) => services().changes.answer('apply', proposal),
     discardChange: (proposal?: unknown) => services().changes.answer('discard', proposal),
+    undoAgentTurn: (turn?: unknown) => services().turnUndo.undo(turn),
   };
 }
 

@@ -133,6 +133,8 @@ export { runAgentLoop, notOffered, MAX_TOOL_CALLS } from './agent/toolLoop';
 export type { AgentLoop, AgentOutcome, ToolCall, ToolOutcome } from './agent/toolLoop';
 export { emptyTurnRecord, changedFiles, forHistory, readTurnRecord, turnMessages, HISTORY_RESULT_BOUNDS } from './agent/turnRecord';
 export type { TurnRecord, ToolRound, ToolCallRecord } from './agent/turnRecord';
+export { changesPerFile, planTurnUndo } from './agent/turnUndo';
+export type { FileChange, UndoStep } from './agent/turnUndo';
 export { replyWithOfferedCalls, unofferedCorrection, MAX_CORRECTIONS } from './agent/offeredCalls';
 export type { OfferedReply } from './agent/offeredCalls';
 export { boundedText, TOOL_RESULT_BOUNDS } from './agent/boundedText';

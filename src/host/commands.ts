@@ -23,6 +23,7 @@ export const COMMAND_NAMES = [
   'addTrustedCertificate',
   'certificateHelp',
   'applyChange',
+  'undoAgentTurn',
   'discardChange',
   'showReasoning',
   'completionsMenu',

@@ -25,6 +25,7 @@ import { GigaChatModelProvider } from './lm/chatModelProvider';
 import { UtilityModels } from './lm/utilityModels';
 import { AppliedEdits } from './tools/appliedEdits';
 import { ChangeReviews } from './edits/changeReviews';
+import { TurnUndo } from './agent/turnUndo';
 import { EditFileTool } from './tools/editFileTool';
 import { ChangeReview } from './scm/changeReview';
 import { FindFilesTool } from './tools/findFilesTool';
@@ -56,6 +57,8 @@ export interface Services {
   readonly participant: GigaChatParticipant;
   /** The changes agents propose, each asked about with its diff. */
   readonly changes: ChangeReviews;
+  /** Undo This Turn under an @gigachat answer that changed files. */
+  readonly turnUndo: TurnUndo;
   /** The chat's last answer in a read-only editor (for screen readers). */
   readonly lastAnswer: LastAnswerView;
   /** @gigachat's reasoning, opened from its answers. */
@@ -103,6 +106,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
   const setKey = () => setAuthorizationKey(keys, clients, log);
   const edits = new AppliedEdits();
   const changes = new ChangeReviews();
+  const turnUndo = new TurnUndo(changes);
   const reasoning = new ReasoningDocuments();
   const lastAnswer = new LastAnswerView(chat);
   const serverKey = new ServerKeyStore(context.secrets);
@@ -134,12 +138,13 @@ export function createServices(context: vscode.ExtensionContext): Services {
     languageModels,
     utilityModels,
     changes,
+    turnUndo,
     reasoning,
     lastAnswer,
     completions,
     commitMessages: new CommitMessages({ clients, log }),
     review,
-    participant: new GigaChatParticipant({ search, edits, changes, log }),
+    participant: new GigaChatParticipant({ search, edits, changes, undo: turnUndo, log }),
     tools: {
       readFile: new ReadFileTool(),
       findFiles: new FindFilesTool(),

@@ -20,6 +20,7 @@ import { withReferences } from './promptReferences';
 import { searchCommand } from './searchCommand';
 import { runAgent } from './toolLoop';
 import type { TurnMetadata } from './turnMetadata';
+import type { TurnUndo } from './turnUndo';
 import { userText } from './vscodeMessages';
 import { countMessage } from '../countMessage';
 import { activeFile, projectRulesFor, RULES_BUDGET_TOKENS } from '../workspace/projectRules';
@@ -30,6 +31,8 @@ export interface ParticipantServices {
   edits: AppliedEdits;
   /** Where a change waiting for its answer is announced, for the answer to offer Apply and Discard. */
   changes: Pick<ChangeReviews, 'onDidAsk'>;
+  /** Keeps what a turn changed, for its Undo This Turn button. */
+  undo: Pick<TurnUndo, 'keep'>;
   log: Log;
 }
 
@@ -69,6 +72,7 @@ export class GigaChatParticipant {
     const tools = command === 'explain' || codebase ? [] : agentTools(request);
     const record = emptyTurnRecord();
     const metadata = (): TurnMetadata => ({ command: codebase ? 'codebase' : command, record: forHistory(record) });
+    const journal = this.services.edits.mark();
     try {
       const rules = await projectRulesFor(questionFiles(request), RULES_BUDGET_TOKENS);
       // The rules the answer follows, named before it as VS Code's own agent does.
@@ -91,6 +95,7 @@ export class GigaChatParticipant {
       );
       if (outcome.stoppedAtLimit)
         stream.markdown(`\n\n${countMessage('I stopped after {0|# tool call|# tool calls}. Say "go on" to let me continue.', MAX_TOOL_CALLS)}`);
+      this.offerUndo(journal, stream);
       return { metadata: metadata() };
     } catch (error) {
       if (token.isCancellationRequested || error instanceof vscode.CancellationError) return { metadata: metadata() };
@@ -98,9 +103,18 @@ export class GigaChatParticipant {
       const changed = changedFiles(record);
       // The error below says what failed; what was already done must not look undone.
       if (changed.length > 0) stream.markdown(`\n\n${vscode.l10n.t('Changed {0}; then the request failed:', changed.join(', '))}`);
+      this.offerUndo(journal, stream);
       return { errorDetails: { message: (error as Error).message }, metadata: metadata() };
     }
   };
+
+  /** Under a turn that changed files: Undo This Turn, which gives each of them back its text. */
+  private offerUndo(journal: number, stream: vscode.ChatResponseStream): void {
+    const changes = this.services.edits.changesSince(journal);
+    if (changes.length === 0) return;
+    const id = this.services.undo.keep(changes);
+    stream.button({ command: commandId('undoAgentTurn'), title: vscode.l10n.t('Undo This Turn'), arguments: [id] });
+  }
 
   readonly followups: vscode.ChatFollowupProvider = {
     provideFollowups: (result) => {

@@ -24,7 +24,7 @@ export type EditOutcome =
   | { kind: 'notApplied'; answer: Exclude<ReviewAnswer, 'apply'>; label: string }
   | { kind: 'changedMeanwhile'; label: string }
   | { kind: 'failed'; label: string }
-  | { kind: 'applied'; label: string; created: boolean; saved: boolean; firstLine: number };
+  | { kind: 'applied'; label: string; created: boolean; saved: boolean; firstLine: number; before: string | undefined; after: string };
 
 /**
  * One exact piece of a workspace file replaced, or a new file written, only after the user saw the
@@ -60,7 +60,15 @@ export async function proposeEdit(reviews: ChangeReviews, input: EditInput | und
   if ('refused' in now || !sameChange(now, planned)) return { kind: 'changedMeanwhile', label: planned.file.label };
   const saved = await apply(now);
   if (saved === undefined) return { kind: 'failed', label: now.file.label };
-  return { kind: 'applied', label: now.file.label, created: !now.file.exists, saved, firstLine: now.firstLine };
+  return {
+    kind: 'applied',
+    label: now.file.label,
+    created: !now.file.exists,
+    saved,
+    firstLine: now.firstLine,
+    before: now.file.exists ? now.before : undefined,
+    after: now.after,
+  };
 }
 
 function sameChange(now: PlannedChange, shown: PlannedChange): boolean {

@@ -34,7 +34,7 @@ export class EditFileTool implements vscode.LanguageModelTool<EditInput> {
       case 'failed':
         return toolText(`${outcome.label} could not be changed (VS Code refused the edit).`);
     }
-    this.edits.record(options.input, outcome.label);
+    this.edits.record(options.input, { label: outcome.label, before: outcome.before, after: outcome.after });
     if (outcome.created) return toolText(`Created ${outcome.label}.`);
     return toolText(
       outcome.saved

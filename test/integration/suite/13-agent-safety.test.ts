@@ -142,6 +142,28 @@ describe("@gigachat in VS Code's Chat is safe with a hostile model: links, edits
     await files.update('autoSave', undefined, vscode.ConfigurationTarget.Global);
   });
 
+  it('Undo This Turn gives a file its text back after its diff, and leaves one changed since', async () => {
+    const told = async (pattern: RegExp) =>
+      until(async () => (await workbench.notifications()).some((text) => pattern.test(text)), `a notification matching ${pattern}`);
+    await writeText('undo.txt', 'mode = safe\n');
+    await askInChatView(`@gigachat ${call('gigachat_editFile', { path: `${FOLDER}/undo.txt`, oldText: 'safe', newText: 'fast' })} go fast`);
+    await answerChange(`${FOLDER}/undo.txt`, 'Apply Change');
+    await answerContaining('Changed');
+    await workbench.clickButton(RESPONSES, 'Undo This Turn');
+    // Undoing is a change too: shown in its diff, applied only after the user's yes.
+    await answerChange(`${FOLDER}/undo.txt`, 'Apply Change');
+    await until(async () => (await readText('undo.txt')) === 'mode = safe\n', 'the file as it was before the turn');
+    await told(/Undone: agent-safety\/undo\.txt\./);
+
+    await askInChatView(`@gigachat ${call('gigachat_editFile', { path: `${FOLDER}/undo.txt`, oldText: 'safe', newText: 'turbo' })} go turbo`);
+    await answerChange(`${FOLDER}/undo.txt`, 'Apply Change');
+    await answerContaining('Changed');
+    await writeText('undo.txt', 'mode = turbo\n# tuned by hand\n');
+    await workbench.clickButton(RESPONSES, 'Undo This Turn');
+    await told(/Changed since the turn, so left as they are: agent-safety\/undo\.txt\./);
+    assert.equal(await readText('undo.txt'), 'mode = turbo\n# tuned by hand\n', "the user's later work is kept");
+  });
+
   it('Stop while a change waits for its answer: the change is dropped and nothing more is asked', async () => {
     await writeText('stopped.txt', 'state = waiting\n');
     await emulator.resetCounts();
