@@ -63,7 +63,7 @@ function inExtensionHost(): void {
   try {
     execFileSync(process.execPath, [path.join(root, 'test/harness/runIntegration.js'), '--grep', 'benchmark'], {
       cwd: root,
-      env: { ...process.env, GIGACHAT_IT_BENCH_OUT: out },
+      env: { ...process.env, GIGACHAT_IT_BENCH_OUT: out, GIGACHAT_IT_SOURCES: path.join(root, 'node_modules') },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
   } catch (error) {

@@ -47,13 +47,18 @@ async function settledMemory(): Promise<NodeJS.MemoryUsage> {
   return last;
 }
 
-/** The `count` of the embedding cache's meta file under `folder` (0 when there is none). */
+/**
+ * The rows of the embedding cache's vectors file under `folder` (0 when there is none): the meta
+ * file names it (`vectors.f32` before format 3), and saves after the first append rows to it, so
+ * the meta file's own `count` is only the last compaction's. A fresh index has no dead rows.
+ */
 function cachedVectors(folder: string): number {
   for (const relative of fs.readdirSync(folder, { recursive: true, encoding: 'utf8' })) {
     const meta = path.join(folder, relative);
-    if (path.basename(meta) === 'meta.json' && fs.existsSync(path.join(path.dirname(meta), 'vectors.f32'))) {
-      return (JSON.parse(fs.readFileSync(meta, 'utf8')) as { count: number }).count;
-    }
+    if (path.basename(meta) !== 'meta.json') continue;
+    const { dimensions, vectors = 'vectors.f32' } = JSON.parse(fs.readFileSync(meta, 'utf8')) as { dimensions: number; vectors?: string };
+    const file = path.join(path.dirname(meta), vectors);
+    if (fs.existsSync(file)) return Math.floor(fs.statSync(file).size / (4 * dimensions));
   }
   return 0;
 }
@@ -122,7 +127,8 @@ describe('benchmark', function () {
   it('measures the memory of a search index opened from its cache', async function () {
     this.timeout(20 * 60_000);
     const folder = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'memory-fixture').fsPath;
-    const nodeModules = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'node_modules');
+    // The repository's dependencies (the packaged extension ships none): GIGACHAT_IT_SOURCES, set by npm run bench.
+    const nodeModules = process.env.GIGACHAT_IT_SOURCES ?? path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'node_modules');
     for (const source of realSources(nodeModules, MEMORY_FILES)) {
       const file = path.join(folder, source.relative);
       fs.mkdirSync(path.dirname(file), { recursive: true });
