@@ -15,6 +15,24 @@ export const lineChunker: SourceChunker = {
 };
 
 /**
+ * `chunker`, except that a file it fails to cut (a parser fault, a thread that answered with an
+ * error) is cut by lines and `onFailed` is told which and why: one file's problem never stops
+ * indexing the others, and search still finds that file.
+ */
+export function withLineFallback(chunker: SourceChunker, onFailed: (languageIdOrPath: string, error: unknown) => void): SourceChunker {
+  return {
+    chunk: async (text, languageIdOrPath, options) => {
+      try {
+        return await chunker.chunk(text, languageIdOrPath, options);
+      } catch (error) {
+        onFailed(languageIdOrPath, error);
+        return chunkText(text, options);
+      }
+    },
+  };
+}
+
+/**
  * Longer texts are cut by lines: tree-sitter's wasm reads code at about 1.5 MiB/s, and parsing holds
  * the extension host's event loop (about 170 ms at this size); files this big are mostly generated.
  */
