@@ -223,7 +223,7 @@ describe('syntax chunks', function () {
   it('cuts a file of 5,000 nested blocks along its syntax, in TypeScript, JavaScript and Go', async () => {
     const sources = {
       'deep.ts': deeplyNested('export function deep(): void {', (i) => `if (flag${i}) {`, '}'),
-      'deep.js': deeplyNested('function deep() {', (i) => `{ step${i}();`, '}'),
+      'deep.js': deeplyNested('function deep() {', (i) => `while (step${i}()) {`, '}'),
       'deep.go': deeplyNested('package deep\n\nfunc deep() {', (i) => `if flag${i} {`, '}'),
     };
     for (const [file, text] of Object.entries(sources)) {
@@ -231,6 +231,14 @@ describe('syntax chunks', function () {
       assert.notDeepEqual(chunks, chunkText(text), `${file} was cut by lines`);
       checkExact(text, chunks, 1500);
     }
+  });
+
+  it('cuts by lines a nesting that would make a chunk of nearly every line', async () => {
+    // Each level's statement shares its line with the block: each would be a chunk under 375 characters of signatures.
+    const text = deeplyNested('function deep() {', (i) => `{ step${i}();`, '}');
+    const chunks = await chunker.chunk(text, 'deep.js');
+    assert.deepEqual(chunks, chunkText(text));
+    assert.ok(chunks.length < text.length / 500, `${chunks.length} chunks`);
   });
 
   it('cuts by lines, and says so once, when a grammar does not load', async () => {
