@@ -17,6 +17,7 @@ export type ServiceErrorKind =
   | 'tls' // the certificate chain could not be verified
   | 'timeout' // no answer (or no data) within the configured time
   | 'protocol' // the service answered something that does not match the contract
+  | 'internal' // the extension failed by itself (an exception it did not expect): not the service's doing
   | 'cancelled'; // the caller aborted
 
 export interface ServiceErrorDetails {
@@ -93,6 +94,17 @@ export class ServiceError extends Error {
 
 export function isServiceError(value: unknown): value is ServiceError {
   return value instanceof ServiceError;
+}
+
+/**
+ * Any failure as the core's error. One that is not a ServiceError was thrown by the extension's own
+ * code (a bug, a stack overflow): it is `internal`, never put on the service, with the exception as
+ * its cause for the log.
+ */
+export function asServiceError(error: unknown): ServiceError {
+  if (error instanceof ServiceError) return error;
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return new ServiceError('internal', message, { cause: error });
 }
 
 /** Maps an HTTP status of a failed response to the kind a caller acts on. */

@@ -9,7 +9,7 @@ export { streamsOfScope } from './streams/streamBudget';
 export { LeaseFiles } from './streams/leaseFiles';
 export { ChatContracts, type ChatContract } from './contract/chatContracts';
 export type { ServiceClientOptions, RequestOptions, ChatOptions, EmbeddingOptions } from './client';
-export { ServiceError, isServiceError } from './errors';
+export { ServiceError, asServiceError, isServiceError } from './errors';
 export { KEY_SCOPES, findKeyScope, isScopeMismatch } from './keyScopes';
 export { CONNECTION_LOST, hostOf, isUnknownRootError, NOT_TLS_CODE } from './transportErrors';
 export { STREAM_CUT } from './sse';

@@ -1,7 +1,7 @@
 import { applyChunk, type ChatReply } from './chatReply';
 import { parseMediaReply, stableStreamingPrefix } from './images';
 import type { ChatChunk } from './schemas';
-import { linkSourceMarkers, stableSourcePrefix, webSourceList } from './webSources';
+import { linkSourceMarkers, markdownLinkTarget, stableSourcePrefix, webSourceList, type WebSource } from './webSources';
 
 /** What stands in a text reply for what text cannot show. */
 export interface ReplyTextNotes {
@@ -46,11 +46,15 @@ export async function readReplyText(
   }
   show(readable(reply.content));
   const sources = webSourceList(reply.sources);
-  if (sources.length > 0)
-    onText(
-      `\n\n**${notes.sources}**\n\n${sources.map((source) => `${source.number}. [${markdownText(source.title)}](${source.url}) · ${source.host}`).join('\n')}\n`,
-    );
+  if (sources.length > 0) onText(`\n\n**${notes.sources}**\n\n${sources.map(sourceLine).join('\n')}\n`);
   return reply;
+}
+
+/** A page in the list of sources: its title linked to it; an address too long to link, as text after the title. */
+function sourceLine(source: WebSource): string {
+  const target = markdownLinkTarget(source.url);
+  const title = markdownText(source.title);
+  return target ? `${source.number}. [${title}](${target}) · ${source.host}` : `${source.number}. ${title} · ${source.host}: ${markdownText(source.url)}`;
 }
 
 /** A title as link text: the characters Markdown would read as syntax, escaped. */

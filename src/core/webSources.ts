@@ -45,18 +45,37 @@ function webAddress(text: string): URL | undefined {
   }
 }
 
+/** A marker cites at most this many pages: one that repeats numbers or lists hundreds would bury the answer. */
+const MAX_CITED = 5;
+/** Longer addresses are not linked (the chat view's protocol takes none longer either, LIMITS.webAddress). */
+export const MAX_LINKED_URL = 2_000;
+
+/**
+ * `url` as the destination of a Markdown link, `[text](…)`: the characters that would end it or
+ * be read as Markdown (parentheses, angle brackets, spaces, backslashes) percent-encoded, so the
+ * link is the whole address. Undefined for an address longer than MAX_LINKED_URL: show it as text.
+ */
+export function markdownLinkTarget(url: string): string | undefined {
+  if (url.length > MAX_LINKED_URL) return undefined;
+  // encodeURIComponent leaves parentheses as they are.
+  return url.replace(/[()<>\\\s]/g, (c) => (c === '(' ? '%28' : c === ')' ? '%29' : encodeURIComponent(c)));
+}
+
 /** The text with each marker as numbered links to its sources (the bare numbers for those not known). */
 export function linkSourceMarkers(text: string, sources: readonly WebSource[]): string {
   if (!text.includes('[sources=')) return text;
   const byNumber = new Map(sources.map((source) => [source.number, source]));
   return text.replace(MARKER, (_marker, numbers: string) => {
-    const cited = numbers
-      .split(',')
-      .map((n) => Number(n.trim()))
-      .filter((n) => Number.isInteger(n) && n > 0);
-    const links = cited.map((n) => {
+    const cited = new Set<number>();
+    for (const n of numbers.split(',')) {
+      const number = Number(n.trim());
+      if (Number.isInteger(number) && number > 0) cited.add(number);
+      if (cited.size === MAX_CITED) break;
+    }
+    const links = [...cited].map((n) => {
       const source = byNumber.get(n);
-      return source ? `[[${n}]](${source.url.replace(/[()\s]/g, encodeURIComponent)})` : `[${n}]`;
+      const target = source && markdownLinkTarget(source.url);
+      return target ? `[[${n}]](${target})` : `[${n}]`;
     });
     return links.length > 0 ? ` ${links.join('')}` : '';
   });

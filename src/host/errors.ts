@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import {
+  asServiceError,
   ATTACHMENTS_REFUSED,
   CONNECTION_LOST,
   NOT_TLS_CODE,
@@ -30,14 +31,25 @@ export function describeError(error: unknown, log: Log): TurnError {
   return { kind: failure.kind, message, actions, requestId: failure.requestId, ...(wait ? { retryAt: Date.now() + wait } : {}) };
 }
 
-/** Any failure as the core's error: one it did not expect is a protocol error, with its message. */
-export function asServiceError(error: unknown): ServiceError {
-  return error instanceof ServiceError ? error : new ServiceError('protocol', String((error as Error)?.message ?? error));
+/**
+ * A failure as the log records it: its kind, its message and the service's request id; for the
+ * extension's own failure, where it was thrown.
+ */
+export function failureLine(failure: ServiceError): string {
+  const line = `${failure.kind}: ${failure.message}${failure.requestId ? ` (request id ${failure.requestId})` : ''}`;
+  // The stack's first line is the message again.
+  const where = failure.kind === 'internal' && failure.cause instanceof Error ? failure.cause.stack?.split('\n').slice(1).join('\n') : undefined;
+  return where ? `${line}\n${where}` : line;
 }
 
-/** A failure as the log records it: its kind, its message and the service's request id. */
-export function failureLine(failure: ServiceError): string {
-  return `${failure.kind}: ${failure.message}${failure.requestId ? ` (request id ${failure.requestId})` : ''}`;
+/** The extension's own failure: said as such, never as GigaChat's. */
+export function explainInternal(): { message: string; actions: ErrorAction[] } {
+  return {
+    message: vscode.l10n.t(
+      'Something went wrong inside the GigaChat extension, not at GigaChat: an error it did not expect. Retry tries again; the log has the details.',
+    ),
+    actions: ['retry', 'openLogs'],
+  };
 }
 
 /** @param wait how long the service asked to wait, in ms (see askedWait) */
@@ -128,6 +140,7 @@ function explain(error: ServiceError, wait: number | undefined): { message: stri
           },
     timeout: () => ({ message: vscode.l10n.t('GigaChat did not answer in time.'), actions: ['retry', 'checkConnection', 'openLogs'] }),
     protocol: () => explainProtocol(error),
+    internal: explainInternal,
   };
   if (error.kind === 'cancelled') return { message: vscode.l10n.t('Stopped.'), actions: [] };
   if (error.code === ATTACHMENTS_REFUSED) return explainRefusedPictures(error);

@@ -54,4 +54,19 @@ describe("readReplyText: a streamed reply as text VS Code's Chat can show", () =
       'Faster JIT [2]. UTF-8 [1][2].\n\n**Sources**\n\n1. [Python \\[docs\\]](https://docs.python.org/3/) · docs.python.org\n2. [realpython.com](https://realpython.com/news/) · realpython.com\n',
     );
   });
+
+  it('links each source by its whole address, and shows one too long to link as text', async () => {
+    const long = `https://example.org/?q=${'a'.repeat(2_000)}`;
+    async function* web(): AsyncGenerator<ChatChunk> {
+      yield { choices: [{ index: 0, delta: { content: 'Mercury is small [sources=[1, 2]].' } }] };
+      const sources = { '1': { url: 'https://en.wikipedia.org/wiki/Mercury_(planet))', title: 'Mercury' }, '2': { url: long, title: 'Long' } };
+      yield { choices: [{ index: 0, delta: { sources } }] };
+    }
+    const seen: string[] = [];
+    await readReplyText(web(), NOTES, (text) => seen.push(text));
+    assert.equal(
+      seen.join(''),
+      `Mercury is small [1][2].\n\n**Sources**\n\n1. [Mercury](https://en.wikipedia.org/wiki/Mercury_%28planet%29%29) · en.wikipedia.org\n2. Long · example.org: ${long}\n`,
+    );
+  });
 });

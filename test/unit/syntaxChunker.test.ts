@@ -83,6 +83,12 @@ function longFunction(steps: number): string {
   return `// Uploads in stages.\nexport async function uploadInStages(request: UploadRequest, log: Logger): Promise<void> {\n${body}  log.info('done');\n}\n`;
 }
 
+/** A function whose body nests `depth` blocks, one a line: about 20 KB at 5,000, as generated code can be. */
+function deeplyNested(head: string, open: (i: number) => string, close: string, depth = 5_000): string {
+  const opens = Array.from({ length: depth }, (_, i) => open(i));
+  return [head, ...opens, ...opens.map(() => close), '}', ''].join('\n');
+}
+
 describe('syntax chunks', function () {
   /** The parser as the build writes it to dist/tree-sitter. */
   let parserFolder: string;
@@ -212,6 +218,27 @@ describe('syntax chunks', function () {
         checkExact(text, chunks, maxChars);
       }
     }
+  });
+
+  it('cuts a file of 5,000 nested blocks along its syntax, in TypeScript, JavaScript and Go', async () => {
+    const sources = {
+      'deep.ts': deeplyNested('export function deep(): void {', (i) => `if (flag${i}) {`, '}'),
+      'deep.js': deeplyNested('function deep() {', (i) => `while (step${i}()) {`, '}'),
+      'deep.go': deeplyNested('package deep\n\nfunc deep() {', (i) => `if flag${i} {`, '}'),
+    };
+    for (const [file, text] of Object.entries(sources)) {
+      const chunks = await chunker.chunk(text, file);
+      assert.notDeepEqual(chunks, chunkText(text), `${file} was cut by lines`);
+      checkExact(text, chunks, 1500);
+    }
+  });
+
+  it('cuts by lines a nesting that would make a chunk of nearly every line', async () => {
+    // Each level's statement shares its line with the block: each would be a chunk under 375 characters of signatures.
+    const text = deeplyNested('function deep() {', (i) => `{ step${i}();`, '}');
+    const chunks = await chunker.chunk(text, 'deep.js');
+    assert.deepEqual(chunks, chunkText(text));
+    assert.ok(chunks.length < text.length / 500, `${chunks.length} chunks`);
   });
 
   it('cuts by lines, and says so once, when a grammar does not load', async () => {

@@ -2,10 +2,11 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { embeddingText } from '../../src/core/search/chunker';
+import { chunkText, embeddingText } from '../../src/core/search/chunker';
 import { EmbeddingCache } from '../../src/core/search/embeddingCache';
 import { WorkspaceIndexer } from '../../src/core/search/indexer';
-import { SyntaxChunker } from '../../src/core/search/syntax/syntaxChunker';
+import { SyntaxChunker, type SourceChunker } from '../../src/core/search/syntax/syntaxChunker';
+import { WorkerChunker } from '../../src/core/search/syntax/workerChunker';
 import { useEmulator } from './support/fixture';
 
 /** A class whose one long method does not fit a chunk of 500 characters, so it is split among its statements. */
@@ -16,6 +17,18 @@ function uploaderSource(): string {
       `    if (request.step === ${i}) {\n      const reply = await send(request, 'stage-${i}');\n      log.info(\`stage ${i}: \${reply.status}\`);\n    }`,
   );
   return ['export class Uploader {', '  async uploadInStages(request: UploadRequest, log: Logger): Promise<void> {', ...stages, '  }', '}', ''].join('\n');
+}
+
+/** The parsing thread as the test build writes it (esbuild.js). */
+const WORKER_FILE = path.resolve(__dirname, '../../src/core/search/syntax/chunkWorker.js');
+
+/**
+ * A function whose body nests 10,000 blocks, one a line (40 KB): generated code can look like this.
+ * Deeper than the 5,000 that overflowed the extension host's stack: the parsing thread has more.
+ */
+function deeplyNested(): string {
+  const opens = Array.from({ length: 10_000 }, () => '{');
+  return ['export function deep(): void {', ...opens, 'deepest();', ...opens.map(() => '}'), '}', ''].join('\n');
 }
 
 describe('indexing with syntax chunks, against the emulator', function () {
@@ -79,5 +92,70 @@ describe('indexing with syntax chunks, against the emulator', function () {
     const cited = lines.slice(hit.startLine, hit.endLine + 1).join('\n');
     assert.ok(cited.includes("'stage-9'"), `the hit cites lines ${hit.startLine}-${hit.endLine}`);
     assert.ok(!cited.includes('export class Uploader'));
+  });
+
+  /** The files of a folder with a deeply nested one among ordinary ones, as indexing reads them. */
+  function folderWithDeepFile(): { path: string; text: string }[] {
+    const folder = path.join(dir, 'workspace');
+    fs.mkdirSync(folder);
+    fs.writeFileSync(path.join(folder, 'uploader.ts'), uploaderSource());
+    fs.writeFileSync(path.join(folder, 'generated.ts'), deeplyNested());
+    fs.writeFileSync(path.join(folder, 'notes.md'), '# Notes\n\nThe uploader sends each stage in turn.\n');
+    return fs.readdirSync(folder).map((name) => ({ path: `file://${path.join(folder, name)}`, text: fs.readFileSync(path.join(folder, name), 'utf8') }));
+  }
+
+  it('indexes a folder holding a file of 10,000 nested blocks, that file along its syntax, in the parsing thread', async () => {
+    const client = t.clientWith();
+    const worker = new WorkerChunker(WORKER_FILE, parserFolder);
+    try {
+      const failed: string[] = [];
+      const indexer = new WorkspaceIndexer({
+        embed: (texts, signal) => client.embeddings(texts, { signal }),
+        cache: await EmbeddingCache.load(dir, 'Embeddings'),
+        chunker: worker,
+        onChunkingFailed: (file) => failed.push(file),
+      });
+      const files = folderWithDeepFile();
+      const result = await indexer.indexFiles(files);
+      assert.equal(result.files, 3);
+      assert.deepEqual(failed, []);
+      const deep = files.find((file) => file.path.endsWith('generated.ts'))!;
+      assert.notDeepEqual(await indexer.chunksOf(deep), chunkText(deep.text), 'the nested file was cut by lines');
+      for (const file of files) assert.ok(indexer.file(file.path)?.chunks.length, `${file.path} is not indexed`);
+    } finally {
+      worker.dispose();
+    }
+  });
+
+  it('cuts by lines a file the chunker fails on, says which once, and indexes the others along their syntax', async () => {
+    const client = t.clientWith();
+    const failing: SourceChunker = {
+      chunk: (text, file, options) =>
+        file.endsWith('generated.ts') ? Promise.reject(new RangeError('Maximum call stack size exceeded')) : chunker.chunk(text, file, options),
+    };
+    const failed: string[] = [];
+    const indexer = new WorkspaceIndexer({
+      embed: (texts, signal) => client.embeddings(texts, { signal }),
+      cache: await EmbeddingCache.load(dir, 'Embeddings'),
+      chunker: failing,
+      onChunkingFailed: (file, error) => failed.push(`${file}: ${(error as Error).message}`),
+    });
+    const files = folderWithDeepFile();
+    const result = await indexer.indexFiles(files);
+    assert.equal(result.files, 3);
+    const deep = files.find((file) => file.path.endsWith('generated.ts'))!;
+    assert.deepEqual(failed, [`${deep.path}: Maximum call stack size exceeded`]);
+    const byLines = chunkText(deep.text);
+    assert.deepEqual(
+      indexer.file(deep.path)!.chunks.map((chunk) => [chunk.startLine, chunk.endLine]),
+      byLines.map((chunk) => [chunk.startLine, chunk.endLine]),
+    );
+    const uploader = files.find((file) => file.path.endsWith('uploader.ts'))!;
+    assert.equal(indexer.file(uploader.path)!.chunks.length, (await chunker.chunk(uploader.text, uploader.path)).length);
+    const [query] = await client.embeddings(['deepest();']);
+    assert.ok(
+      indexer.search(query, 3).some((hit) => hit.path === deep.path),
+      'the file cut by lines is not found',
+    );
   });
 });

@@ -1,6 +1,17 @@
 import * as assert from 'node:assert/strict';
 import { linkSourceMarkers, stableSourcePrefix, webSourceList } from '../../src/core';
 import { streamedDelta, toViewTurn } from '../../src/host/chat/viewTurns';
+import { MAX_LINKED_URL } from '../../src/core/webSources';
+import { LIMITS } from '../../src/shared/protocol';
+import MarkdownIt from 'markdown-it';
+
+/** The links Markdown reads in `text` (as the chat view's markdown-it does): each link's text and where it goes, decoded. */
+function renderedLinks(text: string): { text: string; href: string }[] {
+  const tokens = new MarkdownIt().parseInline(text, {})[0].children ?? [];
+  return tokens.flatMap((token, i) =>
+    token.type === 'link_open' ? [{ text: tokens[i + 1].content, href: decodeURI(String(token.attrGet('href') ?? '')) }] : [],
+  );
+}
 
 const sources = {
   '2': { url: 'https://realpython.com/python-news-february-2026/', title: 'pandas 3.0 Lands Breaking Changes' },
@@ -50,5 +61,40 @@ describe('web answers: the sources a reply cites', () => {
       turn.webSources?.map((source) => source.number),
       [1, 2],
     );
+  });
+
+  it('links the whole address when it holds parentheses, angle brackets or spaces', () => {
+    const addresses = {
+      '1': { url: 'https://en.wikipedia.org/wiki/Mercury_(planet)', title: 'Mercury' },
+      '2': { url: 'https://example.org/search?q=f(x))&page=2', title: 'An unbalanced parenthesis' },
+      '3': { url: 'https://example.org/a b/<c>/d\\e)', title: 'Spaces and brackets' },
+    };
+    const list = webSourceList(addresses);
+    const linked = linkSourceMarkers('See [sources=[1, 2, 3]].', list);
+    assert.deepEqual(
+      renderedLinks(linked),
+      list.map((source) => ({ text: `[${source.number}]`, href: decodeURI(source.url) })),
+    );
+    assert.equal(linked.replace(/\]\([^)]*\)/g, '').replace(/\[\[/g, '['), 'See [1][2][3].', 'nothing of an address is left as text');
+  });
+
+  it('cites each page of a marker once, and a few at most, however long the marker', () => {
+    const list = webSourceList(
+      Object.fromEntries(Array.from({ length: 20 }, (_, i) => [String(i + 1), { url: `https://example.org/${i + 1}`, title: `Page ${i + 1}` }])),
+    );
+    const repeated = `Yes [sources=[${Array(4_000).fill('1').join(',')}]].`;
+    assert.equal(linkSourceMarkers(repeated, list), 'Yes [[1]](https://example.org/1).');
+    const many = linkSourceMarkers(`Yes [sources=[${Array.from({ length: 20 }, (_, i) => i + 1).join(', ')}]].`, list);
+    assert.deepEqual(
+      renderedLinks(many).map((link) => link.text),
+      ['[1]', '[2]', '[3]', '[4]', '[5]'],
+    );
+  });
+
+  it('does not link an address longer than the chat view takes', () => {
+    assert.equal(MAX_LINKED_URL, LIMITS.webAddress);
+    const long = `https://example.org/?q=${'a'.repeat(MAX_LINKED_URL)}`;
+    const list = webSourceList({ '1': { url: long, title: 'Long' }, '2': { url: 'https://example.org/', title: 'Short' } });
+    assert.equal(linkSourceMarkers('See [sources=[1, 2]].', list), 'See [1][[2]](https://example.org/).');
   });
 });

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { toViewTurn } from '../../src/host/chat/viewTurns';
 import { assistantTurn, state, userTurn } from './fixtures';
 import { useView, View } from './harness';
 
@@ -51,6 +52,25 @@ describe('chat webview: reasoning, web sources and the model that answered', fun
     assert.doesNotMatch((await view.page.locator('.turn-assistant').textContent()) ?? '', /sources=/);
     await list.getByRole('link', { name: 'Python News' }).click();
     assert.deepEqual(await view.postedOfType('openLink'), [{ type: 'openLink', href: 'https://realpython.com/news/' }]);
+  });
+
+  it('a source whose address holds parentheses is linked whole, and none of the address shows as text', async () => {
+    const address = 'https://example.org/search?q=f(x))&lang=en';
+    // The reply as the host stores it and sends it to the view.
+    const reply = toViewTurn({
+      id: 'r1',
+      role: 'assistant',
+      content: 'Mercury is the smallest planet [sources=[1]].',
+      status: 'done',
+      webSources: { '1': { url: address, title: 'Mercury' } },
+    });
+    await view.send(state({ turns: [question, reply] }));
+    const body = view.page.locator('.turn-assistant .turn-body');
+    await body.locator('a', { hasText: '[1]' }).waitFor();
+    assert.equal((await body.textContent())?.trim(), 'Mercury is the smallest planet [1].');
+    await body.locator('a', { hasText: '[1]' }).click();
+    const [opened] = await view.postedOfType('openLink');
+    assert.equal(decodeURI(opened.href), address);
   });
 
   it('the web toggle (or #web) asks for a web search for one message, under the text beside the other toggles', async () => {

@@ -17,7 +17,7 @@ import type {
   WorkspaceIndexerOptions,
 } from './indexerTypes';
 import { PathVersions } from './pathVersions';
-import { lineChunker, type SourceChunker } from './syntax/syntaxChunker';
+import { lineChunker, withLineFallback, type SourceChunker } from './syntax/syntaxChunker';
 
 export type { RateLimitPolicy } from './adaptiveLimiter';
 export type {
@@ -73,7 +73,7 @@ export class WorkspaceIndexer {
     this.batchChars = Math.max(1, options.batchChars ?? 48_000);
     this.chunkOptions = options.chunkOptions ?? {};
     this.boundaries = options.boundaries;
-    const chunker = options.chunker ?? lineChunker;
+    const chunker = withLineFallback(options.chunker ?? lineChunker, options.onChunkingFailed ?? (() => undefined));
     this.chunker = options.boundaries ? new ReusingChunker(chunker, options.boundaries) : chunker;
     this.store = new ChunkStore(options.cache, options.previewChars ?? 160, options.keywords);
     const maxInFlight = Math.max(1, Math.floor(options.maxInFlight ?? 2));

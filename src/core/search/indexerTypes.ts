@@ -26,6 +26,8 @@ export interface WorkspaceIndexerOptions {
   chunkOptions?: ChunkOptions;
   /** How files are cut into chunks. Default: by lines (`lineChunker`). */
   chunker?: SourceChunker;
+  /** `chunker` failed on a file: it is cut by lines instead (recorded in `boundaries`, so told once while its text stays). */
+  onChunkingFailed?: (path: string, error: unknown) => void;
   /** Where files were cut before (loaded for this chunker and `chunkOptions`): a file whose text is the same is not cut again. */
   boundaries?: ChunkBoundaries;
   /** A keyword index saved earlier with the cache (keywordIndexFile.ts): unchanged chunks' words are not split again. */

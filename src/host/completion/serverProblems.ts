@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import type { ServiceErrorKind } from '../../core';
 import type { ErrorAction, TurnError } from '../../shared/protocol';
-import { asServiceError, failureLine } from '../errors';
+import { asServiceError, type ServiceErrorKind } from '../../core';
+import { explainInternal, failureLine } from '../errors';
 import type { Log } from '../log';
 
 /**
@@ -23,6 +23,8 @@ function explain(kind: ServiceErrorKind, code: string | undefined, server: strin
       actions: ['openSettings'],
     };
   switch (kind) {
+    case 'internal':
+      return explainInternal();
     case 'network':
     case 'timeout':
       return {

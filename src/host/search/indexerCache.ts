@@ -37,6 +37,8 @@ export async function openIndexer(cacheDirectory: vscode.Uri, settings: SearchSe
     batchChars,
     chunkOptions,
     chunker: sourceChunker(log),
+    onChunkingFailed: (file, error) =>
+      log.warn(`Search index: ${file} could not be cut along its syntax, so it is cut by lines: ${String((error as Error)?.message ?? error)}`),
     // Files whose text is unchanged since an earlier scan are cut as then, without parsing.
     boundaries: await ChunkBoundaries.load(cacheDirectory.fsPath, SOURCE_CHUNKER_NAME, chunkOptions),
     // Chunks whose text is unchanged take their words from the saved keyword index.

@@ -12,7 +12,7 @@ const WORKER_FILE = path.join(__dirname, 'chunkWorker.js');
  * files are cut (the grammars, treeChunker.ts, chunker.ts) must change it, or files whose text is
  * unchanged keep their old cut.
  */
-export const SOURCE_CHUNKER_NAME = 'syntax-1';
+export const SOURCE_CHUNKER_NAME = 'syntax-2';
 
 let chunker: SourceChunker | undefined;
 

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ServiceError } from '../../../src/core';
+import { asServiceError } from '../../../src/core';
 import type { ChatClient, ChatDependencies, ChatSettings, CodebaseSource, PictureStore, RulesSource } from '../../../src/host/chat/chatDependencies';
 import { ChatController } from '../../../src/host/chat/chatController';
 import { ConversationStore } from '../../../src/host/chat/conversationStore';
@@ -40,7 +40,7 @@ export class MemoryPictures implements PictureStore {
 
 /** What errors.ts says of a failure, without VS Code's localization: the kind, and the message as it came. */
 export function describedAs(error: unknown): TurnError {
-  const failure = error instanceof ServiceError ? error : new ServiceError('protocol', String(error));
+  const failure = asServiceError(error);
   return { kind: failure.kind, message: `Failed: ${failure.message}`, actions: failure.kind === 'cancelled' ? [] : ['retry'], requestId: failure.requestId };
 }
 

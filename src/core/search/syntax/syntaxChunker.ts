@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import type { Language, Parser } from '@vscode/tree-sitter-wasm';
-import { chunkText, type Chunk, type ChunkOptions } from '../chunker';
+import { chunkText, DEFAULT_MAX_CHARS, type Chunk, type ChunkOptions } from '../chunker';
 import { grammarFile, grammarFor } from './grammars';
 import { chunkTree } from './treeChunker';
 
@@ -15,10 +15,37 @@ export const lineChunker: SourceChunker = {
 };
 
 /**
+ * `chunker`, except that a file it fails to cut (a parser fault, a thread that answered with an
+ * error) is cut by lines and `onFailed` is told which and why: one file's problem never stops
+ * indexing the others, and search still finds that file.
+ */
+export function withLineFallback(chunker: SourceChunker, onFailed: (languageIdOrPath: string, error: unknown) => void): SourceChunker {
+  return {
+    chunk: async (text, languageIdOrPath, options) => {
+      try {
+        return await chunker.chunk(text, languageIdOrPath, options);
+      } catch (error) {
+        onFailed(languageIdOrPath, error);
+        return chunkText(text, options);
+      }
+    },
+  };
+}
+
+/**
  * Longer texts are cut by lines: tree-sitter's wasm reads code at about 1.5 MiB/s, and parsing holds
  * the extension host's event loop (about 170 ms at this size); files this big are mostly generated.
  */
 export const MAX_PARSED_CHARS = 256 * 1024;
+
+/**
+ * A syntax cut into more chunks than this many times the file's length in chunks is cut by lines
+ * instead: blocks nested thousands deep with a statement on each level's line make a chunk of
+ * nearly every line, each under the repeated signatures (5,000 texts to embed for 50 KB). Ordinary
+ * code stays under 2.3 times (this repository's sources and its dependencies', at 200 to 1,500
+ * characters a chunk).
+ */
+const MAX_CHUNKS_PER_SIZE = 4;
 
 /** The module `tree-sitter.js` of @vscode/tree-sitter-wasm: web-tree-sitter's runtime. */
 type TreeSitterModule = typeof import('@vscode/tree-sitter-wasm');
@@ -26,6 +53,7 @@ type TreeSitterModule = typeof import('@vscode/tree-sitter-wasm');
 /**
  * Chunks along the syntax tree (`chunkTree`) for the languages whose tree-sitter grammar ships,
  * by lines for any other text, for a file with a syntax error (its tree would cut in odd places),
+ * for one whose cut would make far more chunks than its size calls for (MAX_CHUNKS_PER_SIZE),
  * for one over MAX_PARSED_CHARS and for a grammar that fails to load (said once through `onProblem`).
  *
  * The parser is tree-sitter's WebAssembly build as VS Code itself ships it (@vscode/tree-sitter-wasm):
@@ -85,7 +113,9 @@ export class SyntaxChunker implements SourceChunker {
     const tree = this.parser.parse(text);
     try {
       if (!tree || tree.rootNode.hasError) return chunkText(text, options);
-      return chunkTree(tree.rootNode, text.split(/\r?\n/), options);
+      const chunks = chunkTree(tree.rootNode, text.split(/\r?\n/), options);
+      const sized = Math.ceil(text.length / (options.maxChars ?? DEFAULT_MAX_CHARS));
+      return chunks.length > MAX_CHUNKS_PER_SIZE * sized + 8 ? chunkText(text, options) : chunks;
     } finally {
       tree?.delete();
     }

@@ -47,8 +47,27 @@ interface Scope {
  */
 export function chunkTree(root: SyntaxNode, lines: readonly string[], options: ChunkOptions = {}): Chunk[] {
   const chunker = new TreeChunker(lines, options);
-  chunker.pack(children(root), 0, lines.length - 1, { context: '', headerEnd: -1 }, chunker.maxChars);
+  chunker.run(children(root), lines.length - 1);
   return chunker.chunks;
+}
+
+/**
+ * Lines `from`..`to` being covered along `nodes` (in order), with chunks of at most `budget`
+ * characters: where `pack` stands in them, so that it can stop to split a node and come back.
+ */
+interface Packing {
+  readonly nodes: SyntaxNode[];
+  readonly to: number;
+  readonly scope: Scope;
+  readonly budget: number;
+  /** The next node to place. */
+  next: number;
+  /** First line of the open group (not yet in a chunk). */
+  groupStart: number;
+  /** First line no chunk has yet: the open group is groupStart..cursor-1. */
+  cursor: number;
+  /** Where the comments (and blank lines) at the end of the open group start: they go with the next node. */
+  leadIn: number;
 }
 
 class TreeChunker {
@@ -68,65 +87,85 @@ class TreeChunker {
     for (let i = 0; i < lines.length; i++) this.prefix[i + 1] = this.prefix[i] + lines[i].length;
   }
 
+  /**
+   * Covers lines 0..`to` along `nodes`. A node split among its members is packed before the rest
+   * of its siblings, on a stack of its own rather than the call stack: generated code nests blocks
+   * thousands deep, and the split goes as deep as the nesting.
+   */
+  run(nodes: SyntaxNode[], to: number): void {
+    const stack = [packing(nodes, 0, to, { context: '', headerEnd: -1 }, this.maxChars)];
+    while (stack.length > 0) {
+      const inner = this.pack(stack[stack.length - 1]);
+      if (inner) stack.push(inner);
+      else stack.pop();
+    }
+  }
+
   /** Characters of lines `start`..`end` joined with '\n'. */
   private span(start: number, end: number): number {
     return end < start ? 0 : this.prefix[end + 1] - this.prefix[start] + (end - start);
   }
 
-  /** Covers lines `from`..`to` with chunks of at most `budget` characters, along `nodes` (in order). */
-  pack(nodes: SyntaxNode[], from: number, to: number, scope: Scope, budget: number): void {
-    let groupStart = from;
-    /** First line no chunk has yet: the open group is groupStart..cursor-1. */
-    let cursor = from;
-    /** Where the comments (and blank lines) at the end of the open group start: they go with the next node. */
-    let leadIn = from;
+  /**
+   * Places `at`'s nodes in groups until one must be split among its members: returns the packing
+   * of those (to be done before `at` goes on), or undefined once `at`'s lines are all covered.
+   */
+  private pack(at: Packing): Packing | undefined {
+    const { to, scope, budget } = at;
     const flush = () => {
-      if (leadIn > groupStart) this.emit(groupStart, leadIn - 1, scope, budget);
-      groupStart = leadIn;
+      if (at.leadIn > at.groupStart) this.emit(at.groupStart, at.leadIn - 1, scope, budget);
+      at.groupStart = at.leadIn;
     };
-    for (const node of nodes) {
-      const start = Math.max(node.startPosition.row, cursor);
+    while (at.next < at.nodes.length) {
+      const node = at.nodes[at.next++];
+      const start = Math.max(node.startPosition.row, at.cursor);
       const end = Math.min(lastRow(node), to);
       if (end < start) continue; // on a line already taken (`} else {`)
-      const isComment = COMMENT.test(node.type);
-      if (this.span(groupStart, end) > budget) {
+      at.cursor = end + 1;
+      if (this.span(at.groupStart, end) > budget) {
         flush();
         // A long stretch before the node (a big comment) is cut on its own rather than dragged into the split.
-        if (this.span(groupStart, start - 1) > budget / 2) {
-          this.lineChunks(groupStart, start - 1, scope, budget);
-          groupStart = leadIn = start;
+        if (this.span(at.groupStart, start - 1) > budget / 2) {
+          this.lineChunks(at.groupStart, start - 1, scope, budget);
+          at.groupStart = at.leadIn = start;
         }
-        if (this.span(groupStart, end) > budget) {
-          this.split(node, groupStart, end, scope);
-          groupStart = leadIn = end + 1;
+        if (this.span(at.groupStart, end) > budget) {
+          const from = at.groupStart;
+          at.groupStart = at.leadIn = end + 1;
+          const inner = this.split(node, from, end, scope);
+          if (inner) return inner;
+          continue;
         }
       }
-      cursor = end + 1;
-      if (!isComment) leadIn = cursor;
+      if (!COMMENT.test(node.type)) at.leadIn = at.cursor;
     }
     // What is left after the last node (a closing brace): with the open group if it fits.
-    if (to >= cursor && this.span(groupStart, to) > budget) {
+    if (to >= at.cursor && this.span(at.groupStart, to) > budget) {
       flush();
-      this.lineChunks(groupStart, to, scope, budget);
-      return;
+      this.lineChunks(at.groupStart, to, scope, budget);
+      return undefined;
     }
-    leadIn = to + 1;
+    at.leadIn = to + 1;
     flush();
+    return undefined;
   }
 
-  /** Lines `from`..`to` (all of `node`, with what leads into it), too long for one chunk. */
-  private split(node: SyntaxNode, from: number, to: number, scope: Scope): void {
+  /**
+   * Lines `from`..`to` (all of `node`, with what leads into it), too long for one chunk: cut by
+   * lines when the node has no members to split among, else the packing of its members.
+   */
+  private split(node: SyntaxNode, from: number, to: number, scope: Scope): Packing | undefined {
     const body = bodyOf(node);
     const parts = body ? children(body) : [];
     if (parts.length === 0) {
       this.lineChunks(from, to, scope, this.budget(scope));
-      return;
+      return undefined;
     }
     // The signature: the node's lines before its first member, or its first line when they share one.
     const first = node.startPosition.row;
     const headerEnd = Math.max(first, Math.min(parts[0].startPosition.row - 1, to));
     const inner: Scope = { context: this.withHeader(scope.context, first, headerEnd), headerEnd, outer: scope };
-    this.pack(parts, from, to, inner, this.budget(inner));
+    return packing(parts, from, to, inner, this.budget(inner));
   }
 
   /** Room left in a chunk for text under `scope`'s signatures. */
@@ -170,6 +209,10 @@ class TreeChunker {
       this.chunks.push(context === '' ? placed : { ...placed, context });
     }
   }
+}
+
+function packing(nodes: SyntaxNode[], from: number, to: number, scope: Scope, budget: number): Packing {
+  return { nodes, to, scope, budget, next: 0, groupStart: from, cursor: from, leadIn: from };
 }
 
 /** The signatures above a piece starting at `line`: a piece that holds a signature's own lines does not repeat it. */
