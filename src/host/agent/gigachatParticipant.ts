@@ -102,8 +102,9 @@ export class GigaChatParticipant {
       this.services.log.warn(`@gigachat: ${(error as Error).message}`);
       const changed = changedFiles(record);
       // The error below says what failed; what was already done must not look undone.
-      if (changed.length > 0) stream.markdown(`\n\n${vscode.l10n.t('Changed {0}; then the request failed:', changed.join(', '))}`);
+      // Before the sentence that leads into the error VS Code shows under the answer.
       this.offerUndo(journal, stream);
+      if (changed.length > 0) stream.markdown(`\n\n${vscode.l10n.t('Changed {0}; then the request failed:', changed.join(', '))}`);
       return { errorDetails: { message: (error as Error).message }, metadata: metadata() };
     }
   };
