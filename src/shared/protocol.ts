@@ -386,6 +386,8 @@ export const ViewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('errorAction'), action: ErrorAction, turnId: id.optional() }),
   /** Copy a reply's text: the host has it as written (markdown), without the model's media tags. */
   z.object({ type: z.literal('copyReply'), turnId: id }),
+  /** Do it in Agent mode, under a reply that proposes code. */
+  z.object({ type: z.literal('doInAgentMode'), turnId: id }),
   z.object({ type: z.literal('copyCode'), ...CodeBlock.shape }),
   z.object({ type: z.literal('insertCode'), ...CodeBlock.shape }),
   z.object({ type: z.literal('openCode'), ...CodeBlock.shape }),

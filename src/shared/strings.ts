@@ -64,6 +64,7 @@ export const webviewStrings = {
   jumpToLatest: 'Jump to latest',
   regenerate: 'Regenerate reply',
   copyReply: 'Copy reply',
+  doInAgentMode: "Do it in Agent mode: VS Code's agent makes the changes, on GigaChat",
   editQuestion: 'Edit question',
   getAnswer: 'Get an answer',
   stopped: 'Stopped',

@@ -285,6 +285,10 @@ export class Transcript {
       this.announcer.announce(this.strings.copied);
       return;
     }
+    if (target.closest('[data-turn-action="agent"]') && turnId) {
+      post({ type: 'doInAgentMode', turnId });
+      return;
+    }
     const sourceIndex = target.closest<HTMLElement>('.remove-source')?.dataset.sourceIndex;
     const source = turn?.sources?.[Number(sourceIndex)];
     if (sourceIndex !== undefined && turnId && source) {

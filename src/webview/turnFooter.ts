@@ -7,7 +7,8 @@ import { format } from './strings';
 import type { TurnText } from './turnNotes';
 
 /**
- * The row under a turn: a finished reply's token usage and its actions, Copy reply and Regenerate.
+ * The row under a turn: a finished reply's token usage and its actions, Copy reply, Do it in Agent
+ * mode (a reply with code) and Regenerate.
  * Regenerate starts hidden: the transcript shows it on the last reply only, and not while busy.
  * A user's turn and a streaming reply have an empty row, and no Regenerate.
  */
@@ -35,6 +36,12 @@ export function replyFooter(turn: Turn, { strings }: TurnText): { footer: HTMLEl
     const copy = iconButton(icon('copy'), strings.copyReply, 'copy-reply');
     copy.dataset.turnAction = 'copy';
     actions.appendChild(copy);
+  }
+  // A reply that proposes code: VS Code's agent can make the changes in the workspace.
+  if (/^\s*(```|~~~)/m.test(turn.content)) {
+    const agent = iconButton(icon('sparkle'), strings.doInAgentMode, 'agent-mode');
+    agent.dataset.turnAction = 'agent';
+    actions.appendChild(agent);
   }
   const regenerate = hiddenRegenerate(iconButton(icon('refresh'), strings.regenerate, 'regenerate'));
   actions.appendChild(regenerate);

@@ -267,6 +267,24 @@ describe('chat webview: behaviour', function () {
     assert.equal(await view.page.locator('.turn-assistant').nth(3).locator('.copy-reply').count(), 1);
   });
 
+  it('a reply that proposes code offers Do it in Agent mode, which posts its turn id; one without code does not', async () => {
+    await view.send(
+      state({
+        turns: [
+          userTurn('u1', 'What is a retry?'),
+          assistantTurn('a1', 'Asking again after a failure.'),
+          userTurn('u2', 'Add a retry to upload()'),
+          assistantTurn('a2', 'Wrap the call:\n\n```ts\nawait retry(() => upload(file));\n```'),
+        ],
+      }),
+    );
+    const agentButtons = view.page.locator('.agent-mode');
+    assert.equal(await agentButtons.count(), 1, 'only the reply with code');
+    assert.match((await agentButtons.getAttribute('aria-label')) ?? '', /^Do it in Agent mode/);
+    await agentButtons.click();
+    assert.deepEqual(await view.postedOfType('doInAgentMode'), [{ type: 'doInAgentMode', turnId: 'a2' }]);
+  });
+
   it('offers Get an answer on a message left without a reply at the end, and not while busy', async () => {
     await view.send(state({ turns: [userTurn('u1', 'a'), assistantTurn('a1', 'b'), userTurn('u2', 'Explain this')] }));
     const getAnswer = view.page.getByRole('button', { name: 'Get an answer' });

@@ -177,6 +177,17 @@ export class ChatController {
   }
 
   /** A reply of the open conversation as the user reads it: markdown, without the model's media tags. */
+  /** A reply and the question it answers, as the user reads them (Do it in Agent mode hands both over). */
+  exchange(turnId: string): { question: string; answer: string } | undefined {
+    const turns = this.conversation.turns;
+    const at = turns.findIndex((candidate) => candidate.id === turnId && candidate.role === 'assistant');
+    const question = turns
+      .slice(0, Math.max(at, 0))
+      .reverse()
+      .find((candidate) => candidate.role === 'user');
+    return at === -1 || !question ? undefined : { question: question.content, answer: replyTextOf(turns[at]) };
+  }
+
   replyText(turnId: string): string | undefined {
     const turn = this.conversation.turns.find((candidate) => candidate.id === turnId && candidate.role === 'assistant');
     return turn && replyTextOf(turn);

@@ -16,6 +16,7 @@ import { CHAT_FOCUSED_CONTEXT, CHAT_VIEW_ID } from './chatViewId';
 import { copyCode, insertCode, openCode, openLink, trackLastTextEditor } from './codeBlockActions';
 import type { ImageStore } from './imageStore';
 import type { ModelCatalog } from './modelCatalog';
+import { continueInAgentMode } from './agentHandoff';
 import { conversationMarkdown } from './conversationMarkdown';
 import { fitHostMessage, viewId } from './fitMessage';
 import { FileIntake } from './fileIntake';
@@ -246,6 +247,8 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         if (text?.trim()) await copyCode(text); // never empties the clipboard
         return;
       }
+      case 'doInAgentMode':
+        return continueInAgentMode(this.controller.exchange(message.turnId), this.models.selected(), this.log);
       case 'copyCode':
         return copyCode(message.code);
       case 'insertCode':

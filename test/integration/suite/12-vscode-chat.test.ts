@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { emulator, ensureKey, until, workbench } from '../drivers';
+import { chatView, emulator, ensureKey, openChat, until, workbench } from '../drivers';
 import { hasOuterRunner } from '../outer';
 import { answerContaining, askInChatView, chatRequests, SESSION } from '../vscodeChat';
 
@@ -204,5 +204,17 @@ describe("VS Code's Chat: GigaChat's models, @gigachat and its tools", function 
     const references = (await workbench.texts(SESSION)).join(' ');
     assert.match(references, /Used \d+ references?/, 'VS Code lists the passages as references');
     await workbench.screenshot('vscode-chat-codebase');
+  });
+
+  it("Do it in Agent mode, under a panel answer with code, puts the question and the answer in VS Code's Chat, in Agent mode on GigaChat", async () => {
+    await openChat();
+    await chatView.newChat();
+    await chatView.ask('Add a retry to upload()');
+    await chatView.click('.turn-assistant:last-child .agent-mode');
+    await until(async () => {
+      const session = (await workbench.texts(SESSION)).join(' ');
+      return /Make the changes this answer proposes/.test(session) && /\bAgent\b/.test(session) && /GigaChat/.test(session);
+    }, "the handover in VS Code's Chat input, in Agent mode on GigaChat");
+    assert.equal((await chatRequests()).filter((request) => /Make the changes/.test(JSON.stringify(request.messages))).length, 0, 'left to the user to send');
   });
 });
