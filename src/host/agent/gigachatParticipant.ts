@@ -68,8 +68,8 @@ export class GigaChatParticipant {
     // Explained code and codebase context are given whole: the answer is grounded in them, not in what tools find.
     const groundedInGivenText = command === 'explain' || codebase;
     // In Restricted Mode, as VS Code's own agent: no tool that reads, searches or changes the folder.
-    if (!groundedInGivenText && !vscode.workspace.isTrusted) sayRestricted(stream);
-    const tools = groundedInGivenText || !vscode.workspace.isTrusted ? [] : agentTools(request);
+    const restricted = !groundedInGivenText && !vscode.workspace.isTrusted;
+    const tools = groundedInGivenText || restricted ? [] : agentTools(request);
     const record = emptyTurnRecord();
     const metadata = (): TurnMetadata => ({ command: codebase ? 'codebase' : command, record: forHistory(record) });
     try {
@@ -92,6 +92,8 @@ export class GigaChatParticipant {
         },
         record,
       );
+      // After the answer: VS Code folds what comes before it into its steps, out of sight.
+      if (restricted) sayRestricted(stream);
       if (outcome.stoppedAtLimit)
         stream.markdown(`\n\n${countMessage('I stopped after {0|# tool call|# tool calls}. Say "go on" to let me continue.', MAX_TOOL_CALLS)}`);
       return { metadata: metadata() };
@@ -135,7 +137,7 @@ function askForKey(stream: vscode.ChatResponseStream): void {
 /** Why this answer is given without the workspace's files, with the button that trusts the folder. */
 function sayRestricted(stream: vscode.ChatResponseStream): void {
   stream.markdown(
-    `_${vscode.l10n.t('This workspace is not trusted (Restricted Mode), so I answer without reading, searching or changing its files. Trust the workspace to let me use them.')}_\n\n`,
+    `\n\n_${vscode.l10n.t('This workspace is not trusted (Restricted Mode), so I answer without reading, searching or changing its files. Trust the workspace to let me use them.')}_`,
   );
   stream.button({ command: WORKBENCH_ACTIONS.manageTrust, title: actionLabel('manageTrust') });
 }

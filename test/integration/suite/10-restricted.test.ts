@@ -89,6 +89,8 @@ describe('restricted mode', function () {
       await askInChatView('@gigachat [call gigachat_readFile {"path":"notes.md"}] what is in notes.md?');
       const answer = await answerContaining('You asked');
       assert.equal(answer.split('is not trusted (Restricted Mode)').length - 1, 1, answer);
+      // After the answer, where it shows: VS Code folds what comes before the answer into its steps.
+      assert.ok(answer.indexOf('You asked') < answer.indexOf('is not trusted'), answer);
       const buttons = await workbench.texts(`${RESPONSES} .monaco-button`);
       assert.ok(buttons.includes('Manage workspace trust'), buttons.join(' | '));
       const requests = await chatRequests();
