@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { MODEL_VENDOR, OWN_TOOLS, PARTICIPANT_ID, type OwnToolKey } from './chatNames';
 import type { ServicesLoader } from './servicesLoader';
+import { toolText } from './tools/toolText';
 
 /**
  * GigaChat in VS Code's own Chat: the model provider, `@gigachat` and the language model tools,
@@ -33,12 +34,18 @@ export function registerVsCodeChat(context: vscode.ExtensionContext, services: S
     ...(Object.keys(OWN_TOOLS) as OwnToolKey[]).map((key) =>
       vscode.lm.registerTool(OWN_TOOLS[key], {
         prepareInvocation: (...args) => services().tools[key].prepareInvocation?.(...args),
-        invoke: (...args) => services().tools[key].invoke(...args),
+        // @gigachat offers no tool in Restricted Mode; another caller is refused here too.
+        invoke: (...args) => (vscode.workspace.isTrusted ? services().tools[key].invoke(...args) : restrictedToolResult()),
       }),
     ),
   );
   announceModels();
   context.subscriptions.push(vscode.workspace.onDidChangeConfiguration((event) => event.affectsConfiguration(AI_FEATURES_OFF) && announceModels()));
+}
+
+/** What a tool answers in Restricted Mode: it reads, searches and changes nothing. */
+function restrictedToolResult(): vscode.LanguageModelToolResult {
+  return toolText(vscode.l10n.t("GigaChat's tools are off in Restricted Mode: the workspace is not trusted, so nothing of it was read or changed."));
 }
 
 /** VS Code's setting that hides its Chat and everything AI in it; when set, GigaChat stays out of it too. */

@@ -50,6 +50,7 @@ export const webviewStrings = {
   explainCommand: 'Explain',
   explainedCode: 'Selected code',
   table: 'Table',
+  formulaNotTypeset: "Shown as written: too large to typeset (this formula, or this answer's formulas together)",
   you: 'You',
   assistant: 'GigaChat',
   thinking: 'GigaChat is thinking…',

@@ -3,7 +3,7 @@ import { addCodeToolbars } from './codeBlocks';
 import { hasImageMarkers, imageSlot, markImageSlots } from './images';
 import { CODE_BLOCK_CLASS, createMarkdownRenderer, TABLE_SCROLL_CLASS, type RenderOptions } from './markdown';
 import { MATH_DISPLAY_CLASS, MATH_INLINE_CLASS } from './mathMarkdown';
-import { typesetMath } from './mathTypeset';
+import { MathBudget, typesetMath } from './mathTypeset';
 import { sanitizedFragment } from './sanitize';
 import type { FragmentRenderer } from './streamingTail';
 import { makeTablesScrollable } from './tables';
@@ -18,18 +18,18 @@ const SHELLS_KEPT = 32;
  */
 export function createFragmentRenderer(strings: WebviewStrings): FragmentRenderer {
   const markdown = createMarkdownRenderer(strings);
-  const fragmentOf = (html: string, source: string) => {
+  const fragmentOf = (html: string, source: string, mathBudget = new MathBudget()) => {
     const fragment = sanitizedFragment(html);
     // Each pass costs even where it finds nothing, and a streaming reply renders many fragments.
     if (hasImageMarkers(source)) markImageSlots(fragment, strings);
     if (html.includes(CODE_BLOCK_CLASS)) addCodeToolbars(fragment, strings);
     if (html.includes(TABLE_SCROLL_CLASS)) makeTablesScrollable(fragment, strings);
-    if (html.includes(MATH_INLINE_CLASS) || html.includes(MATH_DISPLAY_CLASS)) typesetMath(fragment);
+    if (html.includes(MATH_INLINE_CLASS) || html.includes(MATH_DISPLAY_CLASS)) typesetMath(fragment, mathBudget, strings.formulaNotTypeset);
     return fragment;
   };
   const shells = new Map<string, DocumentFragment>();
   return {
-    renderFragment: (source: string, options: RenderOptions) => fragmentOf(markdown.render(source, options), source),
+    renderFragment: (source: string, options: RenderOptions) => fragmentOf(markdown.render(source, options), source, options.mathBudget),
     codeBlockShell: (info: string) => {
       let shell = shells.get(info);
       if (!shell) {

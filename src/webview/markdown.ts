@@ -5,6 +5,7 @@ import { fileCitations } from './fileCitations';
 import { highlightCode } from './highlight';
 import { mathMarkdown } from './mathMarkdown';
 import { format } from './strings';
+import type { MathBudget } from './mathTypeset';
 import { closeUnfinished, MAY_CONTINUE_ADDRESS } from './unfinishedMarkdown';
 
 /**
@@ -44,6 +45,8 @@ export interface RenderOptions {
    *   a click would open the half-written address.
    */
   streaming?: boolean;
+  /** What the answer's formulas may still cost (a fresh budget when none is given). */
+  mathBudget?: MathBudget;
 }
 
 type RenderEnv = RenderOptions & {

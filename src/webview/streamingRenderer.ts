@@ -1,6 +1,6 @@
 import { BlockScanner } from './blockScanner';
 import { hasImageMarkers } from './images';
-import { readableText } from './mathTypeset';
+import { MathBudget, readableText } from './mathTypeset';
 import { StreamingTail, type FragmentRenderer } from './streamingTail';
 
 /**
@@ -32,13 +32,18 @@ export class StreamingRenderer {
   private committedEnd = 0;
   private tailText = '';
   private readonly tail: StreamingTail;
+  /** The reply's formulas, block by block: the unfinished block may show what is left, not spend it. */
+  private readonly mathBudget = new MathBudget();
 
   constructor(
     private readonly body: HTMLElement,
     private readonly deps: StreamingDeps,
     initial: string,
   ) {
-    this.tail = new StreamingTail(body, deps);
+    this.tail = new StreamingTail(body, {
+      ...deps,
+      renderFragment: (source, options) => deps.renderFragment(source, { ...options, mathBudget: this.mathBudget.copy() }),
+    });
     this.pending = initial;
     this.draw();
   }
@@ -109,7 +114,7 @@ export class StreamingRenderer {
     this.tailText = this.tailText.slice(length);
     this.committedEnd += length;
     if (BLANK.test(text)) return;
-    const fragment = this.deps.renderFragment(text, {});
+    const fragment = this.deps.renderFragment(text, { mathBudget: this.mathBudget });
     this.deps.announce(readableText(fragment));
     this.body.insertBefore(fragment, this.tail.first);
   }

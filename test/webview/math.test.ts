@@ -120,6 +120,52 @@ describe('chat webview: formulas', function () {
     assert.deepEqual(await typesetTex(), ['a^2 + b^2', 'c^2']);
   });
 
+  /** The formulas shown as their source, as code with the reason in the tooltip. */
+  function formulasAsSource(): Promise<string[]> {
+    return view.page.$$eval('.turn-assistant .turn-body code.math-source', (codes) =>
+      codes.map((code) => (code.getAttribute('title') ? (code.textContent ?? '') : 'no tooltip')),
+    );
+  }
+
+  const nested = (open: string, close: string, depth: number) => `${open.repeat(depth)}x${close.repeat(depth)}`;
+
+  it('shows a deeply nested formula as its source, as code, and typesets the formulas around it', async () => {
+    const deep = nested('\\frac{1}{1+', '}', 40);
+    const continued = nested('\\cfrac{1}{a+', '}', 8);
+    await reply(`Take $a^2$ and $${deep}$ or $${continued}$.\n\n**After** it.`);
+    assert.deepEqual(await typesetTex(), ['a^2', continued]);
+    assert.deepEqual(await formulasAsSource(), [deep]);
+    assert.equal(await view.page.$eval('.turn-body strong', (strong) => strong.textContent), 'After');
+  });
+
+  it('shows a macro that expands into a huge formula as its source', async () => {
+    const macro = `\\def\\a{${'\\frac{x}{y}'.repeat(20)}}\\def\\b{${'\\a'.repeat(10)}}\\b\\b\\b\\b\\b\\b\\b\\b\\b\\b`;
+    await reply(`Huge: $${macro}$, small: $z$.`);
+    assert.deepEqual(await formulasAsSource(), [macro]);
+    assert.deepEqual(await typesetTex(), ['z']);
+  });
+
+  /** Distinct formulas of about 4,700 elements each: the answer's budget covers 5 of them. */
+  const heavyFormulas = Array.from({ length: 8 }, (_, index) => `\\underbrace{x_{${index}}}_{y}`.repeat(80));
+
+  it("stops typesetting an answer's formulas once they are too large together: the rest shows as source", async () => {
+    await reply(`${heavyFormulas.map((tex, index) => `Step ${index}: $$${tex}$$`).join('\n\n')}\n\n**Done**.`);
+    const typesetCount = (await typesetTex()).length;
+    assert.ok(typesetCount > 0 && typesetCount < heavyFormulas.length, `${typesetCount} of ${heavyFormulas.length} typeset`);
+    assert.deepEqual(await formulasAsSource(), heavyFormulas.slice(typesetCount), 'the first ones typeset, the rest as source, in order');
+    assert.equal(await view.page.$eval('.turn-body strong', (strong) => strong.textContent), 'Done');
+  });
+
+  it('gives a streamed answer the same formula budget as the whole answer shown at once', async () => {
+    const content = heavyFormulas.map((tex, index) => `Step ${index}: $$${tex}$$`).join('\n\n');
+    await reply(content);
+    const whole = { tex: await typesetTex(), source: await formulasAsSource() };
+    await view.send(state({ busy: true, turns: [assistantTurn('s', '', { status: 'streaming' })] }));
+    for (const block of content.split(/(?<=\n\n)/)) await view.send({ type: 'delta', turnId: 's', text: block });
+    await view.send({ type: 'delta', turnId: 's', text: '\n\nEnd.' });
+    assert.deepEqual({ tex: await typesetTex(), source: await formulasAsSource() }, whole);
+  });
+
   it('loads KaTeX fonts from the extension only, under the CSP', async () => {
     await reply('$\\mathbb{R} \\ni x = \\sqrt{\\frac{1}{2}}$ and $$\\left(\\begin{matrix}1\\\\2\\\\3\\\\4\\\\5\\end{matrix}\\right)$$');
     await view.page.evaluate(() => document.fonts.ready);

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { GIGACHAT_API_PAGE } from '../accountPage';
 import { commandId } from '../commands';
-import { actionLabel } from '../errorActions';
+import { actionLabel, WORKBENCH_ACTIONS } from '../errorActions';
 import { explainPrompt } from '../explain';
 import { readSettings } from '../config';
 import type { Log } from '../log';
@@ -69,7 +69,10 @@ export class GigaChatParticipant {
     const attached = request.references.filter((reference) => !isInstructionsReference(reference));
     const conversation = [...history, userText(await withReferences(question, attached))];
     // Explained code and codebase context are given whole: the answer is grounded in them, not in what tools find.
-    const tools = command === 'explain' || codebase ? [] : agentTools(request);
+    const groundedInGivenText = command === 'explain' || codebase;
+    // In Restricted Mode, as VS Code's own agent: no tool that reads, searches or changes the folder.
+    const restricted = !groundedInGivenText && !vscode.workspace.isTrusted;
+    const tools = groundedInGivenText || restricted ? [] : agentTools(request);
     const record = emptyTurnRecord();
     const metadata = (): TurnMetadata => ({ command: codebase ? 'codebase' : command, record: forHistory(record) });
     const journal = this.services.edits.mark();
@@ -93,6 +96,8 @@ export class GigaChatParticipant {
         },
         record,
       );
+      // After the answer: VS Code folds what comes before it into its steps, out of sight.
+      if (restricted) sayRestricted(stream);
       if (outcome.stoppedAtLimit)
         stream.markdown(`\n\n${countMessage('I stopped after {0|# tool call|# tool calls}. Say "go on" to let me continue.', MAX_TOOL_CALLS)}`);
       this.offerUndo(journal, stream);
@@ -142,6 +147,14 @@ function askForKey(stream: vscode.ChatResponseStream): void {
   );
   stream.button({ command: commandId('setAuthorizationKey'), title: actionLabel('setKey') });
   stream.button({ command: 'vscode.open', title: vscode.l10n.t('Get a Key'), arguments: [vscode.Uri.parse(GIGACHAT_API_PAGE)] });
+}
+
+/** Why this answer is given without the workspace's files, with the button that trusts the folder. */
+function sayRestricted(stream: vscode.ChatResponseStream): void {
+  stream.markdown(
+    `\n\n_${vscode.l10n.t('This workspace is not trusted (Restricted Mode), so I answer without reading, searching or changing its files. Trust the workspace to let me use them.')}_`,
+  );
+  stream.button({ command: WORKBENCH_ACTIONS.manageTrust, title: actionLabel('manageTrust') });
 }
 
 /** The picker's model when it is GigaChat's; else the configured GigaChat model (or any GigaChat model). */

@@ -13,7 +13,7 @@ import { projectRulesFor, rulesNote, RULES_BUDGET_TOKENS } from '../workspace/pr
 import { changedUris, changeJudge } from './changeReading';
 import { fixFinding } from './findingFixCommand';
 import { gitApi, type GitRepository } from './gitApi';
-import { showGitUnavailable, showNoRepository } from './gitProblems';
+import { showGitUnavailable, showNoRepository, showRestrictedMode } from './gitProblems';
 import { chooseRepository } from './repositoryChoice';
 import { changeFiles, changeKinds, changeLabel, type ChangeKind } from './reviewedChanges';
 import { ReviewFindingsView, type FindingToShow } from './reviewFindingsView';
@@ -42,6 +42,13 @@ export class ChangeReview extends Disposable {
 
   /** @param target the repository (the Source Control view's title passes its source control), or none to ask */
   async run(target?: unknown): Promise<void> {
+    if (!vscode.workspace.isTrusted) {
+      return showRestrictedMode(
+        vscode.l10n.t(
+          "Reviewing changes is off in Restricted Mode: it would send this workspace's changes to the GigaChat service. Trust the workspace to use it.",
+        ),
+      );
+    }
     const git = await gitApi().catch(() => undefined);
     if (!git) return showGitUnavailable();
     const repository = await chooseRepository(git, target, vscode.l10n.t('Which repository should GigaChat review?'));

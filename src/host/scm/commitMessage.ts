@@ -9,7 +9,7 @@ import { withCancellableProgress } from '../progress';
 import { projectRulesFor, rulesNote, RULES_BUDGET_TOKENS } from '../workspace/projectRules';
 import { changeJudge, changedUris, readPendingChange } from './changeReading';
 import { gitApi, type GitRepository } from './gitApi';
-import { showGitUnavailable, showNoRepository } from './gitProblems';
+import { showGitUnavailable, showNoRepository, showRestrictedMode } from './gitProblems';
 import { chooseRepository } from './repositoryChoice';
 import { plainLabel } from '../plainLabel';
 
@@ -37,6 +37,13 @@ export class CommitMessages {
    *   API, refused to an extension without the proposal, so the button is in `scm/title` for now.
    */
   async write(target?: unknown, token?: unknown): Promise<void> {
+    if (!vscode.workspace.isTrusted) {
+      return showRestrictedMode(
+        vscode.l10n.t(
+          "Writing the commit message is off in Restricted Mode: it would send this workspace's changes to the GigaChat service. Trust the workspace to use it.",
+        ),
+      );
+    }
     const api = await gitApi().catch(() => undefined);
     if (!api) return showGitUnavailable();
     const repository = await chooseRepository(api, target, vscode.l10n.t('Choose the repository to write the commit message for'));

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { WORKBENCH_ACTIONS } from '../errorActions';
+import { actionLabel, WORKBENCH_ACTIONS } from '../errorActions';
 import { gitUnavailableReason } from './gitApi';
 import { plainLabel } from '../plainLabel';
 
@@ -7,6 +7,15 @@ import { plainLabel } from '../plainLabel';
  * Why a Source Control command has no change to read, told the same way by every one of them
  * (Write Commit Message, Review Changes): what is wrong, and a button that puts it right.
  */
+
+/**
+ * The folder is not trusted (Restricted Mode): the commands read and send nothing, as VS Code's
+ * own AI features for Source Control are off there. `message` says which feature and why.
+ */
+export async function showRestrictedMode(message: string): Promise<void> {
+  const manage = actionLabel('manageTrust');
+  if ((await vscode.window.showWarningMessage(message, manage)) === manage) await vscode.commands.executeCommand(WORKBENCH_ACTIONS.manageTrust);
+}
 
 /** gitApi() gave nothing: the git extension is off, `git.enabled` is false, or there is no git on the machine. */
 export async function showGitUnavailable(): Promise<void> {

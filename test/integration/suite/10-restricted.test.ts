@@ -2,12 +2,15 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { emulator, until, workbench } from '../drivers';
+import { emulator, ensureKey, until, workbench } from '../drivers';
 import { hasOuterRunner } from '../outer';
+import { answerContaining, askInChatView, chatRequests, RESPONSES } from '../vscodeChat';
 
 // Runs in a second window whose folder is not trusted (test/harness/runIntegration.js, restricted
 // phase); in the trusted main window it skips itself.
 describe('restricted mode', function () {
+  this.timeout(90_000);
+
   before(function () {
     if (!hasOuterRunner() || vscode.workspace.isTrusted) this.skip();
   });
@@ -39,5 +42,62 @@ describe('restricted mode', function () {
     assert.ok((await workbench.notificationButtons()).includes('Manage workspace trust'));
     assert.equal(await emulator.count('embeddings'), 0);
     await workbench.screenshot('search-restricted-mode');
+  });
+
+  it('Write Commit Message and Review Changes refuse: they say why, offer to manage trust, and send nothing', async () => {
+    await emulator.resetCounts();
+    for (const [command, why] of [
+      ['gigachat.writeCommitMessage', 'Writing the commit message is off in Restricted Mode'],
+      ['gigachat.reviewChanges', 'Reviewing changes is off in Restricted Mode'],
+    ]) {
+      await vscode.commands.executeCommand('notifications.clearAll');
+      void vscode.commands.executeCommand(command);
+      let shown: string[] = [];
+      await until(async () => (shown = await workbench.notifications()).some((text) => text.includes(why)), `the refusal of ${command}`);
+      assert.ok(
+        shown.some((text) => text.includes(why) && /would send this workspace's changes/.test(text)),
+        shown.join('\n'),
+      );
+      assert.ok((await workbench.notificationButtons()).includes('Manage workspace trust'));
+    }
+    assert.deepEqual(await chatRequests(), []);
+    await workbench.screenshot('scm-restricted-mode');
+  });
+
+  it("GigaChat's tools read nothing in Restricted Mode, whoever calls them", async () => {
+    const result = await vscode.lm.invokeTool('gigachat_readFile', { input: { path: 'notes.md' }, toolInvocationToken: undefined });
+    const text = result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+    assert.match(text, /tools are off in Restricted Mode/);
+    assert.doesNotMatch(text, /nobody has trusted/);
+  });
+
+  describe("@gigachat in VS Code's Chat", function () {
+    before(async function () {
+      await ensureKey();
+      // The test profile hides VS Code's Chat, as a user who turned AI features off would; these tests turn it on.
+      await vscode.workspace.getConfiguration('chat').update('disableAIFeatures', false, vscode.ConfigurationTarget.Global);
+      await until(async () => (await vscode.lm.selectChatModels({ vendor: 'gigachat' })).length > 0, "GigaChat's models in VS Code", 30_000);
+    });
+
+    after(async function () {
+      await vscode.commands.executeCommand('workbench.action.chat.cancel').then(undefined, () => undefined);
+      await vscode.workspace.getConfiguration('chat').update('disableAIFeatures', true, vscode.ConfigurationTarget.Global);
+    });
+
+    it("answers without tools or the folder's files, says once that the folder is not trusted, with the button to trust it", async () => {
+      await emulator.resetCounts();
+      await askInChatView('@gigachat [call gigachat_readFile {"path":"notes.md"}] what is in notes.md?');
+      const answer = await answerContaining('You asked');
+      assert.equal(answer.split('is not trusted (Restricted Mode)').length - 1, 1, answer);
+      // After the answer, where it shows: VS Code folds what comes before the answer into its steps.
+      assert.ok(answer.indexOf('You asked') < answer.indexOf('is not trusted'), answer);
+      const buttons = await workbench.texts(`${RESPONSES} .monaco-button`);
+      assert.ok(buttons.includes('Manage workspace trust'), buttons.join(' | '));
+      const requests = await chatRequests();
+      assert.equal(requests.length, 1, 'one request, no tool loop');
+      assert.equal(requests[0].functions?.length ?? 0, 0, 'no tools offered');
+      assert.ok(!JSON.stringify(requests[0].messages).includes('nobody has trusted'), "the folder's file was not sent");
+      await workbench.screenshot('vscode-chat-restricted-mode');
+    });
   });
 });
