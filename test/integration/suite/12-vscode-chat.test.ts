@@ -209,7 +209,7 @@ describe("VS Code's Chat: GigaChat's models, @gigachat and its tools", function 
   it("Do it in Agent mode, under a panel answer with code, puts the question and the answer in VS Code's Chat, in Agent mode on GigaChat", async () => {
     await openChat();
     await chatView.newChat();
-    await chatView.ask('Add a retry to upload()');
+    await chatView.ask('Write the code of a function that retries upload()');
     await chatView.click('.turn-assistant:last-child .agent-mode');
     await until(async () => {
       const session = (await workbench.texts(SESSION)).join(' ');
