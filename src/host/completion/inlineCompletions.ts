@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { completesBlock, isServiceError, Suggester, worthCompleting, type Completion, type CompletionRequest } from '../../core';
 import { abortSignalOf } from '../cancellation';
 import type { ClientProvider } from '../clientProvider';
-import { readSetting } from '../config';
+import { clampedSetting, readSetting } from '../config';
 import { describeError } from '../errors';
 import type { Log } from '../log';
 import type { KeyStore } from '../secrets';
@@ -79,7 +79,7 @@ export class InlineCompletions implements vscode.InlineCompletionItemProvider, v
     const cancellation = abortSignalOf(token);
     try {
       const suggestion = await this.suggester.suggest(
-        { prefix: text.slice(0, offset), suffix: text.slice(offset), explicit, debounceMs: readSetting('completions.debounceMs') },
+        { prefix: text.slice(0, offset), suffix: text.slice(offset), explicit, debounceMs: clampedSetting('completions.debounceMs') },
         async () => ({
           model: readSetting('completions.model'),
           path: vscode.workspace.asRelativePath(document.uri),
@@ -87,7 +87,7 @@ export class InlineCompletions implements vscode.InlineCompletionItemProvider, v
           text,
           offset,
           multiline,
-          budgetChars: readSetting('completions.contextTokens') * 4,
+          budgetChars: clampedSetting('completions.contextTokens') * 4,
           maxTokens: multiline ? MAX_TOKENS.block : MAX_TOKENS.line,
           indent: indentUnit(document),
           neighbours: await this.neighbours(document),
