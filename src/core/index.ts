@@ -89,6 +89,7 @@ export { PinnedRootFile } from './pinnedRootFile';
 export { checkConnection } from './connectionCheck/connectionCheck';
 export type { CheckStep, CheckStepId, ConnectionCheckOptions } from './connectionCheck/connectionCheck';
 export { ProxyRoutes, type Proxy } from './proxyRoutes';
+export { isLoopbackUrl, travelsUnencrypted } from './loopback';
 export { probeTls } from './connectionCheck/tlsProbe';
 export type { TlsProbeResult } from './connectionCheck/tlsProbe';
 
