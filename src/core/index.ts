@@ -63,6 +63,7 @@ export { FileUploads, pictureFromBytes } from './conversation/fileUploads';
 // Completions as you type: where to ask, the request, the cleaning of the reply, the cache.
 export { completesBlock, worthCompleting, type CompletionSite } from './completion/completionSite';
 export { completeAt, type Completion, type CompletionRequest } from './completion/completeAt';
+export { sendableRequest } from './completion/sendableRequest';
 export { CompletionCache } from './completion/completionCache';
 export { Suggester, type Ask, type SuggestionSite, type SuggesterEvents } from './completion/suggester';
 export { InfillServer, type InfillServerOptions } from './completion/infillServer';
@@ -137,6 +138,7 @@ export type { TurnRecord, ToolRound, ToolCallRecord } from './agent/turnRecord';
 export { replyWithOfferedCalls, unofferedCorrection, MAX_CORRECTIONS } from './agent/offeredCalls';
 export type { OfferedReply } from './agent/offeredCalls';
 export { boundedText, TOOL_RESULT_BOUNDS } from './agent/boundedText';
+export { fileLines } from './agent/fileLines';
 export type { TextBounds } from './agent/boundedText';
 export { LinkGuard, guardLinks } from './agent/linkGuard';
 export type { AllowedTarget } from './agent/linkGuard';
