@@ -101,7 +101,7 @@ export { WorkerChunker } from './search/syntax/workerChunker';
 export { ChunkBoundaries, ReusingChunker } from './search/chunkBoundaries';
 export { KEYWORDS_FILE, loadKeywords, saveKeywords, type SavedKeywords } from './search/keywordIndexFile';
 export { GRAMMARS, grammarFile, grammarFor } from './search/syntax/grammars';
-export { hitExcerpt, MAX_EXCERPT_CHARS } from './search/hitExcerpt';
+export { hitExcerpt, quotedLines, MAX_EXCERPT_CHARS } from './search/hitExcerpt';
 export { codebaseBudget, fitPassages, mergeHits } from './search/codebaseContext';
 export { bestScore, matchStrength, relevantHits, type MatchStrength } from './search/relevance';
 export type { Passage, QuotedPassage } from './search/codebaseContext';
@@ -137,6 +137,7 @@ export { emptyTurnRecord, changedFiles, forHistory, readTurnRecord, turnMessages
 export type { TurnRecord, ToolRound, ToolCallRecord } from './agent/turnRecord';
 export { replyWithOfferedCalls, unofferedCorrection, MAX_CORRECTIONS } from './agent/offeredCalls';
 export type { OfferedReply } from './agent/offeredCalls';
+export { maskedNote, maskTokens } from './secretShapes';
 export { boundedText, TOOL_RESULT_BOUNDS } from './agent/boundedText';
 export { fileLines } from './agent/fileLines';
 export type { TextBounds } from './agent/boundedText';

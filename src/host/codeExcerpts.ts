@@ -50,6 +50,11 @@ export function trimmedNotice(): string {
   return countMessage('The selection was trimmed to its first {0|# character|# characters}.', MAX_SELECTION_CHARS);
 }
 
+/** What the user is told when code sent had values masked that look like a token or password (secretShapes.ts). */
+export function maskedNotice(count: number): string {
+  return countMessage('Replaced with «masked» before sending, as they look like a token or password: {0|# value|# values}.', count);
+}
+
 /** `retry.ts:2–4` (or `retry.ts`, a whole file): short enough for a chip above the message. */
 export function excerptLabel(excerpt: CodeExcerpt): string {
   const name = path.basename(excerpt.file);

@@ -64,6 +64,8 @@ describe('a private key or a token in a change is not sent', () => {
 
   it('masks a password literal in code, and leaves code that only handles a password alone', () => {
     assert.equal(maskTokens("const options = { password: 'correct-horse' };").text, `const options = { password: ${MASK} };`);
+    // A literal at the end of its line is masked once, its comma kept.
+    assert.deepEqual(maskTokens("  password: 'correct-horse',"), { text: `  password: ${MASK},`, masked: 1 });
     const ordinary = [
       'const password = readPassword();',
       'if (password === undefined) return;',

@@ -1,4 +1,4 @@
-import { maskTokens, MASK } from '../secretShapes';
+import { maskedNote, maskTokens } from '../secretShapes';
 import { boundedText, TOOL_RESULT_BOUNDS } from './boundedText';
 
 /** What one read returns at most: enough to work with, little enough to leave room for the answer. */
@@ -35,8 +35,7 @@ export function fileLines(label: string, text: string, startLine?: number, endLi
   const bounded = boundedText(numbered.join('\n'));
   const more = last < total ? ` Lines ${last + 1}–${total} were not read: ask for them with startLine ${last + 1}.` : '';
   const cut = bounded.cutLines > 0 ? ` ${bounded.cutLines} lines longer than ${TOOL_RESULT_BOUNDS.maxLineChars} characters were cut.` : '';
-  const hidden = masked > 0 ? ` [masked: ${masked} ${masked === 1 ? 'value looks' : 'values look'} like a token or password, shown as ${MASK}; not sent.]` : '';
-  return `${label}, lines ${first}–${last} of ${total}.${more}${cut}${hidden}\n${bounded.text}`;
+  return `${label}, lines ${first}–${last} of ${total}.${more}${cut}${maskedNote(masked)}\n${bounded.text}`;
 }
 
 function clamp(value: unknown, low: number, high: number): number {
