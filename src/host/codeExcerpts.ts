@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { maskTokens } from '../core';
 import { countMessage } from './countMessage';
 import { fencedCode } from '../shared/fencedCode';
 
@@ -18,6 +19,8 @@ export interface CodeExcerpt {
   trimmed: boolean;
   /** The whole file, not a selection in it: named without line numbers. */
   wholeFile?: boolean;
+  /** How many values in `code` that look like a token or password are masked (secretShapes.ts). */
+  masked?: number;
 }
 
 /** The selected code of an editor, trimmed to `MAX_SELECTION_CHARS`. */
@@ -33,7 +36,9 @@ export function fileExcerpt(document: vscode.TextDocument): CodeExcerpt {
   return excerpt(document, document.getText(), 1, document.lineCount, true);
 }
 
-function excerpt(document: vscode.TextDocument, code: string, first: number, last: number, wholeFile: boolean): CodeExcerpt {
+/** Masked before it is trimmed, so that the cut never leaves part of a token. */
+function excerpt(document: vscode.TextDocument, selected: string, first: number, last: number, wholeFile: boolean): CodeExcerpt {
+  const { text: code, masked } = maskTokens(selected);
   const trimmed = code.length > MAX_SELECTION_CHARS;
   return {
     file: relativeFile(document.uri),
@@ -43,11 +48,20 @@ function excerpt(document: vscode.TextDocument, code: string, first: number, las
     code: trimmed ? code.slice(0, MAX_SELECTION_CHARS) : code,
     trimmed,
     wholeFile,
+    masked,
   };
 }
 
-export function trimmedNotice(): string {
-  return countMessage('The selection was trimmed to its first {0|# character|# characters}.', MAX_SELECTION_CHARS);
+/** What the user is told under a message that quotes `excerpts`: that one was trimmed, that values were masked. */
+export function excerptNotice(excerpts: readonly CodeExcerpt[]): string | undefined {
+  const masked = excerpts.reduce((sum, excerpt) => sum + (excerpt.masked ?? 0), 0);
+  const notices = [
+    excerpts.some((excerpt) => excerpt.trimmed)
+      ? countMessage('The selection was trimmed to its first {0|# character|# characters}.', MAX_SELECTION_CHARS)
+      : '',
+    masked > 0 ? maskedNotice(masked) : '',
+  ].filter(Boolean);
+  return notices.length > 0 ? notices.join(' ') : undefined;
 }
 
 /** What the user is told when code sent had values masked that look like a token or password (secretShapes.ts). */
