@@ -137,7 +137,7 @@ export { emptyTurnRecord, changedFiles, forHistory, readTurnRecord, turnMessages
 export type { TurnRecord, ToolRound, ToolCallRecord } from './agent/turnRecord';
 export { replyWithOfferedCalls, unofferedCorrection, MAX_CORRECTIONS } from './agent/offeredCalls';
 export type { OfferedReply } from './agent/offeredCalls';
-export { maskedNote, maskTokens } from './secretShapes';
+export { maskedHead, maskedNote, maskTokens } from './secretShapes';
 export { boundedText, TOOL_RESULT_BOUNDS } from './agent/boundedText';
 export { fileLines } from './agent/fileLines';
 export type { TextBounds } from './agent/boundedText';

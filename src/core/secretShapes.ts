@@ -57,3 +57,10 @@ export function maskTokens(text: string): { text: string; masked: number } {
 export function maskedNote(masked: number): string {
   return masked > 0 ? ` [masked: ${masked} ${masked === 1 ? 'value looks' : 'values look'} like a token or password, shown as ${MASK}; not sent.]` : '';
 }
+
+/** The first `maxChars` of `text`, masked first so that the cut never leaves part of a token; whether it was cut. */
+export function maskedHead(text: string, maxChars: number): { text: string; masked: number; trimmed: boolean } {
+  const { text: sendable, masked } = maskTokens(text);
+  const trimmed = sendable.length > maxChars;
+  return { text: trimmed ? sendable.slice(0, maxChars) : sendable, masked, trimmed };
+}

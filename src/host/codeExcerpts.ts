@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { maskTokens } from '../core';
+import { maskedHead } from '../core';
 import { countMessage } from './countMessage';
 import { fencedCode } from '../shared/fencedCode';
 
@@ -36,16 +36,15 @@ export function fileExcerpt(document: vscode.TextDocument): CodeExcerpt {
   return excerpt(document, document.getText(), 1, document.lineCount, true);
 }
 
-/** Masked before it is trimmed, so that the cut never leaves part of a token. */
+/** Values that look like a token or password masked (maskedHead). */
 function excerpt(document: vscode.TextDocument, selected: string, first: number, last: number, wholeFile: boolean): CodeExcerpt {
-  const { text: code, masked } = maskTokens(selected);
-  const trimmed = code.length > MAX_SELECTION_CHARS;
+  const { text: code, masked, trimmed } = maskedHead(selected, MAX_SELECTION_CHARS);
   return {
     file: relativeFile(document.uri),
     first,
     last,
     language: document.languageId,
-    code: trimmed ? code.slice(0, MAX_SELECTION_CHARS) : code,
+    code,
     trimmed,
     wholeFile,
     masked,
