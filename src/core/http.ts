@@ -17,6 +17,8 @@ export interface TransportOptions {
   /** Extra trusted roots (PEM), added to Node's defaults, never replacing them. */
   ca?: readonly string[];
   proxy?: ProxyOptions;
+  /** This machine's own addresses are reached directly, never through the proxy (ProxyRoutes). */
+  directLoopback?: boolean;
   /** Longest wait for response headers, and longest silence between two body chunks, in ms. */
   timeoutMs: number;
   logger: Logger;
@@ -65,7 +67,7 @@ export class Transport {
 
   constructor(private readonly options: TransportOptions) {
     this.tls = { ca: trustedRoots(options.ca) };
-    this.routes = new ProxyRoutes(options.proxy);
+    this.routes = new ProxyRoutes(options.proxy, process.env, { directLoopback: options.directLoopback });
     this.direct = new (undici().Agent)({ connect: this.tls, keepAliveTimeout: KEEP_ALIVE_MS });
   }
 

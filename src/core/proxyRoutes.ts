@@ -1,4 +1,5 @@
 import { ServiceError } from './errors';
+import { isLoopbackHost } from './loopback';
 
 /**
  * Proxy settings. A field left undefined falls back to the environment (`HTTPS_PROXY`,
@@ -42,7 +43,17 @@ export class ProxyRoutes {
   private readonly bypassAll: boolean;
   private readonly bypass: BypassEntry[];
 
-  constructor(options: ProxyOptions = {}, env: NodeJS.ProcessEnv = process.env) {
+  /**
+   * `directLoopback`: this machine's own addresses (localhost, 127.0.0.0/8, ::1) never go through
+   * the proxy, as in browsers: a server on the user's machine (a completion server) is reached
+   * directly, and its key stays off the company's proxy. The service's clients leave it off, as
+   * the service is never local: its tests put a proxy in front of a local emulator.
+   */
+  constructor(
+    options: ProxyOptions = {},
+    env: NodeJS.ProcessEnv = process.env,
+    private readonly routing: { directLoopback?: boolean } = {},
+  ) {
     const configured = configuredProxy(options, env);
     if (configured) {
       const parsed = parseProxyUrl(configured.value);
@@ -92,6 +103,7 @@ export class ProxyRoutes {
       return false; // the request itself will fail with a clear error
     }
     const host = unbracket(target.hostname.toLowerCase());
+    if (this.routing.directLoopback && isLoopbackHost(host)) return true;
     const port = Number(target.port) || DEFAULT_PORTS[target.protocol] || 0;
     return this.bypass.some((entry) => (entry.port === undefined || entry.port === port) && (host === entry.host || host.endsWith(`.${entry.host}`)));
   }

@@ -35,8 +35,9 @@ const TOKEN_SHAPES: readonly RegExp[] = [
   /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, // JWT
   // `password = "…"` in code: a string literal assigned to a password.
   /(\b(?:password|passwd|pwd)["']?\s*[=:]\s*)(["'])[^"'\n]{3,}\2/gi,
-  // `password=…` in a config file (`.env`, `.ini`, `.properties`): the rest of the line, when it reads as a value, not as code.
-  /^([+\- ]?\s*[\w.-]*(?:password|passwd|pwd)\s*[=:]\s*)[^\s"'(){};=]+$/gim,
+  // `password=…` in a config file (`.env`, `.ini`, `.properties`): the rest of the line, when it reads as a value, not as code
+  // (nor as a literal the shape above masked already: `password: «masked»,`).
+  /^([+\- ]?\s*[\w.-]*(?:password|passwd|pwd)\s*[=:]\s*)(?!«masked»)[^\s"'(){};=]+$/gim,
 ];
 
 /** `text` with every token shape masked, and how many were. */
@@ -50,4 +51,16 @@ export function maskTokens(text: string): { text: string; masked: number } {
     });
   }
   return { text: result, masked };
+}
+
+/** What a tool's result says of its masked values (the model reads it, and the user in the tool's result): '' for none. */
+export function maskedNote(masked: number): string {
+  return masked > 0 ? ` [masked: ${masked} ${masked === 1 ? 'value looks' : 'values look'} like a token or password, shown as ${MASK}; not sent.]` : '';
+}
+
+/** The first `maxChars` of `text`, masked first so that the cut never leaves part of a token; whether it was cut. */
+export function maskedHead(text: string, maxChars: number): { text: string; masked: number; trimmed: boolean } {
+  const { text: sendable, masked } = maskTokens(text);
+  const trimmed = sendable.length > maxChars;
+  return { text: trimmed ? sendable.slice(0, maxChars) : sendable, masked, trimmed };
 }

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { maskedHead } from '../core';
 import { countMessage } from './countMessage';
 import { fencedCode } from '../shared/fencedCode';
 
@@ -18,6 +19,8 @@ export interface CodeExcerpt {
   trimmed: boolean;
   /** The whole file, not a selection in it: named without line numbers. */
   wholeFile?: boolean;
+  /** How many values in `code` that look like a token or password are masked (secretShapes.ts). */
+  masked?: number;
 }
 
 /** The selected code of an editor, trimmed to `MAX_SELECTION_CHARS`. */
@@ -33,21 +36,36 @@ export function fileExcerpt(document: vscode.TextDocument): CodeExcerpt {
   return excerpt(document, document.getText(), 1, document.lineCount, true);
 }
 
-function excerpt(document: vscode.TextDocument, code: string, first: number, last: number, wholeFile: boolean): CodeExcerpt {
-  const trimmed = code.length > MAX_SELECTION_CHARS;
+/** Values that look like a token or password masked (maskedHead). */
+function excerpt(document: vscode.TextDocument, selected: string, first: number, last: number, wholeFile: boolean): CodeExcerpt {
+  const { text: code, masked, trimmed } = maskedHead(selected, MAX_SELECTION_CHARS);
   return {
     file: relativeFile(document.uri),
     first,
     last,
     language: document.languageId,
-    code: trimmed ? code.slice(0, MAX_SELECTION_CHARS) : code,
+    code,
     trimmed,
     wholeFile,
+    masked,
   };
 }
 
-export function trimmedNotice(): string {
-  return countMessage('The selection was trimmed to its first {0|# character|# characters}.', MAX_SELECTION_CHARS);
+/** What the user is told under a message that quotes `excerpts`: that one was trimmed, that values were masked. */
+export function excerptNotice(excerpts: readonly CodeExcerpt[]): string | undefined {
+  const masked = excerpts.reduce((sum, excerpt) => sum + (excerpt.masked ?? 0), 0);
+  const notices = [
+    excerpts.some((excerpt) => excerpt.trimmed)
+      ? countMessage('The selection was trimmed to its first {0|# character|# characters}.', MAX_SELECTION_CHARS)
+      : '',
+    masked > 0 ? maskedNotice(masked) : '',
+  ].filter(Boolean);
+  return notices.length > 0 ? notices.join(' ') : undefined;
+}
+
+/** What the user is told when code sent had values masked that look like a token or password (secretShapes.ts). */
+export function maskedNotice(count: number): string {
+  return countMessage('Replaced with «masked» before sending, as they look like a token or password: {0|# value|# values}.', count);
 }
 
 /** `retry.ts:2–4` (or `retry.ts`, a whole file): short enough for a chip above the message. */

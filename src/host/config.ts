@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { ProxyOptions, ReasoningEffort } from '../core';
 import { SETTINGS_SECTION, type SettingKey, type SettingTypes } from '../shared/settings';
+import { type BoundedSetting, withinBounds } from './settingBounds';
 import { settingsFor } from './settingKeys';
 
 /** The extension's settings, read fresh each time so changes apply without a reload. */
@@ -32,7 +33,7 @@ export function readSettings(): Settings {
     reasoningEffort: readSetting('reasoningEffort') || undefined,
     systemPrompt: readSetting('systemPrompt'),
     caCertificates: readSetting('caCertificates'),
-    requestTimeout: clampedSetting('requestTimeout', 1, 600),
+    requestTimeout: clampedSetting('requestTimeout'),
   };
 }
 
@@ -53,10 +54,9 @@ export function writeSetting<K extends SettingKey>(key: K, value: SettingTypes[K
   return vscode.workspace.getConfiguration(SETTINGS_SECTION).update(key, value, target);
 }
 
-/** A number from settings.json, which the user may have edited by hand into anything: kept within bounds, package.json's default when not a number. */
-function clampedSetting(key: 'requestTimeout', min: number, max: number): number {
-  const value: unknown = readSetting(key);
-  return typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : (inspectSetting(key)?.defaultValue as number);
+/** A number from settings.json, which may hold anything: kept within bounds, package.json's default when not a number. */
+export function clampedSetting(key: BoundedSetting): number {
+  return withinBounds(key, readSetting(key), inspectSetting(key)?.defaultValue as number);
 }
 
 /** Settings that change how the client connects: a new client is built when one of them changes. */

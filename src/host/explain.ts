@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Prompt } from './chat/storedTurns';
 import { fencedCode } from '../shared/fencedCode';
-import { excerptLabel, linesText, selectedExcerpt, trimmedNotice } from './codeExcerpts';
+import { excerptLabel, excerptNotice, linesText, selectedExcerpt } from './codeExcerpts';
 
 /** The prompt that explains the editor's selection: file, language and line numbers included. */
 export function explainPrompt(document: vscode.TextDocument, selection: vscode.Range): Prompt {
@@ -17,6 +17,6 @@ export function explainPrompt(document: vscode.TextDocument, selection: vscode.R
     text: `${question}\n\n${fencedCode(excerpt.code, excerpt.language)}`,
     contextLabel: excerptLabel(excerpt),
     explained: { file, first, last, language, code },
-    notice: excerpt.trimmed ? trimmedNotice() : undefined,
+    notice: excerptNotice([excerpt]),
   };
 }

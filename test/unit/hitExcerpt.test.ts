@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { chunkText, hitExcerpt, MAX_EXCERPT_CHARS } from '../../src/core';
+import { chunkText, hitExcerpt, MAX_EXCERPT_CHARS, quotedLines } from '../../src/core';
+import { MASK } from '../../src/core/secretShapes';
 
 describe('hitExcerpt: what a question quotes of a search result', () => {
   it('quotes short lines whole', () => {
@@ -31,5 +32,17 @@ describe('hitExcerpt: what a question quotes of a search result', () => {
       const { code } = hitExcerpt(line.slice(1), preview); // starts with a lone low surrogate
       assert.ok(!/^[\uDC00-\uDFFF]/.test(code) && !/[\uD800-\uDBFF]$/.test(code), `a broken pair at an edge of ${JSON.stringify(code.slice(0, 4))}`);
     }
+  });
+
+  it('a search result quoted to the model or the agent masks what looks like a token, and counts it', () => {
+    const token = `ghp_${'Z9y8X7w6V5'.repeat(4)}`;
+    const lines = `const api = new Client({\n  token: '${token}',\n  password: 'correct-horse',\n});`;
+    const quoted = quotedLines(lines, 'const api');
+    assert.deepEqual(quoted, { code: `const api = new Client({\n  token: '${MASK}',\n  password: ${MASK},\n});`, cut: false, masked: 2 });
+    // In a minified line, the window is cut from the masked text: no token is left in part at its edge.
+    const minified = `var a="${'x'.repeat(3_980)}",t="${token}",b="${'y'.repeat(10_000)}";`;
+    const window = quotedLines(minified, '');
+    assert.ok(window.cut && window.masked === 1 && !window.code.includes(token.slice(0, 8)));
+    assert.deepEqual(quotedLines('const a = 1;', 'const a'), { code: 'const a = 1;', cut: false, masked: 0 });
   });
 });

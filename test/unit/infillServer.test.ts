@@ -3,6 +3,7 @@ import { silentLogger } from '../../src/core/logger';
 import type { CompletionRequest } from '../../src/core/completion/completeAt';
 import { InfillServer, type InfillServerOptions } from '../../src/core/completion/infillServer';
 import type { InfillServerKind } from '../../src/core/completion/infillWire';
+import { TestProxy } from '../emulator';
 import { rejectsWith, useEmulator } from './support/fixture';
 
 /** A completion asked at `|` in `code`. */
@@ -108,6 +109,22 @@ describe('completions from a self-hosted fill-in-the-middle server (the emulator
     const asked = server('ollama').complete(at('const total = |', false), { signal: controller.signal });
     setImmediate(() => controller.abort());
     await rejectsWith(asked, 'cancelled');
+  });
+
+  it('a server on this machine is reached directly, its key never through the proxy; a proxy set for the rest stays unused', async () => {
+    const proxy = await TestProxy.start();
+    try {
+      const port = new URL(t.emulator.baseUrl).port;
+      for (const host of ['localhost', '127.0.0.1']) {
+        const local = server('ollama', { url: `https://${host}:${port}`, proxy: { url: proxy.url, noProxy: '' }, apiKey: () => Promise.resolve('server-key') });
+        const { text } = await local.complete(at('function area(r) {|\n}\n', true), {});
+        assert.ok(text, host);
+      }
+      assert.deepEqual(proxy.requests, [], 'nothing asked of the proxy');
+      assert.equal(t.emulator.requests.filter((r) => r.endpoint === 'infill').length, 2);
+    } finally {
+      await proxy.stop();
+    }
   });
 
   it('an address that is not a URL says so', async () => {

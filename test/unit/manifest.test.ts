@@ -82,6 +82,26 @@ describe('package.json and the code agree', () => {
     );
   });
 
+  it('ignores what an untrusted folder sets for the addresses, the prompts, the model and what a request may cost', () => {
+    const untrusted = (manifest as unknown as { capabilities: { untrustedWorkspaces: { restrictedConfigurations: string[] } } }).capabilities
+      .untrustedWorkspaces;
+    const restricted: SettingKey[] = [
+      'authUrl',
+      'baseUrl',
+      'caCertificates',
+      // Text sent with every request: a repository's own could steer the answers.
+      'systemPrompt',
+      'commitMessageInstructions',
+      // What a request costs and how it behaves.
+      'scope',
+      'model',
+      'maxTokens',
+      'reasoningEffort',
+      'modelTokenLimits',
+    ];
+    assert.deepEqual(sorted(untrusted.restrictedConfigurations), sorted(restricted.map(settingId)));
+  });
+
   it('contributes the chat view the extension provides', () => {
     assert.deepEqual(
       Object.values(manifest.contributes.views)

@@ -96,6 +96,36 @@ describe('proxy routes', () => {
     assert.equal(new ProxyRoutes({}, { ...env, no_proxy: 'devices.sberbank.ru', NO_PROXY: 'example.com' }).for(API), undefined, 'lower case first');
   });
 
+  it("with directLoopback, this machine's own addresses go direct whatever the proxy, others through it", () => {
+    const env = { HTTPS_PROXY: 'http://proxy.corp:3128', HTTP_PROXY: 'http://proxy.corp:3128' };
+    const routes = new ProxyRoutes({ noProxy: '' }, env, { directLoopback: true });
+    const local = [
+      'http://localhost:11434/api/generate',
+      'https://LOCALHOST:8080/v1',
+      'http://localhost./infill',
+      'http://gpu.localhost:8000/',
+      'http://127.0.0.1:8080/',
+      'http://127.1.2.3/',
+      'http://2130706433/',
+      'http://[::1]:11434/',
+      'http://[0:0:0:0:0:0:0:1]/',
+      'http://[::ffff:127.0.0.1]:8080/',
+    ];
+    for (const url of local) assert.equal(routes.for(url), undefined, url);
+    const remote = [
+      'http://gpu-box:11434/',
+      'http://10.0.0.5:11434/',
+      'http://128.0.0.1/',
+      'http://localhost.evil.com/',
+      'http://[::2]/',
+      'http://[::ffff:a00:1]/',
+      API,
+    ];
+    for (const url of remote) assert.equal(routes.for(url)?.address, 'http://proxy.corp:3128', url);
+    // The service's own client keeps loopback behind the proxy (it is never local; its tests put a proxy in front of a local emulator).
+    assert.ok(new ProxyRoutes({ noProxy: '' }, env).for('http://localhost:11434/'));
+  });
+
   it('strips credentials from an address shown in a message', () => {
     assert.equal(withoutCredentials('http://u:p@host:1'), 'http://host:1');
     assert.equal(withoutCredentials('u:p@host:1'), 'host:1');

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { changeDigest } from '../../src/core/scm/changeDigest';
 import { sendableChange } from '../../src/core/scm/sendableChange';
 import { parseUnifiedDiff } from '../../src/core/scm/unifiedDiff';
-import { maskTokens, MASK } from '../../src/core/secretShapes';
+import { maskedHead, maskTokens, MASK } from '../../src/core/secretShapes';
 
 /** A judge with no rule against any path: what is withheld below is withheld for its content alone. */
 const noRules = async () => undefined;
@@ -64,6 +64,8 @@ describe('a private key or a token in a change is not sent', () => {
 
   it('masks a password literal in code, and leaves code that only handles a password alone', () => {
     assert.equal(maskTokens("const options = { password: 'correct-horse' };").text, `const options = { password: ${MASK} };`);
+    // A literal at the end of its line is masked once, its comma kept.
+    assert.deepEqual(maskTokens("  password: 'correct-horse',"), { text: `  password: ${MASK},`, masked: 1 });
     const ordinary = [
       'const password = readPassword();',
       'if (password === undefined) return;',
@@ -72,5 +74,16 @@ describe('a private key or a token in a change is not sent', () => {
       'export const AKIA_PREFIX_LENGTH = 4;',
     ];
     for (const line of ordinary) assert.equal(maskTokens(line).masked, 0, line);
+  });
+
+  it('code attached to a question is masked before it is cut to its limit: no part of a token is left at the cut', () => {
+    const token = `ghp_${'Q1w2E3r4T5'.repeat(4)}`;
+    const selection = `${'// filler\n'.repeat(50)}const token = '${token}';\n`;
+    const cutAt = selection.indexOf(token) + 10;
+    const head = maskedHead(selection, cutAt);
+    assert.equal(head.masked, 1);
+    assert.ok(head.trimmed);
+    assert.ok(!head.text.includes('ghp_'), head.text.slice(-30));
+    assert.deepEqual(maskedHead('const a = 1;', 100), { text: 'const a = 1;', masked: 0, trimmed: false });
   });
 });

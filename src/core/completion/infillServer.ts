@@ -36,7 +36,8 @@ export class InfillServer {
   private readonly transport: Transport;
 
   constructor(private readonly options: InfillServerOptions) {
-    this.transport = new Transport({ ca: options.ca, proxy: options.proxy, timeoutMs: TIMEOUT_MS, logger: options.logger });
+    // A server on this machine (Ollama's default) is reached directly: through a proxy it would not be found, and its key would pass the proxy.
+    this.transport = new Transport({ ca: options.ca, proxy: options.proxy, directLoopback: true, timeoutMs: TIMEOUT_MS, logger: options.logger });
   }
 
   /** The model and where it runs, as the status bar names it. */

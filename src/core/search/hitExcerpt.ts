@@ -1,3 +1,5 @@
+import { maskTokens } from '../secretShapes';
+
 /** The most of one search result a question quotes, in characters: about two and a half chunks. */
 export const MAX_EXCERPT_CHARS = 4_000;
 
@@ -20,4 +22,16 @@ export function hitExcerpt(text: string, preview: string, maxChars = MAX_EXCERPT
 
 function isLowSurrogate(code: number): boolean {
   return code >= 0xdc00 && code <= 0xdfff;
+}
+
+/**
+ * What a question quotes of a search result's lines: whole lines, or hitExcerpt's window when one
+ * of them is longer than a passage may be (minified code, a one-line JSON file); values that look
+ * like a token or password masked first (secretShapes.ts), so a window never cuts one in two.
+ */
+export function quotedLines(lines: string, preview: string): { code: string; cut: boolean; masked: number } {
+  const { text, masked } = maskTokens(lines);
+  const long = text.split('\n').some((line) => line.length > MAX_EXCERPT_CHARS);
+  const { code, cut } = long ? hitExcerpt(text, maskTokens(preview).text) : { code: text, cut: false };
+  return { code, cut, masked };
 }

@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
 import * as z from 'zod';
 import { MAX_ATTACHMENTS, type AttachmentChip } from '../../shared/protocol';
-import { excerptLabel, excerptLocation, quotedExcerpt, trimmedNotice, type CodeExcerpt } from '../codeExcerpts';
+import { excerptLabel, excerptLocation, excerptNotice, quotedExcerpt, type CodeExcerpt } from '../codeExcerpts';
 import type { Prompt } from './storedTurns';
 
 /** As kept in the workspace state: read back with a check, as a newer or older version may have written it. */
@@ -14,6 +14,7 @@ const Attachment = z.object({
   code: z.string(),
   trimmed: z.boolean(),
   wholeFile: z.boolean().optional(),
+  masked: z.number().optional(),
 });
 type Attachment = z.infer<typeof Attachment>;
 
@@ -56,7 +57,7 @@ export class PendingAttachments {
     return {
       text: [text, ...sent.map(quotedExcerpt)].join('\n\n'),
       contextLabel: clip(sent.map(excerptLabel).join(', '), MAX_LABEL_CHARS),
-      notice: sent.some((excerpt) => excerpt.trimmed) ? trimmedNotice() : undefined,
+      notice: excerptNotice(sent),
     };
   }
 

@@ -8,6 +8,7 @@ import type { KeyStore } from '../secrets';
 import type { TrustedRoot } from '../trust/trustedRoot';
 import { SETTINGS_SECTION } from '../../shared/settings';
 import type { ServerKeyStore } from './serverKey';
+import { warnIfUnencrypted } from './unencryptedServer';
 
 /** What writes the suggestions: GigaChat's service, or a fill-in-the-middle server of the user's. */
 export interface Completer {
@@ -94,6 +95,7 @@ export class Completers extends Disposable {
       logger: this.log,
     });
     this.log.info(`Completions: from the ${settings.kind} server ${server.name}.`);
+    warnIfUnencrypted(settings.url);
     return {
       name: server.name,
       server: settings.url,

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import { completesBlock, isServiceError, Suggester, worthCompleting, type Completion, type CompletionRequest } from '../../core';
+import { completesBlock, isServiceError, sendableRequest, Suggester, worthCompleting, type Completion, type CompletionRequest } from '../../core';
 import { abortSignalOf } from '../cancellation';
 import type { ClientProvider } from '../clientProvider';
-import { readSetting } from '../config';
+import { clampedSetting, readSetting } from '../config';
 import { describeError } from '../errors';
 import type { Log } from '../log';
 import type { KeyStore } from '../secrets';
@@ -42,6 +42,8 @@ export class InlineCompletions implements vscode.InlineCompletionItemProvider, v
   /** The document of the last call, whose edits may make a request still out stale. */
   private asked?: vscode.TextDocument;
   private readonly edits: vscode.Disposable;
+  /** The file and count of the last masking logged. */
+  private maskNote?: string;
 
   constructor(
     clients: ClientProvider,
@@ -79,19 +81,20 @@ export class InlineCompletions implements vscode.InlineCompletionItemProvider, v
     const cancellation = abortSignalOf(token);
     try {
       const suggestion = await this.suggester.suggest(
-        { prefix: text.slice(0, offset), suffix: text.slice(offset), explicit, debounceMs: readSetting('completions.debounceMs') },
-        async () => ({
-          model: readSetting('completions.model'),
-          path: vscode.workspace.asRelativePath(document.uri),
-          languageId: document.languageId,
-          text,
-          offset,
-          multiline,
-          budgetChars: readSetting('completions.contextTokens') * 4,
-          maxTokens: multiline ? MAX_TOKENS.block : MAX_TOKENS.line,
-          indent: indentUnit(document),
-          neighbours: await this.neighbours(document),
-        }),
+        { prefix: text.slice(0, offset), suffix: text.slice(offset), explicit, debounceMs: clampedSetting('completions.debounceMs') },
+        async () =>
+          this.sendable({
+            model: readSetting('completions.model'),
+            path: vscode.workspace.asRelativePath(document.uri),
+            languageId: document.languageId,
+            text,
+            offset,
+            multiline,
+            budgetChars: clampedSetting('completions.contextTokens') * 4,
+            maxTokens: multiline ? MAX_TOKENS.block : MAX_TOKENS.line,
+            indent: indentUnit(document),
+            neighbours: await this.neighbours(document),
+          }),
         (request, options) => this.status.busyWith(() => this.ask(completer, request, { ...options, sessionId: this.sessionOf(document.uri) })),
         cancellation.signal,
       );
@@ -108,6 +111,17 @@ export class InlineCompletions implements vscode.InlineCompletionItemProvider, v
     } finally {
       cancellation.dispose();
     }
+  }
+
+  /** The request with what looks like a token or password masked (sendableRequest); the log says so once per file and count. */
+  private sendable(request: CompletionRequest): CompletionRequest {
+    const { request: sendable, masked } = sendableRequest(request);
+    const note = `${request.path}:${masked}`;
+    if (masked > 0 && note !== this.maskNote) {
+      this.maskNote = note;
+      this.log.info(`Completions: ${masked} value(s) in ${request.path} or the files open beside it look like a token or password; masked in what is sent.`);
+    }
+    return sendable;
   }
 
   private ask(completer: Completer, request: CompletionRequest, options: Parameters<Completer['complete']>[1]): Promise<Completion> {

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { fitPassages, hitExcerpt, MAX_EXCERPT_CHARS, mergeHits, type Passage, type QuotedPassage, type SearchHit } from '../../core';
+import { fitPassages, MAX_EXCERPT_CHARS, mergeHits, quotedLines, type Passage, type QuotedPassage, type SearchHit } from '../../core';
 import { fencedCode } from '../../shared/fencedCode';
 import { citationText, type FileLocation } from '../../shared/fileLinks';
-import { relativeFile } from '../codeExcerpts';
+import { maskedNotice, relativeFile } from '../codeExcerpts';
 import { countMessage } from '../countMessage';
 import { isRefusal, WorkspacePort } from '../workspace/workspacePort';
 
@@ -22,6 +22,8 @@ export interface ReadPassage extends QuotedPassage {
   location: FileLocation;
   /** It lies in lines too long to quote whole: `text` is {@link MAX_EXCERPT_CHARS} from where it starts. */
   cut: boolean;
+  /** How many values in `text` that look like a token or password are masked. */
+  masked: number;
 }
 
 export interface ReadPassages {
@@ -55,6 +57,7 @@ export function quotedPassage(passage: ReadPassage): string {
 /** What the question leaves out of the passages, and what it quotes only in part, as a notice under it. */
 export function passageNotices({ passages, gone, left }: ReadPassages): string[] {
   const cut = passages.filter((passage) => passage.cut).length;
+  const masked = passages.reduce((sum, passage) => sum + passage.masked, 0);
   return [
     gone > 0
       ? countMessage('{0|One result was left out: its file was|# of the results were left out: their files were} deleted or moved after the search.', gone)
@@ -67,6 +70,7 @@ export function passageNotices({ passages, gone, left }: ReadPassages): string[]
           MAX_EXCERPT_CHARS,
         )
       : '',
+    masked > 0 ? maskedNotice(masked) : '',
   ].filter(Boolean);
 }
 
@@ -81,7 +85,6 @@ async function readPassage(passage: Passage, port: WorkspacePort): Promise<Omit<
   if (!document || passage.startLine >= document.lineCount) return undefined;
   const endLine = Math.min(passage.endLine, document.lineCount - 1);
   const lines = document.getText(new vscode.Range(passage.startLine, 0, endLine, Number.MAX_SAFE_INTEGER));
-  // Whole lines, unless one of them is longer than a passage may be (minified code, a one-line JSON file).
-  const { code, cut } = lines.split('\n').some((line) => line.length > MAX_EXCERPT_CHARS) ? hitExcerpt(lines, passage.preview) : { code: lines, cut: false };
-  return { ...passage, endLine, text: code, cut, uri: document.uri, file: relativeFile(document.uri), language: document.languageId };
+  const { code, cut, masked } = quotedLines(lines, passage.preview);
+  return { ...passage, endLine, text: code, cut, masked, uri: document.uri, file: relativeFile(document.uri), language: document.languageId };
 }

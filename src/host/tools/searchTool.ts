@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { maskedNote } from '../../core';
 import type { QuietSearch } from '../search/semanticSearch';
 import { quotedPassage, readPassages, RESULTS_BUDGET_TOKENS } from '../search/passages';
 import { unavailableMessage } from '../search/searchUnavailable';
@@ -36,8 +37,9 @@ export class SearchTool implements vscode.LanguageModelTool<SearchInput> {
       if (outcome.kind !== 'hits') return toolText(unavailableMessage(outcome.kind).message);
       const { passages } = await readPassages(outcome.hits, RESULTS_BUDGET_TOKENS);
       if (passages.length === 0) return toolText(`Nothing in the workspace's index matches “${query}”.`);
+      const masked = passages.reduce((sum, passage) => sum + passage.masked, 0);
       return toolText(
-        `The ${passages.length} passages of the workspace closest in meaning to “${query}”, best first:\n\n${passages.map(quotedPassage).join('\n\n')}`,
+        `The ${passages.length} passages of the workspace closest in meaning to “${query}”, best first:${maskedNote(masked)}\n\n${passages.map(quotedPassage).join('\n\n')}`,
       );
     } finally {
       cancellation.dispose();

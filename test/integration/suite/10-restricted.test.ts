@@ -30,6 +30,16 @@ describe('restricted mode', function () {
     assert.equal(vscode.workspace.getConfiguration('gigachat').get('systemPrompt'), '', `in effect: ${JSON.stringify(systemPrompt)}`);
   });
 
+  it('commit instructions and a model set by the untrusted folder are ignored', () => {
+    const gigachat = vscode.workspace.getConfiguration('gigachat');
+    const shipped = fs.readFileSync(path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, '.vscode', 'settings.json'), 'utf8');
+    assert.match(shipped, /gigachat\.commitMessageInstructions[\s\S]*gigachat\.model/, 'the folder does set them');
+    assert.equal(gigachat.get('commitMessageInstructions'), '', `in effect: ${JSON.stringify(gigachat.inspect('commitMessageInstructions'))}`);
+    const model = gigachat.inspect<string>('model');
+    assert.equal(gigachat.get('model'), model?.globalValue ?? model?.defaultValue, `in effect: ${JSON.stringify(model)}`);
+    assert.notEqual(gigachat.get('model'), 'GigaChat-2-Max');
+  });
+
   it('semantic search is off: it says why, offers to manage trust, and sends nothing', async () => {
     await emulator.resetCounts();
     void vscode.commands.executeCommand('gigachat.semanticSearch', 'where is the configuration read');
