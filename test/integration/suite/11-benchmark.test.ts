@@ -85,7 +85,8 @@ async function search(query: string): Promise<void> {
   void vscode.commands.executeCommand('gigachat.semanticSearch', query);
   // Opening the index scans the workspace again (from the cache, embedding only the query): give it time.
   await workbench.quickPickRows({ title: `results for “${query}”`, timeoutMs: 5 * 60_000 });
-  await workbench.closeQuickInput();
+  // The results' preview may hold the first Escape: close it by command then.
+  await workbench.closeQuickInput().catch(() => vscode.commands.executeCommand('workbench.action.closeQuickOpen'));
 }
 
 /**
