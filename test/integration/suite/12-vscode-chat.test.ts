@@ -211,10 +211,14 @@ describe("VS Code's Chat: GigaChat's models, @gigachat and its tools", function 
     await chatView.newChat();
     await chatView.ask('Write the code of a function that retries upload()');
     await chatView.click('.turn-assistant:last-child .agent-mode');
+    let session = '';
     await until(async () => {
-      const session = (await workbench.texts(SESSION)).join(' ');
+      session = (await workbench.texts(SESSION)).join(' ').replace(/\s+/g, ' ');
       return /Make the changes this answer proposes/.test(session) && /\bAgent\b/.test(session) && /GigaChat/.test(session);
-    }, "the handover in VS Code's Chat input, in Agent mode on GigaChat");
+    }, "the handover in VS Code's Chat input, in Agent mode on GigaChat").catch(async (error: Error) => {
+      await workbench.screenshot('agent-handoff-failure');
+      throw new Error(`${error.message}; the Chat view shows: ${session}; notifications: ${(await workbench.notifications()).join(' | ')}`);
+    });
     assert.equal((await chatRequests()).filter((request) => /Make the changes/.test(JSON.stringify(request.messages))).length, 0, 'left to the user to send');
   });
 });
