@@ -79,6 +79,8 @@ describe('one stream for the account: indexing, a question and typing at once', 
         `tide${i}.md was indexed`,
       );
     const refused = (await emulator.refusedForStreams()) - refusedBefore;
-    assert.ok(refused <= 3, `the service refused ${refused} requests for the stream`);
+    // A handful: a stream just closed may still count at the service for a moment, and each window
+    // learns the limit from a 429 once; never the dozens an unscheduled run is refused.
+    assert.ok(refused <= 6, `the service refused ${refused} requests for the stream`);
   });
 });
