@@ -77,7 +77,16 @@ function ignoreOtherExtensionsLookups(): void {
 
 export function runSuite(options: { color?: boolean } = {}): Promise<SuiteResults> {
   ignoreOtherExtensionsLookups();
-  const mocha = new Mocha({ ui: 'bdd', timeout: 30_000, color: options.color ?? true, reporter: 'spec', rootHooks: { afterEach: closeUnsavedScratchEditors } });
+  // One retry: a real workbench on 2 busy cores sometimes misses a beat (a watcher event, a quick pick
+  // losing focus). A test that fails twice fails the run; a failed first attempt is logged.
+  const mocha = new Mocha({
+    ui: 'bdd',
+    timeout: 30_000,
+    retries: 1,
+    color: options.color ?? true,
+    reporter: 'spec',
+    rootHooks: { afterEach: closeUnsavedScratchEditors },
+  });
   // The grep of the outer command line (`npm run test:integration -- --grep chat`) arrives here.
   if (process.env.GIGACHAT_IT_GREP) mocha.grep(process.env.GIGACHAT_IT_GREP);
   for (const file of testFiles()) mocha.addFile(file);
@@ -99,6 +108,10 @@ export function runSuite(options: { color?: boolean } = {}): Promise<SuiteResult
       );
       runner.on('pass', (test) => tests.push({ fullTitle: test.fullTitle(), state: 'passed', durationMs: test.duration }));
       runner.on('pending', (test) => tests.push({ fullTitle: test.fullTitle(), state: 'pending' }));
+      // A failed first attempt is said in the log, so a flaky test shows even when its retry passes.
+      runner.on('retry', (test, error: Error) =>
+        console.warn(`[integration] retrying "${test.fullTitle()}": ${String(error?.message ?? error).split('\n')[0]}`),
+      );
       // Also reached by a failing hook, whose title says which hook.
       runner.on('fail', (test, error: Error) =>
         tests.push({

@@ -54,8 +54,9 @@ describe("@gigachat in VS Code's Chat is safe with a hostile model: links, edits
     await fs.symlink('../.env', filePath('docs/notes.md'));
     await emulator.resetCounts();
     await askInChatView(`@gigachat ${call('gigachat_readFile', { path: `${FOLDER}/docs/notes.md` })} what do the notes say?`);
-    const answer = await answerContaining('gigachat_readFile');
-    assert.match(answer, /symbolic link/);
+    // The refusal ends the answer: waiting for it, not for the answer's first words, reads the whole of it.
+    const answer = await answerContaining('symbolic link');
+    assert.match(answer, /gigachat_readFile/);
     assert.ok(!(await sentText()).includes(SECRET), 'the secret never reached the service');
   });
 
@@ -67,8 +68,8 @@ describe("@gigachat in VS Code's Chat is safe with a hostile model: links, edits
     await emulator.resetCounts();
     const edit = { path: `${FOLDER}/repo/docs/gitcfg.txt`, oldText: 'repositoryformatversion = 0', newText: 'fsmonitor = "touch pwned"' };
     await askInChatView(`@gigachat ${call('gigachat_editFile', edit)} set it up`);
-    const answer = await answerContaining('gigachat_editFile');
-    assert.match(answer, /symbolic link/);
+    const answer = await answerContaining('symbolic link');
+    assert.match(answer, /gigachat_editFile/);
     assert.equal(await readText('repo/.git/config'), config);
     assert.deepEqual(
       (await workbench.notifications()).filter((text) => text.includes('GigaChat wants to change')),
