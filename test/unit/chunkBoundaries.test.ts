@@ -8,6 +8,7 @@ import { EmbeddingCache } from '../../src/core/search/embeddingCache';
 import { WorkspaceIndexer } from '../../src/core/search/indexer';
 import { SyntaxChunker } from '../../src/core/search/syntax/syntaxChunker';
 import { useEmulator } from './support/fixture';
+import { writeParserFolder } from './support/parserFolder';
 
 /** Real source files of this project's dependencies, TypeScript and JavaScript, read as a scan reads them. */
 function realSources(): { path: string; text: string }[] {
@@ -29,12 +30,7 @@ describe('chunk boundaries: a rescan cuts unchanged files as before, without par
   let parser: SyntaxChunker;
   let dir: string;
   before(async () => {
-    parserFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'tree-sitter-'));
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    (require(path.resolve(__dirname, '../../..', 'esbuild.js')) as { writeTreeSitter: (folder: string, minify: boolean) => void }).writeTreeSitter(
-      parserFolder,
-      false,
-    );
+    parserFolder = writeParserFolder();
     parser = await SyntaxChunker.load(parserFolder);
   });
   after(() => {

@@ -8,6 +8,7 @@ import { WorkspaceIndexer } from '../../src/core/search/indexer';
 import { SyntaxChunker, type SourceChunker } from '../../src/core/search/syntax/syntaxChunker';
 import { WorkerChunker } from '../../src/core/search/syntax/workerChunker';
 import { useEmulator } from './support/fixture';
+import { writeParserFolder } from './support/parserFolder';
 
 /** A class whose one long method does not fit a chunk of 500 characters, so it is split among its statements. */
 function uploaderSource(): string {
@@ -40,13 +41,7 @@ describe('indexing with syntax chunks, against the emulator', function () {
   let parserFolder: string;
 
   before(async () => {
-    parserFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'tree-sitter-'));
-    // The parser as the build writes it to dist/tree-sitter (esbuild.js).
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    (require(path.resolve(__dirname, '../../..', 'esbuild.js')) as { writeTreeSitter: (folder: string, minify: boolean) => void }).writeTreeSitter(
-      parserFolder,
-      false,
-    );
+    parserFolder = writeParserFolder();
     chunker = await SyntaxChunker.load(parserFolder);
   });
   after(() => {

@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { chunkText } from '../../src/core/search/chunker';
 import { SyntaxChunker } from '../../src/core/search/syntax/syntaxChunker';
 import { WorkerChunker } from '../../src/core/search/syntax/workerChunker';
+import { writeParserFolder } from './support/parserFolder';
 
 /** The parsing thread as the test build writes it (esbuild.js). */
 const WORKER_FILE = path.resolve(__dirname, '../../src/core/search/syntax/chunkWorker.js');
@@ -20,12 +20,7 @@ describe('cutting files in a worker thread', function () {
   let inProcess: SyntaxChunker;
   const chunkers: WorkerChunker[] = [];
   before(async () => {
-    parserFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'tree-sitter-'));
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    (require(path.resolve(__dirname, '../../..', 'esbuild.js')) as { writeTreeSitter: (folder: string, minify: boolean) => void }).writeTreeSitter(
-      parserFolder,
-      false,
-    );
+    parserFolder = writeParserFolder();
     inProcess = await SyntaxChunker.load(parserFolder);
   });
   after(() => {
