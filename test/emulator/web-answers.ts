@@ -10,6 +10,8 @@ export const WEB_PAGES_TOKENS = 20_000;
 const SOURCES = {
   '1': { url: 'https://docs.python.org/3/whatsnew/index.html', title: 'What’s New in Python' },
   '2': { url: 'https://realpython.com/python-news/', title: 'Python News and Releases' },
+  // An address with parentheses, as encyclopedias write them: a markdown link must not end at its `)`.
+  '3': { url: 'https://en.wikipedia.org/wiki/Python_(programming_language)', title: 'Python (programming language)' },
 };
 
 export function webAnswer(question: string): { content: string; sources: typeof SOURCES } {
@@ -21,6 +23,7 @@ export function webAnswer(question: string): { content: string; sources: typeof 
           '1. В новой версии ускорен JIT-компилятор [sources=[2]].',
           '2. Кодировка UTF-8 стала кодировкой по умолчанию [sources=[1, 2]].',
           '3. Фонд получил $1.5 million и $2 million на безопасность [sources=[2]].',
+          '4. Языку больше тридцати лет [sources=[3]].',
         ]
       : [
           `**Emulated web answer** to "${quote(question, 120)}".`,
@@ -28,6 +31,7 @@ export function webAnswer(question: string): { content: string; sources: typeof 
           '1. The JIT compiler got faster in the new release [sources=[2]].',
           '2. UTF-8 became the default encoding [sources=[1, 2]].',
           '3. The foundation received $1.5 million and $2 million for security [sources=[2]].',
+          '4. The language is over thirty years old [sources=[3]].',
         ];
   return { content: content.join('\n'), sources: SOURCES };
 }

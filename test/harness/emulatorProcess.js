@@ -7,9 +7,21 @@ const { execFileSync } = require('node:child_process');
 const path = require('node:path');
 const { paths } = require('./install');
 
+/** Whether this process has built the emulator's bundle: once is enough for every emulator it starts. */
+let built = false;
+
+/**
+ * Builds the emulator's bundle, once per process. The build is synchronous: a caller that starts
+ * several emulators builds first, so no later start stalls the emulators already serving.
+ */
+function buildEmulator() {
+  if (!built) execFileSync(process.execPath, ['esbuild.js', '--tests'], { cwd: paths.root, stdio: 'inherit' });
+  built = true;
+}
+
 /** `serviceQuota`: each account gets the service's streams (an individual's key one), as in `npm start`. */
 async function startEmulator({ serviceQuota = false, ...options } = {}) {
-  execFileSync(process.execPath, ['esbuild.js', '--tests'], { cwd: paths.root, stdio: 'inherit' });
+  buildEmulator();
   const { Emulator, SERVICE_STREAMS } = require(path.join(paths.root, 'out', 'test', 'emulator', 'index.js'));
   const emulator = await Emulator.start(serviceQuota ? { ...options, streamsPerScope: SERVICE_STREAMS } : options);
   return emulator;
@@ -90,4 +102,4 @@ function emulatorHandler(emulator) {
   };
 }
 
-module.exports = { startEmulator, emulatorSettings, emulatorHandler, startCertificateHost, certificateHostHandler };
+module.exports = { buildEmulator, startEmulator, emulatorSettings, emulatorHandler, startCertificateHost, certificateHostHandler };

@@ -7,7 +7,8 @@
 // Desktop VS Code comes from Microsoft's download server, which CI cannot reach: code-server comes
 // from the npm registry (see test/integration/README.md).
 //
-//   node test/harness/install.js      install what is missing, then print the paths
+//   node test/harness/install.js             install what is missing
+//   node test/harness/install.js --browser   only what the chat view's tests need (Debian's packages)
 // A second run is a fast no-op: each tool is installed into a fresh temporary folder and renamed
 // into place only after it has been verified, and a marker file records that success.
 'use strict';
@@ -208,21 +209,27 @@ function ensureCodeServer() {
   );
 }
 
+/** Said once Debian's packages (Chromium among them) are there, before Node 24 and code-server. */
+const BROWSER_READY = 'Chromium ready';
+
 function ensureInstalled() {
   const started = Date.now();
   removeStaleTemporaries();
   ensureAptPackages();
+  // testAll.js starts the chat view's tests, which need only Chromium, on this line.
+  log(BROWSER_READY);
   ensureNode24();
   ensureCodeServer();
   log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return paths;
 }
 
-module.exports = { ensureInstalled, paths, codeServerEnv, processAlive, CODE_SERVER_VERSION };
+module.exports = { ensureInstalled, paths, codeServerEnv, processAlive, CODE_SERVER_VERSION, BROWSER_READY };
 
 if (require.main === module) {
   try {
-    ensureInstalled();
+    if (process.argv.includes('--browser')) ensureAptPackages();
+    else ensureInstalled();
   } catch (error) {
     console.error(`[install] FAILED: ${error.message}`);
     process.exit(1);

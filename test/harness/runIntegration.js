@@ -18,7 +18,7 @@ const { installLanguagePack } = require('./languagePack');
 const cs = require('./codeServer');
 const { SETTINGS } = require('./profile');
 const { report, reportBrokenRun, passed } = require('./report');
-const { startEmulator, emulatorSettings, emulatorHandler, startCertificateHost, certificateHostHandler } = require('./emulatorProcess');
+const { buildEmulator, startEmulator, emulatorSettings, emulatorHandler, startCertificateHost, certificateHostHandler } = require('./emulatorProcess');
 const { recordWebviewMessages } = require('./webviewMessages');
 const { webviewHandler, workbenchHandler } = require('./webviewDriver');
 const { afterSuiteChecks } = require('./afterSuite');
@@ -34,9 +34,9 @@ const RUSSIAN_FIRST_RUN_SUITE = 'first run in Russian';
 const root = paths.root;
 const resultsDir = path.join(root, 'test-results');
 /**
- * How long the whole suite may take before the run is called stuck (each test has its own mocha
- * timeout too). A guard against a hung window, not a speed limit: the suite takes about 5 minutes
- * on a 2-CPU machine, so this leaves it room to grow.
+ * How long a window's suite may take before the run is called stuck (each test has its own mocha
+ * timeout too). A guard against a hung window, not a speed limit: the longest window takes about
+ * 10 minutes on a 2-CPU machine, so this leaves it room to grow.
  */
 const TIMEOUT_MS = Number(process.env.GIGACHAT_IT_TIMEOUT_MS) || 30 * 60_000;
 
@@ -149,14 +149,13 @@ function holdActivation(extensionsDir) {
  * with Workspace Trust on (and no startup prompt, so the folder stays untrusted), its own user data
  * and folder, the same extensions, running only those suites.
  */
-function restrictedPhase(emulator) {
+function restrictedPhase() {
   return {
     name: 'restricted',
     suite: RESTRICTED_SUITE,
     what: 'restricted mode: starting a code-server with Workspace Trust on',
     workspaceTrust: true,
     settings: { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' },
-    emulator,
     prepare(phaseDir) {
       const workspace = path.join(phaseDir, 'workspace');
       fs.mkdirSync(workspace, { recursive: true });
@@ -181,12 +180,11 @@ function restrictedPhase(emulator) {
  * it: a window on a `.code-workspace` file takes one without a restart. Its `second` folder sits
  * next to the first, ready to be added.
  */
-function addedFolderPhase(emulator) {
+function addedFolderPhase() {
   return {
     name: 'added-folder',
     suite: ADDED_FOLDER_SUITE,
     what: 'a folder added to the workspace: starting a code-server on a .code-workspace file',
-    emulator,
     prepare(phaseDir) {
       for (const [file, text] of [
         ['first/otters.md', 'Otters hold hands while they sleep.\n'],
@@ -206,7 +204,7 @@ function addedFolderPhase(emulator) {
  * The first start as a Russian-speaking user on a light theme sees it: a fresh profile with no key,
  * VS Code in Russian (with the test-only language pack, see languagePack.js) and a light theme.
  */
-function russianFirstRunPhase(emulator) {
+function russianFirstRunPhase() {
   return {
     name: 'russian-first-run',
     suite: RUSSIAN_FIRST_RUN_SUITE,
@@ -214,7 +212,6 @@ function russianFirstRunPhase(emulator) {
     locale: 'ru',
     install: installLanguagePack,
     settings: { 'workbench.colorTheme': 'Default Light Modern' },
-    emulator,
     prepare(phaseDir) {
       const workspace = path.join(phaseDir, 'workspace');
       fs.mkdirSync(workspace, { recursive: true });
@@ -224,35 +221,144 @@ function russianFirstRunPhase(emulator) {
   };
 }
 
-/** Runs `phase.suite` alone in a window of its own (its own user data, the same extensions); returns its results. */
-async function runPhase(ctx, { runDir, extensionsDir, browser, env }, phase) {
-  const phaseDir = path.join(runDir, phase.name);
-  const resultsFile = path.join(phaseDir, 'results.json');
-  fs.mkdirSync(phaseDir, { recursive: true });
-  const workspace = phase.prepare(phaseDir);
-  const userDataDir = path.join(phaseDir, 'user-data');
-  step(phase.what);
-  phase.install?.({ userDataDir, extensionsDir });
-  const server = await cs.startCodeServer({
-    userDataDir,
-    extensionsDir,
-    workspace,
-    workspaceTrust: phase.workspaceTrust ?? false,
-    locale: phase.locale,
-    settings: { ...SETTINGS, ...emulatorSettings(phase.emulator), ...phase.settings },
-    logFile: path.join(phaseDir, 'code-server.log'),
-    tmpDir: path.join(phaseDir, 'tmp'),
-    env: { ...env, GIGACHAT_IT_RESULTS: resultsFile, GIGACHAT_IT_GREP: phase.suite },
-  });
-  const mainPage = ctx.page;
+/**
+ * Which suite files the second window of a full run takes; the main window takes the rest. The two
+ * run side by side, each about half the suite's time: the suite mostly waits on a workbench (a
+ * watcher, a debounce, a slow emulator), so two windows on 2 CPUs take little longer than one.
+ * The main window keeps the first run (suite/00-smoke.test.ts, on a fresh profile) and the reload
+ * (suite/16-reload.test.ts, last, which the checks after the suite build on).
+ */
+const SECOND_WINDOW_FILES = ['08-', '13-', '13b-', '14-', '15-', '15b-'];
+
+/**
+ * A window of the run: a code-server of its own (user data, extensions, workspace, settings, log)
+ * with its own emulator and certificate host, so one window's faults, counts and quotas never reach
+ * another, and its own browser (the clipboard and the focus are a browser's). Runs the suite files
+ * `window.files` selects, of the describe() titles `window.grep` matches; returns the results.
+ */
+async function runWindow(run, window) {
+  const windowDir = path.join(run.runDir, window.name);
+  const userDataDir = path.join(windowDir, 'user-data');
+  const extensionsDir = path.join(windowDir, 'extensions');
+  const resultsFile = path.join(windowDir, 'results.json');
+  fs.mkdirSync(windowDir, { recursive: true });
+  copyExtensions(run.extensionsDir, extensionsDir);
+  const workspace = window.prepare(windowDir);
+  window.install?.({ userDataDir, extensionsDir });
+  const emulator = await startEmulator({ streamDelayMs: 1 });
+  const certificates = await startCertificateHost(emulator);
+  const ctx = { server: undefined, page: undefined, emulator, certificateHost: certificates.host, webviewMessages: [], resultsDir, userDataDir };
+  const control = await startControlServer(ctx);
+  let browser;
+  const stop = async () => {
+    await ctx.page?.screenshot({ path: path.join(resultsDir, `workbench-${window.name}.png`) }).catch(() => {});
+    await browser?.stop();
+    await ctx.server?.stop();
+    await emulator.stop();
+    await certificates.host.stop();
+    control.close();
+  };
+  run.stops.add(stop);
   try {
-    ctx.page = await cs.openWorkbench(browser.browser, cs.workbenchUrl(server, workspace));
-    return await waitForResults(resultsFile, server);
+    step(window.what);
+    ctx.server = await cs.startCodeServer({
+      userDataDir,
+      extensionsDir,
+      workspace,
+      workspaceTrust: window.workspaceTrust ?? false,
+      locale: window.locale,
+      settings: { ...SETTINGS, ...emulatorSettings(emulator), ...window.settings },
+      logFile: path.join(windowDir, 'code-server.log'),
+      tmpDir: path.join(windowDir, 'tmp'),
+      env: {
+        GIGACHAT_IT_CONTROL: `http://127.0.0.1:${control.address().port}/`,
+        GIGACHAT_CREDENTIALS: '', // a developer's own key must not leak into the tests
+        ...certificates.env, // the root certificate pin points at this window's emulator's CA
+        GIGACHAT_IT_RESULTS: resultsFile,
+        GIGACHAT_IT_GREP: window.grep ?? '',
+        GIGACHAT_IT_FILES: JSON.stringify(window.files ?? {}),
+      },
+    });
+    browser = await cs.launchBrowser();
+    ctx.page = await cs.openWorkbench(browser.browser, cs.workbenchUrl(ctx.server, workspace), {
+      beforeNavigation: (page) => recordWebviewMessages(page, ctx.webviewMessages),
+    });
+    step(`${window.name}: workbench loaded; waiting for the suite`);
+    window.onLoaded?.();
+    const results = await waitForResults(resultsFile, ctx.server);
+    if (results.error) throw new Error(`the suite in the ${window.name} window could not run:\n${results.error}`);
+    if (window.afterSuite) {
+      const checks = await afterSuiteChecks(ctx, { userDataDir, key: emulator.authorizationKey });
+      results.tests.push(...checks);
+      for (const check of checks) results[check.state] += 1;
+    }
+    return results;
+  } catch (error) {
+    console.error(`[integration] ${window.name} FAILED: ${error.message}`);
+    printLogs(userDataDir, ctx.server); // after the stop: VS Code writes its logs lazily
+    throw error;
   } finally {
-    await ctx.page?.close().catch(() => {});
-    ctx.page = mainPage;
-    await server.stop();
+    window.onLoaded?.(); // a window that failed to load lets the next one start all the same
+    await stop();
+    run.stops.delete(stop);
   }
+}
+
+/**
+ * Each window gets a copy of the installed extensions: a window may install more (the language pack),
+ * and VS Code picks up an extension that appears in its folder while it runs. The copy's index names
+ * the copy's folders.
+ */
+function copyExtensions(from, to) {
+  fs.cpSync(from, to, { recursive: true });
+  const index = path.join(to, 'extensions.json');
+  if (fs.existsSync(index)) fs.writeFileSync(index, fs.readFileSync(index, 'utf8').split(from).join(to));
+}
+
+/** The main window: a fresh profile on a plain folder, the suite files the second window does not take, then the checks after the suite. */
+function mainWindow(grep) {
+  return {
+    name: 'main',
+    what: 'starting code-server for the main window',
+    grep,
+    files: grep ? {} : { except: SECOND_WINDOW_FILES },
+    afterSuite: !grep,
+    prepare(windowDir) {
+      const workspace = path.join(windowDir, 'workspace');
+      fs.mkdirSync(workspace, { recursive: true });
+      fs.writeFileSync(path.join(workspace, 'README.md'), '# Integration test workspace\n');
+      return workspace;
+    },
+  };
+}
+
+/** The second window of a full run: as the main one, with the files SECOND_WINDOW_FILES names. */
+function secondWindow() {
+  return {
+    ...mainWindow(undefined),
+    name: 'second',
+    what: 'starting code-server for the second window',
+    files: { only: SECOND_WINDOW_FILES },
+    afterSuite: false,
+  };
+}
+
+/** The windows a suite of its own needs, as windows: run with the describe() title as the grep. */
+function phaseWindow(phase) {
+  return { ...phase, grep: phase.suite };
+}
+
+/** Runs the windows one after another; resolves the results of each (or its error). */
+async function runLane(run, windows) {
+  const outcomes = [];
+  for (const window of windows)
+    outcomes.push(
+      await runWindow(run, window).then(
+        (results) => ({ window, results }),
+        (error) => ({ window, error }),
+      ),
+    );
+  return outcomes;
 }
 
 async function main() {
@@ -264,96 +370,60 @@ async function main() {
   const companionVsix = packageCompanion();
 
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gigachat-it-'));
-  const userDataDir = path.join(runDir, 'user-data');
   const extensionsDir = path.join(runDir, 'extensions');
-  const workspace = path.join(runDir, 'workspace');
-  const resultsFile = path.join(runDir, 'results.json');
-  fs.mkdirSync(workspace, { recursive: true });
   fs.mkdirSync(resultsDir, { recursive: true });
-  fs.writeFileSync(path.join(workspace, 'README.md'), '# Integration test workspace\n');
   step(`run folder ${runDir}`);
-
-  for (const vsix of [productVsix, companionVsix]) cs.installExtension({ vsix, userDataDir, extensionsDir });
+  for (const vsix of [productVsix, companionVsix]) cs.installExtension({ vsix, userDataDir: path.join(runDir, 'install-profile'), extensionsDir });
   if (process.env.GIGACHAT_IT_BENCH_OUT) holdActivation(extensionsDir);
 
-  // The suite sets the key itself (through the command, as a user would): none in the environment.
-  const emulator = await startEmulator({ streamDelayMs: 1 });
-  const certificates = await startCertificateHost(emulator);
-  const ctx = { server: undefined, page: undefined, emulator, certificateHost: certificates.host, webviewMessages: [], resultsDir, userDataDir };
-  let browser;
-  let results;
-  let failure;
-  const control = await startControlServer(ctx);
-  const cleanup = async () => {
-    await browser?.stop();
-    await ctx.server?.stop();
-    await emulator.stop();
-    await certificates.host.stop();
-    control.close();
-  };
+  buildEmulator();
+  const run = { runDir, extensionsDir, stops: new Set() };
   const onSignal = (signal) => {
     console.error(`[integration] ${signal}: stopping; the run folder stays: ${runDir}`);
-    cleanup().finally(() => process.exit(130));
+    Promise.all([...run.stops].map((stop) => stop())).finally(() => process.exit(130));
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  const env = {
-    GIGACHAT_IT_CONTROL: `http://127.0.0.1:${control.address().port}/`,
-    GIGACHAT_CREDENTIALS: '', // a developer's own key must not leak into the tests
-    ...certificates.env, // the root certificate pin points at the emulator's CA
-  };
-  try {
-    step('starting code-server');
-    ctx.server = await cs.startCodeServer({
-      userDataDir,
-      extensionsDir,
-      workspace,
-      settings: { ...SETTINGS, ...emulatorSettings(emulator) },
-      logFile: path.join(runDir, 'code-server.log'),
-      tmpDir: path.join(runDir, 'tmp'),
-      env: { ...env, GIGACHAT_IT_RESULTS: resultsFile, GIGACHAT_IT_GREP: option('--grep') ?? '' },
-    });
-    step(`code-server on ${ctx.server.url} (pid ${ctx.server.pid}); opening the workbench in Chromium`);
-    browser = await cs.launchBrowser();
-    ctx.page = await cs.openWorkbench(browser.browser, cs.workbenchUrl(ctx.server, workspace), {
-      beforeNavigation: (page) => recordWebviewMessages(page, ctx.webviewMessages),
-    });
-    step('workbench loaded; waiting for the suite');
-    results = await waitForResults(resultsFile, ctx.server);
-    if (results.error) throw new Error(`the suite could not run:\n${results.error}`);
-    if (!option('--grep')) {
-      const checks = await afterSuiteChecks(ctx, { userDataDir, key: emulator.authorizationKey });
-      results.tests.push(...checks);
-      for (const check of checks) results[check.state] += 1;
-    }
-    for (const makePhase of [restrictedPhase, addedFolderPhase, russianFirstRunPhase]) {
-      const phase = makePhase(emulator);
-      if (option('--grep') && !new RegExp(option('--grep')).test(phase.suite)) continue;
-      const phaseResults = await runPhase(ctx, { runDir, extensionsDir, browser, env }, phase);
-      if (phaseResults.error) throw new Error(`the suite "${phase.suite}" could not run:\n${phaseResults.error}`);
-      results.tests.push(...phaseResults.tests);
-      for (const state of ['passed', 'failed', 'pending']) results[state] += phaseResults[state] ?? 0;
-    }
-  } catch (error) {
-    failure = error;
-  } finally {
-    if (ctx.page) {
-      await ctx.page.screenshot({ path: path.join(resultsDir, 'workbench.png') }).catch(() => {});
-      step(`screenshot: ${path.relative(root, path.join(resultsDir, 'workbench.png'))}`);
-    }
-    await cleanup();
-  }
-  if (failure) {
-    console.error(`[integration] FAILED: ${failure.message}`);
-    printLogs(userDataDir, ctx.server); // after the stop: VS Code writes its logs lazily
-  }
 
+  // A full run: the main and second windows side by side, and the windows of the suites that need
+  // one of their own one after another beside them. Each lane starts once the one before it has
+  // loaded its workbench, so no two windows start at once (starting is what loads the CPUs most).
+  // With --grep: the main window, then the matching suites' own windows.
+  const grep = option('--grep');
+  const phases = [restrictedPhase, addedFolderPhase, russianFirstRunPhase]
+    .map((make) => phaseWindow(make()))
+    .filter((phase) => !grep || new RegExp(grep).test(phase.suite));
+  const lanes = grep ? [[mainWindow(grep), ...phases]] : [[mainWindow()], [secondWindow()], phases];
+  let previousLoaded = Promise.resolve();
+  const outcomes = (
+    await Promise.all(
+      lanes.map((windows) => {
+        const waitFor = previousLoaded;
+        let loaded;
+        previousLoaded = new Promise((resolve) => (loaded = resolve));
+        windows[0].onLoaded = loaded;
+        return waitFor.then(() => runLane(run, windows));
+      }),
+    )
+  ).flat();
+
+  // A window that broke before its suite could report counts as a failed test, named after it.
+  const results = { passed: 0, failed: 0, pending: 0, tests: [] };
+  for (const outcome of outcomes) {
+    const windowResults = outcome.results ?? {
+      failed: 1,
+      tests: [{ fullTitle: `the ${outcome.window.name} window ran its suite`, state: 'failed', error: { message: outcome.error.message } }],
+    };
+    results.tests.push(...windowResults.tests);
+    for (const state of ['passed', 'failed', 'pending']) results[state] += windowResults[state] ?? 0;
+    results.vscodeVersion ??= windowResults.vscodeVersion;
+    results.appName ??= windowResults.appName;
+  }
   const ok = passed(results);
   if (ok && !process.argv.includes('--keep')) fs.rmSync(runDir, { recursive: true, force: true });
   else step(`kept ${runDir} (user data, logs, workspace)`);
   step(`took ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  if (results && !results.error) report(results);
-  else reportBrokenRun();
+  report(results);
   process.exitCode = ok ? 0 : 1;
 }
 

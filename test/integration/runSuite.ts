@@ -26,12 +26,23 @@ export interface SuiteResults {
   tests: TestResult[];
 }
 
-/** Every bundled test file in the suite/ folder beside this bundle. */
-function testFiles(): string[] {
+/**
+ * Which test files this window runs, as the outer runner says (GIGACHAT_IT_FILES): `only` those whose
+ * names start with one of its prefixes, or all `except` those; all without either.
+ */
+interface FileSelection {
+  only?: string[];
+  except?: string[];
+}
+
+/** The bundled test files in the suite/ folder beside this bundle that this window runs, in order. */
+function testFiles(selection: FileSelection): string[] {
   const dir = path.join(__dirname, 'suite');
+  const named = (name: string, prefixes: string[]) => prefixes.some((prefix) => path.basename(name).startsWith(prefix));
   return fs
     .readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((name) => name.endsWith('.test.js'))
+    .filter((name) => (selection.only ? named(name, selection.only) : !named(name, selection.except ?? [])))
     .sort()
     .map((name) => path.join(dir, name));
 }
@@ -89,7 +100,7 @@ export function runSuite(options: { color?: boolean } = {}): Promise<SuiteResult
   });
   // The grep of the outer command line (`npm run test:integration -- --grep chat`) arrives here.
   if (process.env.GIGACHAT_IT_GREP) mocha.grep(process.env.GIGACHAT_IT_GREP);
-  for (const file of testFiles()) mocha.addFile(file);
+  for (const file of testFiles(JSON.parse(process.env.GIGACHAT_IT_FILES || '{}') as FileSelection)) mocha.addFile(file);
 
   const tests: TestResult[] = [];
   const started = Date.now();

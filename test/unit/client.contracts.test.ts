@@ -103,7 +103,7 @@ describe('the current chat contract (v2) against the emulator', () => {
       t.client.chatStream({ ...count, messages: [{ role: 'user', content: 'What is new in Python?' }], builtInTools: ['web_search'] }),
     );
     assert.match(reply.content, /\[sources=\[2\]\]/);
-    assert.deepEqual(Object.keys(reply.sources ?? {}), ['1', '2']);
+    assert.deepEqual(Object.keys(reply.sources ?? {}), ['1', '2', '3']);
     assert.match(reply.sources?.['2'].url ?? '', /^https:\/\//);
     assert.ok((reply.usage?.prompt_tokens ?? 0) > 20_000);
     assert.deepEqual(JSON.parse(chats()[0].body).tools, [{ web_search: { type: 'actual_info_web_search' } }]);

@@ -9,6 +9,9 @@ import { hasOuterRunner } from '../outer';
 /** The repository this suite makes inside the workspace folder (deleted at the end: semantic search counts the workspace's files). */
 const FOLDER = 'commit-repo';
 const SECRET = 'GIGACHAT_TEST_SECRET=never-leaves-the-machine';
+/** A private key's body line, in a file whose name says nothing of keys: committed, then deleted in the staged change. */
+const KEY_BODY = 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW';
+const KEY_FILE = `-----BEGIN OPENSSH PRIVATE KEY-----\n${KEY_BODY}\n-----END OPENSSH PRIVATE KEY-----\n`;
 
 interface InputBoxRepository {
   rootUri: vscode.Uri;
@@ -19,19 +22,21 @@ interface GitApi {
   getRepository(uri: vscode.Uri): InputBoxRepository | null;
 }
 
-/** A repository with history, a staged change (an edit and a new .env), and an edit left unstaged. */
+/** A repository with history, a staged change (an edit, a new .env, a deleted key file), and an edit left unstaged. */
 function makeRepository(dir: string): void {
   const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Tester', '-c', 'user.email=tester@example.com', ...args], { cwd: dir });
   const write = (name: string, text: string) => fs.writeFileSync(path.join(dir, name), text);
   fs.mkdirSync(dir, { recursive: true });
   git('init', '-q', '-b', 'feature/PAY-42-retries');
   write('retry.ts', 'export const attempts = 3;\nexport const delayMs = 100;\n');
+  write('bootstrap.txt', KEY_FILE);
   git('add', '-A');
   git('commit', '-q', '-m', 'PAY-40: Add the retry settings');
   write('retry.ts', 'export const attempts = 3;\nexport const delayMs = 250;\n');
   git('commit', '-q', '-am', 'PAY-41: Wait longer between retries');
   write('retry.ts', 'export const attempts = 5; // staged: more attempts\nexport const delayMs = 250;\n');
   write('.env', `${SECRET}\n`);
+  fs.rmSync(path.join(dir, 'bootstrap.txt')); // the key deleted: its lines would go as removed lines
   git('add', '-A');
   write('retry.ts', 'export const attempts = 9; // unstaged edit\nexport const delayMs = 250;\n');
 }
@@ -54,7 +59,7 @@ describe('commit message: GigaChat writes it into the Source Control input box',
     repository = api.getRepository(vscode.Uri.file(dir))!;
     // The repository is listed before git's first status of it has been read: wait for its branch and staged files.
     await until(
-      () => repository.state.HEAD?.name === 'feature/PAY-42-retries' && repository.state.indexChanges.length === 2,
+      () => repository.state.HEAD?.name === 'feature/PAY-42-retries' && repository.state.indexChanges.length === 3,
       'the branch and the staged change seen by the git extension',
     );
   });
@@ -65,7 +70,7 @@ describe('commit message: GigaChat writes it into the Source Control input box',
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('sends the staged change and the recent subjects, not the unstaged edit nor the .env content, and writes the reply', async () => {
+  it('sends the staged change and the recent subjects, not the unstaged edit, the .env content nor the deleted key, and writes the reply', async () => {
     await emulator.resetCounts();
     repository.inputBox.value = '';
     // What VS Code passes from the Source Control view's title: the repository's SourceControl, which has its root.
@@ -77,6 +82,8 @@ describe('commit message: GigaChat writes it into the Source Control input box',
     assert.ok(!sent.includes('unstaged edit'), 'not the unstaged edit');
     assert.match(sent, /\.env/, 'the .env named');
     assert.ok(!sent.includes(SECRET), 'not its content');
+    assert.match(sent, /bootstrap\.txt.*content not sent: the file looks like it holds secrets/, 'the deleted key file named, and why its lines are not there');
+    assert.ok(!sent.includes(KEY_BODY) && !sent.includes('PRIVATE KEY'), 'not a line of the key it deleted');
     assert.match(sent, /- PAY-41: Wait longer between retries/, 'the recent subjects');
     assert.match(sent, /Start the subject with the ticket PAY-42/, "the branch's ticket, in the history's form");
     assert.match(repository.inputBox.value, /^Emulated answer\. You asked: "The staged change:/, 'the reply, cleaned, in the input box');

@@ -50,10 +50,12 @@ describe('the current contract: GigaChat 3, web sources, formulas, reasoning, an
       'https://docs.python.org/3/whatsnew/index.html',
       'https://realpython.com/python-news/',
       'https://realpython.com/python-news/',
+      'https://en.wikipedia.org/wiki/Python_%28programming_language%29',
     ]);
     assert.deepEqual(await chatView.textContents('.turn-assistant:last-child .web-sources li'), [
       'What’s New in Python · docs.python.org',
       'Python News and Releases · realpython.com',
+      'Python (programming language) · en.wikipedia.org',
     ]);
     await chatView.screenshot('chat-web-answer');
   });
@@ -93,9 +95,15 @@ describe('the current contract: GigaChat 3, web sources, formulas, reasoning, an
     await vscode.workspace.getConfiguration('chat').update('disableAIFeatures', false, vscode.ConfigurationTarget.Global);
     try {
       await askInChatView('@gigachat /web What is new in Python?');
-      const answer = await answerContaining('docs.python.org');
+      const answer = await answerContaining('en.wikipedia.org');
       assert.match(answer, /Sources/);
       assert.doesNotMatch(answer, /sources=/);
+      // VS Code renders the markdown: an address with parentheses stays one whole link.
+      const links = [...(await workbench.attributes(`${RESPONSES} a`, 'href')), ...(await workbench.attributes(`${RESPONSES} a`, 'data-href'))];
+      assert.ok(
+        links.some((href) => href !== null && /^https:\/\/en\.wikipedia\.org\/wiki\/Python_(\(|%28)programming_language(\)|%29)$/.test(href)),
+        `the whole address with its parentheses is the link's (links: ${links.join(', ')})`,
+      );
 
       // A reasoning model's thinking: not part of the answer; its button opens it beside the chat.
       await vscode.commands.executeCommand('workbench.action.chat.newChat');

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { TestProxy } from '../../emulator/proxy';
 import { emulator, ensureKey, until, workbench } from '../drivers';
 import { hasOuterRunner } from '../outer';
 
@@ -93,9 +94,12 @@ describe('suggestions as you type: GigaChat’s code in grey at the cursor', fun
     }
   });
 
-  it('a fill-in-the-middle server of the company’s own writes them instead, and the service is not asked', async () => {
+  it('a fill-in-the-middle server of the company’s own on this machine writes them instead, reached directly, not through the proxy; the service is not asked', async () => {
     const { baseUrl } = await emulator.info();
     const settings = vscode.workspace.getConfiguration('gigachat.completions');
+    // The company's proxy is set for everything else: a server on this machine is not behind it.
+    const proxy = await TestProxy.start();
+    await vscode.workspace.getConfiguration('http').update('proxy', proxy.url, vscode.ConfigurationTarget.Global);
     await settings.update('provider', 'ollama', vscode.ConfigurationTarget.Global);
     await settings.update('serverUrl', new URL(baseUrl).origin, vscode.ConfigurationTarget.Global);
     await settings.update('serverModel', 'qwen2.5-coder:1.5b', vscode.ConfigurationTarget.Global);
@@ -109,8 +113,16 @@ describe('suggestions as you type: GigaChat’s code in grey at the cursor', fun
       assert.equal(sent[0].path, '/api/generate');
       assert.deepEqual(JSON.parse(sent[0].body).model, 'qwen2.5-coder:1.5b');
       assert.equal((await completionRequests()).length, 0, 'nothing went to GigaChat');
+      const server = new URL(baseUrl).host;
+      assert.deepEqual(
+        proxy.requests.filter((request) => request.target === server),
+        [],
+        'the server was reached directly',
+      );
     } finally {
       for (const key of ['provider', 'serverUrl', 'serverModel']) await settings.update(key, undefined, vscode.ConfigurationTarget.Global);
+      await vscode.workspace.getConfiguration('http').update('proxy', undefined, vscode.ConfigurationTarget.Global);
+      await proxy.stop();
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     }
   });
