@@ -12,7 +12,7 @@ import { copyCode, insertCode, openCode, openLink } from './codeBlockActions';
 import type { ImageStore } from './imageStore';
 import type { ModelCatalog } from './modelCatalog';
 import { continueInAgentMode } from './agentHandoff';
-import { viewId } from './fitMessage';
+import { viewId } from './fitValues';
 import type { FileIntake } from './fileIntake';
 import type { PendingFiles } from './pendingFiles';
 import { openWorkspaceFile } from './openFile';
