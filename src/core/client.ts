@@ -4,7 +4,7 @@ import { defaultBatchLimits, embedInBatches, vectorsInInputOrder, type BatchLimi
 import { ServiceError } from './errors';
 import { checkUpload, mayUploadAgain, multipartForm, type UploadOptions } from './fileUpload';
 import { FILE_ID } from '../serviceFacts/fileFacts';
-import { Transport, discardBody, type HttpResponse, type ProxyOptions } from './http';
+import { Transport, discardBody, type HttpResponse } from './http';
 import { BODY_LIMITS, errorFromResponse, readBody, readJson } from './responseBody';
 import { silentLogger, type Logger } from './logger';
 import { defaultRetryPolicy, withRetries, type RetryPolicy } from './retry';
@@ -31,73 +31,9 @@ import { v1Chunks, v2Chunks } from './contract/replyStreams';
 import { v2Completion } from './contract/v2Reply';
 import { toV1Body, toV2Body } from './contract/requestBodies';
 import { V2Reply } from './contract/v2Wire';
-import { sendScheduled, type Scheduling } from './streams/scheduledSend';
-import type { StreamScheduler } from './streams/streamScheduler';
-
-export interface ServiceClientOptions {
-  /** The long-lived authorization key, or a function that reads it when a token is needed. */
-  authorizationKey: string | (() => Promise<string | undefined>);
-  /** `GIGACHAT_API_PERS`, `GIGACHAT_API_B2B` or `GIGACHAT_API_CORP`. */
-  scope: string;
-  /** Token exchange URL, e.g. `https://ngw.devices.sberbank.ru:9443/api/v2/oauth`. */
-  authUrl: string;
-  /** Model host base URL, e.g. `https://gigachat.devices.sberbank.ru/api/v1`. */
-  baseUrl: string;
-  /** Extra trusted roots (PEM), added to Node's defaults, never replacing them. */
-  ca?: string[];
-  /** Longest wait for an answer, and longest silence inside a streamed answer, in ms (default 90 000). */
-  timeoutMs?: number;
-  /** Retries of a request that failed with 429/5xx or a dropped connection (default 3). */
-  maxRetries?: number;
-  /** Fine-tuning of the backoff (tests shorten the delays). */
-  retry?: Partial<RetryPolicy>;
-  proxy?: ProxyOptions;
-  /** Extra headers on every model-host request. */
-  headers?: Record<string, string>;
-  /** Sent as `X-Client-ID`; generated files are scoped to it. */
-  clientId?: string;
-  embeddingBatch?: Partial<BatchLimits>;
-  logger?: Logger;
-  userAgent?: string;
-  /** Which chat contract each host speaks; shared by the clients of one window so a fallback is remembered. */
-  chatContracts?: ChatContracts;
-  /** The account's streams, shared by every client of the account: each request takes one (see `StreamScheduler`). */
-  scheduler?: StreamScheduler;
-}
-
-export interface RequestOptions extends Scheduling {
-  signal?: AbortSignal;
-  /** Retries of this request instead of the client's (a suggestion: none). */
-  maxRetries?: number;
-}
-
-export interface ChatOptions extends RequestOptions {
-  /** The same id on every turn of a conversation lets the service cache the shared prefix. */
-  sessionId?: string;
-}
-
-export interface EmbeddingOptions extends RequestOptions {
-  /** Default `Embeddings`. */
-  model?: string;
-}
-
-interface Call {
-  method: 'GET' | 'POST';
-  path: string;
-  /** Instead of `path` under the base URL: the chat endpoint of the host's contract. */
-  url?: string;
-  /** Sent as JSON. */
-  body?: unknown;
-  /** Sent as is, instead of `body`: a multipart upload. */
-  form?: { body: Uint8Array; contentType: string };
-  accept: string;
-  sessionId?: string;
-  signal?: AbortSignal;
-  priority?: Scheduling['priority'];
-  maxWaitMs?: number;
-  onWait?: Scheduling['onWait'];
-  maxRetries?: number;
-}
+import { sendScheduled } from './streams/scheduledSend';
+import type { ChatOptions, EmbeddingOptions, RequestOptions, ServiceClientOptions } from './clientOptions';
+import { callBody, callHeaders, type ServiceCall } from './serviceCall';
 
 /** The service's client: every model-host request goes through token, retries and validation here. */
 export class ServiceClient {
@@ -147,7 +83,7 @@ export class ServiceClient {
   async embeddings(input: readonly string[], options: EmbeddingOptions = {}): Promise<Float32Array[]> {
     const model = options.model ?? 'Embeddings';
     return embedInBatches(input, this.batchLimits, async (batch) => {
-      const call: Call = { method: 'POST', path: '/embeddings', body: { model, input: batch }, accept: 'application/json', ...options };
+      const call: ServiceCall = { method: 'POST', path: '/embeddings', body: { model, input: batch }, accept: 'application/json', ...options };
       return this.callJson(call, EmbeddingsResponse, (response) => vectorsInInputOrder(response.data, batch.length, this.url(call.path)));
     });
   }
@@ -161,7 +97,7 @@ export class ServiceClient {
   /** Downloads a file the model generated (an image), by the id found in its reply. */
   async fileContent(fileId: string, options: RequestOptions = {}): Promise<{ bytes: Uint8Array; contentType: string }> {
     if (!FILE_ID.test(fileId)) throw new ServiceError('invalidRequest', `"${fileId.slice(0, 64)}" is not a valid file id.`);
-    const call: Call = { method: 'GET', path: `/files/${fileId}/content`, accept: 'application/jpg', ...options };
+    const call: ServiceCall = { method: 'GET', path: `/files/${fileId}/content`, accept: 'application/jpg', ...options };
     const res = await this.open(call);
     const bytes = await readBody(res, this.url(call.path), BODY_LIMITS.picture, options.signal);
     return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType: res.contentType || 'image/jpeg' };
@@ -173,7 +109,7 @@ export class ServiceClient {
    */
   async uploadFile(bytes: Uint8Array, options: UploadOptions): Promise<FileInfo> {
     checkUpload(bytes, options);
-    const call: Call = { method: 'POST', path: '/files', form: multipartForm(bytes, options), accept: 'application/json', signal: options.signal };
+    const call: ServiceCall = { method: 'POST', path: '/files', form: multipartForm(bytes, options), accept: 'application/json', signal: options.signal };
     return this.callJson(call, FileInfo, undefined, mayUploadAgain);
   }
 
@@ -222,7 +158,7 @@ export class ServiceClient {
    * the response's request id, for the log).
    */
   private async callJson<T, R = T>(
-    call: Call,
+    call: ServiceCall,
     schema: ZodType<T>,
     interpret: (value: T) => R = (value) => value as unknown as R,
     repeatable?: (error: ServiceError) => boolean,
@@ -246,12 +182,12 @@ export class ServiceClient {
     );
   }
 
-  private retriesOf(call: Call): RetryPolicy {
+  private retriesOf(call: ServiceCall): RetryPolicy {
     return call.maxRetries === undefined ? this.retry : { ...this.retry, maxRetries: call.maxRetries };
   }
 
   /** A successful response to `call` (its body not yet read), after token refresh and retries. */
-  private open(call: Call): Promise<HttpResponse> {
+  private open(call: ServiceCall): Promise<HttpResponse> {
     return withRetries(() => this.openOnce(call), this.retriesOf(call), this.logger, call.signal);
   }
 
@@ -264,7 +200,7 @@ export class ServiceClient {
     const body = contract === 'v2' ? toV2Body(request, stream) : toV1Body(request, stream);
     const unavailable = contract === 'v1' ? (request.builtInTools ?? []).filter((tool) => tool !== 'image_generate') : [];
     if (unavailable.length > 0) this.logger.warn(`The previous contract (v1) has no ${unavailable.join(' or ')}: the question is answered without it.`);
-    const call: Call = { method: 'POST', path: '/chat/completions', url, body, accept: stream ? 'text/event-stream' : 'application/json', ...options };
+    const call: ServiceCall = { method: 'POST', path: '/chat/completions', url, body, accept: stream ? 'text/event-stream' : 'application/json', ...options };
     try {
       return { res: await this.open(call), contract, url };
     } catch (error) {
@@ -273,7 +209,7 @@ export class ServiceClient {
     }
   }
 
-  private async openOnce(call: Call): Promise<HttpResponse> {
+  private async openOnce(call: ServiceCall): Promise<HttpResponse> {
     const badAddress = serviceUrlsProblem(this.options);
     if (badAddress) throw badAddress;
     const token = await this.tokens.getToken(call.signal);
@@ -289,18 +225,9 @@ export class ServiceClient {
     throw error.kind === 'auth' ? refusedToken(error, this.options.scope) : error;
   }
 
-  private send(call: Call, token: string): Promise<HttpResponse> {
-    const headers: Record<string, string> = {
-      ...this.options.headers,
-      Authorization: `Bearer ${token}`,
-      Accept: call.accept,
-      'User-Agent': this.options.userAgent ?? 'gigachat-vscode',
-    };
-    if (this.options.clientId) headers['X-Client-ID'] = this.options.clientId;
-    if (call.sessionId) headers['X-Session-ID'] = call.sessionId;
-    if (call.body !== undefined) headers['Content-Type'] = 'application/json';
-    if (call.form) headers['Content-Type'] = call.form.contentType;
-    const body = call.form ? call.form.body : call.body === undefined ? undefined : JSON.stringify(call.body);
+  private send(call: ServiceCall, token: string): Promise<HttpResponse> {
+    const headers = callHeaders(call, token, this.options);
+    const body = callBody(call);
     return sendScheduled(this.options.scheduler, call, () =>
       this.transport.send({ method: call.method, url: call.url ?? this.url(call.path), headers, body, signal: call.signal }),
     );

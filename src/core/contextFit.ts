@@ -1,4 +1,5 @@
-import type { ChatOptions, ServiceClient } from './client';
+import type { ServiceClient } from './client';
+import type { ChatOptions } from './clientOptions';
 import { ServiceError } from './errors';
 import type { ChatChunk, ChatMessage, ChatRequest } from './schemas';
 

@@ -8,7 +8,7 @@ export { StreamScheduler, type StreamActivity, type StreamPriority } from './str
 export { streamsOfScope } from './streams/streamBudget';
 export { LeaseFiles } from './streams/leaseFiles';
 export { ChatContracts, type ChatContract } from './contract/chatContracts';
-export type { ServiceClientOptions, RequestOptions, ChatOptions, EmbeddingOptions } from './client';
+export type { ServiceClientOptions, RequestOptions, ChatOptions, EmbeddingOptions } from './clientOptions';
 export { ServiceError, asServiceError, isServiceError } from './errors';
 export { KEY_SCOPES, findKeyScope, isScopeMismatch } from './keyScopes';
 export { CONNECTION_LOST, hostOf, isUnknownRootError, NOT_TLS_CODE } from './transportErrors';

@@ -4,21 +4,14 @@ import { AttachmentChips } from './attachmentChips';
 import { QuestionToggle } from './questionToggle';
 import { mentionsCodebase } from '../shared/codebaseTag';
 import { mentionsWeb } from '../shared/webTag';
-import { el, iconButton } from './dom';
-import { icon } from './icons';
+import { el } from './dom';
 import { FileInput } from './fileInput';
 import { PictureModelWarning } from './pictureModelWarning';
 import { QuestionRecall } from './questionRecall';
-import { post, saveState } from './vscodeApi';
-
-/** Long enough to skip most keystrokes, short enough that little is lost if the view closes. */
-const DRAFT_DEBOUNCE_MS = 300;
-
-/** A question taken into the input by its Edit button, and the draft it took the place of. */
-interface Editing {
-  turnId: string;
-  draft: string;
-}
+import { DraftReports } from './draftReports';
+import { QuestionEdit } from './questionEdit';
+import { SendButton } from './sendButton';
+import { post } from './vscodeApi';
 
 /** What the composer needs of the rest of the view. */
 export interface ComposerHooks {
@@ -47,18 +40,17 @@ export interface ComposerHooks {
 export class Composer {
   readonly element: HTMLElement;
   private readonly input: HTMLTextAreaElement;
-  private readonly button: HTMLButtonElement;
+  private readonly button: SendButton;
+  private readonly drafts: DraftReports;
   private readonly attachments: AttachmentChips;
   private readonly pictures: FileInput;
   private readonly pictureWarning: PictureModelWarning;
   private readonly codebase: QuestionToggle;
   private readonly web: QuestionToggle;
-  private readonly editBar: HTMLElement;
-  private editing?: Editing;
+  private readonly editing: QuestionEdit;
   private readonly recall: QuestionRecall;
   private busy = false;
   private enabled = true;
-  private draftTimer = 0;
 
   constructor(
     private readonly strings: WebviewStrings,
@@ -74,20 +66,18 @@ export class Composer {
         spellcheck: 'true',
       },
     });
-    this.button = el('button', { className: 'send-button', attrs: { type: 'button' } });
+    this.button = new SendButton(strings, () => this.focus());
+    this.drafts = new DraftReports(() => this.input.value);
     this.recall = new QuestionRecall(() => hooks.questions());
     this.attachments = new AttachmentChips(
       strings,
       () => this.focus(),
       () => this.updatePlaceholder(),
     );
-    const cancelEdit = iconButton(icon('close'), strings.cancelEdit, 'cancel-edit');
-    cancelEdit.addEventListener('click', () => {
+    this.editing = new QuestionEdit(strings, () => {
       this.cancelEdit();
       this.focus();
     });
-    this.editBar = el('div', { className: 'edit-bar' }, icon('edit'), el('span', { text: strings.editingQuestion }), cancelEdit);
-    this.editBar.hidden = true;
     this.pictureWarning = new PictureModelWarning(strings, () => this.focus());
     const box = el('div', { className: 'composer-box' }, this.input);
     this.pictures = new FileInput(strings, box, this.input, () => this.enabled);
@@ -102,8 +92,16 @@ export class Composer {
     // Shown under the text, as VS Code's Chat input has them, but before it in the page: Tab from
     // the input still goes straight to Send.
     box.prepend(el('div', { className: 'composer-tools' }, this.pictures.button, this.codebase.button, this.web.button));
-    box.append(this.button);
-    this.element = el('footer', { className: 'composer' }, this.editBar, this.attachments.refusals, this.pictureWarning.element, this.attachments.element, box);
+    box.append(this.button.element);
+    this.element = el(
+      'footer',
+      { className: 'composer' },
+      this.editing.bar,
+      this.attachments.refusals,
+      this.pictureWarning.element,
+      this.attachments.element,
+      box,
+    );
 
     this.input.addEventListener('input', () => {
       this.resize();
@@ -111,7 +109,7 @@ export class Composer {
       this.saveDraft();
     });
     this.input.addEventListener('keydown', (event) => this.onKeyDown(event));
-    this.button.addEventListener('click', () => (this.busy ? this.stop() : this.send()));
+    this.button.element.addEventListener('click', () => (this.busy ? this.stop() : this.send()));
     this.updateButton();
   }
 
@@ -121,16 +119,14 @@ export class Composer {
 
   /** The question being edited, if any. */
   get editingTurnId(): string | undefined {
-    return this.editing?.turnId;
+    return this.editing.turnId;
   }
 
   /** A question's Edit button: its text goes into the input, the draft is set aside until the edit ends. */
   edit(turnId: string, text: string): void {
     if (!this.enabled) return;
-    const draft = this.editing?.draft ?? this.input.value;
-    this.flushDraft(); // the host gets the draft now: the input is about to hold the question
-    this.editing = { turnId, draft };
-    this.editBar.hidden = false;
+    this.drafts.flush(); // the host gets the draft now: the input is about to hold the question
+    this.editing.start(turnId, this.input.value);
     this.setText(text);
     this.saveEditing();
     this.focus();
@@ -140,23 +136,20 @@ export class Composer {
 
   /** Leaves the edit, the question as it was, and puts the draft back. */
   cancelEdit(): void {
-    if (!this.editing) return;
-    const { draft } = this.editing;
-    this.editing = undefined;
-    this.editBar.hidden = true;
+    const draft = this.editing.end();
+    if (draft === undefined) return;
     this.setText(draft);
-    saveState({ editing: undefined });
     this.hooks.onEditing(undefined);
   }
 
   /** The draft as the host has it, written at `at` (0: not known). */
   setDraft(text: string, at = 0): void {
-    if (this.editing) {
-      this.editing.draft = text;
+    if (this.editing.active) {
+      this.editing.setAsideDraft(text);
       return;
     }
     this.setText(text);
-    saveState({ draft: text, draftAt: at });
+    this.drafts.fromHost(text, at);
   }
 
   /** An example prompt was picked: put it in the input, ready to edit or send. */
@@ -215,7 +208,8 @@ export class Composer {
     // keyCode 229: the key went to an input method (older engines do not set isComposing).
     if (event.isComposing || event.keyCode === 229) return;
     const plainArrow = (event.key === 'ArrowUp' || event.key === 'ArrowDown') && !event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey;
-    const recalled = plainArrow && !this.editing ? this.recall.step(event.key === 'ArrowUp' ? 1 : -1, this.input.value, this.input.selectionStart) : undefined;
+    const recalled =
+      plainArrow && !this.editing.active ? this.recall.step(event.key === 'ArrowUp' ? 1 : -1, this.input.value, this.input.selectionStart) : undefined;
     if (recalled !== undefined) {
       event.preventDefault();
       this.setText(recalled);
@@ -224,7 +218,7 @@ export class Composer {
     } else if (event.key === 'Enter' && !event.shiftKey && !event.altKey) {
       event.preventDefault();
       this.send();
-    } else if (event.key === 'Escape' && (this.busy || this.editing)) {
+    } else if (event.key === 'Escape' && (this.busy || this.editing.active)) {
       event.preventDefault();
       event.stopPropagation();
       if (this.busy) this.stop();
@@ -235,29 +229,26 @@ export class Composer {
   private send(): void {
     const text = this.input.value.trim();
     // While a reply is written only an edit goes: it replaces that reply (the host stops it first).
-    if (!text || (this.busy && !this.editing) || !this.enabled) return;
+    if (!text || (this.busy && !this.editing.active) || !this.enabled) return;
     const attachmentIds = this.attachments.ids;
+    const replaces = this.editing.turnId;
     post({
       type: 'send',
       text,
       ...(attachmentIds.length > 0 ? { attachmentIds } : {}),
-      ...(this.editing ? { replaces: this.editing.turnId } : {}),
+      ...(replaces !== undefined ? { replaces } : {}),
       ...(this.codebase.on ? { codebase: true } : {}),
       ...(this.web.on ? { web: true } : {}),
     });
     this.attachments.set([]); // sent with the message: the host uses them up too
     this.codebase.reset();
     this.web.reset();
-    if (this.editing) {
+    if (this.editing.active) {
       this.cancelEdit(); // the draft set aside comes back; it was never replaced as the saved draft
       return;
     }
     this.setText('');
-    window.clearTimeout(this.draftTimer);
-    this.draftTimer = 0;
-    const at = Date.now();
-    saveState({ draft: '', draftAt: at });
-    post({ type: 'draft', text: '', at });
+    this.drafts.cleared();
   }
 
   private stop(): void {
@@ -273,23 +264,12 @@ export class Composer {
   }
 
   private saveDraft(): void {
-    if (this.editing) return this.saveEditing();
-    saveState({ draft: this.input.value, draftAt: Date.now() });
-    window.clearTimeout(this.draftTimer);
-    this.draftTimer = window.setTimeout(() => this.flushDraft(), DRAFT_DEBOUNCE_MS);
+    if (this.editing.active) return this.saveEditing();
+    this.drafts.typed();
   }
 
-  /** An edit under way is kept in the webview state only: a window reload brings it back (main.ts). */
   private saveEditing(): void {
-    if (this.editing) saveState({ editing: { turnId: this.editing.turnId, text: this.input.value, at: Date.now() } });
-  }
-
-  /** Sends the host the draft a pending report was to send, now. */
-  private flushDraft(): void {
-    if (this.draftTimer === 0) return;
-    window.clearTimeout(this.draftTimer);
-    this.draftTimer = 0;
-    post({ type: 'draft', text: this.input.value, at: Date.now() });
+    this.editing.save(this.input.value);
   }
 
   /** Grows with the text up to the CSS max-height, then scrolls. CSSOM styles are allowed by the CSP. */
@@ -304,16 +284,6 @@ export class Composer {
   }
 
   private updateButton(): void {
-    const label = this.busy ? this.strings.stop : this.strings.send;
-    const swapped = this.button.classList.contains('is-stop') !== this.busy;
-    const focused = document.activeElement === this.button; // read first: disabling may blur it
-    this.button.replaceChildren(icon(this.busy ? 'stop' : 'send'));
-    this.button.classList.toggle('is-stop', this.busy);
-    this.button.setAttribute('aria-label', label);
-    this.button.title = label;
-    this.button.disabled = !this.busy && (!this.enabled || this.input.value.trim() === '');
-    // A disabled button drops focus to <body>, and a Stop that became Send (or back) would act
-    // differently on the next key press: the keyboard user goes on in the input instead.
-    if (focused && (this.button.disabled || swapped)) this.focus();
+    this.button.update(this.busy, this.enabled && this.input.value.trim() !== '');
   }
 }

@@ -1,16 +1,14 @@
-import { ErrorAction, type Turn } from '../shared/protocol';
-import { parseFileLinkHref } from '../shared/fileLinks';
+import type { Turn } from '../shared/protocol';
 import type { WebviewStrings } from '../shared/strings';
 import type { Announcer } from './announcer';
 import { BottomFollower } from './bottomFollower';
-import { handleCodeAction, showCopied } from './codeBlocks';
 import { el } from './dom';
 import { EarlierTurns } from './earlierTurns';
 import { createFragmentRenderer } from './fragments';
-import { isSafeHref } from './markdown';
 import { TurnView, type TurnContext } from './turnView';
 import { format } from './strings';
-import { post, type PersistedState } from './vscodeApi';
+import { delegateClicks } from './transcriptClicks';
+import type { PersistedState } from './vscodeApi';
 import { emptyState, welcomeScreen } from './welcome';
 
 /** What the view knows of the turns before those it holds. */
@@ -24,9 +22,8 @@ export interface Earlier {
 /**
  * The scrolling list of turns, plus the welcome and empty screens that take its place. Stays at
  * the bottom while a reply streams, unless the user scrolled up (`BottomFollower`), and handles
- * every click inside replies by delegation (links, code and image buttons, error actions). A long
- * conversation comes a page at a time: earlier pages are asked for as the user scrolls up
- * (`EarlierTurns`).
+ * every click inside replies by delegation (`transcriptClicks.ts`). A long conversation comes a
+ * page at a time: earlier pages are asked for as the user scrolls up (`EarlierTurns`).
  */
 export class Transcript {
   readonly element: HTMLElement;
@@ -50,9 +47,9 @@ export class Transcript {
     private readonly strings: WebviewStrings,
     private readonly announcer: Announcer,
     usePrompt: (text: string) => void,
-    private readonly focusInput: () => void,
+    focusInput: () => void,
     /** A question's Edit button: the composer takes it over. */
-    private readonly editQuestion: (turn: Turn) => void,
+    editQuestion: (turn: Turn) => void,
     /** Asks the host for the page of turns before this one. */
     loadEarlier: (before: string) => void,
   ) {
@@ -80,10 +77,12 @@ export class Transcript {
     this.follower = new BottomFollower(scroller, this.list, strings.jumpToLatest);
     this.element = el('main', { className: 'transcript-pane' }, scroller, this.follower.jump);
 
-    this.list.addEventListener('click', (event) => this.onClick(event));
-    // Middle-click would otherwise try to open the link itself.
-    this.list.addEventListener('auxclick', (event) => {
-      if ((event.target as Element).closest('a')) event.preventDefault();
+    delegateClicks(this.list, {
+      strings,
+      announce: (text) => announcer.announce(text),
+      turnOf: (target) => this.views.find((view) => view.element.contains(target))?.turn,
+      editQuestion,
+      focusInput,
     });
     this.updateScreens();
   }
@@ -249,61 +248,5 @@ export class Transcript {
     // The last question's passages, once its reply is done: taking one out asks again without it.
     const question = this.views.at(-2);
     for (const view of this.views) view.setSourcesRemovable(view === question && last?.turn.status !== 'streaming' && !this.busy);
-  }
-
-  private onClick(event: MouseEvent): void {
-    const target = event.target as Element;
-    const link = target.closest('a');
-    if (link) {
-      // Never navigate: the host checks the scheme and asks before opening anything.
-      event.preventDefault();
-      const href = link.getAttribute('href') ?? '';
-      const file = parseFileLinkHref(href);
-      if (file) post({ type: 'openFile', ...file });
-      else if (isSafeHref(href)) post({ type: 'openLink', href });
-      return;
-    }
-    if (handleCodeAction(target, this.strings, (text) => this.announcer.announce(text))) return;
-    const imageAction = target.closest<HTMLElement>('[data-image-action]');
-    const fileId = imageAction?.closest<HTMLElement>('.reply-image')?.dataset.fileId;
-    if (imageAction && fileId) {
-      post(imageAction.dataset.imageAction === 'save' ? { type: 'saveImage', fileId } : { type: 'openImage', fileId });
-      return;
-    }
-    // Which turn a button is on: the host acts on a reply only while it is still the last one.
-    const turn = this.views.find((view) => view.element.contains(target))?.turn;
-    const turnId = turn?.id;
-    if (target.closest('[data-turn-action="edit"]') && turn?.role === 'user') {
-      this.editQuestion(turn);
-      return;
-    }
-    // Asking again replaces this reply, button and all: the input is where to go on from, not <body>.
-    const copy = target.closest<HTMLButtonElement>('[data-turn-action="copy"]');
-    if (copy && turnId) {
-      post({ type: 'copyReply', turnId });
-      showCopied(copy, this.strings);
-      this.announcer.announce(this.strings.copied);
-      return;
-    }
-    if (target.closest('[data-turn-action="agent"]') && turnId) {
-      post({ type: 'doInAgentMode', turnId });
-      return;
-    }
-    const sourceIndex = target.closest<HTMLElement>('.remove-source')?.dataset.sourceIndex;
-    const source = turn?.sources?.[Number(sourceIndex)];
-    if (sourceIndex !== undefined && turnId && source) {
-      post({ type: 'removeSource', turnId, ...source });
-      this.focusInput();
-      return;
-    }
-    if (target.closest('[data-turn-action="regenerate"]')) {
-      post({ type: 'regenerate', turnId });
-      this.focusInput();
-      return;
-    }
-    const errorAction = ErrorAction.safeParse(target.closest<HTMLElement>('[data-error-action]')?.dataset.errorAction);
-    if (!errorAction.success) return;
-    post({ type: 'errorAction', action: errorAction.data, turnId });
-    if (errorAction.data === 'retry') this.focusInput();
   }
 }

@@ -1,4 +1,5 @@
-import type { ChatOptions, ServiceClient } from '../client';
+import type { ServiceClient } from '../client';
+import type { ChatOptions } from '../clientOptions';
 import { cancelled } from '../abortable';
 import { applyChunk, type ChatReply } from '../chatReply';
 import type { ChatChunk, Usage } from '../schemas';

@@ -1,4 +1,5 @@
-import type { ChatOptions, ServiceClient } from '../client';
+import type { ServiceClient } from '../client';
+import type { ChatOptions } from '../clientOptions';
 import { toServiceConversation } from '../conversation/serviceConversation';
 import type { ConversationMessage } from '../conversation/turns';
 import { FunctionNames } from '../functionNames';

@@ -1,5 +1,6 @@
 import { queryWords, searchWords } from './identifierWords';
-import { KeywordIndex, MASK_WORDS } from './keywordIndex';
+import { MASK_WORDS } from './bm25';
+import { KeywordIndex } from './keywordIndex';
 import type { SavedFileDocs, SavedKeywords } from './keywordIndexFile';
 
 /** What the keyword side needs of an indexed file: its path, and where its words are kept. */

@@ -1,6 +1,7 @@
 /**
- * Okapi BM25 over documents given as lists of words (see identifierWords.ts), kept up to date one
- * document at a time and lean in memory: no object per posting or per document.
+ * The postings of Okapi BM25 (scored in bm25.ts) over documents given as lists of words (see
+ * identifierWords.ts), kept up to date one document at a time and lean in memory: no object per
+ * posting or per document.
  *
  * Storage, like a log-structured index with one level:
  * - a compacted part: each word's postings (document and the word's count in it, capped at 255)
@@ -16,12 +17,10 @@
  * removals need not know a document's words.
  */
 
+import { noMatches, scoreHits, type KeywordSearch } from './bm25';
 import { forEachPosting, NO_POSTINGS, packPostings, type PostingLists } from './postingLists';
 import { WordTable, type WordTableArrays } from './wordTable';
 
-/** BM25's term-frequency saturation and length normalisation, the usual values (Robertson & Zaragoza 2009). */
-const K1 = 1.2;
-const B = 0.75;
 /** Postings hold a document id in 24 bits, and counts and word ids share a word the same way. */
 const MAX_ID = 2 ** 24;
 const COUNT_BITS = 256;
@@ -31,25 +30,6 @@ const MIN_RECENT = 64;
 const FREE = 0;
 const COMPACTED = 1;
 const RECENT = 2;
-
-/** The documents that match a query, and how well. Arrays indexed by document id are the search's own. */
-export interface KeywordSearch {
-  /** The documents that have at least one of the query's words, in no particular order. */
-  docs: number[];
-  /** BM25 score by document id (greater is better; 0 for a document not in `docs`). */
-  scores: Float64Array;
-  /** Which of the query's words each document has, by document id: bit i for the i-th distinct word. */
-  words: Int32Array;
-  /**
-   * The bits of the query's words some document has: bit i for the i-th distinct word of the query
-   * (of the first {@link MASK_WORDS}), whether or not this index knows it, so masks of two indexes
-   * searched with the same words combine.
-   */
-  allWords: number;
-}
-
-/** Query words tracked per match in {@link KeywordMatch.words}; later ones still score. */
-export const MASK_WORDS = 30;
 
 /** A compacted index's state as typed arrays (see {@link KeywordIndex.snapshot}), to save and restore it. */
 export interface KeywordIndexSnapshot extends WordTableArrays {
@@ -192,10 +172,7 @@ export class KeywordIndex {
       const id = this.wordIds.get(word);
       if (id !== undefined) query.set(id, at);
     });
-    const scores = new Float64Array(this.nextDoc);
-    const has = new Int32Array(this.nextDoc);
-    const touched: number[] = [];
-    if (query.size === 0 || this.documents === 0) return { docs: touched, scores, words: has, allWords: 0 };
+    if (query.size === 0 || this.documents === 0) return noMatches(this.nextDoc);
 
     // Every posting of a query word, compacted or recent, read once: (doc, word's place in the
     // query, count); and each word's document frequency, which its idf needs before any score.
@@ -216,20 +193,7 @@ export class KeywordIndex {
       }
     }
 
-    const averageLength = this.totalLength / this.documents || 1;
-    const idf = Array.from(frequency, (df) => Math.log(1 + (this.documents - df + 0.5) / (df + 0.5)));
-    for (let i = 0; i < hits.length; i += 3) {
-      const doc = hits[i];
-      const at = hits[i + 1];
-      const count = hits[i + 2];
-      if (scores[doc] === 0) touched.push(doc);
-      const norm = K1 * (1 - B + (B * this.lengths[doc]) / averageLength);
-      scores[doc] += (idf[at] * count * (K1 + 1)) / (count + norm);
-      has[doc] |= bit(at);
-    }
-    let allWords = 0;
-    for (const at of query.values()) if (frequency[at] > 0) allWords |= bit(at);
-    return { docs: touched, scores, words: has, allWords };
+    return scoreHits(hits, frequency, { documents: this.documents, totalLength: this.totalLength, lengths: this.lengths, idLimit: this.nextDoc });
   }
 
   /** Calls `visit` for each live compacted posting of word `id`. */
@@ -295,9 +259,4 @@ export class KeywordIndex {
     this.wordCount = words;
     this.compactedWords = words;
   }
-}
-
-/** The mask bit of the query's `at`-th word. */
-function bit(at: number): number {
-  return at < MASK_WORDS ? 1 << at : 0;
 }

@@ -4,7 +4,7 @@ import { removePassage } from './codebasePassages';
 import type { ChatDependencies } from './chatDependencies';
 import { newConversation } from './conversationStore';
 import type { Conversation, Prompt } from './storedTurns';
-import { viewId } from './fitMessage';
+import { viewId } from './fitValues';
 import { LiveReplies } from './liveReplies';
 import { addQuestion, replaceQuestion } from './questions';
 import { ReplyPictures } from './replyPictures';

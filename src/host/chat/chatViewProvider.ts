@@ -1,33 +1,27 @@
 import * as vscode from 'vscode';
-import * as z from 'zod';
-import { MAX_ATTACHED_FILES, MAX_ATTACHMENTS, type HostMessage, type ViewMessage } from '../../shared/protocol';
-import { mentionsCodebase } from '../../shared/codebaseTag';
-import { mentionsWeb } from '../../shared/webTag';
+import { MAX_ATTACHED_FILES, MAX_ATTACHMENTS, type HostMessage } from '../../shared/protocol';
 import { webviewStrings } from '../../shared/strings';
 import { Disposable, disposeAll } from '../dispose';
-import { askErrorAction, runErrorAction } from '../errorActions';
+import { askErrorAction } from '../errorActions';
 import type { Log } from '../log';
 import type { KeyStore } from '../secrets';
 import type { CodeExcerpt } from '../codeExcerpts';
 import { PendingAttachments } from './attachments';
 import type { ChatController } from './chatController';
 import type { Prompt } from './storedTurns';
-import { CHAT_FOCUSED_CONTEXT, CHAT_VIEW_ID } from './chatViewId';
-import { copyCode, insertCode, openCode, openLink, trackLastTextEditor } from './codeBlockActions';
+import { ChatDraft } from './chatDraft';
+import { CHAT_VIEW_ID } from './chatViewId';
+import { trackLastTextEditor } from './codeBlockActions';
 import type { ImageStore } from './imageStore';
 import type { ModelCatalog } from './modelCatalog';
-import { continueInAgentMode } from './agentHandoff';
 import { conversationMarkdown } from './conversationMarkdown';
-import { fitHostMessage, viewId } from './fitMessage';
+import { fitHostMessage } from './fitMessage';
 import { FileIntake } from './fileIntake';
 import type { PendingFiles } from './pendingFiles';
-import { openWorkspaceFile } from './openFile';
 import { parseViewMessage } from './viewMessages';
+import { answerViewRequest, setChatFocused, type ChatViewParts } from './viewRequests';
 import { chatHtml } from './webviewHtml';
 import { countMessage } from '../countMessage';
-
-const DRAFT_KEY = 'gigachat.draft';
-const StoredDraft = z.union([z.string(), z.object({ text: z.string(), at: z.number() })]);
 
 /** The chat side panel: draws the controller's conversation and carries the view's requests to it. */
 export class ChatViewProvider extends Disposable implements vscode.WebviewViewProvider {
@@ -36,6 +30,9 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   private readonly queued: Prompt[] = [];
   private readonly attachments: PendingAttachments;
   private readonly intake: FileIntake;
+  private readonly draft: ChatDraft;
+  /** What the view's requests act on (see viewRequests.ts). */
+  private readonly parts: ChatViewParts;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -43,13 +40,29 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     private readonly models: ModelCatalog,
     private readonly images: ImageStore,
     private readonly keys: KeyStore,
-    private readonly workspaceState: vscode.Memento,
+    workspaceState: vscode.Memento,
     private readonly log: Log,
-    private readonly files: PendingFiles,
+    files: PendingFiles,
   ) {
     super();
     this.attachments = new PendingAttachments(workspaceState);
     this.intake = new FileIntake(files);
+    this.draft = new ChatDraft(workspaceState);
+    this.parts = {
+      controller,
+      models,
+      images,
+      log,
+      attachments: this.attachments,
+      files,
+      intake: this.intake,
+      draft: this.draft,
+      takeQueued: () => this.queued.splice(0),
+      post: (message) => this.post(message),
+      sendState: () => this.sendState(),
+      postAttachments: (refused) => this.postAttachments(refused),
+      newChat: () => this.newChat(),
+    };
     this._register(trackLastTextEditor());
     this._register(keys.onDidChange(() => void this.keyChanged()));
     this._register(
@@ -165,7 +178,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
       return;
     }
     try {
-      await this.handle(parsed.message);
+      await answerViewRequest(parsed.message, this.parts);
     } catch (error) {
       // What the view asked of VS Code failed (settings that cannot be written, a folder that
       // refuses a file…): the user hears of it, and a picked model that was not saved is unpicked.
@@ -174,111 +187,6 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
       if (parsed.message.type === 'selectModel') void this.sendModels();
       if ((await askErrorAction(vscode.l10n.t('GigaChat could not do that: {0}', reason), ['openLogs'])) === 'openLogs') this.log.show();
     }
-  }
-
-  private async handle(message: ViewMessage): Promise<void> {
-    switch (message.type) {
-      case 'ready':
-        await this.sendState();
-        // Not awaited one by one: the first starts its reply, the rest wait for it (see ChatController.send).
-        await Promise.all(this.queued.splice(0).map((prompt) => this.controller.send(prompt)));
-        return;
-      case 'focused':
-        return setChatFocused(message.focused);
-      case 'resync':
-        // The view says so to the user; the log says what it could not read, and it is sent the chat again.
-        this.log.warn(
-          `The chat view could not read a message from the host (${safeWord(message.failed)}: ` +
-            `${message.issues.replace(/[^\x20-\x7e]/g, '?')}); it is sent the chat again`,
-        );
-        return this.sendState();
-      case 'loadEarlier': {
-        const page = await this.controller.earlierPage(message.conversationId, message.before);
-        if (page) this.post(page);
-        // The turn it scrolled to is gone (replaced by an edit): the view gets the chat as it is now.
-        else if (message.conversationId === viewId(this.controller.conversationId)) await this.sendState();
-        return;
-      }
-      case 'send': {
-        const prompt = await this.attachments.prompt(message.text, message.attachmentIds);
-        const files = await this.files.take(message.attachmentIds);
-        if (message.attachmentIds?.length) await this.postAttachments();
-        const codebase = message.codebase === true || mentionsCodebase(message.text);
-        const web = message.web === true || mentionsWeb(message.text);
-        const withFiles = { ...prompt, ...files, ...(codebase ? { codebase } : {}), ...(web ? { web } : {}) };
-        return message.replaces ? this.controller.edit(message.replaces, withFiles) : this.controller.send(withFiles);
-      }
-      case 'removeAttachment':
-        await this.attachments.remove(message.id);
-        await this.files.remove(message.id);
-        return this.postAttachments();
-      case 'attachFile':
-        return this.postAttachments(await this.intake.received(message.name, message.size, message.bytes));
-      case 'pickFiles':
-        return this.postAttachments(await this.intake.pick());
-      case 'stop':
-        return this.controller.stop();
-      case 'regenerate':
-        return this.controller.regenerate(message.turnId);
-      case 'newChat':
-        return this.newChat();
-      case 'showHistory':
-        return this.post({ type: 'history', conversations: this.controller.history() });
-      case 'openConversation':
-        if (await this.controller.open(message.conversationId)) await this.sendState();
-        else if (!this.controller.history().some((conversation) => conversation.id === message.conversationId)) {
-          void vscode.window.showWarningMessage(vscode.l10n.t('This conversation could not be opened: its file in the workspace storage is gone or damaged.'));
-        }
-        return;
-      case 'deleteConversation': {
-        const wasOpen = message.conversationId === this.controller.conversationId;
-        await this.controller.delete(message.conversationId);
-        this.post({ type: 'history', conversations: this.controller.history() });
-        // Deleting another chat leaves the one shown as it is (its selection, focus and scroll).
-        if (wasOpen) await this.sendState();
-        return;
-      }
-      case 'selectModel':
-        return this.models.select(message.model);
-      case 'errorAction':
-        return runErrorAction(message.action, this.log, () => this.controller.regenerate(message.turnId));
-      case 'copyReply': {
-        const text = this.controller.replyText(message.turnId);
-        if (text?.trim()) await copyCode(text); // never empties the clipboard
-        return;
-      }
-      case 'doInAgentMode':
-        return continueInAgentMode(this.controller.exchange(message.turnId), this.models.selected(), this.log);
-      case 'copyCode':
-        return copyCode(message.code);
-      case 'insertCode':
-        return insertCode(message.code, message.language);
-      case 'openCode':
-        return openCode(message.code, message.language);
-      case 'openLink':
-        if (!(await openLink(message.href))) this.log.warn('Ignored a link that is not http(s).');
-        return;
-      case 'openFile':
-        return openWorkspaceFile(message);
-      case 'removeSource': {
-        const { turnId, file, first, last } = message;
-        return this.controller.removeSource(turnId, { file, first, last });
-      }
-      case 'openImage':
-        return this.images.open(message.fileId);
-      case 'saveImage':
-        return this.images.saveAs(message.fileId);
-      case 'draft':
-        await this.workspaceState.update(DRAFT_KEY, { text: message.text, at: message.at ?? 0 });
-        return;
-    }
-  }
-
-  /** The draft as the view last reported it (an older version kept only its text). */
-  private draft(): { draft: string; draftAt: number } {
-    const stored = StoredDraft.safeParse(this.workspaceState.get(DRAFT_KEY));
-    if (!stored.success) return { draft: '', draftAt: 0 };
-    return typeof stored.data === 'string' ? { draft: stored.data, draftAt: 0 } : { draft: stored.data.text, draftAt: stored.data.at };
   }
 
   private async sendState(): Promise<void> {
@@ -292,7 +200,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
       hasKey,
       models: [this.models.selected()],
       model: this.models.selected(),
-      ...this.draft(),
+      ...this.draft.saved(),
       attachments: [...this.attachments.chips(), ...pictureChips],
     });
     void this.sendModels(); // the full list follows (cached after the first time)
@@ -321,13 +229,4 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     for (const note of fitted.notes) this.log.warn(note);
     void this.view.webview.postMessage(fitted.message);
   }
-}
-
-/** A message type the view names, as the log may show it. */
-function safeWord(text: string): string {
-  return /^\w{1,40}$/.test(text) ? text : 'a message';
-}
-
-async function setChatFocused(focused: boolean): Promise<void> {
-  await vscode.commands.executeCommand('setContext', CHAT_FOCUSED_CONTEXT, focused);
 }

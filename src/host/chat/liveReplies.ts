@@ -4,7 +4,7 @@ import type { ChatDependencies, ChatSettings } from './chatDependencies';
 import { CodebaseUnavailable, findCodebaseContext, questionWithoutContext } from './codebaseTurn';
 import type { Conversation, StoredTurn } from './storedTurns';
 import { DeltaPacer } from './deltaPacer';
-import { shownText } from './fitMessage';
+import { shownText } from './fitValues';
 import { panelConversation } from './panelConversation';
 import type { ReplyPictures } from './replyPictures';
 import { writeReply, type ReplyRequest } from './replyWriter';

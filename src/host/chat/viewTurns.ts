@@ -3,7 +3,7 @@ import { LIMITS, PICTURE_MARKER, type ImageAttachment, type Turn } from '../../s
 import type { PictureStore } from './chatDependencies';
 import { codebaseSources } from './codebasePassages';
 import type { StoredTurn } from './storedTurns';
-import { shownText } from './fitMessage';
+import { shownText } from './fitValues';
 
 /**
  * A reply as the view shows it: media tags replaced by markers, and the ids of the pictures for
