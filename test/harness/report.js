@@ -11,6 +11,9 @@ function report(results) {
     console.log(`  ${MARKS[test.state]} ${test.fullTitle}${time}`);
     if (test.error) console.log(`      ${(test.error.stack || test.error.message).split('\n').join('\n      ')}`);
   }
+  for (const retry of results.retried ?? []) {
+    console.log(`  ↻ retried: ${retry.fullTitle}\n      first attempt: ${retry.message.split('\n').join('\n      ')}`);
+  }
   if (results.pending > 0) console.log(`\n${results.pending} pending`);
   if (results.passed + results.failed === 0) console.log('\nno test ran');
   console.log(`\n${results.passed} passed, ${results.failed} failed`);

@@ -19,7 +19,7 @@ const cs = require('./codeServer');
 const { SETTINGS } = require('./profile');
 const { report, reportBrokenRun, passed } = require('./report');
 const { buildEmulator, startEmulator, emulatorSettings, emulatorHandler, startCertificateHost, certificateHostHandler } = require('./emulatorProcess');
-const { recordWebviewMessages } = require('./webviewMessages');
+const { watchWebviewMessages } = require('./webviewMessages');
 const { webviewHandler, workbenchHandler } = require('./webviewDriver');
 const { afterSuiteChecks } = require('./afterSuite');
 /** The describe() title of the suites that run in the untrusted window (suite/10-restricted.test.ts). */
@@ -247,7 +247,15 @@ async function runWindow(run, window) {
   window.install?.({ userDataDir, extensionsDir });
   const emulator = await startEmulator({ streamDelayMs: 1 });
   const certificates = await startCertificateHost(emulator);
-  const ctx = { server: undefined, page: undefined, emulator, certificateHost: certificates.host, webviewMessages: [], resultsDir, userDataDir };
+  const ctx = {
+    server: undefined,
+    page: undefined,
+    emulator,
+    certificateHost: certificates.host,
+    webviewMessages: { states: 0, leaks: [] },
+    resultsDir,
+    userDataDir,
+  };
   const control = await startControlServer(ctx);
   let browser;
   const stop = async () => {
@@ -281,7 +289,9 @@ async function runWindow(run, window) {
     });
     browser = await cs.launchBrowser();
     ctx.page = await cs.openWorkbench(browser.browser, cs.workbenchUrl(ctx.server, workspace), {
-      beforeNavigation: (page) => recordWebviewMessages(page, ctx.webviewMessages),
+      stillAnimations: true,
+      // Only where the checks after the suite read what it saw.
+      beforeNavigation: window.afterSuite ? (page) => watchWebviewMessages(page, emulator.authorizationKey, ctx.webviewMessages) : undefined,
     });
     step(`${window.name}: workbench loaded; waiting for the suite`);
     window.onLoaded?.();
@@ -408,13 +418,14 @@ async function main() {
   ).flat();
 
   // A window that broke before its suite could report counts as a failed test, named after it.
-  const results = { passed: 0, failed: 0, pending: 0, tests: [] };
+  const results = { passed: 0, failed: 0, pending: 0, tests: [], retried: [] };
   for (const outcome of outcomes) {
     const windowResults = outcome.results ?? {
       failed: 1,
       tests: [{ fullTitle: `the ${outcome.window.name} window ran its suite`, state: 'failed', error: { message: outcome.error.message } }],
     };
     results.tests.push(...windowResults.tests);
+    results.retried.push(...(windowResults.retried ?? []));
     for (const state of ['passed', 'failed', 'pending']) results[state] += windowResults[state] ?? 0;
     results.vscodeVersion ??= windowResults.vscodeVersion;
     results.appName ??= windowResults.appName;

@@ -24,6 +24,8 @@ export interface SuiteResults {
   pending: number;
   durationMs: number;
   tests: TestResult[];
+  /** The first attempts that failed and were run again, with their errors: a flaky test shows even when its retry passes. */
+  retried: { fullTitle: string; message: string }[];
 }
 
 /**
@@ -103,6 +105,7 @@ export function runSuite(options: { color?: boolean } = {}): Promise<SuiteResult
   for (const file of testFiles(JSON.parse(process.env.GIGACHAT_IT_FILES || '{}') as FileSelection)) mocha.addFile(file);
 
   const tests: TestResult[] = [];
+  const retried: SuiteResults['retried'] = [];
   const started = Date.now();
   return new Promise((resolve, reject) => {
     try {
@@ -115,14 +118,13 @@ export function runSuite(options: { color?: boolean } = {}): Promise<SuiteResult
           pending: tests.filter((t) => t.state === 'pending').length,
           durationMs: Date.now() - started,
           tests,
+          retried,
         }),
       );
       runner.on('pass', (test) => tests.push({ fullTitle: test.fullTitle(), state: 'passed', durationMs: test.duration }));
       runner.on('pending', (test) => tests.push({ fullTitle: test.fullTitle(), state: 'pending' }));
-      // A failed first attempt is said in the log, so a flaky test shows even when its retry passes.
-      runner.on('retry', (test, error: Error) =>
-        console.warn(`[integration] retrying "${test.fullTitle()}": ${String(error?.message ?? error).split('\n')[0]}`),
-      );
+      // A failed first attempt is reported, so a flaky test shows even when its retry passes.
+      runner.on('retry', (test, error: Error) => retried.push({ fullTitle: test.fullTitle(), message: String(error?.message ?? error) }));
       // Also reached by a failing hook, whose title says which hook.
       runner.on('fail', (test, error: Error) =>
         tests.push({

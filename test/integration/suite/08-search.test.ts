@@ -562,7 +562,8 @@ describe('semantic search', function () {
       // A folder with files to index, made after it, is noticed: the events have arrived by then.
       fs.mkdirSync(notes);
       fs.writeFileSync(path.join(notes, 'otters.md'), 'Otters hold hands while they sleep.\n');
-      await until(() => /notes\/ appeared/.test(newLog()), 'the folder with files to index noticed');
+      // The file watcher reports late when the machine is busy: as long as the other watcher waits in this suite.
+      await until(() => /notes\/ appeared/.test(newLog()), 'the folder with files to index noticed', 30_000);
       assert.doesNotMatch(newLog(), /build-output\/ appeared/);
     } finally {
       fs.rmSync(built, { recursive: true, force: true });

@@ -201,8 +201,8 @@ describe("VS Code's Chat: GigaChat's models, @gigachat and its tools", function 
     // (VS Code may add the open editor's file after it, as a reference of its own.)
     assert.ok(question.indexOf('Otters hold hands') < question.indexOf('why do otters hold hands?'), 'the passages come before the question');
     assert.equal(request.functions, undefined, 'answered from the passages, not with tools');
-    const references = (await workbench.texts(SESSION)).join(' ');
-    assert.match(references, /Used \d+ references?/, 'VS Code lists the passages as references');
+    // VS Code draws the references' pill beside the answer as it streams: wait for it rather than read it at the answer's first words.
+    await until(async () => /Used \d+ references?/.test((await workbench.texts(SESSION)).join(' ')), 'VS Code listing the passages as references');
     await workbench.screenshot('vscode-chat-codebase');
   });
 

@@ -112,6 +112,26 @@ describe('commit message: GigaChat writes it into the Source Control input box',
     assert.match(repository.inputBox.value, /^Emulated answer\./);
   });
 
+  it("keeps the user's draft when the service's content filter answers instead of the model, and says so", async () => {
+    // A staged file whose text the emulator's content filter refuses (as the service's refuses some topics).
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: dir });
+    fs.writeFileSync(path.join(dir, 'NOTES.md'), 'Release notes [blacklist]\n');
+    git('add', 'NOTES.md');
+    await until(() => repository.state.indexChanges.length === 4, 'the refused file staged');
+    try {
+      repository.inputBox.value = 'my own draft';
+      const running = vscode.commands.executeCommand('gigachat.writeCommitMessage', repository.rootUri);
+      await notification(/content filter refused to write a message for this change, so the box keeps what it held/, 'the refusal, told');
+      await until(() => repository.inputBox.value === 'my own draft', 'the draft kept, not the refusal written as the message');
+      await vscode.commands.executeCommand('notifications.clearAll');
+      await running;
+      assert.equal(repository.inputBox.value, 'my own draft');
+    } finally {
+      git('rm', '-q', '--cached', 'NOTES.md');
+      fs.rmSync(path.join(dir, 'NOTES.md'));
+    }
+  });
+
   it('says when there is nothing to commit, with a button that opens Source Control', async () => {
     execFileSync('git', ['-c', 'user.name=Tester', '-c', 'user.email=tester@example.com', 'commit', '-q', '-am', 'PAY-42: More attempts'], { cwd: dir });
     const running = vscode.commands.executeCommand('gigachat.writeCommitMessage', repository.rootUri);
