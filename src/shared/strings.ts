@@ -151,6 +151,8 @@ export const webviewStrings = {
   example1: 'Explain how async and await work in JavaScript',
   example2: 'Write a Python function that removes duplicates from a list but keeps the order',
   example3: 'What is the difference between a process and a thread?',
+  emptyAgentHint: "This chat answers and proposes code. To let GigaChat change files and run commands, use Agent mode in VS Code's Chat.",
+  openAgentMode: 'Open Agent mode',
 
   // History
   historyTitle: 'Chat history',

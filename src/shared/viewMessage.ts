@@ -71,6 +71,8 @@ export const ViewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('copyReply'), turnId: id }),
   /** Do it in Agent mode, under a reply that proposes code. */
   z.object({ type: z.literal('doInAgentMode'), turnId: id }),
+  /** Open Agent mode, from the empty chat's hint: VS Code's Chat in Agent mode on GigaChat, its input empty. */
+  z.object({ type: z.literal('openAgentMode') }),
   z.object({ type: z.literal('copyCode'), ...CodeBlock.shape }),
   z.object({ type: z.literal('insertCode'), ...CodeBlock.shape }),
   z.object({ type: z.literal('openCode'), ...CodeBlock.shape }),

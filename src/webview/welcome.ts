@@ -38,7 +38,15 @@ export function emptyState(strings: WebviewStrings, usePrompt: (text: string) =>
     el('h2', { text: strings.emptyTitle, attrs: { id: 'empty-title' } }),
     el('p', { text: format(strings.emptyBody, addSelectionShortcut()) }),
     el('ul', { className: 'examples', attrs: { 'aria-label': strings.examplesLabel } }, ...examples),
+    agentModeHint(strings),
   );
+}
+
+/** Which chat does what: this one answers, VS Code's agent changes files; with the way there. */
+function agentModeHint(strings: WebviewStrings): HTMLElement {
+  const open = textButton(strings.openAgentMode, 'link-button', icon('sparkle'));
+  open.addEventListener('click', () => post({ type: 'openAgentMode' }));
+  return el('p', { className: 'welcome-hint agent-hint' }, el('span', { text: strings.emptyAgentHint }), ' ', open);
 }
 
 /** The keys of Add Selection to GigaChat as the keyboard in use names them (package.json binds both). */

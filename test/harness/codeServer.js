@@ -212,12 +212,7 @@ function stillEndlessAnimations(css) {
  */
 async function openWorkbench(browser, url, { timeoutMs = 60_000, beforeNavigation, stillAnimations = false } = {}) {
   // The workbench's clipboard is the browser's: without these permissions copy and paste would hang.
-  // Reduced motion, as a user may ask of their system: the chat view's own animations follow it.
-  const page = await browser.newPage({
-    viewport: { width: 1400, height: 900 },
-    permissions: ['clipboard-read', 'clipboard-write'],
-    ...(stillAnimations ? { reducedMotion: 'reduce' } : {}),
-  });
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
   if (stillAnimations) await page.addInitScript(stillEndlessAnimations, ENDLESS_ANIMATIONS_CSS);
   if (beforeNavigation) await beforeNavigation(page);
   await page.goto(url, { timeout: timeoutMs });

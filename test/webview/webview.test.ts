@@ -526,6 +526,15 @@ describe('chat webview: behaviour', function () {
     assert.deepEqual(await view.postedOfType('send'), [], 'filled, not sent');
   });
 
+  it('an empty chat says this chat answers and Agent mode changes files, and its button asks for Agent mode', async () => {
+    await view.send(state());
+    assert.equal(await view.page.locator('.empty-state .agent-hint span').first().textContent(), webviewStrings.emptyAgentHint);
+    await view.page.getByRole('button', { name: webviewStrings.openAgentMode }).click();
+    assert.deepEqual(await view.postedOfType('openAgentMode'), [{ type: 'openAgentMode' }]);
+    await view.send(state({ turns: [assistantTurn('a', 'an answer')] }));
+    assert.equal(await view.page.locator('.agent-hint').isVisible(), false, 'a chat with turns shows no hint');
+  });
+
   it('focuses the input on focusInput', async () => {
     await view.send(state());
     await view.page.getByRole('button', { name: 'New chat' }).focus();

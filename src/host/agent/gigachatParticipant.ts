@@ -4,6 +4,7 @@ import { commandId } from '../commands';
 import { actionLabel, WORKBENCH_ACTIONS } from '../errorActions';
 import { explainPrompt } from '../explain';
 import { readSettings } from '../config';
+import type { KeyStore } from '../secrets';
 import type { Log } from '../log';
 import type { SemanticSearchCommands } from '../search/semanticSearch';
 import { mentionsCodebase } from '../../shared/codebaseTag';
@@ -33,6 +34,8 @@ export interface ParticipantServices {
   changes: Pick<ChangeReviews, 'onDidAsk'>;
   /** Keeps what a turn changed, for its Undo This Turn button. */
   undo: Pick<TurnUndo, 'keep'>;
+  /** Whether a key is set: without one, every command answers how to set it. */
+  keys: Pick<KeyStore, 'has'>;
   log: Log;
 }
 
@@ -49,6 +52,10 @@ export class GigaChatParticipant {
   constructor(private readonly services: ParticipantServices) {}
 
   readonly handle: vscode.ChatRequestHandler = async (request, context, stream, token): Promise<vscode.ChatResult> => {
+    if (!(await this.services.keys.has())) {
+      askForKey(stream);
+      return {};
+    }
     const command = participantCommand(request.command);
     if (command === 'search') return searchCommand(request.prompt, this.services.search, stream, token);
     const model = await chooseModel(request.model);
@@ -140,7 +147,7 @@ function participantCommand(name: string | undefined): ParticipantCommand | unde
   return PARTICIPANT_COMMANDS.find((command) => command === name);
 }
 
-/** No key, so no GigaChat model: what the panel's welcome says, with its buttons. */
+/** No key (or no GigaChat model): what the panel's welcome says, with its buttons. */
 function askForKey(stream: vscode.ChatResponseStream): void {
   stream.markdown(
     vscode.l10n.t("GigaChat needs your authorization key to answer: get one on Sber's developer site (it takes a few minutes), then set it here."),

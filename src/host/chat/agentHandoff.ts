@@ -18,15 +18,22 @@ export async function continueInAgentMode(exchange: { question: string; answer: 
     `${vscode.l10n.t('My question:')}\n${exchange.question}`,
     `${vscode.l10n.t('The answer:')}\n${answer}`,
   ].join('\n\n');
+  await openAgentMode(query, model, log);
+}
+
+/**
+ * VS Code's Chat in Agent mode on the panel's GigaChat model, with `query` in its input (not sent)
+ * or an empty one; a Chat that does not open (AI features off) says why, with the setting.
+ */
+export async function openAgentMode(query: string | undefined, model: string, log: Log): Promise<void> {
   try {
     await vscode.commands.executeCommand('workbench.action.chat.open', {
-      query,
-      isPartialQuery: true,
+      ...(query === undefined ? {} : { query, isPartialQuery: true }),
       mode: 'agent',
       modelSelector: { vendor: MODEL_VENDOR, id: model },
     });
   } catch (error) {
-    log.warn(`Do it in Agent mode: VS Code's Chat did not open (${(error as Error).message})`);
+    log.warn(`Agent mode: VS Code's Chat did not open (${(error as Error).message})`);
     const openSettings = vscode.l10n.t('Open Settings');
     const choice = await vscode.window.showWarningMessage(
       vscode.l10n.t("VS Code's Chat did not open: its AI features may be turned off (chat.disableAIFeatures)."),

@@ -11,7 +11,7 @@ import { CHAT_FOCUSED_CONTEXT } from './chatViewId';
 import { copyCode, insertCode, openCode, openLink } from './codeBlockActions';
 import type { ImageStore } from './imageStore';
 import type { ModelCatalog } from './modelCatalog';
-import { continueInAgentMode } from './agentHandoff';
+import { continueInAgentMode, openAgentMode } from './agentHandoff';
 import { viewId } from './fitValues';
 import type { FileIntake } from './fileIntake';
 import type { PendingFiles } from './pendingFiles';
@@ -111,6 +111,8 @@ export async function answerViewRequest(message: ViewMessage, chat: ChatViewPart
     }
     case 'doInAgentMode':
       return continueInAgentMode(chat.controller.exchange(message.turnId), chat.models.selected(), chat.log);
+    case 'openAgentMode':
+      return openAgentMode(undefined, chat.models.selected(), chat.log);
     case 'copyCode':
       return copyCode(message.code);
     case 'insertCode':

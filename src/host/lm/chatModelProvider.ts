@@ -71,13 +71,15 @@ export class GigaChatModelProvider extends Disposable implements vscode.Language
 
   async provideLanguageModelChatInformation(options: vscode.PrepareLanguageModelChatModelOptions): Promise<GigaChatModelInformation[]> {
     const { keys, catalog, log } = this.services;
-    if (!(await keys.has())) {
-      // Listing silently (the picker opening) must not pop up a key prompt; "Manage" asks.
-      if (options.silent || !(await this.services.setAuthorizationKey())) return [];
-    }
     // At once, from what is known: the Chat view chooses its model when it opens, and a list that
     // arrives after that leaves it with none. The account's list follows, and replaces this one.
     const known = catalog.known();
+    if (!(await keys.has())) {
+      // Listing silently (the picker opening) must not pop up a key prompt; "Manage" asks. Without a
+      // key the configured model is still listed: VS Code's Chat then reaches @gigachat, which says
+      // what is missing with its buttons, rather than VS Code's bare "Language model unavailable".
+      if (options.silent || !(await this.services.setAuthorizationKey())) return known.map(modelInformation);
+    }
     catalog.list().then(
       (models) => models.join() !== known.join() && this.changed.fire(),
       (error: unknown) => log.warn(`GigaChat models could not be listed for VS Code's Chat: ${(error as Error).message}`),
@@ -95,6 +97,8 @@ export class GigaChatModelProvider extends Disposable implements vscode.Language
     const { log } = this.services;
     if (fromVsCodeChat(options))
       void this.services.utilityModels?.offer(model.id).catch((error: unknown) => log.warn(`The offer of utility models failed: ${(error as Error).message}`));
+    // A model listed without a key (see above), asked by VS Code's agent or another extension.
+    if (!(await this.services.keys.has())) throw vscode.LanguageModelError.NoPermissions(noKeyMessage());
     const cancellation = abortSignalOf(token);
     const { signal } = cancellation;
     try {
@@ -210,4 +214,9 @@ function systemOption(modelOptions: { readonly [name: string]: unknown } | undef
  */
 function callMode(mode: vscode.LanguageModelChatToolMode, functions: readonly ServiceFunction[]): ChatRequest['function_call'] {
   return mode === vscode.LanguageModelChatToolMode.Required && functions.length === 1 ? { name: functions[0].name } : 'auto';
+}
+
+/** What a caller of a GigaChat model is told while no key is set. */
+function noKeyMessage(): string {
+  return vscode.l10n.t('GigaChat needs your authorization key: run "GigaChat: Set Authorization Key" and ask again.');
 }

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { EXTENSION_ID, chatView, emulator, openChat, productLog, setKeyThroughCommand, until, workbench } from '../drivers';
 import { hasOuterRunner } from '../outer';
+import { answerContaining, askInChatView } from '../vscodeChat';
 
 describe('authorization key', function () {
   before(function () {
@@ -37,6 +38,25 @@ describe('authorization key', function () {
       `buttons: ${buttons.join(', ')}`,
     );
     await workbench.screenshot('chat-welcome');
+  });
+
+  it("@gigachat without a key says GigaChat needs one, with the buttons that set it and get one, not VS Code's bare error", async function () {
+    this.timeout(90_000);
+    // The test profile hides VS Code's Chat, as a user who turned AI features off would: on for this test.
+    await vscode.workspace.getConfiguration('chat').update('disableAIFeatures', false, vscode.ConfigurationTarget.Global);
+    try {
+      await until(async () => (await vscode.lm.selectChatModels({ vendor: 'gigachat' })).length > 0, "GigaChat's model listed, though no key is set", 30_000);
+      await emulator.resetCounts();
+      await askInChatView('@gigachat hello');
+      const answer = await answerContaining('Get a Key');
+      assert.match(answer, /GigaChat needs your authorization key to answer/);
+      assert.match(answer, /Set authorization key/i);
+      assert.doesNotMatch(answer, /Language model unavailable/);
+      assert.equal(await emulator.count('chat'), 0, 'nothing was asked of the service');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.chat.cancel').then(undefined, () => undefined);
+      await vscode.workspace.getConfiguration('chat').update('disableAIFeatures', true, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('a rejected key keeps the input open with the reason, and is not stored', async () => {
