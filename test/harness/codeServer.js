@@ -188,32 +188,12 @@ async function launchBrowser() {
 }
 
 /**
- * The workbench's endless animations: the bar of a notification or view in progress and the
- * spinning icons. Each redraws the page many times a second for as long as indexing or a reply
- * runs; with `stillAnimations` they stand still, as `workbench.reduceMotion` cannot make them.
- */
-const ENDLESS_ANIMATIONS_CSS = '.monaco-progress-container.infinite .progress-bit, .codicon-modifier-spin, .codicon-loading { animation: none !important; }';
-
-/** Runs in the workbench page before its scripts: adds ENDLESS_ANIMATIONS_CSS once the document has a head. */
-function stillEndlessAnimations(css) {
-  if (window !== window.top) return; // not in webviews, whose own policies decide their styles
-  document.addEventListener('DOMContentLoaded', () => {
-    const style = document.createElement('style');
-    style.textContent = css;
-    document.head.append(style);
-  });
-}
-
-/**
  * Opens the workbench in a new page and waits until its main UI is there. `beforeNavigation(page)`
  * may install init scripts and bindings, which only apply to documents loaded after it.
- * `stillAnimations` stops the endless animations (for the tests, which never look at them, on
- * 2 CPUs shared by several windows).
  */
-async function openWorkbench(browser, url, { timeoutMs = 60_000, beforeNavigation, stillAnimations = false } = {}) {
+async function openWorkbench(browser, url, { timeoutMs = 60_000, beforeNavigation } = {}) {
   // The workbench's clipboard is the browser's: without these permissions copy and paste would hang.
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
-  if (stillAnimations) await page.addInitScript(stillEndlessAnimations, ENDLESS_ANIMATIONS_CSS);
   if (beforeNavigation) await beforeNavigation(page);
   await page.goto(url, { timeout: timeoutMs });
   await page.waitForSelector('.monaco-workbench', { timeout: timeoutMs });

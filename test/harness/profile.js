@@ -1,5 +1,5 @@
 // User settings of the VS Code profiles the harness starts (tests and `npm start`):
-// nothing that pops up over the workbench, nothing that calls the network, little nobody looks at.
+// nothing that pops up over the workbench, nothing that calls the network.
 'use strict';
 
 const SETTINGS = {
@@ -19,15 +19,6 @@ const SETTINGS = {
   // only be written to settings.json: VS Code does not register it for the settings API.
   'chat.allowAnonymousAccess': true,
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
-  // Work the tests never look at, which two windows on 2 CPUs pay for: animations, the minimap, a blinking cursor,
-  // TypeScript fetching type packages, task providers scanning the workspace.
-  'workbench.reduceMotion': 'on',
-  'editor.minimap.enabled': false,
-  'editor.cursorBlinking': 'solid',
-  'typescript.disableAutomaticTypeAcquisition': true,
-  'npm.autoDetect': 'off',
-  'typescript.tsc.autoDetect': 'off',
-  'extensions.ignoreRecommendations': true,
 };
 
 /** What `npm start` sets on every start, over what the profile holds: VS Code's Chat shown, with @gigachat in it. */

@@ -289,7 +289,6 @@ async function runWindow(run, window) {
     });
     browser = await cs.launchBrowser();
     ctx.page = await cs.openWorkbench(browser.browser, cs.workbenchUrl(ctx.server, workspace), {
-      stillAnimations: true,
       // Only where the checks after the suite read what it saw.
       beforeNavigation: window.afterSuite ? (page) => watchWebviewMessages(page, emulator.authorizationKey, ctx.webviewMessages) : undefined,
     });
@@ -402,7 +401,7 @@ async function main() {
   // the suites that need one of their own. With GIGACHAT_IT_WINDOWS=2 (a full run), the main and
   // second windows side by side, and the suites' own windows one after another beside them; each
   // lane starts once the one before it has loaded its workbench (starting loads the CPUs most).
-  // Alone on 2 CPUs that takes 11.5 minutes instead of 20; beside the chat view's tests (npm test)
+  // Alone on 2 CPUs that takes 13 minutes instead of 20; beside the chat view's tests (npm test)
   // the CPUs are saturated and a busy workbench misses its waits, so npm test keeps one window.
   // With --grep: the main window, then the matching suites' own windows.
   const grep = option('--grep');
