@@ -35,8 +35,8 @@ const root = paths.root;
 const resultsDir = path.join(root, 'test-results');
 /**
  * How long a window's suite may take before the run is called stuck (each test has its own mocha
- * timeout too). A guard against a hung window, not a speed limit: the longest window takes about
- * 10 minutes on a 2-CPU machine, so this leaves it room to grow.
+ * timeout too). A guard against a hung window, not a speed limit: the main window takes about
+ * 20 minutes on a 2-CPU machine with the whole suite, so this leaves it room to grow.
  */
 const TIMEOUT_MS = Number(process.env.GIGACHAT_IT_TIMEOUT_MS) || 30 * 60_000;
 
@@ -258,14 +258,17 @@ async function runWindow(run, window) {
   };
   const control = await startControlServer(ctx);
   let browser;
-  const stop = async () => {
-    await ctx.page?.screenshot({ path: path.join(resultsDir, `workbench-${window.name}.png`) }).catch(() => {});
-    await browser?.stop();
-    await ctx.server?.stop();
-    await emulator.stop();
-    await certificates.host.stop();
-    control.close();
-  };
+  // Once, whoever asks first: a failure stops the window before printing its logs, a signal at any time.
+  let stopped;
+  const stop = () =>
+    (stopped ??= (async () => {
+      await ctx.page?.screenshot({ path: path.join(resultsDir, `workbench-${window.name}.png`) }).catch(() => {});
+      await browser?.stop();
+      await ctx.server?.stop();
+      await emulator.stop();
+      await certificates.host.stop();
+      control.close();
+    })());
   run.stops.add(stop);
   try {
     step(window.what);
@@ -303,6 +306,7 @@ async function runWindow(run, window) {
     }
     return results;
   } catch (error) {
+    await stop();
     console.error(`[integration] ${window.name} FAILED: ${error.message}`);
     printLogs(userDataDir, ctx.server); // after the stop: VS Code writes its logs lazily
     throw error;
