@@ -14,6 +14,11 @@ function report(results) {
   for (const retry of results.retried ?? []) {
     console.log(`  ↻ retried: ${retry.fullTitle}\n      first attempt: ${retry.message.split('\n').join('\n      ')}`);
   }
+  // Repeated at the end, because CI shows only the tail of a long run.
+  for (const test of results.tests.filter((t) => t.state === 'failed')) {
+    const message = (test.error?.message ?? '').split('\n').slice(0, 6).join('\n      ');
+    console.log(`  ✖ failed: ${test.fullTitle}\n      ${message}`);
+  }
   if (results.pending > 0) console.log(`\n${results.pending} pending`);
   if (results.passed + results.failed === 0) console.log('\nno test ran');
   console.log(`\n${results.passed} passed, ${results.failed} failed`);
