@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
-import type { Logger } from '../core';
-import { redactSecrets } from '../core/redact';
+import { redactSecrets, type Logger } from '../core';
 import { Disposable } from './dispose';
 
 /**

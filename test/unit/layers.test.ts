@@ -36,6 +36,8 @@ describe('layers', function () {
     ['src/webview/planted.ts', "import * as vscode from 'vscode';"],
     ['src/shared/planted.ts', "import { ServiceError } from '../core/errors';"],
     ['src/serviceFacts/planted.ts', "import { ServiceError } from '../core/errors';"],
+    ['src/host/planted.ts', "import { redactSecrets } from '../core/redact';"],
+    ['src/host/search/planted.ts', "import { keywordIndex } from '../../core/search/keywordIndex';"],
   ];
   for (const [file, line] of wrongWay) {
     it(`refuses ${line} in ${path.dirname(file)}`, async () => {
