@@ -132,6 +132,8 @@ export type { LinkOnPath, LinkProbe, LinkReason } from './search/files/symbolicL
 
 // The agent: its loop, what a turn did, tool calls checked against what was offered, bounded results, safe links.
 export { runAgentLoop, notOffered, MAX_TOOL_CALLS } from './agent/toolLoop';
+export { chooseAgentTools, MCP_TAG } from './agent/toolChoice';
+export type { ListedTool, ToolChoice } from './agent/toolChoice';
 export type { AgentLoop, AgentOutcome, ToolCall, ToolOutcome } from './agent/toolLoop';
 export { emptyTurnRecord, changedFiles, forHistory, readTurnRecord, turnMessages, HISTORY_RESULT_BOUNDS } from './agent/turnRecord';
 export type { TurnRecord, ToolRound, ToolCallRecord } from './agent/turnRecord';

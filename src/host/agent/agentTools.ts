@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { chooseAgentTools } from '../../core';
 import { OWN_TOOLS } from '../chatNames';
 
 /**
@@ -7,15 +8,26 @@ import { OWN_TOOLS } from '../chatNames';
  */
 const VS_CODE_TOOLS = ['runTests', 'run_in_terminal', 'get_terminal_output', 'run_task', 'get_task_output'];
 
-/**
- * The tools `@gigachat` offers the model: its own (read, find, edit with a diff to accept, search),
- * VS Code's for tests, tasks and the terminal, and any tool the user named in the message (`#tool`).
- * A chosen set rather than all of `vscode.lm.tools`: every tool's description takes room in the
- * request, and other extensions' tools may expect their own chat session.
- */
+/** The tools `@gigachat` offers the model for this request (core/agent/toolChoice.ts says which). */
 export function agentTools(request: vscode.ChatRequest): vscode.LanguageModelChatTool[] {
-  const wanted = new Set<string>([...Object.values(OWN_TOOLS), ...VS_CODE_TOOLS, ...request.toolReferences.map((reference) => reference.name)]);
-  return vscode.lm.tools
-    .filter((tool) => wanted.has(tool.name))
-    .map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
+  return chooseAgentTools(vscode.lm.tools, {
+    always: [...Object.values(OWN_TOOLS), ...VS_CODE_TOOLS],
+    referenced: request.toolReferences.map((reference) => reference.name),
+    switchedOn: toolPicker(request),
+  }).map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
+}
+
+/**
+ * The chat's tool picker, by tool name. VS Code 1.10x passes it as `request.tools` (a map from the
+ * tool to whether it is on) without declaring it in its stable API, so it is read defensively.
+ */
+function toolPicker(request: vscode.ChatRequest): Map<string, boolean> | undefined {
+  const tools: unknown = (request as { tools?: unknown }).tools;
+  if (!(tools instanceof Map)) return undefined;
+  const byName = new Map<string, boolean>();
+  for (const [tool, on] of tools) {
+    const name: unknown = (tool as { name?: unknown } | undefined)?.name;
+    if (typeof name === 'string' && typeof on === 'boolean') byName.set(name, on);
+  }
+  return byName;
 }

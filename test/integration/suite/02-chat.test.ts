@@ -157,8 +157,8 @@ describe('chat view', function () {
     assert.ok(await settingsEditor.edit((edit) => edit.insert(new vscode.Position(0, 0), ' ')));
     try {
       await callOuter('webview', { action: 'select', selector: '.model-select', value: other });
-      await until(async () => (await workbench.notifications()).some((text) => /GigaChat could not do that/.test(text)), 'a notification that says why');
-      await until(async () => (await chatView.texts('.model-select option:checked'))[0] === inUse, 'the picker back on the model in use');
+      await until(async () => (await workbench.notifications()).some((text) => /GigaChat could not do that/.test(text)), 'a notification that says why', 30_000);
+      await until(async () => (await chatView.texts('.model-select option:checked'))[0] === inUse, 'the picker back on the model in use', 30_000);
       assert.notEqual(vscode.workspace.getConfiguration('gigachat').get('model'), other);
     } finally {
       // VS Code may still be opening an editor of its own for the failed write: bring the file forward once it has.

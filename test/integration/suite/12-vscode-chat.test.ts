@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { chatView, emulator, ensureKey, openChat, until, workbench } from '../drivers';
 import { hasOuterRunner } from '../outer';
@@ -74,6 +75,48 @@ describe("VS Code's Chat: GigaChat's models, @gigachat and its tools", function 
     assert.equal(result?.name, 'gigachat_readFile');
     assert.match(result?.content ?? '', /Otters hold hands/);
     await workbench.screenshot('vscode-chat-tool-loop');
+  });
+
+  it("offers the tools of an MCP server the user started, and runs one after VS Code's confirmation", async () => {
+    const settingsFolder = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, '.vscode');
+    const mcpJson = vscode.Uri.joinPath(settingsFolder, 'mcp.json');
+    // The server this repository keeps for the test, started with the extension host's own Node.
+    const server = path.resolve(__dirname, '../../../../test/integration/mcp/ottersServer.js');
+    const servers = { servers: { otters: { type: 'stdio', command: process.execPath, args: [server] } } };
+    await vscode.workspace.fs.writeFile(mcpJson, new TextEncoder().encode(JSON.stringify(servers)));
+    const otterTool = () => vscode.lm.tools.find((tool) => tool.tags.includes('mcp') && tool.name.endsWith('otter_fact'));
+    try {
+      // The user starts it from mcp.json and trusts it; VS Code reads the new file on its own time.
+      await until(
+        async () => {
+          await vscode.commands.executeCommand('workbench.mcp.startServer', '*', { autoTrustChanges: true, waitForLiveTools: true }).then(undefined, () => undefined);
+          return otterTool() !== undefined;
+        },
+        "the MCP server's tool in VS Code",
+        45_000,
+      );
+      const functionName = otterTool()!.name.replace(/[^A-Za-z0-9_]/g, '_');
+      await emulator.resetCounts();
+      await askInChatView(`@gigachat [call ${functionName} {"topic":"stones"}] what do otters keep?`);
+      // VS Code asks before an MCP server's tool runs (Allow / Skip in the Chat view); the user allows it.
+      await until(async () => /\bAllow\b/.test((await workbench.texts(SESSION)).join(' ')), "VS Code's confirmation of the MCP tool", 45_000);
+      await workbench.screenshot('vscode-chat-mcp-confirmation');
+      await vscode.commands.executeCommand('workbench.action.chat.acceptTool');
+      await answerContaining('favourite stone');
+
+      const requests = await chatRequests();
+      assert.ok(
+        requests[0].functions?.some((fn) => fn.name === functionName),
+        'the MCP tool was offered to the model',
+      );
+      const result = requests.at(-1)!.messages.find((message) => message.role === 'function');
+      assert.equal(result?.name, functionName);
+      assert.match(result?.content ?? '', /otter-fact-7: about stones/, "the server's answer went back to the model");
+    } finally {
+      await vscode.commands.executeCommand('workbench.mcp.stopServer', 'otters').then(undefined, () => undefined);
+      const created = (await vscode.workspace.fs.readDirectory(settingsFolder)).length === 1;
+      await vscode.workspace.fs.delete(created ? settingsFolder : mcpJson, { recursive: true });
+    }
   });
 
   it('serves other extensions through vscode.lm: text, a tool call, cancellation and a plain-words error', async () => {
