@@ -4,6 +4,7 @@
 //   runSuite.js                  test/integration/runSuite.ts with mocha bundled in; also the
 //                                extensionTestsPath given to @vscode/test-electron
 //   suite/**/*.test.js           the tests, each bundled with what it imports
+//   mcp/ottersServer.js          the MCP server 12-vscode-chat starts, copied as it is
 // The suite lives inside the companion's folder because VS Code gives the real `vscode` API only to
 // code inside an extension's folder (elsewhere it warns and hands out a default one), and because an
 // installed extension must not depend on the repository's node_modules. Only `vscode` is external.
@@ -26,6 +27,7 @@ async function buildSuite() {
   for (const file of ['package.json', 'extension.js']) {
     fs.copyFileSync(path.join(sourceDir, 'companion', file), path.join(companionDir, file));
   }
+  fs.cpSync(path.join(sourceDir, 'mcp'), path.join(companionDir, 'mcp'), { recursive: true });
   await esbuild.build({
     absWorkingDir: root,
     entryPoints: ['test/integration/runSuite.ts', 'test/integration/suite/**/*.test.ts'],

@@ -23,7 +23,9 @@ const handlers = {
   ping: () => ({}),
   'tools/list': () => ({ tools: [TOOL] }),
   'tools/call': (params) => ({
-    content: [{ type: 'text', text: `otter-fact-7: about ${String(params?.arguments?.topic ?? 'otters')}, sea otters keep a favourite stone in a pouch of skin.` }],
+    content: [
+      { type: 'text', text: `otter-fact-7: about ${String(params?.arguments?.topic ?? 'otters')}, sea otters keep a favourite stone in a pouch of skin.` },
+    ],
   }),
 };
 

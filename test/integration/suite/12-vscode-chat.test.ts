@@ -80,21 +80,30 @@ describe("VS Code's Chat: GigaChat's models, @gigachat and its tools", function 
   it("offers the tools of an MCP server the user started, and runs one after VS Code's confirmation", async () => {
     const settingsFolder = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, '.vscode');
     const mcpJson = vscode.Uri.joinPath(settingsFolder, 'mcp.json');
-    // The server this repository keeps for the test, started with the extension host's own Node.
-    const server = path.resolve(__dirname, '../../../../test/integration/mcp/ottersServer.js');
+    // The server this repository keeps for the test (copied into the test extension by test/harness/build.js), run by the extension host's own Node.
+    const server = path.resolve(__dirname, '../mcp/ottersServer.js');
     const servers = { servers: { otters: { type: 'stdio', command: process.execPath, args: [server] } } };
     await vscode.workspace.fs.writeFile(mcpJson, new TextEncoder().encode(JSON.stringify(servers)));
     const otterTool = () => vscode.lm.tools.find((tool) => tool.tags.includes('mcp') && tool.name.endsWith('otter_fact'));
     try {
       // The user starts it from mcp.json and trusts it; VS Code reads the new file on its own time.
+      let started: unknown = 'not yet';
       await until(
         async () => {
-          await vscode.commands.executeCommand('workbench.mcp.startServer', '*', { autoTrustChanges: true, waitForLiveTools: true }).then(undefined, () => undefined);
+          started = await vscode.commands.executeCommand('workbench.mcp.startServer', '*', { autoTrustChanges: true, waitForLiveTools: true }).then(
+            (result) => `ok ${JSON.stringify(result)}`,
+            (error: Error) => `failed ${error.message}`,
+          );
           return otterTool() !== undefined;
         },
         "the MCP server's tool in VS Code",
         45_000,
-      );
+      ).catch((error: Error) => {
+        // Why, for whoever reads the failure: whether the start ran, what VS Code read of mcp.json, which MCP tools it has.
+        const mcpTools = vscode.lm.tools.filter((tool) => tool.tags.includes('mcp')).map((tool) => tool.name);
+        const servers = JSON.stringify(vscode.workspace.getConfiguration('mcp').get('servers'));
+        throw new Error(`${error.message}; start: ${String(started)}; servers: ${servers}; MCP tools: ${mcpTools.join(', ') || 'none'}`);
+      });
       const functionName = otterTool()!.name.replace(/[^A-Za-z0-9_]/g, '_');
       await emulator.resetCounts();
       await askInChatView(`@gigachat [call ${functionName} {"topic":"stones"}] what do otters keep?`);
