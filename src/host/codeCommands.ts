@@ -6,6 +6,7 @@ import { explainPrompt } from './explain';
 import type { Log } from './log';
 import { agreedToSend } from './secretFiles';
 import { plainLabel } from './plainLabel';
+import { messageOf } from '../core';
 
 /** The commands that bring code from the editor into the chat. */
 export interface CodeCommands {
@@ -39,7 +40,7 @@ export function codeCommands(chat: ChatViewProvider, log: Log): CodeCommands {
       const excerpts: CodeExcerpt[] = [];
       for (const uri of uris) {
         const document = await vscode.workspace.openTextDocument(uri).then(undefined, (error: unknown) => {
-          log.warn(`Could not attach ${relativeFile(uri)}: ${(error as Error).message}`);
+          log.warn(`Could not attach ${relativeFile(uri)}: ${messageOf(error)}`);
           return undefined;
         });
         if (document) excerpts.push(fileExcerpt(document));

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ServiceError, isScopeMismatch } from '../core';
+import { messageOf, ServiceError, isScopeMismatch } from '../core';
 import type { ClientProvider } from './clientProvider';
 import { showErrorNotification } from './errorActions';
 import { detectKeyScope, scopeLabel, useScope } from './keyScope';
@@ -80,7 +80,7 @@ async function storeKey(keys: KeyStore, key: string, log: Log): Promise<boolean>
     await keys.set(key);
     return true;
   } catch (error) {
-    log.error(`VS Code's secret storage did not take the authorization key: ${(error as Error).message}`);
+    log.error(`VS Code's secret storage did not take the authorization key: ${messageOf(error)}`);
     return false;
   }
 }

@@ -9,6 +9,7 @@ import type { ChatDependencies, PictureStore } from './chatDependencies';
 import { ATTACHMENT_LIMITS } from '../../serviceFacts/attachmentLimits';
 import { countMessage } from '../countMessage';
 import { activeFile, projectRulesFor, RULES_BUDGET_TOKENS } from '../workspace/projectRules';
+import { messageOf } from '../../core';
 
 /** The chat's dependencies in VS Code: the settings, the localized texts, the log channel. */
 export function chatHost(clients: ClientProvider, pictures: PictureStore, log: Log): ChatDependencies {
@@ -41,7 +42,7 @@ export function chatHost(clients: ClientProvider, pictures: PictureStore, log: L
         projectRulesFor(activeFile(), RULES_BUDGET_TOKENS).then(
           (used) => ({ text: used.text, files: used.files.map((file) => file.label) }),
           (error: unknown) => {
-            log.warn(`Project rules not read: ${(error as Error).message}`);
+            log.warn(`Project rules not read: ${messageOf(error)}`);
             return { text: '', files: [] };
           },
         ),

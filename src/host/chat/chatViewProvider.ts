@@ -22,6 +22,7 @@ import { parseViewMessage } from './viewMessages';
 import { answerViewRequest, setChatFocused, type ChatViewParts } from './viewRequests';
 import { chatHtml } from './webviewHtml';
 import { countMessage } from '../countMessage';
+import { messageOf } from '../../core';
 
 /** The chat side panel: draws the controller's conversation and carries the view's requests to it. */
 export class ChatViewProvider extends Disposable implements vscode.WebviewViewProvider {
@@ -182,7 +183,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     } catch (error) {
       // What the view asked of VS Code failed (settings that cannot be written, a folder that
       // refuses a file…): the user hears of it, and a picked model that was not saved is unpicked.
-      const reason = (error as Error).message;
+      const reason = messageOf(error);
       this.log.error(`Chat view request ${parsed.message.type} failed: ${reason}`);
       if (parsed.message.type === 'selectModel') void this.sendModels();
       if ((await askErrorAction(vscode.l10n.t('GigaChat could not do that: {0}', reason), ['openLogs'])) === 'openLogs') this.log.show();

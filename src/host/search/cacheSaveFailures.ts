@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isDiskFull } from '../../core';
+import { messageOf, isDiskFull } from '../../core';
 import { actionLabel } from '../errorActions';
 import type { Log } from '../log';
 
@@ -12,7 +12,7 @@ import type { Log } from '../log';
 let toldDiskFull = false;
 
 export function cacheSaveFailed(error: unknown, log: Log, retry: () => Promise<void>): void {
-  log.warn(`Search index: could not save the embedding cache: ${(error as Error).message}`);
+  log.warn(`Search index: could not save the embedding cache: ${messageOf(error)}`);
   if (!isDiskFull(error) || toldDiskFull) return;
   toldDiskFull = true;
   const retryLabel = actionLabel('retry');

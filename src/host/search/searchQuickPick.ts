@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { bestScore, isDimensionsChanged, matchStrength, relevantHits, type MatchStrength, type SearchHit } from '../../core';
+import { messageOf, bestScore, isDimensionsChanged, matchStrength, relevantHits, type MatchStrength, type SearchHit } from '../../core';
 import { showErrorNotification } from '../errorActions';
 import type { Log } from '../log';
 import type { WorkspaceIndex } from './workspaceIndex';
@@ -110,7 +110,7 @@ export function showSearchPicker(options: SearchPickerOptions): void {
       editor = await showRange(chosen.hit, { preview: false, preserveFocus: false, selectWhole: true });
     } catch (error) {
       highlight.dispose();
-      log.warn(`Search: could not open ${chosen.hit.path}: ${(error as Error).message}`);
+      log.warn(`Search: could not open ${chosen.hit.path}: ${messageOf(error)}`);
       void vscode.window.showWarningMessage(
         vscode.l10n.t(
           'Could not open {0}: it may have been moved or deleted since it was indexed.',
@@ -128,7 +128,7 @@ export function showSearchPicker(options: SearchPickerOptions): void {
     });
   });
   pick.onDidChangeActive((items) => {
-    previewing = preview(items[0]).catch((error) => log.warn(`Search preview failed: ${(error as Error).message}`));
+    previewing = preview(items[0]).catch((error) => log.warn(`Search preview failed: ${messageOf(error)}`));
   });
   pick.onDidTriggerButton(async (button) => {
     if (button !== askButton || !searched || hits.length === 0) return;

@@ -1,6 +1,6 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
-import { readCertificates, type CertificatePin, type CertificateSummary } from '../../core';
+import { messageOf, readCertificates, type CertificatePin, type CertificateSummary } from '../../core';
 import type { ClientProvider } from '../clientProvider';
 import { readSetting, writeSetting } from '../config';
 import { askErrorAction, runErrorAction } from '../errorActions';
@@ -55,7 +55,7 @@ async function addToSetting(files: string[], log: Log): Promise<boolean> {
     await writeSetting('caCertificates', files, vscode.ConfigurationTarget.Global);
     return true;
   } catch (error) {
-    const reason = (error as Error).message;
+    const reason = messageOf(error);
     log.error(`Could not write gigachat.caCertificates: ${reason}`);
     const action = await askErrorAction(
       vscode.l10n.t('The certificate could not be added to the setting gigachat.caCertificates, so it is not trusted: {0}', reason),
@@ -72,7 +72,7 @@ async function readCertificateFile(file: vscode.Uri, log: Log): Promise<Certific
   try {
     bytes = await vscode.workspace.fs.readFile(file);
   } catch (error) {
-    log.warn(`Could not read ${file.fsPath}: ${(error as Error).message}`);
+    log.warn(`Could not read ${file.fsPath}: ${messageOf(error)}`);
     void vscode.window.showErrorMessage(vscode.l10n.t('Could not read {0}. The log has the details.', plainLabel(file.fsPath)));
     return undefined;
   }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { hostOf, PinnedDownloadError, ServiceError, type DownloadFailure } from '../../core';
+import { messageOf, hostOf, PinnedDownloadError, ServiceError, type DownloadFailure } from '../../core';
 import type { ClientProvider } from '../clientProvider';
 import { askErrorAction, runErrorAction } from '../errorActions';
 import type { Log } from '../log';
@@ -45,8 +45,8 @@ export async function downloadAndTrustRoot(trustedRoot: TrustedRoot, clients: Cl
   } catch (error) {
     if (error instanceof ServiceError && error.kind === 'cancelled') return false;
     if (error instanceof PinnedDownloadError) return offerAlternatives(trustedRoot, clients, failureMessage(error.failure), log);
-    log.error(`Trusting the root certificate failed: ${(error as Error).message}`);
-    return offerAlternatives(trustedRoot, clients, vscode.l10n.t('The Russian Trusted Root CA could not be stored: {0}', (error as Error).message), log);
+    log.error(`Trusting the root certificate failed: ${messageOf(error)}`);
+    return offerAlternatives(trustedRoot, clients, vscode.l10n.t('The Russian Trusted Root CA could not be stored: {0}', messageOf(error)), log);
   }
 }
 
