@@ -6,6 +6,7 @@ import type { Log } from '../log';
 import type { WorkspaceIndex } from './workspaceIndex';
 import { countMessage } from '../countMessage';
 import { plainLabel } from '../plainLabel';
+import { notify } from '../notify';
 
 /** Results shown per query. */
 const RESULT_COUNT = 20;
@@ -111,10 +112,11 @@ export function showSearchPicker(options: SearchPickerOptions): void {
     } catch (error) {
       highlight.dispose();
       log.warn(`Search: could not open ${chosen.hit.path}: ${messageOf(error)}`);
-      void vscode.window.showWarningMessage(
+      void notify(
+        'warning',
         vscode.l10n.t(
           'Could not open {0}: it may have been moved or deleted since it was indexed.',
-          plainLabel(vscode.workspace.asRelativePath(vscode.Uri.parse(chosen.hit.path))),
+          vscode.workspace.asRelativePath(vscode.Uri.parse(chosen.hit.path)),
         ),
       );
       return;

@@ -6,7 +6,7 @@ import type { Log } from '../log';
 import { withCancellableProgress } from '../progress';
 import { chooseCertificateFile } from './chooseCertificateFile';
 import type { TrustedRoot } from './trustedRoot';
-import { plainLabel } from '../plainLabel';
+import { notify } from '../notify';
 
 /**
  * "Download and trust": fetches the pinned root from its official address (through the proxy,
@@ -38,9 +38,7 @@ export async function downloadAndTrustRoot(trustedRoot: TrustedRoot, clients: Cl
     const certificate = await withCancellableProgress(vscode.l10n.t('Downloading the Russian Trusted Root CA…'), (signal) =>
       trustedRoot.downloadAndTrust({ ca, proxy, signal, logger: log }),
     );
-    void vscode.window.showInformationMessage(
-      vscode.l10n.t('GigaChat now trusts "{0}": its SHA-256 fingerprint matches the official one.', plainLabel(certificate.subject)),
-    );
+    void notify('info', vscode.l10n.t('GigaChat now trusts "{0}": its SHA-256 fingerprint matches the official one.', certificate.subject));
     return true;
   } catch (error) {
     if (error instanceof ServiceError && error.kind === 'cancelled') return false;
