@@ -10,6 +10,7 @@ export { LeaseFiles } from './streams/leaseFiles';
 export { ChatContracts, type ChatContract } from './contract/chatContracts';
 export type { ServiceClientOptions, RequestOptions, ChatOptions, EmbeddingOptions } from './clientOptions';
 export { ServiceError, asServiceError, isServiceError } from './errors';
+export { messageOf } from './errorMessage';
 export { KEY_SCOPES, findKeyScope, isScopeMismatch } from './keyScopes';
 export { CONNECTION_LOST, hostOf, isUnknownRootError, NOT_TLS_CODE } from './transportErrors';
 export { STREAM_CUT } from './sse';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from './logger';
 import type { TokenCount } from './schemas';
+import { messageOf } from './errorMessage';
 
 /** What counting needs of the client: `POST /tokens/count`. */
 export type CountTokens = (input: readonly string[], options: { model: string; signal?: AbortSignal }) => Promise<TokenCount[]>;
@@ -97,7 +98,7 @@ export class TokenCounter {
       if (counts.length >= batch.length) this.estimating = false;
       else this.startEstimating('the service returned fewer counts than texts');
     } catch (error) {
-      this.startEstimating((error as Error).message);
+      this.startEstimating(messageOf(error));
       for (const asked of batch) this.estimate(asked);
     }
   }

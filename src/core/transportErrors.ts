@@ -1,4 +1,5 @@
 import { cancelled } from './abortable';
+import { messageOf } from './errorMessage';
 import { ServiceError } from './errors';
 import type { Proxy } from './proxyRoutes';
 
@@ -135,10 +136,6 @@ function findCode(error: unknown): string | undefined {
     current = (current as { cause?: unknown }).cause;
   }
   return (error as { code?: string } | undefined)?.code;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** The host (and port) of a URL, or the text itself when it is not one. */

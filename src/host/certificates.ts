@@ -1,7 +1,7 @@
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { certificatesFromFile } from '../core';
+import { messageOf, certificatesFromFile } from '../core';
 import type { Log } from './log';
 
 /**
@@ -20,7 +20,7 @@ export async function loadExtraRoots(paths: readonly string[], log: Log): Promis
       if (found.length === 0) problems.push(`${file}: no certificate found (expected PEM or DER)`);
       roots.push(...found);
     } catch (error) {
-      problems.push(`${file}: ${(error as Error).message}`);
+      problems.push(`${file}: ${messageOf(error)}`);
     }
   }
   for (const problem of problems) log.warn(`gigachat.caCertificates: ${problem}`);

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ChatContracts, LeaseFiles, ServiceClient, StreamScheduler, streamsOfScope, type CertificateSummary, type ProxyOptions } from '../core';
+import { messageOf, ChatContracts, LeaseFiles, ServiceClient, StreamScheduler, streamsOfScope, type CertificateSummary, type ProxyOptions } from '../core';
 import { loadExtraRoots } from './certificates';
 import { Disposable } from './dispose';
 import { affectsConnection, proxySettings, readSetting, readSettings, type Settings } from './config';
@@ -182,7 +182,7 @@ function leaseFiles(dir: string | undefined, log: Log): LeaseFiles | undefined {
   try {
     return new LeaseFiles(dir);
   } catch (error) {
-    log.warn(`The streams cannot be shared with other windows (${(error as Error).message}): this window counts its own.`);
+    log.warn(`The streams cannot be shared with other windows (${messageOf(error)}): this window counts its own.`);
     return undefined;
   }
 }

@@ -5,7 +5,8 @@ import { fileExcerpt, relativeFile, selectedExcerpt, type CodeExcerpt } from './
 import { explainPrompt } from './explain';
 import type { Log } from './log';
 import { agreedToSend } from './secretFiles';
-import { plainLabel } from './plainLabel';
+import { messageOf } from '../core';
+import { notify } from './notify';
 
 /** The commands that bring code from the editor into the chat. */
 export interface CodeCommands {
@@ -32,21 +33,18 @@ export function codeCommands(chat: ChatViewProvider, log: Log): CodeCommands {
     async addFileToChat(clicked, selected) {
       const uris = filesChosen(clicked, selected);
       if (uris.length === 0) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Open or select the file to add first.'));
+        void notify('info', vscode.l10n.t('Open or select the file to add first.'));
         return;
       }
       if (!(await agreedToSend(uris))) return;
       const excerpts: CodeExcerpt[] = [];
       for (const uri of uris) {
         const document = await vscode.workspace.openTextDocument(uri).then(undefined, (error: unknown) => {
-          log.warn(`Could not attach ${relativeFile(uri)}: ${(error as Error).message}`);
+          log.warn(`Could not attach ${relativeFile(uri)}: ${messageOf(error)}`);
           return undefined;
         });
         if (document) excerpts.push(fileExcerpt(document));
-        else
-          void vscode.window.showWarningMessage(
-            vscode.l10n.t('{0} was not added to the chat: it is not a text file that VS Code can open.', plainLabel(relativeFile(uri))),
-          );
+        else void notify('warning', vscode.l10n.t('{0} was not added to the chat: it is not a text file that VS Code can open.', relativeFile(uri)));
       }
       if (excerpts.length > 0) await chat.attach(excerpts);
     },
@@ -56,7 +54,7 @@ export function codeCommands(chat: ChatViewProvider, log: Log): CodeCommands {
 /** The code the command is about (see codeAtCursor); for an empty file, `hint` tells the user what to do. */
 async function codeOrHint(editor: vscode.TextEditor, hint: string): Promise<vscode.Range | undefined> {
   const code = await codeAtCursor(editor);
-  if (!code) void vscode.window.showInformationMessage(hint);
+  if (!code) void notify('info', hint);
   return code;
 }
 

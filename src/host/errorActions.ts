@@ -5,7 +5,7 @@ import { GIGACHAT_API_PAGE } from './accountPage';
 import { describeError } from './errors';
 import type { Log } from './log';
 import { settingsQuery } from './settingsQueries';
-import { plainLabel } from './plainLabel';
+import { notify, type NoticeKind } from './notify';
 
 /** What an error's buttons say and do, in the chat view, in notifications and in the connection check. */
 
@@ -98,16 +98,26 @@ export async function runErrorAction(action: ErrorAction, log: Log, retry?: () =
 export async function showErrorNotification(error: unknown, log: Log, retry?: () => unknown): Promise<void> {
   const described = describeError(error, log);
   if (described.kind === 'cancelled') return;
-  const actions = described.actions.filter((a) => a !== 'retry' || retry);
-  const action = await askErrorAction(described.message, actions);
-  if (action) await runErrorAction(action, log, retry);
+  await offerErrorActions('error', described.message, described.actions, log, retry);
 }
 
 /**
- * Shows `message` as an error notification with a button per action; resolves to the one clicked.
- * Its messages carry file names, settings and the service's words, so none of it may read as a link.
+ * Shows `message` with a button per action, and carries out the one clicked: the way every
+ * notification offers a fix. A retry button is offered only with the `retry` that repeats the work.
  */
-export async function askErrorAction<Action extends ErrorAction>(message: string, actions: readonly Action[]): Promise<Action | undefined> {
-  const chosen = await vscode.window.showErrorMessage(plainLabel(message), ...actions.map(actionLabel));
-  return actions.find((action) => actionLabel(action) === chosen);
+export async function offerErrorActions(kind: NoticeKind, message: string, actions: readonly ErrorAction[], log: Log, retry?: () => unknown): Promise<void> {
+  const offered = actions.filter((action) => action !== 'retry' || retry);
+  const action = await askErrorAction(message, offered, kind);
+  if (action) await runErrorAction(action, log, retry);
+}
+
+/** Shows `message` (an error unless `kind` says otherwise) with a button per action; resolves to the one clicked. */
+export async function askErrorAction<Action extends ErrorAction>(
+  message: string,
+  actions: readonly Action[],
+  kind: NoticeKind = 'error',
+): Promise<Action | undefined> {
+  const labels = actions.map(actionLabel);
+  const chosen = await notify(kind, message, labels);
+  return chosen === undefined ? undefined : actions[labels.indexOf(chosen)];
 }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { GIGACHAT_API_PAGE } from './accountPage';
 import { commandId } from './commands';
 import { KeyStore } from './secrets';
+import { notify } from './notify';
 
 /** The walkthrough as VS Code knows it: `<publisher>.<name>#<id in contributes.walkthroughs>`. */
 export const WALKTHROUGH_ID = 'gigachat-vscode.gigachat#start';
@@ -44,11 +45,10 @@ async function offerKey(noticeDone: () => void): Promise<void> {
   const setKey = vscode.l10n.t('Set Key');
   const getKey = vscode.l10n.t('Get a Key');
   const never = vscode.l10n.t("Don't Show Again");
-  const chosen = await vscode.window.showInformationMessage(
+  const chosen = await notify(
+    'info',
     vscode.l10n.t("GigaChat answers with your own authorization key from Sber's developer site. Get one there (it takes a few minutes), then set it here."),
-    setKey,
-    getKey,
-    never,
+    [setKey, getKey, never],
   );
   if (chosen === setKey) await vscode.commands.executeCommand(commandId('setAuthorizationKey'));
   else if (chosen === getKey) await vscode.env.openExternal(vscode.Uri.parse(GIGACHAT_API_PAGE));

@@ -1,11 +1,12 @@
 import * as vscode from 'vscode';
-import { ServiceError, isScopeMismatch } from '../core';
+import { messageOf, ServiceError, isScopeMismatch } from '../core';
 import type { ClientProvider } from './clientProvider';
 import { showErrorNotification } from './errorActions';
 import { detectKeyScope, scopeLabel, useScope } from './keyScope';
 import type { Log } from './log';
 import { commandId } from './commands';
 import { KeyStore } from './secrets';
+import { notify } from './notify';
 
 /**
  * Set Authorization Key: asks for the key in a password box, checks it at once with a token
@@ -80,7 +81,7 @@ async function storeKey(keys: KeyStore, key: string, log: Log): Promise<boolean>
     await keys.set(key);
     return true;
   } catch (error) {
-    log.error(`VS Code's secret storage did not take the authorization key: ${(error as Error).message}`);
+    log.error(`VS Code's secret storage did not take the authorization key: ${messageOf(error)}`);
     return false;
   }
 }
@@ -148,11 +149,11 @@ export async function clearAuthorizationKey(keys: KeyStore): Promise<void> {
   } else {
     message = vscode.l10n.t('No GigaChat authorization key was set.');
   }
-  void vscode.window.showInformationMessage(message);
+  void notify('info', message);
 }
 
 /** The key is saved: the next thing a newcomer wants is the chat, one click away. */
 async function offerChat(message: string): Promise<void> {
   const openChat = vscode.l10n.t('Open Chat');
-  if ((await vscode.window.showInformationMessage(message, openChat)) === openChat) await vscode.commands.executeCommand(commandId('openChat'));
+  if ((await notify('info', message, [openChat])) === openChat) await vscode.commands.executeCommand(commandId('openChat'));
 }

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { IgnoreRules } from '../core';
-import { plainLabel } from './plainLabel';
+import { notify } from './notify';
 
 /**
  * Whether the user agrees to send code from these files, asked only when one of them looks like it
@@ -12,11 +12,12 @@ export async function agreedToSend(uris: readonly vscode.Uri[]): Promise<boolean
   const secret = uris.filter((uri) => IgnoreRules.isSecret(workspacePath(uri)));
   if (secret.length === 0) return true;
   const send = vscode.l10n.t('Send anyway');
-  const names = secret.map((uri) => plainLabel(path.basename(uri.path))).join(', ');
-  const answer = await vscode.window.showWarningMessage(
+  const names = secret.map((uri) => path.basename(uri.path)).join(', ');
+  const answer = await notify(
+    'warning',
     vscode.l10n.t('{0} looks like a file that holds secrets (keys, passwords, tokens). Send its content to GigaChat?', names),
+    [send],
     { modal: true, detail: vscode.l10n.t('Secrets sent to an online service can no longer be considered secret.') },
-    send,
   );
   return answer === send;
 }

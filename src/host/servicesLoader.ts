@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import type { Services } from './services';
-import { plainLabel } from './plainLabel';
+import { notify } from './notify';
+// eslint-disable-next-line no-restricted-imports -- through the core's index, the whole core would go into dist/extension.js, which activation loads
+import { messageOf } from '../core/errorMessage';
 
 /** Gives the features their shared services, loading and building them on the first call; `loaded()` gives them only if that call came. */
 export type ServicesLoader = (() => Services) & { loaded(): Services | undefined };
@@ -21,7 +23,7 @@ export function servicesLoader(context: vscode.ExtensionContext): ServicesLoader
       return services;
     } catch (error) {
       // VS Code would only say that the command failed: say why.
-      void vscode.window.showErrorMessage(vscode.l10n.t('GigaChat could not start: {0}', plainLabel((error as Error).message)));
+      void notify('error', vscode.l10n.t('GigaChat could not start: {0}', messageOf(error)));
       throw error;
     }
   };

@@ -2,10 +2,9 @@ import * as vscode from 'vscode';
 import { ServiceError, type BalanceEntry } from '../core';
 import type { ClientProvider } from './clientProvider';
 import { readSettings } from './config';
-import { actionLabel, runErrorAction, showErrorNotification } from './errorActions';
+import { offerErrorActions, showErrorNotification } from './errorActions';
 import type { Log } from './log';
 import { countMessage } from './countMessage';
-import { plainLabel } from './plainLabel';
 
 /** The scope of postpaid business accounts: the service keeps no balance for them and answers 403. */
 const POSTPAID_SCOPE = 'GIGACHAT_API_CORP';
@@ -32,12 +31,11 @@ export async function showTokenBalance(clients: ClientProvider, log: Log): Promi
     return showErrorNotification(error, log, () => showTokenBalance(clients, log));
   }
   // Each package is named by the models it pays for (`GigaChat`, `embeddings`), so the message does not name the service again.
-  const left = entries.map((entry) => countMessage('{0}: {1|#}', plainLabel(entry.usage), entry.value)).join(' · ');
+  const left = entries.map((entry) => countMessage('{0}: {1|#}', entry.usage, entry.value)).join(' · ');
   return offerAccount(left ? vscode.l10n.t('Tokens left — {0}', left) : vscode.l10n.t('GigaChat reports no prepaid tokens on this account.'), log);
 }
 
 /** An information message with a button to the account, where tokens are bought and usage is shown. */
 async function offerAccount(message: string, log: Log): Promise<void> {
-  const open = actionLabel('openAccount');
-  if ((await vscode.window.showInformationMessage(message, open)) === open) await runErrorAction('openAccount', log);
+  await offerErrorActions('info', message, ['openAccount'], log);
 }

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { plainLabel } from '../../src/host/plainLabel';
 import { pluralFormCount } from '../../src/shared/messageFormat';
 import { webviewStrings } from '../../src/shared/strings';
 
@@ -49,6 +50,14 @@ describe('localization (English and Russian)', () => {
     assert.ok(messages.length > 20, 'the scan found the messages');
     assert.deepEqual(
       messages.filter((m) => !russian[m]),
+      [],
+    );
+  });
+
+  it('writes no message that neutralizing would change (notify.ts runs plainLabel over the whole text it shows)', () => {
+    const messages = [...runtimeMessages(), ...Object.values(webviewStrings), ...Object.values(russian)];
+    assert.deepEqual(
+      messages.filter((m) => plainLabel(m) !== m),
       [],
     );
   });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
+import { messageOf } from '../errorMessage';
 import { FORMAT_VERSION, META_FILE, namesOf } from './cacheFormat';
 import { readJournalFile, readMetaFile, readVectorRows, removeOtherFiles } from './cacheFiles';
 import { readJournal, replayJournal } from './cacheJournal';
@@ -95,7 +96,7 @@ export class EmbeddingCache {
       return new EmbeddingCache(directory, model, info, { vectors, files });
     } catch (error) {
       // A file that cannot be read, or a row that is no vector (not a finite number): start anew.
-      return discarded(error instanceof Error ? error.message : String(error));
+      return discarded(messageOf(error));
     }
   }
 

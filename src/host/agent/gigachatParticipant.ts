@@ -10,7 +10,7 @@ import type { SemanticSearchCommands } from '../search/semanticSearch';
 import { mentionsCodebase } from '../../shared/codebaseTag';
 import { mentionsWeb } from '../../shared/webTag';
 import { agentInstructions } from './agentInstructions';
-import { changedFiles, emptyTurnRecord, forHistory, MAX_TOOL_CALLS, readTurnRecord } from '../../core';
+import { messageOf, changedFiles, emptyTurnRecord, forHistory, MAX_TOOL_CALLS, readTurnRecord } from '../../core';
 import { MODEL_VENDOR, PARTICIPANT_COMMANDS, type ParticipantCommand } from '../chatNames';
 import type { AppliedEdits } from '../tools/appliedEdits';
 import type { ChangeReviews } from '../edits/changeReviews';
@@ -111,13 +111,13 @@ export class GigaChatParticipant {
       return { metadata: metadata() };
     } catch (error) {
       if (token.isCancellationRequested || error instanceof vscode.CancellationError) return { metadata: metadata() };
-      this.services.log.warn(`@gigachat: ${(error as Error).message}`);
+      this.services.log.warn(`@gigachat: ${messageOf(error)}`);
       const changed = changedFiles(record);
       // The error below says what failed; what was already done must not look undone.
       // Before the sentence that leads into the error VS Code shows under the answer.
       this.offerUndo(journal, stream);
       if (changed.length > 0) stream.markdown(`\n\n${vscode.l10n.t('Changed {0}; then the request failed:', changed.join(', '))}`);
-      return { errorDetails: { message: (error as Error).message }, metadata: metadata() };
+      return { errorDetails: { message: messageOf(error) }, metadata: metadata() };
     }
   };
 

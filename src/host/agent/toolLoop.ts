@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isRecord, runAgentLoop, LinkGuard, type AgentOutcome, type ConversationMessage, type ToolCall, type TurnRecord } from '../../core';
+import { messageOf, isRecord, runAgentLoop, LinkGuard, type AgentOutcome, type ConversationMessage, type ToolCall, type TurnRecord } from '../../core';
 import { commandId } from '../commands';
 import { REASONING_OPTION, reasoningOf } from '../lm/reasoningText';
 import { resultText } from '../lm/requestParts';
@@ -85,7 +85,7 @@ async function invoke(call: ToolCall, run: AgentRun): Promise<string> {
     return resultText(result.content);
   } catch (error) {
     if (run.token.isCancellationRequested) throw error;
-    return error instanceof vscode.CancellationError ? 'The user did not allow this tool call.' : `The tool failed: ${(error as Error).message}`;
+    return error instanceof vscode.CancellationError ? 'The user did not allow this tool call.' : `The tool failed: ${messageOf(error)}`;
   } finally {
     asking.dispose();
   }

@@ -2,8 +2,8 @@ import * as vscode from 'vscode';
 import { planTurnUndo, type FileChange, type UndoStep } from '../../core';
 import type { ChangeReviews } from '../edits/changeReviews';
 import { proposeEdit } from '../edits/proposedEdit';
-import { plainLabel } from '../plainLabel';
 import { isRefusal, WorkspacePort } from '../workspace/workspacePort';
+import { notify } from '../notify';
 
 /** Turns kept for Undo This Turn at most: the newest of a session, in memory only (a reload forgets them). */
 const MAX_TURNS = 20;
@@ -32,7 +32,8 @@ export class TurnUndo {
   async undo(id: unknown): Promise<void> {
     const changes = typeof id === 'string' ? this.turns.get(id) : undefined;
     if (!changes) {
-      void vscode.window.showInformationMessage(
+      void notify(
+        'info',
         vscode.l10n.t("GigaChat no longer knows this turn's changes (the window was reloaded since): the Timeline view has each file's earlier versions."),
       );
       return;
@@ -46,12 +47,12 @@ export class TurnUndo {
       else left.push(step.label);
     }
     if (left.length === 0) this.turns.delete(id as string);
-    const changedSince = steps.filter((step) => step.kind === 'changedSince').map((step) => plainLabel(step.label));
+    const changedSince = steps.filter((step) => step.kind === 'changedSince').map((step) => step.label);
     const message = [
-      undone.length > 0 ? vscode.l10n.t('Undone: {0}.', undone.map(plainLabel).join(', ')) : vscode.l10n.t('Nothing was undone.'),
+      undone.length > 0 ? vscode.l10n.t('Undone: {0}.', undone.join(', ')) : vscode.l10n.t('Nothing was undone.'),
       changedSince.length > 0 ? vscode.l10n.t('Changed since the turn, so left as they are: {0}.', changedSince.join(', ')) : '',
     ].join(' ');
-    void (changedSince.length > 0 ? vscode.window.showWarningMessage(message.trim()) : vscode.window.showInformationMessage(message.trim()));
+    void notify(changedSince.length > 0 ? 'warning' : 'info', message.trim());
   }
 
   /** One file back as it was, after the user saw the diff and applied it; whether it was. */

@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { MODEL_VENDOR } from '../chatNames';
 import type { Log } from '../log';
+import { messageOf } from '../../core';
+import { notify } from '../notify';
 
 /** The answer handed over at most: the agent reads the files itself, the answer only says what to do. */
 const MAX_ANSWER_CHARS = 12_000;
@@ -33,12 +35,11 @@ export async function openAgentMode(query: string | undefined, model: string, lo
       modelSelector: { vendor: MODEL_VENDOR, id: model },
     });
   } catch (error) {
-    log.warn(`Agent mode: VS Code's Chat did not open (${(error as Error).message})`);
+    log.warn(`Agent mode: VS Code's Chat did not open (${messageOf(error)})`);
     const openSettings = vscode.l10n.t('Open Settings');
-    const choice = await vscode.window.showWarningMessage(
-      vscode.l10n.t("VS Code's Chat did not open: its AI features may be turned off (chat.disableAIFeatures)."),
+    const choice = await notify('warning', vscode.l10n.t("VS Code's Chat did not open: its AI features may be turned off (chat.disableAIFeatures)."), [
       openSettings,
-    );
+    ]);
     if (choice === openSettings) await vscode.commands.executeCommand('workbench.action.openSettings', 'chat.disableAIFeatures');
   }
 }

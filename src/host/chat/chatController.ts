@@ -11,6 +11,7 @@ import { ReplyPictures } from './replyPictures';
 import type { SavedConversations } from './savedConversations';
 import { TranscriptPages, type NewestPage } from './transcriptPages';
 import { picturesOf, replyTextOf, toViewTurn } from './viewTurns';
+import { messageOf } from '../../core';
 
 /** What the view's `state` message says of the open conversation: its newest page of turns. */
 export interface ConversationState extends NewestPage {
@@ -57,7 +58,7 @@ export class ChatController {
         // Unless a chat began meanwhile (a selection explained before the history was read).
         if (latest && this.conversation.turns.length === 0) this.conversation = latest;
       },
-      (error: unknown) => chat.log.warn(`Could not reopen the last conversation: ${(error as Error).message}`),
+      (error: unknown) => chat.log.warn(`Could not reopen the last conversation: ${messageOf(error)}`),
     );
   }
 

@@ -3,12 +3,13 @@ import type { ClientProvider } from '../clientProvider';
 import { systemClock } from '../clock';
 import { readSettings } from '../config';
 import { describeError } from '../errors';
-import { actionLabel } from '../errorActions';
+import { offerErrorActions } from '../errorActions';
 import type { Log } from '../log';
 import type { ChatDependencies, PictureStore } from './chatDependencies';
 import { ATTACHMENT_LIMITS } from '../../serviceFacts/attachmentLimits';
 import { countMessage } from '../countMessage';
 import { activeFile, projectRulesFor, RULES_BUDGET_TOKENS } from '../workspace/projectRules';
+import { messageOf } from '../../core';
 
 /** The chat's dependencies in VS Code: the settings, the localized texts, the log channel. */
 export function chatHost(clients: ClientProvider, pictures: PictureStore, log: Log): ChatDependencies {
@@ -41,7 +42,7 @@ export function chatHost(clients: ClientProvider, pictures: PictureStore, log: L
         projectRulesFor(activeFile(), RULES_BUDGET_TOKENS).then(
           (used) => ({ text: used.text, files: used.files.map((file) => file.label) }),
           (error: unknown) => {
-            log.warn(`Project rules not read: ${(error as Error).message}`);
+            log.warn(`Project rules not read: ${messageOf(error)}`);
             return { text: '', files: [] };
           },
         ),
@@ -54,11 +55,10 @@ export function chatHost(clients: ClientProvider, pictures: PictureStore, log: L
 /** Tells the user the chat history is not being saved, with a button to the log. */
 export function warnSaveFailing(log: Log): void {
   // Not awaited: the notification stays until the user closes it, and the chat goes on meanwhile.
-  const showLogs = actionLabel('openLogs');
-  void vscode.window
-    .showWarningMessage(
-      vscode.l10n.t('GigaChat could not save this conversation to the chat history. The chat goes on, but the conversation may be missing after a restart.'),
-      showLogs,
-    )
-    .then((chosen) => chosen === showLogs && log.show());
+  void offerErrorActions(
+    'warning',
+    vscode.l10n.t('GigaChat could not save this conversation to the chat history. The chat goes on, but the conversation may be missing after a restart.'),
+    ['openLogs'],
+    log,
+  );
 }

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { MAX_ATTACHED_FILES, MAX_ATTACHMENTS, type HostMessage } from '../../shared/protocol';
 import { webviewStrings } from '../../shared/strings';
 import { Disposable, disposeAll } from '../dispose';
-import { askErrorAction } from '../errorActions';
+import { offerErrorActions } from '../errorActions';
 import type { Log } from '../log';
 import type { KeyStore } from '../secrets';
 import type { CodeExcerpt } from '../codeExcerpts';
@@ -22,6 +22,8 @@ import { parseViewMessage } from './viewMessages';
 import { answerViewRequest, setChatFocused, type ChatViewParts } from './viewRequests';
 import { chatHtml } from './webviewHtml';
 import { countMessage } from '../countMessage';
+import { messageOf } from '../../core';
+import { notify } from '../notify';
 
 /** The chat side panel: draws the controller's conversation and carries the view's requests to it. */
 export class ChatViewProvider extends Disposable implements vscode.WebviewViewProvider {
@@ -109,7 +111,8 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     const outcomes = [];
     for (const excerpt of excerpts) outcomes.push(await this.attachments.add(excerpt));
     if (outcomes.includes('full')) {
-      void vscode.window.showWarningMessage(
+      void notify(
+        'warning',
         countMessage(
           'At most {0|# piece|# pieces} of code can be attached to one message. Send the message, or remove a piece from it first.',
           MAX_ATTACHMENTS,
@@ -137,7 +140,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   async exportChat(): Promise<void> {
     const conversation = await this.controller.current();
     if (conversation.turns.length === 0) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('This chat is empty: there is nothing to export yet.'));
+      void notify('info', vscode.l10n.t('This chat is empty: there is nothing to export yet.'));
       return;
     }
     const content = conversationMarkdown(conversation, {
@@ -182,10 +185,10 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     } catch (error) {
       // What the view asked of VS Code failed (settings that cannot be written, a folder that
       // refuses a file…): the user hears of it, and a picked model that was not saved is unpicked.
-      const reason = (error as Error).message;
+      const reason = messageOf(error);
       this.log.error(`Chat view request ${parsed.message.type} failed: ${reason}`);
       if (parsed.message.type === 'selectModel') void this.sendModels();
-      if ((await askErrorAction(vscode.l10n.t('GigaChat could not do that: {0}', reason), ['openLogs'])) === 'openLogs') this.log.show();
+      await offerErrorActions('error', vscode.l10n.t('GigaChat could not do that: {0}', reason), ['openLogs'], this.log);
     }
   }
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { plainLabel } from '../plainLabel';
+import { notify } from '../notify';
 
 /** What the buttons on a code block in a reply do. */
 export async function copyCode(code: string): Promise<void> {
@@ -41,7 +41,7 @@ export async function insertCode(code: string, fenceLanguage?: string): Promise<
   // An editor made read-only by `files.readonlyInclude` reports the edit applied and changes nothing.
   const inserted = applied && editor.document.version !== version;
   if (!inserted) {
-    const name = plainLabel(vscode.workspace.asRelativePath(editor.document.uri));
+    const name = vscode.workspace.asRelativePath(editor.document.uri);
     return offerNewEditor(vscode.l10n.t('The code could not be inserted: {0} is read-only.', name), code, fenceLanguage);
   }
   editor.revealRange(editor.selection, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
@@ -64,7 +64,7 @@ function insertionTarget(): vscode.TextEditor | undefined {
 
 async function offerNewEditor(message: string, code: string, fenceLanguage?: string): Promise<void> {
   const openInNewEditor = vscode.l10n.t('Open in new editor');
-  if ((await vscode.window.showWarningMessage(message, openInNewEditor)) === openInNewEditor) {
+  if ((await notify('warning', message, [openInNewEditor])) === openInNewEditor) {
     await openCode(code, fenceLanguage);
   }
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { ReadOnlyDocuments } from '../readOnlyDocuments';
 import type { ChatViewProvider } from './chatViewProvider';
+import { notify } from '../notify';
 
 /**
  * GigaChat: Show Last Answer as Plain Text (Alt+F2 in the chat view, as VS Code's accessible view):
@@ -15,7 +16,7 @@ export class LastAnswerView implements vscode.Disposable {
   async show(): Promise<void> {
     const text = await this.chat.lastAnswer();
     if (!text) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('This chat has no answer yet.'));
+      void notify('info', vscode.l10n.t('This chat has no answer yet.'));
       return;
     }
     const document = await vscode.workspace.openTextDocument(this.texts.add(`${vscode.l10n.t("GigaChat's answer")}.md`, text));

@@ -1,5 +1,5 @@
 import type { HostMessage, ImageAttachment, Turn } from '../../shared/protocol';
-import { FileUploads, FunctionNames, toServiceConversation } from '../../core';
+import { messageOf, FileUploads, FunctionNames, toServiceConversation } from '../../core';
 import type { ChatDependencies, ChatSettings } from './chatDependencies';
 import { CodebaseUnavailable, findCodebaseContext, questionWithoutContext } from './codebaseTurn';
 import type { Conversation, StoredTurn } from './storedTurns';
@@ -100,9 +100,9 @@ export class LiveReplies {
     const failures: string[] = [];
     try {
       const client = await this.chat.clients.get();
-      for (const fileId of fileIds) await client.deleteFile(fileId).catch((error: unknown) => failures.push((error as Error).message));
+      for (const fileId of fileIds) await client.deleteFile(fileId).catch((error: unknown) => failures.push(messageOf(error)));
     } catch (error) {
-      failures.push((error as Error).message);
+      failures.push(messageOf(error));
     }
     const deleted = fileIds.length - failures.length;
     if (deleted > 0) this.chat.log.info(`Deleted ${deleted} files of a deleted conversation at the service`);

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { pictureModelAmong, type ServiceClient } from '../../core';
+import { messageOf, pictureModelAmong, type ServiceClient } from '../../core';
 import type { ClientProvider } from '../clientProvider';
 import { inspectSetting, readSettings, writeSetting } from '../config';
 import type { Log } from '../log';
@@ -72,7 +72,7 @@ export class ModelCatalog {
       return this.lastFetched;
     } catch (error) {
       // The picker still works with the configured model; the chat itself reports the problem.
-      this.log.warn(`Could not list models: ${(error as Error).message}`);
+      this.log.warn(`Could not list models: ${messageOf(error)}`);
       if (this.cached?.client === client) this.cached = undefined; // ask again next time
       return [];
     }

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { FileLocation } from '../../shared/fileLinks';
-import { plainLabel } from '../plainLabel';
+import { notify } from '../notify';
 
 /**
  * Opens a file of the workspace that a reply cites (or a question's source), at those lines:
@@ -12,7 +12,7 @@ import { plainLabel } from '../plainLabel';
 export async function openWorkspaceFile(location: FileLocation): Promise<void> {
   const uri = (await fileInFolders(location.file)) ?? (await onlyFileNamed(location.file));
   if (!uri) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('{0} is not a file of this workspace: it may have been moved or deleted.', plainLabel(location.file)));
+    void notify('warning', vscode.l10n.t('{0} is not a file of this workspace: it may have been moved or deleted.', location.file));
     return;
   }
   const document = await vscode.workspace.openTextDocument(uri);

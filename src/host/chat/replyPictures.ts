@@ -1,6 +1,7 @@
 import type { ChatClient, ChatDependencies } from './chatDependencies';
 import type { StoredTurn } from './storedTurns';
 import { pictureIdsOf } from './viewTurns';
+import { messageOf } from '../../core';
 
 /**
  * The pictures of the model's replies, downloaded into the image store with the token: once a reply
@@ -46,7 +47,7 @@ export class ReplyPictures {
       client = await this.chat.clients.get();
     } catch (error) {
       // No key or no connection yet: the next time the chat is shown tries again.
-      this.chat.log.info(`Pictures missing from disk are not downloaded now: ${(error as Error).message}`);
+      this.chat.log.info(`Pictures missing from disk are not downloaded now: ${messageOf(error)}`);
       return [];
     }
     const completed: StoredTurn[] = [];

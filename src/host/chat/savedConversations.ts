@@ -1,4 +1,4 @@
-import type { Logger } from '../../core';
+import { messageOf, type Logger } from '../../core';
 import type { PictureStore } from './chatDependencies';
 import type { ConversationStore } from './conversationStore';
 import type { Conversation } from './storedTurns';
@@ -44,7 +44,7 @@ export class SavedConversations {
       await this.store.save(conversation);
       this.saveFailing = false;
     } catch (error) {
-      this.log.error(`Could not save the conversation to the history: ${(error as Error).message}`);
+      this.log.error(`Could not save the conversation to the history: ${messageOf(error)}`);
       if (this.saveFailing) return;
       this.saveFailing = true;
       this.warnSaveFailing();
@@ -74,7 +74,7 @@ export class SavedConversations {
       const removed = await this.images.removeAllBut(kept);
       if (removed > 0) this.log.info(`Removed ${removed} pictures no conversation shows any more`);
     } catch (error) {
-      this.log.warn(`Could not remove unused pictures: ${(error as Error).message}`);
+      this.log.warn(`Could not remove unused pictures: ${messageOf(error)}`);
     }
     const own = (ids: string[]) => ids.filter((fileId) => !kept.has(fileId));
     return { attached: own(questionFileIds(turns)), drawn: own(pictureIdsOf(turns)) };

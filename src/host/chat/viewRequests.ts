@@ -17,6 +17,7 @@ import type { FileIntake } from './fileIntake';
 import type { PendingFiles } from './pendingFiles';
 import { openWorkspaceFile } from './openFile';
 import type { Prompt } from './storedTurns';
+import { notify } from '../notify';
 
 /** What the chat view's requests act on: the chat's parts, and the view provider's ways of answering the view. */
 export interface ChatViewParts {
@@ -89,7 +90,7 @@ export async function answerViewRequest(message: ViewMessage, chat: ChatViewPart
     case 'openConversation':
       if (await chat.controller.open(message.conversationId)) await chat.sendState();
       else if (!chat.controller.history().some((conversation) => conversation.id === message.conversationId)) {
-        void vscode.window.showWarningMessage(vscode.l10n.t('This conversation could not be opened: its file in the workspace storage is gone or damaged.'));
+        void notify('warning', vscode.l10n.t('This conversation could not be opened: its file in the workspace storage is gone or damaged.'));
       }
       return;
     case 'deleteConversation': {

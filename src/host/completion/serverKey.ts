@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../dispose';
+import { notify } from '../notify';
 
 const KEY_ID = 'gigachat.completionServerKey';
 
@@ -31,8 +32,6 @@ export class ServerKeyStore extends Disposable {
     if (key === undefined) return;
     if (key.trim()) await this.storage.store(KEY_ID, key.trim());
     else await this.storage.delete(KEY_ID);
-    void vscode.window.showInformationMessage(
-      key.trim() ? vscode.l10n.t('The completion server token is stored.') : vscode.l10n.t('The completion server token is removed.'),
-    );
+    void notify('info', key.trim() ? vscode.l10n.t('The completion server token is stored.') : vscode.l10n.t('The completion server token is removed.'));
   }
 }

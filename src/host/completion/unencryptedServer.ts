@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { travelsUnencrypted } from '../../core';
 import { settingId } from '../../shared/settings';
-import { plainLabel } from '../plainLabel';
+import { notify } from '../notify';
 
 /** The addresses already warned about in this window: once each is enough. */
 const warned = new Set<string>();
@@ -17,9 +17,9 @@ export function warnIfUnencrypted(url: string): void {
   const open = vscode.l10n.t('Open Setting');
   const message = vscode.l10n.t(
     'The completion server {0} is reached over plain http: its token and your code travel over the network unencrypted. Use an https:// address if the server has one.',
-    plainLabel(new URL(url.trim()).host),
+    new URL(url.trim()).host,
   );
-  void vscode.window.showWarningMessage(message, open).then(async (chosen) => {
+  void notify('warning', message, [open]).then(async (chosen) => {
     if (chosen === open) await vscode.commands.executeCommand('workbench.action.openSettings', `@id:${settingId('completions.serverUrl')}`);
   });
 }

@@ -2,12 +2,13 @@ import * as vscode from 'vscode';
 import { checkConnection, ServiceError, type CheckStep } from '../../core';
 import type { ClientProvider } from '../clientProvider';
 import { Disposable } from '../dispose';
-import { askErrorAction, runErrorAction } from '../errorActions';
+import { offerErrorActions } from '../errorActions';
 import type { Log } from '../log';
 import { withCancellableProgress } from '../progress';
 import type { TrustedRoot } from '../trust/trustedRoot';
 import { renderReport, stepName, stepTarget, type Report } from './connectionReport';
 import { ReportDocument } from './reportDocument';
+import { notify } from '../notify';
 
 /**
  * "GigaChat: Check Connection" (in the palette and in the chat view's title menu; extension.ts
@@ -60,15 +61,11 @@ async function runConnectionCheck(clients: ClientProvider, trustedRoot: TrustedR
   log.info(`Connection check:\n${report.text}`);
   await reports.show(report.text);
   if (report.failure) void offerFix(report.failure, log, () => runConnectionCheck(clients, trustedRoot, reports, log));
-  else void vscode.window.showInformationMessage(vscode.l10n.t('GigaChat connection check: every step passed.'));
+  else void notify('info', vscode.l10n.t('GigaChat connection check: every step passed.'));
   return steps;
 }
 
 async function offerFix(failure: NonNullable<Report['failure']>, log: Log, checkAgain: () => unknown): Promise<void> {
-  const { actions } = failure.described;
-  const action = await askErrorAction(
-    vscode.l10n.t('GigaChat connection check failed at "{0}". The report explains why and what to do.', failure.name),
-    actions,
-  );
-  if (action) await runErrorAction(action, log, checkAgain);
+  const message = vscode.l10n.t('GigaChat connection check failed at "{0}". The report explains why and what to do.', failure.name);
+  await offerErrorActions('error', message, failure.described.actions, log, checkAgain);
 }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { Disposable } from '../dispose';
 import { plainLabel } from '../plainLabel';
 import { PROPOSAL_SCHEME, ProposedTexts } from './proposedTexts';
+import { notify } from '../notify';
 
 /** A change to show the user before anything is written. */
 export interface ProposedChange {
@@ -74,7 +75,7 @@ export class ChangeReviews extends Disposable {
     try {
       const title = vscode.l10n.t('{0}: GigaChat’s proposed change', plainLabel(change.label));
       await vscode.commands.executeCommand('vscode.diff', original, proposal, title, { preview: false });
-      void this.notify(change).then((choice) => answer(choice));
+      void this.askToApply(change).then((choice) => answer(choice));
       this.asking.fire({ proposal, label: change.label });
       return await answered;
     } finally {
@@ -93,15 +94,11 @@ export class ChangeReviews extends Disposable {
     target?.answer(choice);
   }
 
-  private async notify(change: ProposedChange): Promise<ReviewAnswer> {
+  private async askToApply(change: ProposedChange): Promise<ReviewAnswer> {
     const apply = vscode.l10n.t('Apply Change');
     const discard = vscode.l10n.t('Discard');
-    const question = [
-      vscode.l10n.t('GigaChat wants to change {0}: the diff editor shows the change.', plainLabel(change.label)),
-      ...change.notes.map(plainLabel),
-    ].join(' ');
-    const show = change.warn ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-    const choice = await show(question, apply, discard);
+    const question = [vscode.l10n.t('GigaChat wants to change {0}: the diff editor shows the change.', change.label), ...change.notes].join(' ');
+    const choice = await notify(change.warn ? 'warning' : 'info', question, [apply, discard]);
     return choice === apply ? 'apply' : choice === discard ? 'discard' : 'dismissed';
   }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import {
+  messageOf,
   messageText,
   modelReasons,
   readReplyText,
@@ -82,7 +83,7 @@ export class GigaChatModelProvider extends Disposable implements vscode.Language
     }
     catalog.list().then(
       (models) => models.join() !== known.join() && this.changed.fire(),
-      (error: unknown) => log.warn(`GigaChat models could not be listed for VS Code's Chat: ${(error as Error).message}`),
+      (error: unknown) => log.warn(`GigaChat models could not be listed for VS Code's Chat: ${messageOf(error)}`),
     );
     return known.map(modelInformation);
   }
@@ -96,7 +97,7 @@ export class GigaChatModelProvider extends Disposable implements vscode.Language
   ): Promise<void> {
     const { log } = this.services;
     if (fromVsCodeChat(options))
-      void this.services.utilityModels?.offer(model.id).catch((error: unknown) => log.warn(`The offer of utility models failed: ${(error as Error).message}`));
+      void this.services.utilityModels?.offer(model.id).catch((error: unknown) => log.warn(`The offer of utility models failed: ${messageOf(error)}`));
     // A model listed without a key (see above), asked by VS Code's agent or another extension.
     if (!(await this.services.keys.has())) throw vscode.LanguageModelError.NoPermissions(noKeyMessage());
     const cancellation = abortSignalOf(token);

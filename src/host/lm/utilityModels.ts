@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { MODEL_VENDOR } from '../chatNames';
 import type { Log } from '../log';
-import { plainLabel } from '../plainLabel';
+import { notify } from '../notify';
 
 /**
  * VS Code's utility models: the models its Chat uses for small jobs beside the answer (chat
@@ -63,14 +63,14 @@ export class UtilityModels {
     await state.update(OFFERED_KEY, true);
     const choice = chooseUtilityModels(await this.deps.models(), chatModel);
     const use = vscode.l10n.t('Use GigaChat');
-    const answer = await vscode.window.showInformationMessage(
+    const answer = await notify(
+      'info',
       vscode.l10n.t(
         "VS Code's Chat answers with GigaChat. Its chat titles, commit messages, rename suggestions and other small jobs need utility models, or they fail. Use {0} for the small jobs and {1} for the others? (GigaChat: Stop Using GigaChat for VS Code's Utility Models undoes it.)",
-        plainLabel(choice.small),
-        plainLabel(choice.large),
+        choice.small,
+        choice.large,
       ),
-      use,
-      vscode.l10n.t('Not Now'),
+      [use, vscode.l10n.t('Not Now')],
     );
     if (answer === use) await this.apply(choice);
   }
@@ -79,18 +79,14 @@ export class UtilityModels {
   async useGigaChat(): Promise<void> {
     const choice = chooseUtilityModels(await this.deps.models(), undefined);
     const use = vscode.l10n.t('Use GigaChat');
-    const answer = await vscode.window.showInformationMessage(
-      vscode.l10n.t("Use GigaChat for VS Code's utility models?"),
-      {
-        modal: true,
-        detail: vscode.l10n.t(
-          "VS Code's Chat uses them for chat titles, commit messages, rename suggestions and other small jobs when its model is GigaChat. Your user settings get chat.utilitySmallModel = {0} and chat.utilityModel = {1}.",
-          plainLabel(`${MODEL_VENDOR}/${choice.small}`),
-          plainLabel(`${MODEL_VENDOR}/${choice.large}`),
-        ),
-      },
-      use,
-    );
+    const answer = await notify('info', vscode.l10n.t("Use GigaChat for VS Code's utility models?"), [use], {
+      modal: true,
+      detail: vscode.l10n.t(
+        "VS Code's Chat uses them for chat titles, commit messages, rename suggestions and other small jobs when its model is GigaChat. Your user settings get chat.utilitySmallModel = {0} and chat.utilityModel = {1}.",
+        `${MODEL_VENDOR}/${choice.small}`,
+        `${MODEL_VENDOR}/${choice.large}`,
+      ),
+    });
     if (answer === use) await this.apply(choice);
   }
 
@@ -107,7 +103,8 @@ export class UtilityModels {
       }
     }
     await this.deps.state.update(WRITTEN_KEY, undefined);
-    void vscode.window.showInformationMessage(
+    void notify(
+      'info',
       removed > 0
         ? vscode.l10n.t("VS Code's utility models no longer use GigaChat.")
         : vscode.l10n.t("VS Code's utility models were not set to GigaChat models: nothing was changed."),

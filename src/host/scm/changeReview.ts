@@ -18,6 +18,7 @@ import { chooseRepository } from './repositoryChoice';
 import { changeFiles, changeKinds, changeLabel, type ChangeKind } from './reviewedChanges';
 import { ReviewFindingsView, type FindingToShow } from './reviewFindingsView';
 import { plainLabel } from '../plainLabel';
+import { notify } from '../notify';
 
 /**
  * *GigaChat: Review Changes*: asks which change (staged, all uncommitted, or the branch against its
@@ -47,6 +48,7 @@ export class ChangeReview extends Disposable {
         vscode.l10n.t(
           "Reviewing changes is off in Restricted Mode: it would send this workspace's changes to the GigaChat service. Trust the workspace to use it.",
         ),
+        this.log,
       );
     }
     const git = await gitApi().catch(() => undefined);
@@ -56,9 +58,7 @@ export class ChangeReview extends Disposable {
     if (!repository) return;
     const kinds = changeKinds(repository);
     if (kinds.length === 0) {
-      void vscode.window.showInformationMessage(
-        vscode.l10n.t('{0} has nothing to review: no local changes, and no commits its upstream lacks.', repositoryName(repository)),
-      );
+      void notify('info', vscode.l10n.t('{0} has nothing to review: no local changes, and no commits its upstream lacks.', repositoryName(repository)));
       return;
     }
     const kind = kinds.length === 1 ? kinds[0] : await chooseKind(repository, kinds);
@@ -84,7 +84,7 @@ export class ChangeReview extends Disposable {
   private async review(repository: GitRepository, kind: ChangeKind, signal: AbortSignal): Promise<void> {
     const files = await sendableChange(await changeFiles(repository, kind), changeJudge(repository));
     if (files.length === 0) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('The change is empty: there is nothing to review.'));
+      void notify('info', vscode.l10n.t('The change is empty: there is nothing to review.'));
       return;
     }
     // Named to the user: what the rules keep back (lock files and binaries are just not worth reading).
@@ -103,7 +103,8 @@ export class ChangeReview extends Disposable {
       { signal },
     );
     if (!reading) {
-      void vscode.window.showInformationMessage(
+      void notify(
+        'info',
         vscode.l10n.t(
           'Nothing of this change can be sent for review: its files look like secrets, are ignored, lie outside the workspace, are binary or too large.',
         ),
@@ -128,12 +129,12 @@ export class ChangeReview extends Disposable {
       parts.push(
         vscode.l10n.t(
           'Not sent, as they look like secrets, are ignored or lie outside the workspace: {0}.',
-          withheld.map((file) => plainLabel(path.posix.basename(file.path))).join(', '),
+          withheld.map((file) => path.posix.basename(file.path)).join(', '),
         ),
       );
     if (summarised > 0) parts.push(countMessage('{0|# file was|# files were} too large to send whole: GigaChat reviewed the parts that fit.', summarised));
     const problems = vscode.l10n.t('Show Problems');
-    const choice = await vscode.window.showInformationMessage(parts.join(' '), ...(outcome.found > 0 ? [problems] : []));
+    const choice = await notify('info', parts.join(' '), outcome.found > 0 ? [problems] : []);
     if (choice === problems) await vscode.commands.executeCommand('workbench.actions.view.problems');
   }
 

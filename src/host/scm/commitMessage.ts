@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { commitMessageRequest, modelLimits, streamCommitMessage, UnfinishedCommitMessage, type ServiceClient } from '../../core';
 import { abortSignalOf } from '../cancellation';
 import { readSetting } from '../config';
-import { actionLabel, runErrorAction, showErrorNotification } from '../errorActions';
+import { offerErrorActions, showErrorNotification } from '../errorActions';
 import type { Log } from '../log';
 import { withCancellableProgress } from '../progress';
 import { projectRulesFor, rulesNote, RULES_BUDGET_TOKENS } from '../workspace/projectRules';
@@ -11,7 +11,7 @@ import { changeJudge, changedUris, readPendingChange } from './changeReading';
 import { gitApi, type GitRepository } from './gitApi';
 import { showGitUnavailable, showNoRepository, showRestrictedMode } from './gitProblems';
 import { chooseRepository } from './repositoryChoice';
-import { plainLabel } from '../plainLabel';
+import { notify } from '../notify';
 
 /** How many recent commits show the repository's style. */
 const HISTORY_COMMITS = 20;
@@ -42,6 +42,7 @@ export class CommitMessages {
         vscode.l10n.t(
           "Writing the commit message is off in Restricted Mode: it would send this workspace's changes to the GigaChat service. Trust the workspace to use it.",
         ),
+        this.services.log,
       );
     }
     const api = await gitApi().catch(() => undefined);
@@ -149,14 +150,15 @@ async function showUnfinished(error: UnfinishedCommitMessage, log: Log, retry: (
       : vscode.l10n.t(
           'The commit message was cut off at the model’s reply limit, so the box keeps what it held. Try again, or stage a smaller part of the change.',
         );
-  if ((await vscode.window.showWarningMessage(message, actionLabel(action))) === actionLabel(action)) await runErrorAction(action, log, retry);
+  await offerErrorActions('warning', message, [action], log, retry);
 }
 
 async function showNothingToCommit(repository: GitRepository): Promise<void> {
   const open = vscode.l10n.t('Open Source Control');
-  const answer = await vscode.window.showInformationMessage(
-    vscode.l10n.t('Nothing to commit in {0}: no file has changed since the last commit.', plainLabel(path.basename(repository.rootUri.fsPath))),
-    open,
+  const answer = await notify(
+    'info',
+    vscode.l10n.t('Nothing to commit in {0}: no file has changed since the last commit.', path.basename(repository.rootUri.fsPath)),
+    [open],
   );
   if (answer === open) await vscode.commands.executeCommand('workbench.view.scm');
 }

@@ -5,7 +5,7 @@ import { proposeEdit } from '../edits/proposedEdit';
 import type { Log } from '../log';
 import { isRefusal, WorkspacePort } from '../workspace/workspacePort';
 import { linesText, type ShownFinding } from './reviewFindingsView';
-import { plainLabel } from '../plainLabel';
+import { notify } from '../notify';
 
 /**
  * A finding's Fix: its suggestion offered as @gigachat's edits are (the diff editor, Apply or
@@ -18,7 +18,8 @@ export async function fixFinding(shown: ShownFinding, reviews: ChangeReviews, lo
   if (finding.suggestion === undefined) return false;
   const document = await vscode.workspace.openTextDocument(uri).then(undefined, () => undefined);
   if (!document || finding.last > document.lineCount || linesText(document, finding.first, finding.last) !== shown.original) {
-    void vscode.window.showInformationMessage(
+    void notify(
+      'info',
       vscode.l10n.t(
         'The lines of this finding no longer read as in the reviewed change (edited since, or different from what is staged), so its fix does not apply. Review the change again.',
       ),
@@ -31,7 +32,7 @@ export async function fixFinding(shown: ShownFinding, reviews: ChangeReviews, lo
     log.warn(
       `The fix for "${finding.title}" was not offered: ${isRefusal(file) ? file.refused : 'its lines could not be told apart from others in the file.'}`,
     );
-    void vscode.window.showWarningMessage(vscode.l10n.t('GigaChat’s fix cannot be offered for this file. The log says why.'));
+    void notify('warning', vscode.l10n.t('GigaChat’s fix cannot be offered for this file. The log says why.'));
     return false;
   }
   const outcome = await proposeEdit(reviews, { path: file.label, ...edit }, new vscode.CancellationTokenSource().token);
@@ -41,14 +42,12 @@ export async function fixFinding(shown: ShownFinding, reviews: ChangeReviews, lo
     case 'notApplied':
       return false;
     case 'changedMeanwhile':
-      void vscode.window.showInformationMessage(
-        vscode.l10n.t('{0} changed while you were looking at the fix, so nothing was applied.', plainLabel(outcome.label)),
-      );
+      void notify('info', vscode.l10n.t('{0} changed while you were looking at the fix, so nothing was applied.', outcome.label));
       return false;
     case 'refused':
     case 'failed':
       log.warn(`The fix for "${finding.title}" was not applied: ${outcome.kind === 'refused' ? outcome.reason : 'VS Code refused the edit.'}`);
-      void vscode.window.showWarningMessage(vscode.l10n.t('GigaChat’s fix cannot be offered for this file. The log says why.'));
+      void notify('warning', vscode.l10n.t('GigaChat’s fix cannot be offered for this file. The log says why.'));
       return false;
   }
 }

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
-import { actionLabel, WORKBENCH_ACTIONS } from '../errorActions';
+import { offerErrorActions, WORKBENCH_ACTIONS } from '../errorActions';
+import type { Log } from '../log';
+import { notify } from '../notify';
 import { gitUnavailableReason } from './gitApi';
-import { plainLabel } from '../plainLabel';
 
 /**
  * Why a Source Control command has no change to read, told the same way by every one of them
@@ -12,9 +13,8 @@ import { plainLabel } from '../plainLabel';
  * The folder is not trusted (Restricted Mode): the commands read and send nothing, as VS Code's
  * own AI features for Source Control are off there. `message` says which feature and why.
  */
-export async function showRestrictedMode(message: string): Promise<void> {
-  const manage = actionLabel('manageTrust');
-  if ((await vscode.window.showWarningMessage(message, manage)) === manage) await vscode.commands.executeCommand(WORKBENCH_ACTIONS.manageTrust);
+export async function showRestrictedMode(message: string, log: Log): Promise<void> {
+  await offerErrorActions('warning', message, ['manageTrust'], log);
 }
 
 /** gitApi() gave nothing: the git extension is off, `git.enabled` is false, or there is no git on the machine. */
@@ -38,21 +38,18 @@ export async function showGitUnavailable(): Promise<void> {
     ],
   };
   const [message, button, fix] = choices[reason];
-  if ((await vscode.window.showErrorMessage(plainLabel(message), button)) === button) await fix();
+  if ((await notify('error', message, [button])) === button) await fix();
 }
 
 /** The window has no git repository (repositoryChoice.ts said 'none'). */
 export async function showNoRepository(): Promise<void> {
   if (!vscode.workspace.workspaceFolders?.length) {
     const open = vscode.l10n.t('Open Folder');
-    const answer = await vscode.window.showErrorMessage(vscode.l10n.t('No folder is open, so there is no repository whose changes GigaChat could read.'), open);
+    const answer = await notify('error', vscode.l10n.t('No folder is open, so there is no repository whose changes GigaChat could read.'), [open]);
     if (answer === open) await vscode.commands.executeCommand(WORKBENCH_ACTIONS.openFolder);
     return;
   }
   const init = vscode.l10n.t('Initialize Repository');
-  const answer = await vscode.window.showErrorMessage(
-    vscode.l10n.t('There is no git repository in this window, so there are no changes for GigaChat to read.'),
-    init,
-  );
+  const answer = await notify('error', vscode.l10n.t('There is no git repository in this window, so there are no changes for GigaChat to read.'), [init]);
   if (answer === init) await vscode.commands.executeCommand('git.init');
 }

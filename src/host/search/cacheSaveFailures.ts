@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { isDiskFull } from '../../core';
-import { actionLabel } from '../errorActions';
+import { messageOf, isDiskFull } from '../../core';
+import { offerErrorActions } from '../errorActions';
 import type { Log } from '../log';
 
 /**
@@ -12,15 +12,13 @@ import type { Log } from '../log';
 let toldDiskFull = false;
 
 export function cacheSaveFailed(error: unknown, log: Log, retry: () => Promise<void>): void {
-  log.warn(`Search index: could not save the embedding cache: ${(error as Error).message}`);
+  log.warn(`Search index: could not save the embedding cache: ${messageOf(error)}`);
   if (!isDiskFull(error) || toldDiskFull) return;
   toldDiskFull = true;
-  const retryLabel = actionLabel('retry');
   const message = vscode.l10n.t(
     'The search index could not be saved: the disk is full. Search keeps working in this window, but what was indexed since the last save would be sent again after a restart. Free some disk space, then retry.',
   );
-  void vscode.window.showWarningMessage(message, retryLabel).then((choice) => {
-    if (choice !== retryLabel) return;
+  void offerErrorActions('warning', message, ['retry'], log, () => {
     // A retry that meets a full disk again says so again.
     toldDiskFull = false;
     retry().then(cacheSaved, (again: unknown) => cacheSaveFailed(again, log, retry));

@@ -3,6 +3,7 @@ import { disposeAll } from '../dispose';
 import type { Log } from '../log';
 import { ChangeBatcher } from './changeBatcher';
 import type { WorkspaceIndex } from './workspaceIndex';
+import { messageOf } from '../../core';
 
 /**
  * Keeps the index current as files change: a created or saved file is re-indexed (only its changed
@@ -13,7 +14,7 @@ import type { WorkspaceIndex } from './workspaceIndex';
  * is indexed once, and a burst of changes (a branch checkout) reaches the index in one piece.
  */
 export function watchWorkspace(index: WorkspaceIndex, log: Log): vscode.Disposable {
-  const warn = (error: unknown) => log.warn(`Search index: ${(error as Error).message}`);
+  const warn = (error: unknown) => log.warn(`Search index: ${messageOf(error)}`);
   const batcher = new ChangeBatcher((changes) => void index.filesChanged(changes).catch(warn));
   const changed = (uri: vscode.Uri) => {
     if (uri.scheme !== 'file' && uri.scheme !== 'vscode-remote') return; // untitled, output, git…

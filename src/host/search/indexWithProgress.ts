@@ -7,6 +7,7 @@ import type { IndexingConsent } from './indexingConsent';
 import type { IndexState, UploadConsent } from './indexState';
 import type { WorkspaceIndex } from './workspaceIndex';
 import { countMessage } from '../countMessage';
+import { notify } from '../notify';
 
 /**
  * Runs the full scan the index needs (if any) behind a cancellable notification that counts files,
@@ -47,9 +48,7 @@ export async function indexWithProgress(index: WorkspaceIndex, consent: Indexing
       // Stopped by Clear Search Index or another command's Cancel: that one speaks for it.
       if (!stop.signal.aborted) return false;
       const files = index.state.phase === 'incomplete' ? index.state.files : 0;
-      void vscode.window.showInformationMessage(
-        countMessage('Indexing stopped with {0|# file|# files} indexed. The next search continues where it stopped.', files),
-      );
+      void notify('info', countMessage('Indexing stopped with {0|# file|# files} indexed. The next search continues where it stopped.', files));
     } else {
       void showErrorNotification(error, log, retry);
     }

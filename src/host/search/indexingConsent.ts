@@ -5,7 +5,7 @@ import { consentStanding, type ConsentRecord, type ConsentStanding } from './con
 import type { UploadConsent } from './indexState';
 import type { UploadSummary } from './uploadSummary';
 import { countMessage } from '../countMessage';
-import { plainLabel } from '../plainLabel';
+import { notify } from '../notify';
 
 const CONSENT_KEY = 'gigachat.search.consent';
 
@@ -55,7 +55,7 @@ export class IndexingConsent implements UploadConsent, vscode.Disposable {
     const show = vscode.l10n.t('Show Files');
     const question = this.question(summary);
     for (let shown = false; ; shown = true) {
-      const chosen = await vscode.window.showInformationMessage(question.message, { modal: !shown, detail: question.detail }, send, show);
+      const chosen = await notify('info', question.message, [send, show], { modal: !shown, detail: question.detail });
       if (chosen === send) {
         const agreed: ConsentRecord = { folders: currentFolders(), model: summary.model };
         await this.state.update(CONSENT_KEY, agreed);
@@ -72,13 +72,13 @@ export class IndexingConsent implements UploadConsent, vscode.Disposable {
     const agreedModel = this.otherModel;
     if (agreedModel !== undefined)
       return {
-        message: vscode.l10n.t('Index this workspace again with the {0} model?', plainLabel(summary.model)),
+        message: vscode.l10n.t('Index this workspace again with the {0} model?', summary.model),
         detail: countMessage(
           'The search index was built with the {0} model, and gigachat.embeddingsModel now names {1}. Vectors of two models cannot be compared, ' +
             'so GigaChat sends {2|# file|# files} again ({3|# chunk|# chunks}, about {4} KB of text, about {5|# token|# tokens}) to the GigaChat service. ' +
             'Until you agree, semantic search and codebase context are unavailable; set {0} again to use the index already built.',
-          plainLabel(agreedModel),
-          plainLabel(summary.model),
+          agreedModel,
+          summary.model,
           summary.files,
           summary.newChunks,
           kilobytes,
@@ -97,7 +97,7 @@ export class IndexingConsent implements UploadConsent, vscode.Disposable {
         summary.newChunks,
         kilobytes,
         summary.tokens,
-        plainLabel(summary.model),
+        summary.model,
       ),
     };
   }

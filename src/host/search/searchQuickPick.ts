@@ -1,11 +1,12 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { bestScore, isDimensionsChanged, matchStrength, relevantHits, type MatchStrength, type SearchHit } from '../../core';
+import { messageOf, bestScore, isDimensionsChanged, matchStrength, relevantHits, type MatchStrength, type SearchHit } from '../../core';
 import { showErrorNotification } from '../errorActions';
 import type { Log } from '../log';
 import type { WorkspaceIndex } from './workspaceIndex';
 import { countMessage } from '../countMessage';
 import { plainLabel } from '../plainLabel';
+import { notify } from '../notify';
 
 /** Results shown per query. */
 const RESULT_COUNT = 20;
@@ -110,11 +111,12 @@ export function showSearchPicker(options: SearchPickerOptions): void {
       editor = await showRange(chosen.hit, { preview: false, preserveFocus: false, selectWhole: true });
     } catch (error) {
       highlight.dispose();
-      log.warn(`Search: could not open ${chosen.hit.path}: ${(error as Error).message}`);
-      void vscode.window.showWarningMessage(
+      log.warn(`Search: could not open ${chosen.hit.path}: ${messageOf(error)}`);
+      void notify(
+        'warning',
         vscode.l10n.t(
           'Could not open {0}: it may have been moved or deleted since it was indexed.',
-          plainLabel(vscode.workspace.asRelativePath(vscode.Uri.parse(chosen.hit.path))),
+          vscode.workspace.asRelativePath(vscode.Uri.parse(chosen.hit.path)),
         ),
       );
       return;
@@ -128,7 +130,7 @@ export function showSearchPicker(options: SearchPickerOptions): void {
     });
   });
   pick.onDidChangeActive((items) => {
-    previewing = preview(items[0]).catch((error) => log.warn(`Search preview failed: ${(error as Error).message}`));
+    previewing = preview(items[0]).catch((error) => log.warn(`Search preview failed: ${messageOf(error)}`));
   });
   pick.onDidTriggerButton(async (button) => {
     if (button !== askButton || !searched || hits.length === 0) return;

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ClientProvider } from '../clientProvider';
 import { Disposable } from '../dispose';
-import { askErrorAction, runErrorAction } from '../errorActions';
+import { offerErrorActions } from '../errorActions';
 import type { Log } from '../log';
 import type { KeyStore } from '../secrets';
 import type { Prompt } from '../chat/storedTurns';
@@ -16,6 +16,7 @@ import { affectsFileSet, affectsIndexer } from './searchSettings';
 import { WorkspaceIndex } from './workspaceIndex';
 import { unavailableMessage, type SearchUnavailable } from './searchUnavailable';
 import { countMessage } from '../countMessage';
+import { notify } from '../notify';
 
 export interface SearchServices {
   clients: ClientProvider;
@@ -99,7 +100,7 @@ export class SemanticSearch extends Disposable implements SemanticSearchCommands
       askAbout: async (question, hits) => {
         const prompt = await searchResultsPrompt(question, hits);
         if (prompt) await services.ask(prompt);
-        else void vscode.window.showWarningMessage(vscode.l10n.t('The files of these results were deleted or moved after the search. Search again.'));
+        else void notify('warning', vscode.l10n.t('The files of these results were deleted or moved after the search. Search again.'));
       },
     });
   };
@@ -147,18 +148,14 @@ export class SemanticSearch extends Disposable implements SemanticSearchCommands
     index.invalidate('rebuild requested');
     if (!(await indexWithProgress(index, consent, services.log, this.rebuild))) return;
     if (index.state.phase === 'ready')
-      void vscode.window.showInformationMessage(
-        countMessage('The search index is up to date: {0|# file|# files}, {1|# chunk|# chunks}.', index.state.files, index.state.chunks),
-      );
+      void notify('info', countMessage('The search index is up to date: {0|# file|# files}, {1|# chunk|# chunks}.', index.state.files, index.state.chunks));
   };
 
   readonly clear = async (): Promise<void> => {
     // The agreement goes first: a search started while the index is deleted asks again.
     await this.consent.revoke();
     await this.index.clear();
-    void vscode.window.showInformationMessage(
-      vscode.l10n.t('The search index of this workspace was deleted. The next search asks again before sending any file.'),
-    );
+    void notify('info', vscode.l10n.t('The search index of this workspace was deleted. The next search asks again before sending any file.'));
   };
 }
 
@@ -175,8 +172,7 @@ async function canIndex(keys: KeyStore, log: Log): Promise<boolean> {
   const blocked = await searchBlocker(keys);
   if (blocked) {
     const { message, action } = unavailableMessage(blocked);
-    const chosen = await askErrorAction(message, [action]);
-    if (chosen) await runErrorAction(chosen, log);
+    await offerErrorActions('error', message, [action], log);
   }
   return blocked === undefined;
 }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { IgnoreRules, indexingCancelled, isDimensionsChanged, SharedRun, type IndexProgress, type SearchHit } from '../../core';
+import { messageOf, IgnoreRules, indexingCancelled, isDimensionsChanged, SharedRun, type IndexProgress, type SearchHit } from '../../core';
 import type { ClientProvider } from '../clientProvider';
 import { Disposable } from '../dispose';
 import type { Log } from '../log';
@@ -120,9 +120,7 @@ export class WorkspaceIndex extends Disposable {
     await Promise.all(
       plan.changes.map(([key, change]) => {
         const uri = vscode.Uri.parse(key);
-        return (change === 'deleted' ? this.fileDeleted(uri) : this.fileChanged(uri)).catch((error) =>
-          this.log.warn(`Search index: ${(error as Error).message}`),
-        );
+        return (change === 'deleted' ? this.fileDeleted(uri) : this.fileChanged(uri)).catch((error) => this.log.warn(`Search index: ${messageOf(error)}`));
       }),
     );
   }
@@ -163,7 +161,7 @@ export class WorkspaceIndex extends Disposable {
       if (result.embeddedChunks > 0) this.log.info(`Search index: ${path} re-indexed, ${result.embeddedChunks} chunks embedded`);
       this.updated();
     } catch (error) {
-      this.log.warn(`Search index: could not re-index ${path}: ${(error as Error).message}`);
+      this.log.warn(`Search index: could not re-index ${path}: ${messageOf(error)}`);
       this.invalidate('a file could not be re-indexed');
     }
   }

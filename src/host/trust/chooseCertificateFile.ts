@@ -1,13 +1,13 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
-import { readCertificates, type CertificatePin, type CertificateSummary } from '../../core';
+import { messageOf, readCertificates, type CertificatePin, type CertificateSummary } from '../../core';
 import type { ClientProvider } from '../clientProvider';
 import { readSetting, writeSetting } from '../config';
-import { askErrorAction, runErrorAction } from '../errorActions';
+import { offerErrorActions } from '../errorActions';
 import type { Log } from '../log';
 import { describeCertificate } from './certificateDescription';
 import { countMessage } from '../countMessage';
-import { plainLabel } from '../plainLabel';
+import { notify } from '../notify';
 
 /**
  * "Choose certificate file…": for the company's own root (a proxy that inspects TLS) or a root
@@ -34,18 +34,16 @@ export async function chooseCertificateFile(clients: ClientProvider, pin: Certif
       ? vscode.l10n.t('Trust this certificate for connections to GigaChat?')
       : countMessage('Trust these {0|# certificate|# certificates} for connections to GigaChat?', certificates.length);
   const detail = [
-    ...certificates.map((certificate) => plainLabel(describeCertificate(certificate, pin))),
+    ...certificates.map((certificate) => describeCertificate(certificate, pin)),
     vscode.l10n.t('Trust a certificate only if you know where it comes from: compare its fingerprint with the one your IT department publishes.'),
   ].join('\n\n');
-  if ((await vscode.window.showWarningMessage(question, { modal: true, detail }, trust)) !== trust) return false;
+  if ((await notify('warning', question, [trust], { modal: true, detail })) !== trust) return false;
 
   const configured = readSetting('caCertificates');
   if (!configured.includes(file.fsPath) && !(await addToSetting([...configured, file.fsPath], log))) return false;
   clients.reconnect('a trusted certificate file was added');
   log.info(`Added ${file.fsPath} to gigachat.caCertificates: ${certificates.map((c) => `${c.subject} (SHA-256 ${c.sha256})`).join('; ')}`);
-  void vscode.window.showInformationMessage(
-    vscode.l10n.t('{0} was added to the trusted certificates (the setting gigachat.caCertificates).', plainLabel(file.fsPath)),
-  );
+  void notify('info', vscode.l10n.t('{0} was added to the trusted certificates (the setting gigachat.caCertificates).', file.fsPath));
   return true;
 }
 
@@ -55,13 +53,14 @@ async function addToSetting(files: string[], log: Log): Promise<boolean> {
     await writeSetting('caCertificates', files, vscode.ConfigurationTarget.Global);
     return true;
   } catch (error) {
-    const reason = (error as Error).message;
+    const reason = messageOf(error);
     log.error(`Could not write gigachat.caCertificates: ${reason}`);
-    const action = await askErrorAction(
+    await offerErrorActions(
+      'error',
       vscode.l10n.t('The certificate could not be added to the setting gigachat.caCertificates, so it is not trusted: {0}', reason),
       ['certificateSettings', 'openLogs'],
+      log,
     );
-    if (action) await runErrorAction(action, log);
     return false;
   }
 }
@@ -72,15 +71,13 @@ async function readCertificateFile(file: vscode.Uri, log: Log): Promise<Certific
   try {
     bytes = await vscode.workspace.fs.readFile(file);
   } catch (error) {
-    log.warn(`Could not read ${file.fsPath}: ${(error as Error).message}`);
-    void vscode.window.showErrorMessage(vscode.l10n.t('Could not read {0}. The log has the details.', plainLabel(file.fsPath)));
+    log.warn(`Could not read ${file.fsPath}: ${messageOf(error)}`);
+    void notify('error', vscode.l10n.t('Could not read {0}. The log has the details.', file.fsPath));
     return undefined;
   }
   const certificates = readCertificates(bytes);
   if (certificates.length === 0) {
-    void vscode.window.showErrorMessage(
-      vscode.l10n.t('{0} holds no certificate. Choose a certificate file in PEM or DER form (.pem, .crt, .cer).', plainLabel(file.fsPath)),
-    );
+    void notify('error', vscode.l10n.t('{0} holds no certificate. Choose a certificate file in PEM or DER form (.pem, .crt, .cer).', file.fsPath));
     return undefined;
   }
   return certificates;

@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
-import { hostOf, PinnedDownloadError, ServiceError, type DownloadFailure } from '../../core';
+import { messageOf, hostOf, PinnedDownloadError, ServiceError, type DownloadFailure } from '../../core';
 import type { ClientProvider } from '../clientProvider';
 import { askErrorAction, runErrorAction } from '../errorActions';
 import type { Log } from '../log';
 import { withCancellableProgress } from '../progress';
 import { chooseCertificateFile } from './chooseCertificateFile';
 import type { TrustedRoot } from './trustedRoot';
-import { plainLabel } from '../plainLabel';
+import { notify } from '../notify';
 
 /**
  * "Download and trust": fetches the pinned root from its official address (through the proxy,
@@ -38,15 +38,13 @@ export async function downloadAndTrustRoot(trustedRoot: TrustedRoot, clients: Cl
     const certificate = await withCancellableProgress(vscode.l10n.t('Downloading the Russian Trusted Root CA…'), (signal) =>
       trustedRoot.downloadAndTrust({ ca, proxy, signal, logger: log }),
     );
-    void vscode.window.showInformationMessage(
-      vscode.l10n.t('GigaChat now trusts "{0}": its SHA-256 fingerprint matches the official one.', plainLabel(certificate.subject)),
-    );
+    void notify('info', vscode.l10n.t('GigaChat now trusts "{0}": its SHA-256 fingerprint matches the official one.', certificate.subject));
     return true;
   } catch (error) {
     if (error instanceof ServiceError && error.kind === 'cancelled') return false;
     if (error instanceof PinnedDownloadError) return offerAlternatives(trustedRoot, clients, failureMessage(error.failure), log);
-    log.error(`Trusting the root certificate failed: ${(error as Error).message}`);
-    return offerAlternatives(trustedRoot, clients, vscode.l10n.t('The Russian Trusted Root CA could not be stored: {0}', (error as Error).message), log);
+    log.error(`Trusting the root certificate failed: ${messageOf(error)}`);
+    return offerAlternatives(trustedRoot, clients, vscode.l10n.t('The Russian Trusted Root CA could not be stored: {0}', messageOf(error)), log);
   }
 }
 

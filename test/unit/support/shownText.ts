@@ -6,7 +6,8 @@ import ts from 'typescript';
  * notification runs a command), and whether every value in that text either is the extension's
  * own (a literal, an `l10n.t` message, a number) or went through `plainLabel`. Read with
  * TypeScript's checker: a value is followed to its declaration, a parameter to its callers, a
- * called function of the extension to what it returns.
+ * called function of the extension to what it returns. Notifications and dialogs have one way
+ * out, `NOTIFY` (which neutralizes their whole text): `show…Message` named anywhere else is a finding.
  */
 export interface Unchecked {
   /** file:line of the place the text is shown. */
@@ -16,14 +17,28 @@ export interface Unchecked {
 }
 
 const SHOW_MESSAGE = /^show(?:Information|Warning|Error)Message$/;
+/** The one file that calls `show…Message`. */
+export const NOTIFY = 'src/host/notify.ts';
 /** Functions whose result the extension composes from its own strings and the arguments checked separately. */
 const MESSAGE_BUILDERS = new Set(['t', 'countMessage']);
 
-export function uncheckedShownText(root: string): Unchecked[] {
+/**
+ * @param planted files (path relative to `root` → text) read instead of the project's sources, with
+ *   what they import: the tests plant a violation and expect it found.
+ */
+export function uncheckedShownText(root: string, planted?: Record<string, string>): Unchecked[] {
   const config = ts.getParsedCommandLineOfConfigFile(path.join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
   if (!config) throw new Error('tsconfig.json could not be read');
-  const hostFiles = config.fileNames.filter((file) => file.includes(`${path.sep}src${path.sep}`) || file.includes('/src/'));
-  const program = ts.createProgram(hostFiles, config.options);
+  const plantedTexts = new Map(Object.entries(planted ?? {}).map(([file, text]) => [path.join(root, file), text]));
+  const host = ts.createCompilerHost(config.options);
+  const readFile = host.readFile.bind(host);
+  host.readFile = (file) => plantedTexts.get(path.normalize(file)) ?? readFile(file);
+  const fileExists = host.fileExists.bind(host);
+  host.fileExists = (file) => plantedTexts.has(path.normalize(file)) || fileExists(file);
+  const hostFiles = planted
+    ? [...plantedTexts.keys()]
+    : config.fileNames.filter((file) => file.includes(`${path.sep}src${path.sep}`) || file.includes('/src/'));
+  const program = ts.createProgram(hostFiles, config.options, host);
   const checker = program.getTypeChecker();
   const sources = program.getSourceFiles().filter((file) => !file.isDeclarationFile && file.fileName.includes('/src/'));
   const calls: ts.CallExpression[] = [];
@@ -199,6 +214,15 @@ export function uncheckedShownText(root: string): Unchecked[] {
     return undefined;
   };
 
+  // One way to notify: `show…Message` named (called, or kept to call later) only in NOTIFY.
+  for (const file of sources) {
+    if (path.relative(root, file.fileName).split(path.sep).join('/') === NOTIFY) continue;
+    visitAll(file, (node) => {
+      if (ts.isIdentifier(node) && SHOW_MESSAGE.test(node.text))
+        found.push({ sink: where(node), value: `${node.text} outside ${NOTIFY}: notifications go through its notify()` });
+    });
+  }
+
   // The sinks: a notification's message and detail, a progress notification's title, a QuickPick item's texts.
   for (const call of calls) {
     const name = calleeName(call);
@@ -206,7 +230,12 @@ export function uncheckedShownText(root: string): Unchecked[] {
     if (shows) {
       const [message, ...rest] = call.arguments;
       if (message) check(message, new Set(), call);
-      for (const option of rest) if (ts.isObjectLiteralExpression(option)) checkProperties(option, ['detail'], call);
+      for (const option of rest) {
+        if (ts.isObjectLiteralExpression(option)) checkProperties(option, ['detail'], call);
+        // Buttons are the extension's own labels; options it cannot read could hold a detail it does not check.
+        else if (!ts.isSpreadElement(option) && !(checker.getTypeAtLocation(option).flags & ts.TypeFlags.StringLike))
+          found.push({ sink: where(call), value: `${where(option)} ${option.getText()}: options not written out where shown` });
+      }
     }
     if (name === 'withProgress' && call.arguments[0] && ts.isObjectLiteralExpression(call.arguments[0])) checkProperties(call.arguments[0], ['title'], call);
   }

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ChunkRequest, ChunkWorkerData, ChunkWorkerMessage } from './workerChunker';
 import { lineChunker, SyntaxChunker, type SourceChunker } from './syntaxChunker';
+import { messageOf } from '../../errorMessage';
 
 /**
  * The thread WorkerChunker parses in (a bundle of its own: dist/chunkWorker.js): loads the parser
@@ -12,7 +13,7 @@ const port = parentPort!;
 const post = (message: ChunkWorkerMessage) => port.postMessage(message);
 
 const chunker: Promise<SourceChunker> = SyntaxChunker.load(parserFolder, (problem) => post({ problem })).catch((error: unknown) => {
-  post({ problem: `the syntax parser did not load, so files are cut by lines: ${(error as Error).message}` });
+  post({ problem: `the syntax parser did not load, so files are cut by lines: ${messageOf(error)}` });
   return lineChunker;
 });
 

@@ -3,6 +3,7 @@ import type { Language, Parser } from '@vscode/tree-sitter-wasm';
 import { chunkText, DEFAULT_MAX_CHARS, type Chunk, type ChunkOptions } from '../chunker';
 import { grammarFile, grammarFor } from './grammars';
 import { chunkTree } from './treeChunker';
+import { messageOf } from '../../errorMessage';
 
 /** Cuts a file's text into chunks; `languageIdOrPath` says what the text is (a VS Code language id, or the file's path or URI). */
 export interface SourceChunker {
@@ -98,7 +99,7 @@ export class SyntaxChunker implements SourceChunker {
     let loading = this.languages.get(grammar);
     if (!loading) {
       loading = this.treeSitter.Language.load(path.join(this.folder, grammarFile(grammar))).catch((error: unknown) => {
-        this.onProblem(`the ${grammar} grammar did not load, so its files are cut by lines: ${(error as Error).message}`);
+        this.onProblem(`the ${grammar} grammar did not load, so its files are cut by lines: ${messageOf(error)}`);
         return undefined;
       });
       this.languages.set(grammar, loading);
