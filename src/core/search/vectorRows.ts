@@ -10,7 +10,7 @@
  * negligible odds) and the rounded halves stand in, within 2^-8 of the exact score, rather than
  * another vector's floats. {@link ExactRows.inexactReads} counts such reads.
  */
-import { IN_MEMORY, type VectorPage } from './vectorPage';
+import { IN_MEMORY, type StoredPage } from './vectorPageMemory';
 import { RowArena } from './vectorRowArena';
 import { VectorRowFile } from './vectorRowFile';
 
@@ -72,8 +72,8 @@ export class ExactRows {
     return true;
   }
 
-  /** Writes the float32 row of `id` (vector `index` of `page`) to `target`: exact, unless its file row is not its own (then its rounded halves). */
-  read(id: string, page: VectorPage, index: number, target: Float32Array): void {
+  /** Writes the float32 row of `id` (vector `index` of `page`) to `target`: exact, unless its file row is not its own (then its rounded values). */
+  read(id: string, page: StoredPage, index: number, target: Float32Array): void {
     const row = page.rows[index];
     if (row === IN_MEMORY) {
       target.set(this.arena.row(this.inMemory.get(id)!));
