@@ -73,6 +73,8 @@ export class VectorIndex {
   readonly vectorsPerPage: number;
 
   private readonly store: VectorPages;
+  /** Vectors the last search scored exactly (see {@link lastExactScores}). */
+  private exactScores = 0;
   /** The normalised query of the running search, reused so a search allocates no query copy. */
   private readonly unitQuery: Float32Array;
 
@@ -104,6 +106,11 @@ export class VectorIndex {
   /** Bytes of the pages allocated now; not the ids, nor the float32 rows kept in memory. */
   get allocatedBytes(): number {
     return this.store.allocatedBytes;
+  }
+
+  /** How many vectors the last search scored exactly, from their float32 rows: those its first pass could not rule out. */
+  get lastExactScores(): number {
+    return this.exactScores;
   }
 
   /** How the pages round the vectors now: bfloat16, or int8 codes times a scale per vector. */
@@ -222,6 +229,7 @@ export class VectorIndex {
    */
   search(query: ArrayLike<number>, k: number, accept?: (id: string) => boolean): VectorMatch[] {
     const limit = this.prepareQuery(query, k);
+    this.exactScores = 0;
     if (limit === 0) return [];
     const store = this.store;
     store.loadQuery(this.unitQuery);
@@ -258,6 +266,7 @@ export class VectorIndex {
       for (let j = 0; j < count; j++) {
         if (dots[j] + bounds[j] < cutoff || (accept && !accept(ids[slot + j]))) continue;
         const score = clamp(store.exactDot(source, j, slot + j));
+        this.exactScores++;
         if (score >= threshold) threshold = top.offer(score, slot + j);
       }
     }
