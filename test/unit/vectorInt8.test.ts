@@ -307,7 +307,10 @@ describe('VectorIndex: the int8 first pass', () => {
         index.add(ids[249], vectors.get(ids[249])!);
         assert.equal(index.precision, 'int8', 'at the size');
         for (const id of ids.slice(250)) index.add(id, vectors.get(id)!);
-        for (const query of queries) assert.deepEqual(index.search(query, 10), bruteForce(vectors, query, 10, simd), 'int8');
+        for (const query of queries) {
+          assert.deepEqual(index.search(query, 10), bruteForce(vectors, query, 10, simd), 'int8');
+          assert.ok(index.lastExactScores >= 10 && index.lastExactScores < index.size / 2, `${index.lastExactScores} vectors scored exactly`);
+        }
         for (const id of ids.slice(0, 300)) index.remove(id);
         assert.equal(index.precision, 'int8', 'and stays so');
         for (const id of ids.slice(0, 300)) vectors.delete(id);

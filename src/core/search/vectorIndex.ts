@@ -155,7 +155,7 @@ export class VectorIndex {
 
   /**
    * {@link addUnit}, for a vector read from row `row` of the vectors file at `path` (as the
-   * embedding cache loads it): stored as it is, only its rounded halves stay in memory and exact
+   * embedding cache loads it): stored as it is, only its rounded values stay in memory and exact
    * scores read the row back from the file. A vector that must be normalised is kept whole in
    * memory instead (the file's row is not what is stored).
    *

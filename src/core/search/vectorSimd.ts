@@ -95,21 +95,30 @@ function perVector(inner: number[], step: number, reduce: number[], store = f32S
   );
 }
 
+/** A kernel of the five parameters above, its locals, and its loop over vectors around `inner`. */
+function kernel(name: string, inner: number[], step: number, reduce: number[], store = f32Store): KernelFunction {
+  return {
+    name,
+    parameters: 5,
+    locals: [
+      { count: 3, type: I32 },
+      { count: 5, type: V128 },
+    ],
+    body: perVector(inner, step, reduce, store),
+  };
+}
+
 const f32Mul = simd(0xe6); // f32x4.mul
 const f32x4Add = simd(0xe4); // f32x4.add
+
+/** The four accumulators added lane by lane into the first, with `add`: (a0 + a1) + (a2 + a3). */
+const sumAccumulators = (add: number[]) => [...get(8), ...get(9), ...add, ...get(10), ...get(11), ...add, ...add, ...set(8)];
 
 /** The float accumulators summed into one float: (a0 + a1) + (a2 + a3), then lanes (0 + 1) + (2 + 3). */
 function reduceF32(): number[] {
   const lane = (n: number) => simd(0x1f, n); // f32x4.extract_lane
   return [
-    ...get(8),
-    ...get(9),
-    ...f32x4Add,
-    ...get(10),
-    ...get(11),
-    ...f32x4Add,
-    ...f32x4Add,
-    ...set(8),
+    ...sumAccumulators(f32x4Add),
     ...get(8),
     ...lane(0),
     ...get(8),
@@ -135,15 +144,7 @@ function dotsF32(): KernelFunction {
     ...i32Add,
     ...set(Q),
   ];
-  return {
-    name: 'dotsF32',
-    parameters: 5,
-    locals: [
-      { count: 3, type: I32 },
-      { count: 5, type: V128 },
-    ],
-    body: perVector(inner, F32_STEP_BYTES, reduceF32()),
-  };
+  return kernel('dotsF32', inner, F32_STEP_BYTES, reduceF32());
 }
 
 function dotsRounded(): KernelFunction {
@@ -166,15 +167,7 @@ function dotsRounded(): KernelFunction {
     ...multiplyAdd(offset * 2 + 16, high),
   ];
   const inner = [...eight(0, 8, 9), ...eight(16, 10, 11), ...get(Q), ...i32Const(2 * ROUNDED_STEP_BYTES), ...i32Add, ...set(Q)];
-  return {
-    name: 'dotsRounded',
-    parameters: 5,
-    locals: [
-      { count: 3, type: I32 },
-      { count: 5, type: V128 },
-    ],
-    body: perVector(inner, ROUNDED_STEP_BYTES, reduceF32()),
-  };
+  return kernel('dotsRounded', inner, ROUNDED_STEP_BYTES, reduceF32());
 }
 
 /** The integer accumulators summed into one i32: (a0 + a1) + (a2 + a3), then its four lanes. */
@@ -182,14 +175,7 @@ function reduceI32(): number[] {
   const i32x4Add = simd(0xae);
   const lane = (n: number) => simd(0x1b, n); // i32x4.extract_lane
   return [
-    ...get(8),
-    ...get(9),
-    ...i32x4Add,
-    ...get(10),
-    ...get(11),
-    ...i32x4Add,
-    ...i32x4Add,
-    ...set(8),
+    ...sumAccumulators(i32x4Add),
     ...[0, 1, 2, 3].flatMap((n) => [...get(8), ...lane(n)]),
     ...i32Add,
     ...i32Add,
@@ -216,15 +202,7 @@ function dotsInt8(): KernelFunction {
     ...dotAdd(offset * 2 + 16, high),
   ];
   const inner = [...sixteen(0, 8, 9), ...sixteen(16, 10, 11), ...get(Q), ...i32Const(2 * INT8_STEP_BYTES), ...i32Add, ...set(Q)];
-  return {
-    name: 'dotsInt8',
-    parameters: 5,
-    locals: [
-      { count: 3, type: I32 },
-      { count: 5, type: V128 },
-    ],
-    body: perVector(inner, INT8_STEP_BYTES, reduceI32(), i32Store),
-  };
+  return kernel('dotsInt8', inner, INT8_STEP_BYTES, reduceI32(), i32Store);
 }
 
 let compiled: WebAssembly.Module | null | undefined;
