@@ -26,7 +26,7 @@ import { floatSumBound } from './vectorPageMemory';
 
 /** The largest |int8 code|. */
 const CODE_LIMIT = 127;
-/** The most a computed norm can be below the true one, relatively (far more than d·2^-53 of a sum of doubles), so rounding up by it keeps the bound a bound. */
+/** A relative margin far above the error of a norm computed in doubles (about d·2^-53) and of its rounding to float32 (2^-24): norms rounded up by it stay at least the true ones. */
 const ROUND_UP = 1 + 2 ** -20;
 /** Norms of the stored vectors are at most this. */
 const STORED_NORM_LIMIT = 1 + 2 ** -20;
