@@ -18,12 +18,15 @@ export type Precision = 'bf16' | 'int8';
 
 /**
  * Bytes of bfloat16 pages up to which they are kept; an index that grows past them turns int8
- * (and stays so). Both give the same results; int8 takes half the memory, bfloat16 has half the
- * bound, so fewer vectors get their exact score (each a row read back from the file), and a first
- * pass as fast: in test/bench/vectorIndex.ts the two search 100,000 vectors of 1,024 dimensions
- * in about the same time. Memory is what matters in an extension host, beside other extensions,
- * once the pages take more than a few tens of MiB: 64 MiB is 32,768 vectors of 1,024 dimensions,
- * a repository of some 3,000 files.
+ * (and stays so). Both give the same results. int8 takes half the memory (0.31× the floats
+ * against 0.56× for 100,000 vectors of 1,024 dimensions, ids included) and scans half the bytes,
+ * but its bound is about twice as wide, so a search scores two or three times as many vectors
+ * exactly, each a row read back from the vectors file (a random read, slow on a cold disk cache):
+ * in test/bench/vectorIndex.ts int8 is no faster for 10,000 vectors (1.6 ms against 1.5) and
+ * faster for 100,000 (20 ms against 30). Up to 64 MiB of bfloat16 pages (32,768 vectors of 1,024
+ * dimensions) int8 would save at most 32 MiB, so bfloat16 keeps its fewer reads; beyond, memory is
+ * what matters in an extension host shared with other extensions. Turning int8 reads every row
+ * back once (about a second for 32,768 rows).
  */
 const BF16_PAGES_UP_TO_BYTES = 64 * 2 ** 20;
 
