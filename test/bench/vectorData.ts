@@ -75,7 +75,7 @@ export function writeVectors(file: string, n: number, dimensions: number, genera
 
 /** Reads all of `target.byteLength` bytes of `descriptor` from `position`. */
 function readFully(descriptor: number, target: Uint8Array, position: number): void {
-  for (let done = 0; done < target.byteLength; ) {
+  for (let done = 0; done < target.byteLength;) {
     const read = fs.readSync(descriptor, target, done, target.byteLength - done, position + done);
     if (read === 0) throw new Error('the vectors file ended early');
     done += read;
@@ -110,7 +110,15 @@ const byScoreThenId = (a: VectorMatch, b: VectorMatch) => b.score - a.score || (
  * kernel, SIMD or plain (each sums a vector in one fixed order, wherever it is stored: the index's
  * exact scores, bit for bit), clamped to [-1, 1], the best `k` by score, then id.
  */
-export function bruteForce(file: string, n: number, dimensions: number, queries: Float32Array[], k: number, idOf: (row: number) => string, simd = true): VectorMatch[][] {
+export function bruteForce(
+  file: string,
+  n: number,
+  dimensions: number,
+  queries: Float32Array[],
+  k: number,
+  idOf: (row: number) => string,
+  simd = true,
+): VectorMatch[][] {
   const module = simdModule();
   if (!module && simd) throw new Error('the float32 brute force needs WebAssembly SIMD');
   const stride = Math.ceil(dimensions / 16) * 16;
@@ -127,7 +135,10 @@ export function bruteForce(file: string, n: number, dimensions: number, queries:
   const kept = queries.map(() => ({ scores: [] as number[], rows: [] as number[], threshold: -Infinity }));
   const prune = (q: number) => {
     const { scores, rows } = kept[q];
-    const best = rows.map((row, i) => ({ id: idOf(row), score: scores[i], row })).sort(byScoreThenId).slice(0, k);
+    const best = rows
+      .map((row, i) => ({ id: idOf(row), score: scores[i], row }))
+      .sort(byScoreThenId)
+      .slice(0, k);
     kept[q] = { scores: best.map((m) => m.score), rows: best.map((m) => m.row), threshold: best.length === k ? best[k - 1].score : -Infinity };
   };
   forEachChunk(file, n, dimensions, (chunk, chunkFirst, chunkRows) => {

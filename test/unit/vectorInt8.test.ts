@@ -193,7 +193,11 @@ describe('VectorIndex: the int8 first pass', () => {
         const near = (spread: number) => base.map((x) => x + spread * (random() * 2 - 1));
         for (let i = 0; i < 300; i++) vectors.set(`near${i}`, near(1e-3));
         // Copies nudged in their last bits, and exact copies (equal scores, ordered by id).
-        for (let i = 0; i < 20; i++) vectors.set(`bit${i}`, base.map((x, j) => (j === i ? x * (1 + 2 ** -22) : x)));
+        for (let i = 0; i < 20; i++)
+          vectors.set(
+            `bit${i}`,
+            base.map((x, j) => (j === i ? x * (1 + 2 ** -22) : x)),
+          );
         for (let i = 0; i < 5; i++) vectors.set(`same${4 - i}`, base.slice());
         assertExact(vectors, [near(1e-3), base, near(1e-4)], [1, 10, 37], simd, 'near-ties');
       });
@@ -212,7 +216,8 @@ describe('VectorIndex: the int8 first pass', () => {
         const error = a.map((x, i) => x - codes[i] * scale);
         const query = unit(error);
         const steps = [...error.keys()].filter((i) => Math.abs(codes[i]) < 126).sort((x, y) => Math.abs(error[y]) - Math.abs(error[x]));
-        const rival = (t: number) => unit(a.map((_, i) => (codes[i] + (steps.indexOf(i) < t && steps.indexOf(i) >= 0 ? Math.sign(error[i]) : 0)) * scale - error[i]));
+        const rival = (t: number) =>
+          unit(a.map((_, i) => (codes[i] + (steps.indexOf(i) < t && steps.indexOf(i) >= 0 ? Math.sign(error[i]) : 0)) * scale - error[i]));
         const score = (vector: Float32Array) => bruteForce(new Map([['x', vector]]), query, 1, simd)[0].score;
         let t = 0;
         while (t < steps.length && score(rival(t + 1)) < score(a)) t++;
@@ -224,9 +229,15 @@ describe('VectorIndex: the int8 first pass', () => {
         queryCodes.load(query);
         page.setQuery(query);
         const [firstA, firstC] = page.firstPass(2);
-        assert.ok(firstC - firstA >= 0.8 * (page.bounds[0] + page.bounds[1]), `the construction: C's first pass ${firstC} above A's ${firstA} by ${firstC - firstA}, bounds ${page.bounds[0]} + ${page.bounds[1]}`);
+        assert.ok(
+          firstC - firstA >= 0.8 * (page.bounds[0] + page.bounds[1]),
+          `the construction: C's first pass ${firstC} above A's ${firstA} by ${firstC - firstA}, bounds ${page.bounds[0]} + ${page.bounds[1]}`,
+        );
 
-        const vectors = new Map<string, Float32Array>([['A', a], ['C', c]]);
+        const vectors = new Map<string, Float32Array>([
+          ['A', a],
+          ['C', c],
+        ]);
         // Others below them both, for pages to scan.
         clustered(random, dimensions, 300).forEach((vector, i) => score(vector) < score(c) && vectors.set(`far${i}`, vector));
         assert.equal(bruteForce(vectors, query, 1, simd)[0].id, 'A', 'the construction: A scores best exactly');
@@ -241,11 +252,24 @@ describe('VectorIndex: the int8 first pass', () => {
         const spike = Float32Array.from({ length: dimensions }, () => random() - 0.5);
         spike[5] = 1e6; // its scale is set by this one: every other code is 0
         vectors.set('spike', spike);
-        vectors.set('spike-', spike.map((x) => -x));
-        vectors.set('tall', spike.map((x, i) => (i === 5 ? 30 : x))); // its other codes are a few steps each
-        vectors.set('tall-', spike.map((x, i) => (i === 5 ? -30 : -x)));
+        vectors.set(
+          'spike-',
+          spike.map((x) => -x),
+        );
+        vectors.set(
+          'tall',
+          spike.map((x, i) => (i === 5 ? 30 : x)),
+        ); // its other codes are a few steps each
+        vectors.set(
+          'tall-',
+          spike.map((x, i) => (i === 5 ? -30 : -x)),
+        );
         for (let i = 0; i < 3; i++) vectors.set(`zero${i}`, new Float32Array(dimensions));
-        for (let i = 0; i < 50; i++) vectors.set(`neg${i}`, Float32Array.from({ length: dimensions }, () => -random()));
+        for (let i = 0; i < 50; i++)
+          vectors.set(
+            `neg${i}`,
+            Float32Array.from({ length: dimensions }, () => -random()),
+          );
         const along = new Float32Array(dimensions);
         along[5] = 1;
         const queries = [along, along.map((x) => -x), Float32Array.from({ length: dimensions }, () => -random()), spike.map((x, i) => (i === 5 ? 0 : x))];

@@ -86,4 +86,3 @@ export function pageMemory(bytes: number, simd: boolean | undefined): { buffer: 
   const memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / WASM_PAGE_BYTES) });
   return { buffer: memory.buffer, kernels: instantiateKernels(module, memory), simd: true };
 }
-

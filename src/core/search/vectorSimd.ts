@@ -174,13 +174,7 @@ function dotsRounded(): KernelFunction {
 function reduceI32(): number[] {
   const i32x4Add = simd(0xae);
   const lane = (n: number) => simd(0x1b, n); // i32x4.extract_lane
-  return [
-    ...sumAccumulators(i32x4Add),
-    ...[0, 1, 2, 3].flatMap((n) => [...get(8), ...lane(n)]),
-    ...i32Add,
-    ...i32Add,
-    ...i32Add,
-  ];
+  return [...sumAccumulators(i32x4Add), ...[0, 1, 2, 3].flatMap((n) => [...get(8), ...lane(n)]), ...i32Add, ...i32Add, ...i32Add];
 }
 
 function dotsInt8(): KernelFunction {
