@@ -1,42 +1,54 @@
 /**
- * The vector index's search cost against a native read of the same bytes, usearch's exact search
- * and a naive implementation. Prints; asserts nothing (test/unit/vectorIndex.test.ts and
- * vectorRows.test.ts check correctness).
+ * The vector index's search with its int8 and its bfloat16 first pass against a native read of the
+ * same float32 bytes, usearch's exact search and a naive implementation. Prints; asserts nothing
+ * (test/unit/vectorIndex.test.ts, vectorInt8.test.ts and vectorRows.test.ts check correctness).
  *
- * For N = 10,000 and 100,000 vectors of 1,024 dimensions (synthetic, clustered like embeddings:
- * 256 centroids plus noise, a few dimensions with a larger spread), k = 10, queries drawn the
- * same way, medians after warm-up:
- *   - index: VectorIndex.search as the product runs it, its float32 rows saved to a vectors file
- *     and read back from there for the exact scores (its WebAssembly SIMD kernels: a scan of every
- *     vector's rounded halves, then exact float scores for the few that could rank), and the same
- *     with its plain JavaScript loops, as where SIMD is unavailable (slower: each rounded value is
- *     looked up);
+ * For N = 10,000 and 100,000 (or --sizes) unit vectors of 1,024 dimensions (synthetic, clustered
+ * like embeddings: 256 centroids plus noise, a few dimensions with a larger spread), written to a
+ * vectors file a chunk at a time as the embedding cache holds them, k = 10, queries drawn the same
+ * way, medians after warm-up:
+ *   - int8, bf16: VectorIndex.search as the product runs it, each index loaded from the vectors
+ *     file as the cache loads it (rounded values in memory, float32 rows read back from the file
+ *     for the exact scores), its pages forced int8 or bfloat16; its WebAssembly SIMD kernels (a
+ *     scan of every vector's rounded values, then exact float scores for the few that could
+ *     rank), and the same with its plain JavaScript loops, as where SIMD is unavailable;
  *   - floor: a native read of every byte of the N × 1,024 floats once: Buffer.indexOf of a byte
- *     they do not hold (memchr, in C). The index's first pass reads half of those bytes, so it can
- *     go below;
+ *     they do not hold (memchr, in C), 256 MiB at a time. The first pass reads a quarter (int8)
+ *     or half (bf16) of those bytes, so it can go below;
+ *   - identical: each search's results against a float32 brute force over the file (the same
+ *     kernel as the exact scores, every vector), ids and scores bit for bit;
  *   - usearch: its exact (brute-force) cosine search over the same float32 vectors, 2 threads;
  *   - naive: number[][] and, per pair, the cosine with both norms, then a full sort;
  *   - memory per vector: process.memoryUsage() deltas (external, which counts WebAssembly
- *     memories and ArrayBuffers, for the pages; heapUsed for ids and maps) around building the
- *     index and saving its rows to the file, after garbage collection.
+ *     memories and ArrayBuffers, for the pages; heapUsed for ids and maps) around loading the
+ *     index, after garbage collection.
+ * usearch, the naive baseline and the plain loops need every float in memory or minutes: they
+ * run up to 100,000 vectors only.
  *
  *   node out/test/bench/vectorIndex.js [--sizes 10000,100000] [--queries 50] [--dimensions 1024]
+ *   node out/test/bench/vectorIndex.js --sizes 1000000 --queries 20   (the issue's target; 4 GB of file)
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
-import { VectorIndex, type VectorMatch } from '../../src/core/search/vectorIndex';
-import { type Random, seededRandom } from '../emulator/random';
+import { VectorIndex, type VectorIndexOptions, type VectorMatch } from '../../src/core/search/vectorIndex';
+import { seededRandom } from '../emulator/random';
+import { listOption, numberOption } from './options';
 import { median } from './stats';
-import { option } from './options';
+import { bruteForce, floor, forEachChunk, Generator, timings, writeVectors } from './vectorData';
 
-const sizes = option('sizes', '10000,100000').split(',').map(Number);
-const queryCount = Number(option('queries', '50'));
-const dimensions = Number(option('dimensions', '1024'));
+const sizes = listOption('sizes', '10000,100000');
+const queryCount = numberOption('queries', 50);
+const dimensions = numberOption('dimensions', 1024);
 const k = 10;
 const WARM_UP = 5;
+/** Above this many vectors usearch, the naive baseline and the plain loops are left out. */
+const IN_MEMORY_UP_TO = 100_000;
+/** Queries the plain loops are timed on (they are slow). */
+const PLAIN_QUERIES = 20;
 
 v8.setFlagsFromString('--expose-gc');
 const collect = vm.runInNewContext('gc') as () => void;
@@ -51,62 +63,9 @@ async function gc(): Promise<void> {
   collect();
 }
 
-/** The ms of each `run(i)` for i = 0 … runs-1, after `warmUp` untimed calls. */
-function timings(runs: number, warmUp: number, run: (i: number) => void): number[] {
-  for (let i = 0; i < warmUp; i++) run(i % runs);
-  const taken: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    run(i);
-    taken.push(performance.now() - started);
-  }
-  return taken;
-}
-
 /** Median ms of `run(i)` for i = 0 … runs-1, after `warmUp` untimed calls. */
 function time(runs: number, warmUp: number, run: (i: number) => void): number {
   return median(timings(runs, warmUp, run));
-}
-
-// ---- data -------------------------------------------------------------------------------------
-
-/** Embedding-like vectors: a centroid (of 256) plus as much noise, a few wide dimensions. */
-class Generator {
-  private readonly centroids: Float32Array[] = [];
-  private readonly spread: Float32Array;
-
-  constructor(private readonly random: Random) {
-    this.spread = new Float32Array(dimensions);
-    for (let i = 0; i < dimensions; i++) this.spread[i] = 1 + 4 * random() ** 12;
-    for (let c = 0; c < 256; c++) {
-      const centroid = new Float32Array(dimensions);
-      for (let i = 0; i < dimensions; i++) centroid[i] = (random() * 2 - 1) * Math.sqrt(3 / dimensions);
-      this.centroids.push(centroid);
-    }
-  }
-
-  /** Writes one vector into `target` at `at`. */
-  next(target: Float32Array, at: number): void {
-    const random = this.random;
-    const centroid = this.centroids[Math.floor(random() * this.centroids.length)];
-    const noise = 0.9 * Math.sqrt(3 / dimensions);
-    for (let i = 0; i < dimensions; i++) target[at + i] = (centroid[i] + (random() * 2 - 1) * noise) * this.spread[i];
-  }
-}
-
-// ---- floor: a native read of every byte ------------------------------------------------------
-
-/**
- * Median ms of a native scan of the bytes of `data` (memchr, through Buffer.indexOf) for a byte
- * they do not hold: a copy of them with that byte changed, so the scan reads them all.
- */
-function floor(data: Float32Array, runs: number): number {
-  const absent = 0x7b;
-  const bytes = Buffer.from(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
-  for (let i = 0; i < bytes.length; i++) if (bytes[i] === absent) bytes[i] = absent + 1;
-  return time(runs, 3, () => {
-    if (bytes.indexOf(absent) !== -1) throw new Error('the floor found the byte it should not');
-  });
 }
 
 // ---- usearch: its exact search ------------------------------------------------------------------
@@ -152,128 +111,128 @@ function naiveSearch(vectors: number[][], query: number[], limit: number): { ind
   return scored.slice(0, limit);
 }
 
-// ---- one size ---------------------------------------------------------------------------------
-
-interface Figures {
-  n: number;
-  index: number;
-  plainLoops: number;
-  floor: number;
-  usearch: number | undefined;
-  naive: number;
-  /** The fastest and slowest naive query: its speed varies from query to query and run to run. */
-  naiveRange: readonly [number, number];
-  naiveQueries: number;
+interface Naive {
+  ms: number;
+  /** The fastest and slowest query: its speed varies from query to query and run to run. */
+  range: readonly [number, number];
+  queries: number;
   agrees: boolean;
+}
+
+/** The naive baseline on the vectors of `file`, as number[][]; agreeing with `exact` up to rounding (it works in doubles). */
+function naive(file: string, n: number, queries: Float32Array[], exact: VectorMatch[][]): Naive {
+  const vectors: number[][] = [];
+  forEachChunk(file, n, dimensions, (chunk, _, rows) => {
+    for (let j = 0; j < rows; j++) vectors.push(Array.from(chunk.subarray(j * dimensions, (j + 1) * dimensions)));
+  });
+  const count = Math.min(queries.length, n >= 50_000 ? 5 : 20);
+  const arrays = queries.slice(0, count).map((q) => Array.from(q));
+  let agrees = true;
+  // Warmed up as much as the index: the naive loop's speed settles only after a few queries.
+  const taken = timings(count, WARM_UP, (q) => {
+    naiveSearch(vectors, arrays[q], k).forEach((result, rank) => {
+      const match = exact[q][rank];
+      if (match.id !== idOf(result.index) && Math.abs(match.score - result.score) > 1e-5) agrees = false;
+    });
+  });
+  return { ms: median(taken), range: [Math.min(...taken), Math.max(...taken)], queries: count, agrees };
+}
+
+// ---- the index ----------------------------------------------------------------------------------
+
+interface Variant {
+  /** Median ms of a search. */
+  ms: number;
+  /** Median vectors scored exactly per search. */
+  exactScores: number;
+  /** Whether every search gave the float32 brute force's results, bit for bit. */
+  identical: boolean;
   bytesPerVector: { pages: number; ids: number };
+  /** Seconds to load the index from the vectors file. */
+  loadSeconds: number;
 }
 
 function idOf(i: number): string {
   return `src/module${i % 97}/file${Math.floor(i / 7)}.ts#${(i % 7) * 40}`;
 }
 
-/** Writes the unit vectors of `index` to a vectors file in `directory`, row i that of `index.ids[i]`, and tells the index; returns the file. */
-function saveRows(index: VectorIndex, directory: string): string {
-  const file = path.join(directory, 'vectors.f32');
-  const row = new Float32Array(dimensions);
-  const descriptor = fs.openSync(file, 'w');
-  try {
-    index.ids.forEach((id, i) => {
-      index.readVector(id, row);
-      fs.writeSync(descriptor, new Uint8Array(row.buffer), 0, row.byteLength, i * row.byteLength);
-    });
-  } finally {
-    fs.closeSync(descriptor);
-  }
-  index.rowsSaved(file, index.ids);
-  if (index.rowsInMemory !== 0) throw new Error('rows stayed in memory after saving');
-  return file;
-}
-
 /**
- * Builds an index of the first `n` vectors of `data`, saves its rows to a file in `directory` (as
- * the embedding cache does), measures the memory it took (after gc, by memoryUsage deltas), and
- * times `search` over the queries (median ms).
+ * Loads an index of the `n` rows of `file` (as the embedding cache does), measures the memory it
+ * took (after gc, by memoryUsage deltas), times its searches (median ms) and checks their results.
  */
-async function timedIndex(
-  data: Float32Array,
-  n: number,
-  options: { simd?: boolean },
-  directory: string,
-  search: (index: VectorIndex, q: number) => void,
-): Promise<{ ms: number; bytes: { pages: number; ids: number } }> {
+async function timedIndex(file: string, n: number, options: VectorIndexOptions, queries: Float32Array[], exact: VectorMatch[][]): Promise<Variant> {
   await gc();
   const before = process.memoryUsage();
+  const started = performance.now();
   const index = new VectorIndex(dimensions, options);
-  for (let i = 0; i < n; i++) index.add(idOf(i), data.subarray(i * dimensions, (i + 1) * dimensions));
-  saveRows(index, directory);
+  forEachChunk(file, n, dimensions, (chunk, first, rows) => {
+    for (let j = 0; j < rows; j++) index.addFromFile(idOf(first + j), chunk.subarray(j * dimensions, (j + 1) * dimensions), file, first + j);
+  });
+  const loadSeconds = (performance.now() - started) / 1000;
   await gc();
   const after = process.memoryUsage();
-  const bytes = { pages: (after.external - before.external) / n, ids: (after.heapUsed - before.heapUsed) / n };
-  const ms = time(options.simd === false ? Math.min(queryCount, 20) : queryCount, WARM_UP, (q) => search(index, q));
-  return { ms, bytes };
+  const bytesPerVector = { pages: (after.external - before.external) / n, ids: (after.heapUsed - before.heapUsed) / n };
+  const runs = queries.length;
+  const results: VectorMatch[][] = [];
+  const exactScores: number[] = [];
+  const ms = time(runs, WARM_UP, (q) => {
+    results[q] = index.search(queries[q], k);
+    exactScores[q] = index.lastExactScores;
+  });
+  const identical = results.every((matches, q) => isDeepStrictEqual(matches, exact[q]));
+  return { ms, exactScores: median(exactScores), identical, bytesPerVector, loadSeconds };
+}
+
+// ---- one size ---------------------------------------------------------------------------------
+
+interface Figures {
+  n: number;
+  int8: Variant;
+  bf16: Variant;
+  plain?: { int8: Variant; bf16: Variant };
+  floor: number;
+  usearch: number | undefined;
+  naive?: Naive;
 }
 
 async function measure(n: number): Promise<Figures> {
-  const random = seededRandom(n);
-  const generator = new Generator(random);
-  const data = new Float32Array(n * dimensions);
-  for (let i = 0; i < n; i++) generator.next(data, i * dimensions);
+  const generator = new Generator(seededRandom(n), dimensions);
   const queries: Float32Array[] = [];
   for (let q = 0; q < queryCount; q++) {
     const query = new Float32Array(dimensions);
     generator.next(query, 0);
     queries.push(query);
   }
-
-  // Each index is built, timed and dropped in turn, so only one is in memory at a time.
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'gigachat-bench-vectors-'));
-  const exact: VectorMatch[][] = [];
-  let indexMs: number;
-  let plainLoopsMs: number;
-  let bytesPerVector: { pages: number; ids: number };
   try {
-    ({ ms: indexMs, bytes: bytesPerVector } = await timedIndex(data, n, {}, directory, (index, q) => {
-      exact[q] = index.search(queries[q], k);
-    }));
-    ({ ms: plainLoopsMs } = await timedIndex(data, n, { simd: false }, directory, (index, q) => {
-      index.search(queries[q], k);
-    }));
+    const file = path.join(directory, 'vectors.f32');
+    writeVectors(file, n, dimensions, generator);
+    const exact = bruteForce(file, n, dimensions, queries, k, idOf);
+    // Each index is loaded, timed and dropped in turn, so only one is in memory at a time.
+    const int8 = await timedIndex(file, n, { int8From: 0 }, queries, exact);
+    const bf16 = await timedIndex(file, n, { int8From: Infinity }, queries, exact);
+    const small = n <= IN_MEMORY_UP_TO;
+    let plain: Figures['plain'];
+    if (small) {
+      // The plain loops sum in another order: their own brute force, over the queries they run.
+      const plainQueries = queries.slice(0, PLAIN_QUERIES);
+      const plainExact = bruteForce(file, n, dimensions, plainQueries, k, idOf, false);
+      plain = {
+        int8: await timedIndex(file, n, { int8From: 0, simd: false }, plainQueries, plainExact),
+        bf16: await timedIndex(file, n, { int8From: Infinity, simd: false }, plainQueries, plainExact),
+      };
+    }
+    const floorMs = floor(file, n >= 50_000 ? 10 : 30);
+    let usearchMs: number | undefined;
+    if (small) {
+      const data = new Float32Array(n * dimensions);
+      forEachChunk(file, n, dimensions, (chunk, first, rows) => data.set(chunk.subarray(0, rows * dimensions), first * dimensions));
+      usearchMs = usearchExact(data, queries, queryCount);
+    }
+    return { n, int8, bf16, plain, floor: floorMs, usearch: usearchMs, naive: small ? naive(file, n, queries, exact) : undefined };
   } finally {
     fs.rmSync(directory, { recursive: true, force: true });
   }
-  const floorMs = floor(data, n >= 50_000 ? 10 : 30);
-  const usearchMs = usearchExact(data, queries, queryCount);
-
-  // The naive baseline on the same data, as number[][].
-  const naiveQueries = Math.min(queryCount, n >= 50_000 ? 5 : 20);
-  const vectors: number[][] = [];
-  for (let i = 0; i < n; i++) vectors.push(Array.from(data.subarray(i * dimensions, (i + 1) * dimensions)));
-  const naiveQueryArrays = queries.slice(0, naiveQueries).map((q) => Array.from(q));
-  let agrees = true;
-  // Warmed up as much as the index: the naive loop's speed settles only after a few queries.
-  const naiveTimes = timings(naiveQueries, WARM_UP, (q) => {
-    const results = naiveSearch(vectors, naiveQueryArrays[q], k);
-    results.forEach((result, rank) => {
-      const match = exact[q][rank];
-      if (match.id !== idOf(result.index) && Math.abs(match.score - result.score) > 1e-5) agrees = false;
-    });
-  });
-  const naiveMs = median(naiveTimes);
-  const naiveRange = [Math.min(...naiveTimes), Math.max(...naiveTimes)] as const;
-
-  return {
-    n,
-    index: indexMs,
-    plainLoops: plainLoopsMs,
-    floor: floorMs,
-    usearch: usearchMs,
-    naive: naiveMs,
-    naiveRange,
-    naiveQueries,
-    agrees,
-    bytesPerVector,
-  };
 }
 
 // ---- report -----------------------------------------------------------------------------------
@@ -281,22 +240,29 @@ async function measure(n: number): Promise<Figures> {
 const ms = (x: number) => `${x < 10 ? x.toFixed(2) : x.toFixed(1)} ms`;
 const times = (x: number) => `${x.toFixed(x < 10 ? 2 : 1)}×`;
 const bytes = (x: number) => `${Math.round(x).toLocaleString('en-US')} B`;
-const memoryTarget = 0.6 * 4 * dimensions;
+const floatBytes = 4 * dimensions;
+const total = (v: Variant) => v.bytesPerVector.pages + v.bytesPerVector.ids;
+const pair = (f: Figures, show: (v: Variant) => string) => `${show(f.int8)} / ${show(f.bf16)}`;
 
 const rows: [string, (f: Figures) => string, string][] = [
-  ['index search, median', (f) => ms(f.index), ''],
-  ['  the same, plain loops (no SIMD)', (f) => ms(f.plainLoops), ''],
+  ['search, median: int8 / bf16', (f) => pair(f, (v) => ms(v.ms)), ''],
   ['floor: native read of the floats (memchr)', (f) => ms(f.floor), ''],
-  ['index / floor', (f) => times(f.index / f.floor), '≤ 2×'],
-  ['usearch exact search, 2 threads', (f) => (f.usearch === undefined ? 'not installed' : ms(f.usearch)), ''],
-  ['index / usearch', (f) => (f.usearch === undefined ? '-' : times(f.index / f.usearch)), ''],
-  ['naive, median', (f) => `${ms(f.naive)} (${f.naiveQueries} q)`, ''],
-  ['  naive, fastest … slowest query', (f) => `${ms(f.naiveRange[0])} … ${ms(f.naiveRange[1])}`, ''],
-  ['speed-up over naive', (f) => times(f.naive / f.index), '≥ 10×'],
-  ['top 10 agree with naive', (f) => (f.agrees ? 'yes' : 'NO'), ''],
-  ['bytes / vector: pages', (f) => bytes(f.bytesPerVector.pages), ''],
-  ['bytes / vector: ids + map', (f) => bytes(f.bytesPerVector.ids), ''],
-  ['bytes / vector: total', (f) => bytes(f.bytesPerVector.pages + f.bytesPerVector.ids), `≤ ${bytes(memoryTarget)}`],
+  ['int8 / floor', (f) => times(f.int8.ms / f.floor), '≤ 0.35×'],
+  ['bf16 / floor', (f) => times(f.bf16.ms / f.floor), '≤ 2×'],
+  ['vectors scored exactly, median: int8 / bf16', (f) => pair(f, (v) => String(v.exactScores)), ''],
+  ['top 10 identical to float32: int8 / bf16', (f) => pair(f, (v) => (v.identical ? 'yes' : 'NO')), 'yes'],
+  ['memory / vector, int8: pages + ids', (f) => `${bytes(f.int8.bytesPerVector.pages)} + ${bytes(f.int8.bytesPerVector.ids)}`, ''],
+  ['memory / vector: int8 / bf16', (f) => pair(f, (v) => bytes(total(v))), ''],
+  ['memory / floats: int8 / bf16', (f) => pair(f, (v) => times(total(v) / floatBytes)), 'int8 ≤ 0.35×, bf16 ≤ 0.6×'],
+  ['loading from the vectors file: int8 / bf16', (f) => pair(f, (v) => `${v.loadSeconds.toFixed(1)} s`), ''],
+  ['plain loops (no SIMD): int8 / bf16', (f) => (f.plain ? `${ms(f.plain.int8.ms)} / ${ms(f.plain.bf16.ms)}` : '-'), ''],
+  ['  identical to float32', (f) => (f.plain ? (f.plain.int8.identical && f.plain.bf16.identical ? 'yes' : 'NO') : '-'), ''],
+  ['usearch exact search, 2 threads', (f) => (f.usearch === undefined ? (f.n <= IN_MEMORY_UP_TO ? 'not installed' : '-') : ms(f.usearch)), ''],
+  ['int8 / usearch', (f) => (f.usearch === undefined ? '-' : times(f.int8.ms / f.usearch)), ''],
+  ['naive, median', (f) => (f.naive ? `${ms(f.naive.ms)} (${f.naive.queries} q)` : '-'), ''],
+  ['  naive, fastest … slowest query', (f) => (f.naive ? `${ms(f.naive.range[0])} … ${ms(f.naive.range[1])}` : '-'), ''],
+  ['speed-up of int8 over naive', (f) => (f.naive ? times(f.naive.ms / f.int8.ms) : '-'), '≥ 10×'],
+  ['top 10 agree with naive', (f) => (f.naive ? (f.naive.agrees ? 'yes' : 'NO') : '-'), ''],
 ];
 
 async function main(): Promise<void> {
@@ -312,11 +278,11 @@ async function main(): Promise<void> {
     `Vector index: ${dimensions} dimensions, k = ${k}, ${queryCount} queries after ${WARM_UP} warm-up; Node ${process.version}, ${os.cpus().length} × ${cpu}`,
   );
   console.log(
-    'Memory: process.memoryUsage() deltas around building the index and saving its rows to a file, after gc (external: pages, in WebAssembly memories or ArrayBuffers; heapUsed: ids and map).',
+    'Memory: process.memoryUsage() deltas around loading the index from its vectors file, after gc (external: pages, in WebAssembly memories or ArrayBuffers; heapUsed: ids and map).',
   );
   const width = Math.max(...rows.map(([label]) => label.length)) + 2;
   const columns = results.map((f) => `N = ${f.n.toLocaleString('en-US')}`);
-  const cell = 24;
+  const cell = 26;
   console.log(`${''.padEnd(width)}${columns.map((c) => c.padEnd(cell)).join('')}target`);
   for (const [label, value, target] of rows) {
     console.log(`${label.padEnd(width)}${results.map((f) => value(f).padEnd(cell)).join('')}${target}`);

@@ -440,8 +440,8 @@ describe('VectorIndex', () => {
         }
         for (let i = 0; i < dimensions; i++) simd.query[i] = plain.query[i] = random() * 2 - 1;
         const label = `d=${dimensions}`;
-        const roundedDots = Array.from(simd.roundedDots(capacity).subarray(0, capacity));
-        const plainRounded = Array.from(plain.roundedDots(capacity).subarray(0, capacity));
+        const roundedDots = Array.from(simd.firstPass(capacity).subarray(0, capacity));
+        const plainRounded = Array.from(plain.firstPass(capacity).subarray(0, capacity));
         const tolerance = EPSILON * Math.sqrt(dimensions);
         vectors.forEach((values, v) => {
           let exact = 0;
@@ -461,7 +461,7 @@ describe('VectorIndex', () => {
           assert.ok(Math.abs(whole - exact) <= tolerance, `${label}: vector ${v}: ${whole}, expected ${exact}`);
           assert.ok(Math.abs(plain.wholeDot() - exact) <= tolerance, `${label}: plain, vector ${v}`);
           // The same number every time, even after other scans (re-ranking relies on it).
-          simd.roundedDots(capacity);
+          simd.firstPass(capacity);
           assert.equal(simd.wholeDot(), whole, `${label}: vector ${v} again`);
           assert.ok(simd.matches(v, values.subarray(0, dimensions)), `${label}: vector ${v} matches its halves`);
         });

@@ -1,36 +1,37 @@
 /**
  * Exact nearest-neighbour search by cosine similarity over fixed-length vectors (the embeddings
- * of workspace chunks), held in memory at half the size of their floats.
+ * of workspace chunks), held in memory at a half or a quarter of the size of their floats.
  *
- * Storage: every vector is normalised once, on add. Its float32 components, rounded to 8
- * significant bits (bfloat16, their high 16 bits), are written into pages of
- * {@link DEFAULT_VECTORS_PER_PAGE} vectors each, one after another; slot `s` lives in page
- * `s / vectorsPerPage` (see vectorPage.ts). The float32 row itself is kept where it is whole
- * anyway: the embedding cache's vectors file once saved there (read back in place, a few rows per
- * search), memory until then (see vectorRows.ts). There are no per-vector objects besides those
- * rows in memory: besides the pages there is only the slot → id array and the id → slot map.
- * Removing swaps the last vector into the hole, so the used slots stay dense and removal is
- * O(dimensions).
+ * Storage: every vector is normalised once, on add. Its float32 components, rounded, are written
+ * into pages of {@link DEFAULT_VECTORS_PER_PAGE} vectors each, one after another; slot `s` lives
+ * in page `s / vectorsPerPage`. Rounded to 8 significant bits (bfloat16, their high 16 bits: see
+ * vectorPage.ts) while the index is small; to int8 codes times a scale per vector (see
+ * vectorPageInt8.ts and vectorInt8.ts) once it grows past {@link defaultInt8From} (see vectorPages.ts
+ * for why there). The float32 row itself is kept where it is whole anyway: the embedding cache's
+ * vectors file once saved there (read back in place, a few rows per search), memory until then
+ * (see vectorRows.ts). There are no per-vector objects besides those rows in memory: besides the
+ * pages there is only the slot → id array and the id → slot map. Removing swaps the last vector
+ * into the hole, so the used slots stay dense and removal is O(dimensions).
  *
  * Search: the cosine of two unit vectors is their dot product. A first pass computes every stored
- * vector's dot product with the (normalised) query from the rounded halves alone, half the bytes
- * of the floats; each is within a proven bound of the exact one, so only the vectors that could
- * still reach the best k (usually a few more than k) get their exact float32 score, from their
- * float32 row, and a bounded binary min-heap keeps the best k. The results are exactly those of
- * scoring every vector in float32. The dot products are computed by WebAssembly SIMD kernels in
- * place in the pages, which live in WebAssembly memories: the scan is then bound by memory
- * bandwidth, where a plain JavaScript loop is bound by converting and adding one value at a time
- * (see test/bench/vectorIndex.ts). Without SIMD, plain loops do the same. Scores are clamped to
- * [-1, 1]. Equal scores are ordered by id (ascending, by UTF-16 code units), so results do not
- * depend on insertion or removal order.
+ * vector's dot product with the (normalised) query from the rounded values alone, a half or a
+ * quarter of the bytes of the floats; each is within a proven bound of the exact one, so only the
+ * vectors that could still reach the best k (usually a few more than k) get their exact float32
+ * score, from their float32 row, and a bounded binary min-heap keeps the best k. The results are
+ * exactly those of scoring every vector in float32, whichever the rounding. The dot products are
+ * computed by WebAssembly SIMD kernels in place in the pages, which live in WebAssembly memories:
+ * the scan is then bound by memory bandwidth, where a plain JavaScript loop is bound by
+ * converting and adding one value at a time (see test/bench/vectorIndex.ts). Without SIMD, plain
+ * loops do the same. Scores are clamped to [-1, 1]. Equal scores are ordered by id (ascending, by
+ * UTF-16 code units), so results do not depend on insertion or removal order.
  *
- * This file is the façade; storage is in vectorPages.ts and vectorPage.ts, the float32 rows in
- * vectorRows.ts and vectorRowFile.ts, the kernels in vectorSimd.ts (and their plain twins in
- * vectorKernels.ts), the top-k heap in vectorTopK.ts and input checks in vectorNorm.ts.
+ * This file is the façade; storage is in vectorPages.ts, vectorPage.ts and vectorPageInt8.ts, the
+ * float32 rows in vectorRows.ts and vectorRowFile.ts, the kernels in vectorSimd.ts (and their plain
+ * twins in vectorKernels.ts), the top-k heap in vectorTopK.ts and input checks in vectorNorm.ts.
  */
 import { checkedNorm } from './vectorNorm';
-import { fittedCapacity, floatStride, roundingBound } from './vectorPage';
-import { VectorPages } from './vectorPages';
+import { fittedCapacity, floatStride } from './vectorPage';
+import { defaultInt8From, type Precision, VectorPages } from './vectorPages';
 import { TopK } from './vectorTopK';
 
 /** One search result: the id given to {@link VectorIndex.add} and its cosine similarity. */
@@ -45,6 +46,12 @@ export interface VectorIndexOptions {
   vectorsPerPage?: number;
   /** `false` uses the plain loops even where WebAssembly SIMD is available (tests compare them). */
   simd?: boolean;
+  /**
+   * The size at which the pages turn from bfloat16 to int8 (and stay so; see vectorPages.ts): 0
+   * for int8 from the start, Infinity for bfloat16 for good (tests and benchmarks compare them).
+   * By default {@link defaultInt8From}: 32,769 vectors of 1,024 dimensions.
+   */
+  int8From?: number;
 }
 
 /** `x` limited to [-1, 1] (rounding can take the dot product of unit vectors just past them). */
@@ -66,6 +73,8 @@ export class VectorIndex {
   readonly vectorsPerPage: number;
 
   private readonly store: VectorPages;
+  /** Vectors the last search scored exactly (see {@link lastExactScores}). */
+  private exactScores = 0;
   /** The normalised query of the running search, reused so a search allocates no query copy. */
   private readonly unitQuery: Float32Array;
 
@@ -83,7 +92,9 @@ export class VectorIndex {
     }
     this.dimensions = dimensions;
     this.vectorsPerPage = vectorsPerPage;
-    this.store = new VectorPages(dimensions, vectorsPerPage, options.simd);
+    const int8From = options.int8From ?? defaultInt8From(dimensions);
+    if (!(int8From >= 0)) throw new Error(`VectorIndex: int8From must be at least 0, got ${int8From}`);
+    this.store = new VectorPages(dimensions, vectorsPerPage, options.simd, int8From);
     this.unitQuery = new Float32Array(floatStride(dimensions));
   }
 
@@ -97,12 +108,22 @@ export class VectorIndex {
     return this.store.allocatedBytes;
   }
 
+  /** How many vectors the last search scored exactly, from their float32 rows: those its first pass could not rule out. */
+  get lastExactScores(): number {
+    return this.exactScores;
+  }
+
+  /** How the pages round the vectors now: bfloat16, or int8 codes times a scale per vector. */
+  get precision(): Precision {
+    return this.store.kind;
+  }
+
   /** How many vectors keep their float32 row in memory (not saved to the vectors file yet, see {@link rowsSaved}). */
   get rowsInMemory(): number {
     return this.store.exact.inMemoryCount;
   }
 
-  /** How many exact scores or reads had to use a vector's rounded halves, its row in the file not being its own (the file was replaced or cut). */
+  /** How many exact scores or reads had to use a vector's rounded values, its row in the file not being its own (the file was replaced or cut). */
   get inexactReads(): number {
     return this.store.exact.inexactReads;
   }
@@ -134,7 +155,7 @@ export class VectorIndex {
 
   /**
    * {@link addUnit}, for a vector read from row `row` of the vectors file at `path` (as the
-   * embedding cache loads it): stored as it is, only its rounded halves stay in memory and exact
+   * embedding cache loads it): stored as it is, only its rounded values stay in memory and exact
    * scores read the row back from the file. A vector that must be normalised is kept whole in
    * memory instead (the file's row is not what is stored).
    *
@@ -208,6 +229,7 @@ export class VectorIndex {
    */
   search(query: ArrayLike<number>, k: number, accept?: (id: string) => boolean): VectorMatch[] {
     const limit = this.prepareQuery(query, k);
+    this.exactScores = 0;
     if (limit === 0) return [];
     const store = this.store;
     store.loadQuery(this.unitQuery);
@@ -215,30 +237,36 @@ export class VectorIndex {
     const perPage = this.vectorsPerPage;
     const ids = store.ids;
 
-    // First pass: every vector's score from its rounded halves, each within `bound` of the exact.
-    const rounded = new TopK(limit, store.ids);
-    let threshold = rounded.threshold();
+    // First pass: every vector's score from its rounded values, each within its bound of the exact.
+    // The k-th best lower bound `kth`: k vectors score at least that exactly.
+    const lower = new TopK(limit, store.ids);
+    let threshold = lower.threshold();
     for (let page = 0, slot = 0; slot < size; page++, slot += perPage) {
       const count = Math.min(perPage, size - slot);
-      const dots = store.pages[page].roundedDots(count);
-      for (let j = 0; j < count; j++) if (dots[j] >= threshold && (!accept || accept(ids[slot + j]))) threshold = rounded.offer(dots[j], slot + j);
+      const source = store.pages[page];
+      const dots = source.firstPass(count);
+      const bounds = source.bounds;
+      for (let j = 0; j < count; j++) {
+        const atLeast = dots[j] - bounds[j];
+        if (atLeast >= threshold && (!accept || accept(ids[slot + j]))) threshold = lower.offer(atLeast, slot + j);
+      }
     }
-    // The k best by rounded score all score at least kth − bound exactly, so a vector whose rounded
-    // score is below kth − 2 × bound scores less than k others and cannot be in the results: only
-    // the rest get an exact score. (The bound's margin over the rounding error also keeps such a
-    // vector from tying with those k at the clamp to ±1.)
-    const bound = roundingBound(this.dimensions);
-    const cutoff = rounded.threshold() - 2 * bound;
+    // A vector whose upper bound is below both kth and 1 scores less than those k, clamped too
+    // (unless kth ≤ -1, where all may tie at -1): it cannot be in the results, so only the rest
+    // get an exact score.
+    const kth = lower.threshold();
+    const cutoff = kth > -1 ? Math.min(kth, 1) : -Infinity;
 
     const top = new TopK(limit, store.ids);
     threshold = top.threshold();
     for (let page = 0, slot = 0; slot < size; page++, slot += perPage) {
       const count = Math.min(perPage, size - slot);
       const source = store.pages[page];
-      const dots = source.dots;
+      const { dots, bounds } = source;
       for (let j = 0; j < count; j++) {
-        if (dots[j] < cutoff || (accept && !accept(ids[slot + j]))) continue;
+        if (dots[j] + bounds[j] < cutoff || (accept && !accept(ids[slot + j]))) continue;
         const score = clamp(store.exactDot(source, j, slot + j));
+        this.exactScores++;
         if (score >= threshold) threshold = top.offer(score, slot + j);
       }
     }

@@ -22,6 +22,9 @@ function roundedToFloat(): Float32Array {
 export function plainKernels(buffer: ArrayBuffer): SimdKernels {
   const floats = new Float32Array(buffer);
   const unsignedShorts = new Uint16Array(buffer);
+  const bytes = new Int8Array(buffer);
+  const shorts = new Int16Array(buffer);
+  const ints = new Int32Array(buffer);
   return {
     dotsF32(query, base, count, stride, out) {
       const q = query >> 2;
@@ -81,6 +84,15 @@ export function plainKernels(buffer: ArrayBuffer): SimdKernels {
           a1 += toFloat[unsignedShorts[v + i + 1]] * floats[q + i + 1];
         }
         floats[o] = a0 + a1;
+      }
+    },
+    dotsInt8(query, base, count, stride, out) {
+      const q = query >> 1;
+      for (let j = 0, v = base, o = out >> 2; j < count; j++, v += stride, o++) {
+        // Integers: exact in any order, so the same sums as the SIMD kernel's.
+        let sum = 0;
+        for (let i = 0; i < stride; i++) sum += bytes[v + i] * shorts[q + i];
+        ints[o] = sum;
       }
     },
   };

@@ -1,31 +1,22 @@
 /**
- * One storage page of {@link VectorIndex}: up to `capacity` unit vectors, one after another, in a
- * memory of the page's own that the kernels scan in place.
+ * One bfloat16 storage page of {@link VectorIndex} (see vectorPageMemory.ts for what the two kinds
+ * of page share): up to `capacity` unit vectors, one after another.
  *
  * Only half of each float32 component is kept here: its 32 bits rounded to the nearest multiple of
  * 2^16, whose high 16 bits are a bfloat16 (8 significant bits, so within 2^-8 of the component's
  * size). A search scans these rounded halves, and computes the exact float score only for the
  * vectors the rounding could have misplaced (see {@link roundingBound}), from their float32 rows
  * read back from where they are kept whole (the cache's vectors file, or memory until it is saved:
- * see vectorRows.ts) into this page's {@link whole}. Memory is half that of the floats.
- *
- * With WebAssembly SIMD the memory is a WebAssembly.Memory with its own instance of the kernels
- * (a module can import only one memory, and a page per memory lets pages be freed one by one,
- * which a growing shared memory could not); otherwise it is an ArrayBuffer scanned by the plain
- * loops. Layout, each part 64-byte aligned:
+ * see vectorRows.ts) into this page's {@link whole}. Memory is half that of the floats. Layout,
+ * each part 64-byte aligned:
  *
  *   float query | results (one float per vector) | one whole vector | its result |
  *   rounded halves | the file row of each vector
  *
  * Vectors are `floatStride` values apart (the dimensions rounded up to the SIMD step, zero padded).
  */
-import { plainKernels } from './vectorKernels';
-import { F32_STEP_BYTES, instantiateKernels, ROUNDED_STEP_BYTES, type SimdKernels, simdModule } from './vectorSimd';
-
-const ALIGN = 64;
-const WASM_PAGE_BYTES = 65536;
-
-const align = (bytes: number) => Math.ceil(bytes / ALIGN) * ALIGN;
+import { align, floatSumBound, pageMemory, type PageShape, type StoredPage, WASM_PAGE_BYTES } from './vectorPageMemory';
+import { F32_STEP_BYTES, ROUNDED_STEP_BYTES, type SimdKernels } from './vectorSimd';
 
 /** Values per stored vector: `dimensions` rounded up to what the float and rounded kernels take a step. */
 export function floatStride(dimensions: number): number {
@@ -40,7 +31,7 @@ export function floatStride(dimensions: number): number {
  * float32 rounding of both sums (under 2^-24 per term).
  */
 export function roundingBound(dimensions: number): number {
-  return 2 ** -8 + (dimensions + 64) * 2 ** -22;
+  return 2 ** -8 + floatSumBound(dimensions);
 }
 
 /** The rounded half of a float32's bits: the nearest multiple of 2^16, shifted down (no carry reaches the sign: the values are finite). */
@@ -52,7 +43,7 @@ function layout(stride: number, capacity: number) {
   const results = query + align(stride * 4);
   const whole = results + align(capacity * 4);
   const wholeResult = whole + align(stride * 4);
-  const rounded = wholeResult + ALIGN;
+  const rounded = wholeResult + align(4);
   const rows = rounded + align(capacity * stride * 2);
   return { query, results, whole, wholeResult, rounded, rows, end: rows + capacity * 4 };
 }
@@ -69,34 +60,19 @@ export function fittedCapacity(dimensions: number, wanted: number): number {
   return capacity;
 }
 
-export interface PageShape {
-  dimensions: number;
-  /** Vectors the page holds. */
-  capacity: number;
-  /** `simd: false` forces the plain loops (tests compare the two). */
-  simd?: boolean;
-}
-
-/** What `rows` holds for a vector whose float32 row is in memory, not (yet) in the file. */
-export const IN_MEMORY = -1;
-
-export class VectorPage {
-  /** Whether the SIMD kernels scan this page (false: the plain loops). */
+export class VectorPage implements StoredPage {
   readonly simd: boolean;
   readonly floatStride: number;
   /** The vectors' components rounded to 16 bits (bfloat16), `floatStride` each; the padding stays zero. */
   readonly rounded: Uint16Array;
-  /** Each vector's row in the vectors file, or {@link IN_MEMORY}. */
   readonly rows: Int32Array;
   /** The query the next rounded scan and exact scores compare with (`floatStride` floats, zero padded). */
   readonly query: Float32Array;
-  /** Where an exact score takes its vector's float32 components from (`floatStride` floats; the padding stays zero). */
   readonly whole: Float32Array;
-  /** Bytes this page holds. */
   readonly byteLength: number;
-
-  /** The results of this page's last {@link roundedDots} (what it returned). */
   readonly dots: Float32Array;
+  /** {@link roundingBound} for every vector. */
+  readonly bounds: Float32Array;
 
   private readonly kernels: SimdKernels;
   private readonly wholeResult: Float32Array;
@@ -107,18 +83,9 @@ export class VectorPage {
     this.floatStride = floatStride(dimensions);
     const at = layout(this.floatStride, capacity);
     this.at = at;
-
-    const module = shape.simd === false ? null : simdModule();
-    let buffer: ArrayBuffer;
-    if (module) {
-      const memory = new WebAssembly.Memory({ initial: Math.ceil(at.end / WASM_PAGE_BYTES) });
-      this.kernels = instantiateKernels(module, memory);
-      buffer = memory.buffer;
-    } else {
-      buffer = new ArrayBuffer(at.end);
-      this.kernels = plainKernels(buffer);
-    }
-    this.simd = module !== null;
+    const { buffer, kernels, simd } = pageMemory(at.end, shape.simd);
+    this.kernels = kernels;
+    this.simd = simd;
     this.query = new Float32Array(buffer, at.query, this.floatStride);
     this.dots = new Float32Array(buffer, at.results, capacity);
     this.whole = new Float32Array(buffer, at.whole, this.floatStride);
@@ -126,9 +93,13 @@ export class VectorPage {
     this.rounded = new Uint16Array(buffer, at.rounded, capacity * this.floatStride);
     this.rows = new Int32Array(buffer, at.rows, capacity);
     this.byteLength = buffer.byteLength;
+    this.bounds = new Float32Array(capacity).fill(roundingBound(dimensions));
   }
 
-  /** Stores the rounded halves of the float32 `values` (`floatStride` of them, zero padded) as vector `index`, whose row is `row`. */
+  setQuery(unit: Float32Array): void {
+    this.query.set(unit);
+  }
+
   write(index: number, values: Float32Array, row: number): void {
     const bits = new Uint32Array(values.buffer, values.byteOffset, this.floatStride);
     const at = index * this.floatStride;
@@ -136,41 +107,30 @@ export class VectorPage {
     this.rows[index] = row;
   }
 
-  /** Whether `values` (the first `values.length` components) round to the halves of vector `index`: the check that a row read back is this vector's. */
   matches(index: number, values: Float32Array): boolean {
     const bits = new Uint32Array(values.buffer, values.byteOffset, values.length);
     for (let i = 0, at = index * this.floatStride; i < bits.length; i++, at++) if (roundedHalf(bits[i]) !== this.rounded[at]) return false;
     return true;
   }
 
-  /** Writes vector `index`'s rounded halves, as floats, to `target` (at least `dimensions` floats): the closest this page can give alone. */
   readRounded(index: number, target: Float32Array): void {
     const bits = new Uint32Array(target.buffer, target.byteOffset, target.length);
     const n = Math.min(this.floatStride, target.length);
     for (let i = 0, at = index * this.floatStride; i < n; i++, at++) bits[i] = this.rounded[at] << 16;
   }
 
-  /** Copies vector `sourceIndex` of `source` (a page of the same shape) to vector `index` of this one. */
   copy(source: VectorPage, sourceIndex: number, index: number): void {
     const n = this.floatStride;
     this.rounded.set(source.rounded.subarray(sourceIndex * n, (sourceIndex + 1) * n), index * n);
     this.rows[index] = source.rows[sourceIndex];
   }
 
-  /**
-   * The dot products of {@link query} with the rounded halves of the first `count` vectors, each
-   * within {@link roundingBound} of the exact one. Kept until this page's next `roundedDots`
-   * ({@link wholeDot} leaves them).
-   */
-  roundedDots(count: number): Float32Array {
+  /** The dot products of {@link query} with the rounded halves of the first `count` vectors, each within {@link roundingBound} of the exact one. */
+  firstPass(count: number): Float32Array {
     this.kernels.dotsRounded(this.at.query, this.at.rounded, count, this.floatStride * 2, this.at.results);
     return this.dots;
   }
 
-  /**
-   * The float32 dot product of {@link query} with {@link whole}: always the same number for the same
-   * vector and query, wherever the vector is stored.
-   */
   wholeDot(): number {
     this.kernels.dotsF32(this.at.query, this.at.whole, 1, this.floatStride * 4, this.at.wholeResult);
     return this.wholeResult[0];

@@ -1,13 +1,39 @@
 /**
- * Storage of {@link VectorIndex}: the rounded halves of unit vectors in pages of `vectorsPerPage`
- * vectors each (see vectorPage.ts), one after another, so there are no per-vector objects; slot `s`
- * lives in page `s / vectorsPerPage`. Besides the pages there is only the slot → id array, the
+ * Storage of {@link VectorIndex}: the rounded values of unit vectors in pages of `vectorsPerPage`
+ * vectors each, one after another, so there are no per-vector objects; slot `s` lives in page
+ * `s / vectorsPerPage`. The pages are all bfloat16 (vectorPage.ts) or all int8 (vectorPageInt8.ts):
+ * see {@link defaultInt8From} for which. Besides the pages there is only the slot → id array, the
  * id → slot map, and the exact float32 rows (see vectorRows.ts). Removing swaps the last vector
  * into the hole, so the used slots stay dense (a scan needs no holes check) and removal is
  * O(dimensions).
  */
-import { floatStride, IN_MEMORY, VectorPage } from './vectorPage';
+import { QueryCodes } from './vectorInt8';
+import { floatStride, VectorPage } from './vectorPage';
+import { Int8Page, int8Stride } from './vectorPageInt8';
+import { IN_MEMORY, type StoredPage } from './vectorPageMemory';
 import { ExactRows } from './vectorRows';
+
+/** How a page keeps its vectors' values for the first pass of a search. */
+export type Precision = 'bf16' | 'int8';
+
+/**
+ * Bytes of bfloat16 pages up to which they are kept; an index that grows past them turns int8
+ * (and stays so). Both give the same results. int8 takes half the memory (0.31× the floats
+ * against 0.56× for 100,000 vectors of 1,024 dimensions, ids included) and scans half the bytes,
+ * but its bound is about twice as wide, so a search scores two or three times as many vectors
+ * exactly, each a row read back from the vectors file (a random read, slow on a cold disk cache):
+ * in test/bench/vectorIndex.ts int8 is no faster for 10,000 vectors (1.6 ms against 1.5) and
+ * faster for 100,000 (20 ms against 30). Up to 64 MiB of bfloat16 pages (32,768 vectors of 1,024
+ * dimensions) int8 would save at most 32 MiB, so bfloat16 keeps its fewer reads; beyond, memory is
+ * what matters in an extension host shared with other extensions. Turning int8 reads every row
+ * back once (about a second for 32,768 rows).
+ */
+const BF16_PAGES_UP_TO_BYTES = 64 * 2 ** 20;
+
+/** How many vectors of `dimensions` an index holds when it turns int8, unless told otherwise. */
+export function defaultInt8From(dimensions: number): number {
+  return Math.floor(BF16_PAGES_UP_TO_BYTES / (2 * dimensions)) + 1;
+}
 
 /** Where a slot lives: its page and its index within that page. */
 export interface PageLocation {
@@ -16,23 +42,38 @@ export interface PageLocation {
 }
 
 export class VectorPages {
-  readonly pages: VectorPage[] = [];
+  readonly pages: StoredPage[] = [];
   /** The id in each used slot; its length is the size. */
   readonly ids: string[] = [];
   /** Where each vector's float32 row is kept whole. */
   readonly exact: ExactRows;
   private readonly slots = new Map<string, number>();
-  /** The unit vector being stored, zero padded to the stride, before its halves go into the page. */
+  /** The unit vector being stored, zero padded to the stride, before its rounded values go into the page. */
   private readonly unit: Float32Array;
+  /** The int8 codes of a search's query, which every int8 page takes. */
+  private readonly queryCodes: QueryCodes;
+  private int8: boolean;
 
-  /** @param simd `false` forces the plain loops instead of the WebAssembly SIMD kernels. */
+  /**
+   * @param simd `false` forces the plain loops instead of the WebAssembly SIMD kernels.
+   * @param int8From the size at which the pages turn int8 (and stay so): 0 for int8 from the
+   *   start, Infinity for bfloat16 for good.
+   */
   constructor(
     readonly dimensions: number,
     readonly vectorsPerPage: number,
-    private readonly simd?: boolean,
+    private readonly simd: boolean | undefined,
+    private readonly int8From: number,
   ) {
-    this.unit = new Float32Array(floatStride(dimensions));
+    this.unit = new Float32Array(Math.max(floatStride(dimensions), int8Stride(dimensions)));
     this.exact = new ExactRows(dimensions);
+    this.queryCodes = new QueryCodes(dimensions, int8Stride(dimensions));
+    this.int8 = int8From <= 0;
+  }
+
+  /** The pages' kind now. */
+  get kind(): Precision {
+    return this.int8 ? 'int8' : 'bf16';
   }
 
   get size(): number {
@@ -60,9 +101,10 @@ export class VectorPages {
     return { page, index: slot - page * this.vectorsPerPage };
   }
 
-  /** Makes `unit` (`dimensions` floats) the query of every page’s next rounded scan and exact scores. */
+  /** Makes `unit` (`dimensions` floats) the query of every page’s next first pass and exact scores. */
   loadQuery(unit: Float32Array): void {
-    for (const page of this.pages) page.query.set(unit);
+    if (this.int8) this.queryCodes.load(unit);
+    for (const page of this.pages) page.setQuery(unit);
   }
 
   /**
@@ -96,7 +138,7 @@ export class VectorPages {
   }
 
   /** The exact float32 dot product of the loaded query with the vector in `slot` (`index` of `page`). */
-  exactDot(page: VectorPage, index: number, slot: number): number {
+  exactDot(page: StoredPage, index: number, slot: number): number {
     this.exact.read(this.ids[slot], page, index, page.whole);
     return page.wholeDot();
   }
@@ -121,6 +163,7 @@ export class VectorPages {
     let slot = this.slots.get(id);
     if (slot === undefined) {
       slot = this.ids.length;
+      if (!this.int8 && slot + 1 >= this.int8From) this.turnInt8();
       if (slot === this.pages.length * this.vectorsPerPage) this.addPage();
       this.ids.push(id);
       this.slots.set(id, slot);
@@ -153,7 +196,32 @@ export class VectorPages {
   }
 
   private addPage(): void {
-    this.pages.push(new VectorPage({ dimensions: this.dimensions, capacity: this.vectorsPerPage, simd: this.simd }));
+    this.pages.push(this.newPage());
+  }
+
+  private newPage(): StoredPage {
+    const shape = { dimensions: this.dimensions, capacity: this.vectorsPerPage, simd: this.simd };
+    return this.int8 ? new Int8Page(shape, this.queryCodes) : new VectorPage(shape);
+  }
+
+  /**
+   * Turns every page into an int8 page, one at a time (so only one page more is held meanwhile),
+   * from each vector's float32 row: read back from the file (a sequential read, once per index)
+   * or memory.
+   */
+  private turnInt8(): void {
+    this.int8 = true;
+    const row = new Float32Array(this.unit.length);
+    for (let p = 0; p < this.pages.length; p++) {
+      const bf16 = this.pages[p];
+      const int8 = this.newPage();
+      const first = p * this.vectorsPerPage;
+      for (let j = 0; first + j < this.ids.length && j < this.vectorsPerPage; j++) {
+        this.exact.read(this.ids[first + j], bf16, j, row);
+        int8.write(j, row, bf16.rows[j]);
+      }
+      this.pages[p] = int8;
+    }
   }
 
   private copySlot(from: number, to: number): void {

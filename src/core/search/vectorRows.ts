@@ -3,19 +3,21 @@
  * vectors a search's rounded first pass cannot rule out: in the cache's vectors file, read in place
  * (a few KiB per search), once the row is saved there; in memory until then (a vector just
  * embedded, or one loaded from an older format that the next save rewrites). The pages hold only
- * the rounded halves, and each vector's file row ({@link IN_MEMORY} for those in memory).
+ * the rounded values (bfloat16 halves or int8 codes), and each vector's file row ({@link IN_MEMORY}
+ * for those in memory).
  *
- * A row read from the file is checked against the vector's rounded halves: if the file was replaced
- * or cut behind the index's back, the check fails (a wrong row rounds to the same halves with
- * negligible odds) and the rounded halves stand in, within 2^-8 of the exact score, rather than
- * another vector's floats. {@link ExactRows.inexactReads} counts such reads.
+ * A row read from the file is checked against the vector's rounded values: if the file was
+ * replaced or cut behind the index's back, the check fails (a wrong row rounds to the same values,
+ * and for int8 the same scale and residual, with negligible odds) and the rounded values stand in,
+ * within 2^-8 (bfloat16) or about 0.01 (int8) of the exact score, rather than another vector's
+ * floats. {@link ExactRows.inexactReads} counts such reads.
  */
-import { IN_MEMORY, type VectorPage } from './vectorPage';
+import { IN_MEMORY, type StoredPage } from './vectorPageMemory';
 import { RowArena } from './vectorRowArena';
 import { VectorRowFile } from './vectorRowFile';
 
 export class ExactRows {
-  /** Rows read back that were not the vector's (so its rounded halves stood in). */
+  /** Rows read back that were not the vector's (so its rounded values stood in). */
   inexactReads = 0;
   /** The cell in {@link arena} of each row not (yet) in the file, by id. */
   private readonly inMemory = new Map<string, number>();
@@ -72,8 +74,8 @@ export class ExactRows {
     return true;
   }
 
-  /** Writes the float32 row of `id` (vector `index` of `page`) to `target`: exact, unless its file row is not its own (then its rounded halves). */
-  read(id: string, page: VectorPage, index: number, target: Float32Array): void {
+  /** Writes the float32 row of `id` (vector `index` of `page`) to `target`: exact, unless its file row is not its own (then its rounded values). */
+  read(id: string, page: StoredPage, index: number, target: Float32Array): void {
     const row = page.rows[index];
     if (row === IN_MEMORY) {
       target.set(this.arena.row(this.inMemory.get(id)!));

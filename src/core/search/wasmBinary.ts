@@ -47,6 +47,8 @@ export const i32GeU = [0x4f];
 export const f32Add = [0x92];
 /** f32.store with 4-byte alignment. */
 export const f32Store = [0x38, 2, 0];
+/** i32.store with 4-byte alignment. */
+export const i32Store = [0x36, 2, 0];
 export const simd = (op: number, ...immediates: number[]) => [0xfd, ...uleb(op), ...immediates];
 /** v128.load with 16-byte alignment at a constant offset from the address on the stack. */
 export const v128Load = (offset: number) => simd(0x00, 4, ...uleb(offset));
