@@ -112,7 +112,11 @@ describe('authorization key', function () {
       assert.equal(gigachat().get('scope'), 'GIGACHAT_API_B2B');
       const scopesAsked = (await emulator.requests()).filter((r) => r.endpoint === 'oauth').map((r) => new URLSearchParams(r.body).get('scope'));
       // Distinct, in order: the new key also makes the model list ask for a token with the scope in the settings, at the same moment.
-      assert.deepEqual([...new Set(scopesAsked)].slice(0, 2), ['GIGACHAT_API_PERS', 'GIGACHAT_API_B2B'], 'the scope in the settings first, then the business ones in turn');
+      assert.deepEqual(
+        [...new Set(scopesAsked)].slice(0, 2),
+        ['GIGACHAT_API_PERS', 'GIGACHAT_API_B2B'],
+        'the scope in the settings first, then the business ones in turn',
+      );
     } finally {
       await emulator.setOptions({ scopes: ['GIGACHAT_API_PERS', 'GIGACHAT_API_B2B', 'GIGACHAT_API_CORP'] });
       await gigachat().update('scope', undefined, vscode.ConfigurationTarget.Global);

@@ -157,7 +157,11 @@ describe('chat view', function () {
     assert.ok(await settingsEditor.edit((edit) => edit.insert(new vscode.Position(0, 0), ' ')));
     try {
       await callOuter('webview', { action: 'select', selector: '.model-select', value: other });
-      await until(async () => (await workbench.notifications()).some((text) => /GigaChat could not do that/.test(text)), 'a notification that says why', 30_000);
+      await until(
+        async () => (await workbench.notifications()).some((text) => /GigaChat could not do that/.test(text)),
+        'a notification that says why',
+        30_000,
+      );
       await until(async () => (await chatView.texts('.model-select option:checked'))[0] === inUse, 'the picker back on the model in use', 30_000);
       assert.notEqual(vscode.workspace.getConfiguration('gigachat').get('model'), other);
     } finally {
