@@ -60,6 +60,44 @@ export { toServiceConversation } from './conversation/serviceConversation';
 export type { PendingFile, ServiceConversation } from './conversation/serviceConversation';
 export { FileUploads, pictureFromBytes } from './conversation/fileUploads';
 
+// The chat engine: conversations and their turns, questions, the replies written into them, the history.
+export type {
+  CodebaseContext,
+  Conversation,
+  ConversationSummary,
+  ExplainedCode,
+  FoundPassages,
+  Prompt,
+  QuotedSource,
+  ReplyError,
+  SourceLines,
+  StoredDocument,
+  StoredPicture,
+  StoredTurn,
+  TurnStatus,
+  TurnUsage,
+} from './chat/storedTurns';
+export type {
+  ChatClient,
+  ChatClients,
+  ChatDependencies,
+  ChatFiles,
+  ChatSettings,
+  ChatTexts,
+  CodebaseSource,
+  FoundContext,
+  RulesSource,
+} from './chat/chatDependencies';
+export { newConversation, titleFrom, pictureIdsOf, questionPictureIds, questionFileIds, storedPictureIds } from './chat/conversations';
+export { addQuestion, replaceQuestion } from './chat/questions';
+export { codebaseSources, codebaseText, removePassage } from './chat/codebasePassages';
+export { panelConversation, type PanelConversation } from './chat/panelConversation';
+export { writeReply, type ReplyRequest } from './chat/replyWriter';
+export { CodebaseUnavailable, findCodebaseContext, questionWithoutContext } from './chat/codebaseTurn';
+export { ReplyPictures } from './chat/replyPictures';
+export { SavedConversations, type ConversationStorage } from './chat/savedConversations';
+export { systemClock, type Clock } from './clock';
+
 // Completions as you type: where to ask, the request, the cleaning of the reply, the cache.
 export { completesBlock, worthCompleting, type CompletionSite } from './completion/completionSite';
 export { completeAt, type Completion, type CompletionRequest } from './completion/completeAt';

@@ -1,7 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { ATTACHMENTS_REFUSED, ServiceError } from '../../src/core';
+import { ATTACHMENTS_REFUSED, ServiceError, type StoredPicture } from '../../src/core';
 import { MAX_IMAGE_BYTES } from '../../src/serviceFacts/fileFacts';
-import type { StoredPicture } from '../../src/host/chat/storedTurns';
 import { checkFile } from '../../src/host/chat/attachmentCheck';
 import { PendingFiles } from '../../src/host/chat/pendingFiles';
 import { answer as answerWith, ChatUnderTest, openChatWithFiles, type Storage, until } from './support/chatUnderTest';

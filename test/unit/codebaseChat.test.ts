@@ -1,8 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { codebaseSources, codebaseText } from '../../src/host/chat/codebasePassages';
-import { CodebaseUnavailable } from '../../src/host/chat/codebaseTurn';
-import type { StoredTurn } from '../../src/host/chat/storedTurns';
-import type { FoundContext } from '../../src/host/chat/chatDependencies';
+import { codebaseSources, codebaseText, CodebaseUnavailable, type FoundContext, type StoredTurn } from '../../src/core';
 import { ChatUnderTest, Storage, until } from './support/chatUnderTest';
 
 describe('codebase context in the chat (no VS Code): a question answered from the workspace', () => {

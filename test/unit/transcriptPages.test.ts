@@ -1,10 +1,8 @@
 import { MAX_IMAGE_BYTES } from '../../src/serviceFacts/fileFacts';
 import * as assert from 'node:assert/strict';
-import type { Conversation, StoredTurn } from '../../src/host/chat/storedTurns';
+import type { Conversation, ReplyPictures, SavedConversations, StoredTurn } from '../../src/core';
 import { fitHostMessage } from '../../src/host/chat/fitMessage';
 import type { ImageStore } from '../../src/host/chat/imageStore';
-import type { ReplyPictures } from '../../src/host/chat/replyPictures';
-import type { SavedConversations } from '../../src/host/chat/savedConversations';
 import { earlierQuestions, PAGE, pageStart, TranscriptPages } from '../../src/host/chat/transcriptPages';
 import { sniffImageType, viewPicture } from '../../src/host/chat/viewPictures';
 import { HostMessage, LIMITS } from '../../src/shared/protocol';

@@ -1,14 +1,19 @@
-import type { FileLocation } from '../../shared/fileLinks';
+import {
+  addQuestion,
+  newConversation,
+  removePassage,
+  replaceQuestion,
+  ReplyPictures,
+  type ChatDependencies,
+  type Conversation,
+  type Prompt,
+  type SavedConversations,
+  type SourceLines,
+} from '../../core';
 import type { HostMessage } from '../../shared/protocol';
-import { removePassage } from './codebasePassages';
-import type { ChatDependencies } from './chatDependencies';
-import { newConversation } from './conversationStore';
-import type { Conversation, Prompt } from './storedTurns';
 import { viewId } from './fitValues';
 import { LiveReplies } from './liveReplies';
-import { addQuestion, replaceQuestion } from './questions';
-import { ReplyPictures } from './replyPictures';
-import type { SavedConversations } from './savedConversations';
+import type { PictureStore } from './pictureStore';
 import { TranscriptPages, type NewestPage } from './transcriptPages';
 import { picturesOf, replyTextOf, toViewTurn } from './viewTurns';
 
@@ -31,12 +36,12 @@ export class ChatController {
   /** Counts `open` calls, so that only the last one asked for is shown. */
   private openings = 0;
   private readonly pages: TranscriptPages;
-  private readonly pictures: ChatDependencies['pictures'];
+  private readonly pictures: PictureStore;
   private post: (message: HostMessage) => void = () => undefined;
   private refreshView: () => Promise<void> = () => Promise.resolve();
 
   constructor(
-    chat: ChatDependencies,
+    chat: ChatDependencies & { pictures: PictureStore },
     private readonly saved: SavedConversations,
   ) {
     this.pictures = chat.pictures;
@@ -127,7 +132,7 @@ export class ChatController {
    * Takes a passage out of the codebase context of the last question, and answers it again
    * without it (the × on the passage). Only while its reply is the last turn and none is being written.
    */
-  async removeSource(turnId: string, source: FileLocation): Promise<void> {
+  async removeSource(turnId: string, source: SourceLines): Promise<void> {
     const turns = this.conversation.turns;
     const question = turns.at(-2);
     if (this.busy || question?.id !== turnId || turns.at(-1)?.role !== 'assistant' || !removePassage(question, source)) return;

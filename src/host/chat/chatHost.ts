@@ -1,17 +1,17 @@
 import * as vscode from 'vscode';
 import type { ClientProvider } from '../clientProvider';
-import { systemClock } from '../clock';
 import { readSettings } from '../config';
 import { describeError } from '../errors';
 import { actionLabel } from '../errorActions';
 import type { Log } from '../log';
-import type { ChatDependencies, PictureStore } from './chatDependencies';
+import { systemClock, type ChatDependencies } from '../../core';
+import type { PictureStore } from './pictureStore';
 import { ATTACHMENT_LIMITS } from '../../serviceFacts/attachmentLimits';
 import { countMessage } from '../countMessage';
 import { activeFile, projectRulesFor, RULES_BUDGET_TOKENS } from '../workspace/projectRules';
 
 /** The chat's dependencies in VS Code: the settings, the localized texts, the log channel. */
-export function chatHost(clients: ClientProvider, pictures: PictureStore, log: Log): ChatDependencies {
+export function chatHost(clients: ClientProvider, pictures: PictureStore, log: Log): ChatDependencies & { pictures: PictureStore } {
   return {
     clients,
     pictures,

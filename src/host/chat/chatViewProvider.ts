@@ -8,7 +8,7 @@ import type { KeyStore } from '../secrets';
 import type { CodeExcerpt } from '../codeExcerpts';
 import { PendingAttachments } from './attachments';
 import type { ChatController } from './chatController';
-import type { Prompt } from './storedTurns';
+import type { Prompt } from '../../core';
 import { ChatDraft } from './chatDraft';
 import { CHAT_VIEW_ID } from './chatViewId';
 import { trackLastTextEditor } from './codeBlockActions';

@@ -1,14 +1,24 @@
 import type { HostMessage, ImageAttachment, Turn } from '../../shared/protocol';
-import { FileUploads, FunctionNames, toServiceConversation } from '../../core';
-import type { ChatDependencies, ChatSettings } from './chatDependencies';
-import { CodebaseUnavailable, findCodebaseContext, questionWithoutContext } from './codebaseTurn';
-import type { Conversation, StoredTurn } from './storedTurns';
+import {
+  CodebaseUnavailable,
+  FileUploads,
+  findCodebaseContext,
+  FunctionNames,
+  panelConversation,
+  questionWithoutContext,
+  toServiceConversation,
+  writeReply,
+  type ChatDependencies,
+  type ChatSettings,
+  type Conversation,
+  type ReplyPictures,
+  type ReplyRequest,
+  type SavedConversations,
+  type StoredTurn,
+} from '../../core';
 import { DeltaPacer } from './deltaPacer';
 import { shownText } from './fitValues';
-import { panelConversation } from './panelConversation';
-import type { ReplyPictures } from './replyPictures';
-import { writeReply, type ReplyRequest } from './replyWriter';
-import type { SavedConversations } from './savedConversations';
+import type { PictureStore } from './pictureStore';
 import { picturesOf, streamedDelta, toViewTurn } from './viewTurns';
 
 /** A reply being written: from the moment a send or regenerate starts it until it has ended. */
@@ -57,7 +67,7 @@ export class LiveReplies {
   private readonly uploads: FileUploads;
 
   constructor(
-    private readonly chat: ChatDependencies,
+    private readonly chat: ChatDependencies & { pictures: PictureStore },
     private readonly saved: SavedConversations,
     private readonly replyPictures: ReplyPictures,
     private readonly view: ReplyView,

@@ -1,9 +1,7 @@
 import { LIMITS, type HostMessage, type ImageAttachment, type Turn } from '../../shared/protocol';
-import type { PictureStore } from './chatDependencies';
-import type { Conversation, StoredTurn } from './storedTurns';
+import type { Conversation, ReplyPictures, SavedConversations, StoredTurn } from '../../core';
 import { viewId } from './fitValues';
-import type { ReplyPictures } from './replyPictures';
-import type { SavedConversations } from './savedConversations';
+import type { PictureStore } from './pictureStore';
 import { picturesOf, toViewTurn } from './viewTurns';
 
 /**

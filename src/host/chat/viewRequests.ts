@@ -16,7 +16,7 @@ import { viewId } from './fitValues';
 import type { FileIntake } from './fileIntake';
 import type { PendingFiles } from './pendingFiles';
 import { openWorkspaceFile } from './openFile';
-import type { Prompt } from './storedTurns';
+import type { Prompt } from '../../core';
 
 /** What the chat view's requests act on: the chat's parts, and the view provider's ways of answering the view. */
 export interface ChatViewParts {

@@ -1,13 +1,21 @@
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { asServiceError } from '../../../src/core';
-import type { ChatClient, ChatDependencies, ChatSettings, CodebaseSource, PictureStore, RulesSource } from '../../../src/host/chat/chatDependencies';
+import {
+  asServiceError,
+  SavedConversations,
+  type ChatClient,
+  type ChatDependencies,
+  type ChatSettings,
+  type CodebaseSource,
+  type Conversation,
+  type RulesSource,
+} from '../../../src/core';
 import { ChatController } from '../../../src/host/chat/chatController';
 import { ConversationStore } from '../../../src/host/chat/conversationStore';
-import type { Conversation } from '../../../src/host/chat/storedTurns';
+import { panelCodebase } from '../../../src/host/chat/panelCodebase';
 import { PendingFiles } from '../../../src/host/chat/pendingFiles';
-import { SavedConversations } from '../../../src/host/chat/savedConversations';
+import type { PictureStore } from '../../../src/host/chat/pictureStore';
 import type { HostMessage, ImageAttachment, Turn, TurnError } from '../../../src/shared/protocol';
 import { ManualClock } from './manualClock';
 import { MemoryMemento } from './memoryMemento';
@@ -87,7 +95,7 @@ export class ChatUnderTest {
   constructor(readonly storage: Storage) {
     this.pictures = storage.pictures;
     const log = (line: string) => this.logged.push(line);
-    const chat: ChatDependencies = {
+    const chat: ChatDependencies & { pictures: PictureStore } = {
       clients: { get: async () => this.client },
       pictures: this.pictures,
       readSettings: () => this.settings,
@@ -99,7 +107,7 @@ export class ChatUnderTest {
         earlierPicturesLeftOut: (count, model) => `${model}: ${count} earlier pictures left out`,
         searchingWorkspace: () => 'Searching the workspace',
       },
-      codebase: { find: (question, room, signal) => this.codebase.find(question, room, signal) },
+      codebase: panelCodebase({ find: (question, room, signal) => this.codebase.find(question, room, signal) }),
       rules: { find: () => this.rules.find() },
       log: { debug: log, info: log, warn: log, error: log },
       clock: this.clock,

@@ -1,13 +1,9 @@
-import {
-  applyChunk,
-  chatStreamWithinContext,
-  modelReasons,
-  webSearchTools,
-  type BuiltInTool,
-  type ChatMessage,
-  type ChatReply,
-  type ServiceClient,
-} from '../../core';
+import { modelReasons } from '../../serviceFacts/modelFacts';
+import { applyChunk, type ChatReply } from '../chatReply';
+import type { ServiceClient } from '../client';
+import { chatStreamWithinContext } from '../contextFit';
+import type { BuiltInTool, ChatMessage } from '../schemas';
+import { webSearchTools } from '../webSources';
 import type { ChatSettings } from './chatDependencies';
 import type { Conversation, StoredTurn } from './storedTurns';
 import type { PanelConversation } from './panelConversation';

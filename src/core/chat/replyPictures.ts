@@ -1,6 +1,6 @@
 import type { ChatClient, ChatDependencies } from './chatDependencies';
 import type { StoredTurn } from './storedTurns';
-import { pictureIdsOf } from './viewTurns';
+import { pictureIdsOf } from './conversations';
 
 /**
  * The pictures of the model's replies, downloaded into the image store with the token: once a reply

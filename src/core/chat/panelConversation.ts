@@ -1,5 +1,6 @@
-import { modelSeesPictures, type ConversationFile, type ConversationMessage } from '../../core';
-import type { PictureStore } from './chatDependencies';
+import { modelSeesPictures } from '../../serviceFacts/modelFacts';
+import type { ConversationFile, ConversationMessage } from '../conversation/turns';
+import type { ChatFiles } from './chatDependencies';
 import { codebaseText } from './codebasePassages';
 import type { Conversation, StoredTurn } from './storedTurns';
 
@@ -28,7 +29,7 @@ export async function panelConversation(
   conversation: Conversation,
   pending: StoredTurn,
   systemPrompt: string,
-  files?: Pick<PictureStore, 'read'>,
+  files?: Pick<ChatFiles, 'read'>,
   model?: string,
 ): Promise<PanelConversation> {
   // A failed reply, or an empty stopped one, is not part of what the model said.
@@ -62,7 +63,7 @@ export async function panelConversation(
 }
 
 /** A question's picture, then its documents, as files read from the store when uploaded. */
-async function storedFiles(question: StoredTurn, store: Pick<PictureStore, 'read'>): Promise<ConversationFile[]> {
+async function storedFiles(question: StoredTurn, store: Pick<ChatFiles, 'read'>): Promise<ConversationFile[]> {
   const stored = (kind: ConversationFile['kind'], { id, name, type }: { id: string; name: string; type: string }, size: number): ConversationFile => ({
     key: id,
     name,
