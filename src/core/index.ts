@@ -88,14 +88,13 @@ export type {
   FoundContext,
   RulesSource,
 } from './chat/chatDependencies';
-export { newConversation, titleFrom, pictureIdsOf, questionPictureIds, questionFileIds, storedPictureIds } from './chat/conversations';
+export { newConversation, titleFrom, pictureIdsOf, questionPictureIds, storedPictureIds } from './chat/conversations';
 export { addQuestion, replaceQuestion } from './chat/questions';
-export { codebaseSources, codebaseText, removePassage } from './chat/codebasePassages';
-export { panelConversation, type PanelConversation } from './chat/panelConversation';
-export { writeReply, type ReplyRequest } from './chat/replyWriter';
-export { CodebaseUnavailable, findCodebaseContext, questionWithoutContext } from './chat/codebaseTurn';
-export { ReplyPictures } from './chat/replyPictures';
+export { codebaseSources, codebaseText } from './chat/codebasePassages';
+export { CodebaseUnavailable } from './chat/codebaseTurn';
 export { SavedConversations, type ConversationStorage } from './chat/savedConversations';
+export { ChatEngine } from './chat/chatEngine';
+export type { ChatEvent, ChatListener } from './chat/chatEvents';
 export { systemClock, type Clock } from './clock';
 
 // Completions as you type: where to ask, the request, the cleaning of the reply, the cache.

@@ -3,7 +3,7 @@ import type { FoundPassages, QuotedSource, SourceLines, StoredTurn } from './sto
 /**
  * A question's codebase context as it is kept with the question: the text that goes before it,
  * the files and lines it cites, and taking one passage out. Apart from finding the context
- * (codebaseTurn.ts), which needs the whole conversation as it is sent (panelConversation.ts), itself
+ * (codebaseTurn.ts), which needs the whole conversation as it is sent (sentConversation.ts), itself
  * needing this text: one module for both would import itself in a circle.
  */
 

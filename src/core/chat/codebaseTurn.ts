@@ -2,7 +2,7 @@ import { messageText } from '../conversation/turns';
 import { estimateTokens } from '../tokenCounter';
 import type { ChatSettings, CodebaseSource } from './chatDependencies';
 import type { Conversation, ReplyError, StoredTurn } from './storedTurns';
-import { panelConversation } from './panelConversation';
+import { sentConversation } from './sentConversation';
 
 /** The workspace cannot be searched yet: what the user reads, with the button that lets it be (the reply's error). */
 export class CodebaseUnavailable extends Error {
@@ -29,7 +29,7 @@ export async function findCodebaseContext(
   settings: ChatSettings,
   signal: AbortSignal,
 ): Promise<void> {
-  const { messages } = await panelConversation(conversation, pending, settings.systemPrompt);
+  const { messages } = await sentConversation(conversation, pending, settings.systemPrompt);
   const conversationTokens = messages.reduce((sum, message) => sum + estimateTokens(messageText(message)), 0);
   const room = { model: settings.model, conversationTokens, answerTokens: settings.maxTokens };
   const found = await source.find(question.content, room, signal);

@@ -11,7 +11,7 @@ import { countMessage } from '../countMessage';
 import { activeFile, projectRulesFor, RULES_BUDGET_TOKENS } from '../workspace/projectRules';
 
 /** The chat's dependencies in VS Code: the settings, the localized texts, the log channel. */
-export function chatHost(clients: ClientProvider, pictures: PictureStore, log: Log): ChatDependencies & { pictures: PictureStore } {
+export function chatHost(clients: ClientProvider, pictures: PictureStore, log: Log): ChatDependencies {
   return {
     clients,
     pictures,

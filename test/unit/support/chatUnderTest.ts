@@ -3,6 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import {
   asServiceError,
+  ChatEngine,
   SavedConversations,
   type ChatClient,
   type ChatDependencies,
@@ -11,7 +12,7 @@ import {
   type Conversation,
   type RulesSource,
 } from '../../../src/core';
-import { ChatController } from '../../../src/host/chat/chatController';
+import { ChatViewAdapter } from '../../../src/host/chat/chatViewAdapter';
 import { ConversationStore } from '../../../src/host/chat/conversationStore';
 import { panelCodebase } from '../../../src/host/chat/panelCodebase';
 import { PendingFiles } from '../../../src/host/chat/pendingFiles';
@@ -74,8 +75,8 @@ export class Storage {
 }
 
 /**
- * The chat as a user meets it, with no VS Code: the controller on a real conversation store, a
- * service client whose replies the test writes, and the view as the posted messages draw it.
+ * The chat as a user meets it, with no VS Code: the engine on a real conversation store, a
+ * service client whose replies the test writes, and the view as the adapter's messages draw it.
  */
 export class ChatUnderTest {
   readonly client = new ScriptedClient();
@@ -88,14 +89,16 @@ export class ChatUnderTest {
   /** The project's rules as the test has them found (the real ones are read from the workspace in VS Code). */
   rules: RulesSource = { find: async () => ({ text: '', files: [] }) };
   settings: ChatSettings = { model: 'GigaChat-2-Max', systemPrompt: 'Be brief.', temperature: 0.3, maxTokens: 500 };
-  readonly controller: ChatController;
+  readonly engine: ChatEngine;
+  /** The engine as the view provider reaches it, and what turns its events into the view's messages. */
+  readonly adapter: ChatViewAdapter;
   /** What the view shows: the open conversation's turns and whether a reply is being written. */
   readonly view = { conversationId: '', turns: [] as Turn[], busy: false };
 
   constructor(readonly storage: Storage) {
     this.pictures = storage.pictures;
     const log = (line: string) => this.logged.push(line);
-    const chat: ChatDependencies & { pictures: PictureStore } = {
+    const chat: ChatDependencies = {
       clients: { get: async () => this.client },
       pictures: this.pictures,
       readSettings: () => this.settings,
@@ -113,16 +116,14 @@ export class ChatUnderTest {
       clock: this.clock,
     };
     const saved = new SavedConversations(new ConversationStore(storage.state, storage.folder), this.pictures, chat.log, () => log('warned: not saved'));
-    this.controller = new ChatController(chat, saved);
-    this.controller.attach(
-      (message) => this.show(message),
-      () => this.showState(),
-    );
+    this.engine = new ChatEngine(chat, saved);
+    this.adapter = new ChatViewAdapter(this.engine, this.pictures, this.clock, async ({ text }) => ({ text }));
+    this.adapter.attach({ post: (message) => this.show(message), redraw: () => this.showState() });
   }
 
   /** The view (re)drawn whole, as the view provider does when the view opens or the chat changes. */
   async showState(): Promise<void> {
-    const state = (await this.controller.prepareState())();
+    const state = (await this.adapter.prepareState())();
     if (!state) return;
     this.view.conversationId = state.conversationId;
     this.view.turns = state.turns.map((turn) => ({ ...turn }));
