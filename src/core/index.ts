@@ -61,6 +61,43 @@ export { toServiceConversation } from './conversation/serviceConversation';
 export type { PendingFile, ServiceConversation } from './conversation/serviceConversation';
 export { FileUploads, pictureFromBytes } from './conversation/fileUploads';
 
+// The chat engine: conversations and their turns, questions, the replies written into them, the history.
+export type {
+  CodebaseContext,
+  Conversation,
+  ConversationSummary,
+  ExplainedCode,
+  FoundPassages,
+  Prompt,
+  QuotedSource,
+  ReplyError,
+  SourceLines,
+  StoredDocument,
+  StoredPicture,
+  StoredTurn,
+  TurnStatus,
+  TurnUsage,
+} from './chat/storedTurns';
+export type {
+  ChatClient,
+  ChatClients,
+  ChatDependencies,
+  ChatFiles,
+  ChatSettings,
+  ChatTexts,
+  CodebaseSource,
+  FoundContext,
+  RulesSource,
+} from './chat/chatDependencies';
+export { newConversation, titleFrom, pictureIdsOf, questionPictureIds, storedPictureIds } from './chat/conversations';
+export { addQuestion, replaceQuestion } from './chat/questions';
+export { codebaseSources, codebaseText } from './chat/codebasePassages';
+export { CodebaseUnavailable } from './chat/codebaseTurn';
+export { SavedConversations, type ConversationStorage } from './chat/savedConversations';
+export { ChatEngine } from './chat/chatEngine';
+export type { ChatEvent, ChatListener } from './chat/chatEvents';
+export { systemClock, type Clock } from './clock';
+
 // Completions as you type: where to ask, the request, the cleaning of the reply, the cache.
 export { completesBlock, worthCompleting, type CompletionSite } from './completion/completionSite';
 export { completeAt, type Completion, type CompletionRequest } from './completion/completeAt';

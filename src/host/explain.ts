@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Prompt } from './chat/storedTurns';
+import type { Prompt } from '../core';
 import { fencedCode } from '../shared/fencedCode';
 import { excerptLabel, excerptNotice, linesText, selectedExcerpt } from './codeExcerpts';
 

@@ -3,11 +3,11 @@ import { ReasoningDocuments } from './agent/reasoningDocuments';
 import { LastAnswerView } from './chat/lastAnswerView';
 import { InlineCompletions } from './completion/inlineCompletions';
 import { ServerKeyStore } from './completion/serverKey';
-import { ChatController } from './chat/chatController';
+import { ChatEngine, SavedConversations } from '../core';
 import { chatHost, warnSaveFailing } from './chat/chatHost';
 import { ChatViewProvider } from './chat/chatViewProvider';
+import { panelCodebase } from './chat/panelCodebase';
 import { ConversationStore } from './chat/conversationStore';
-import { SavedConversations } from './chat/savedConversations';
 import { ImageStore } from './chat/imageStore';
 import { PendingFiles } from './chat/pendingFiles';
 import { ModelCatalog } from './chat/modelCatalog';
@@ -97,9 +97,9 @@ export function createServices(context: vscode.ExtensionContext): Services {
   );
   // Codebase context searches through it; it opens the chat (`ask`) only once the view exists.
   const search = new SemanticSearch(context, { clients, keys, log, ask: (prompt): Promise<void> => chat.ask(prompt) });
-  const controller = new ChatController({ ...chatHost(clients, images, log), codebase: workspaceCodebase(search) }, saved);
+  const engine = new ChatEngine({ ...chatHost(clients, images, log), codebase: panelCodebase(workspaceCodebase(search)) }, saved);
   const models = new ModelCatalog(clients, log);
-  const chat: ChatViewProvider = new ChatViewProvider(context.extensionUri, controller, models, images, keys, context.workspaceState, log, pendingFiles);
+  const chat: ChatViewProvider = new ChatViewProvider(context.extensionUri, engine, models, images, keys, context.workspaceState, log, pendingFiles);
   const check = new ConnectionCheck(clients, trustedRoot, log);
   context.subscriptions.push(log, trustedRoot, chat, clients, check, search);
   const certificates = certificateActions(context, trustedRoot, clients, log);

@@ -16,7 +16,7 @@ describe('chat controller (no VS Code): what the user sees of a conversation', (
   /** Sends `text` and returns once its request reached the model, with the promise that settles when the reply has ended. */
   const ask = async (text: string): Promise<{ ended: Promise<void> }> => {
     const requests = chat.client.replies.length;
-    const ended = chat.controller.send({ text });
+    const ended = chat.engine.send({ text });
     await until(() => chat.client.replies.length > requests, `the request for "${text}"`);
     return { ended };
   };
@@ -54,7 +54,7 @@ describe('chat controller (no VS Code): what the user sees of a conversation', (
       { model: chat.reply.request.model, temperature: chat.reply.request.temperature, max_tokens: chat.reply.request.max_tokens },
       { model: 'GigaChat-2-Max', temperature: 0.3, max_tokens: 500 },
     );
-    const saved = await storage.reopened(chat.controller.conversationId);
+    const saved = await storage.reopened(chat.engine.conversationId);
     assert.deepEqual(
       saved?.turns.map((turn) => [turn.role, turn.content, turn.status]),
       [
@@ -83,7 +83,7 @@ describe('chat controller (no VS Code): what the user sees of a conversation', (
 
     const { ended: second } = await ask('And a queue?');
     chat.reply.waitForStream(true);
-    chat.controller.stop();
+    chat.engine.stop();
     await second;
     assert.equal(chat.reply.aborted, true);
     assert.deepEqual(chat.transcript.at(-1), 'assistant:  (stopped)');
@@ -93,7 +93,7 @@ describe('chat controller (no VS Code): what the user sees of a conversation', (
   it('every turn of a conversation carries the same session id, and a new chat another one', async () => {
     await askAndAnswer('Name a colour', 'Blue.');
     await askAndAnswer('Name a fruit', 'Pear.');
-    await chat.controller.newChat();
+    await chat.engine.newChat();
     await chat.showState();
     await askAndAnswer('Name a planet', 'Mars.');
     const [first, second, third] = chat.client.replies.map((reply) => reply.options.sessionId);
@@ -111,12 +111,12 @@ describe('chat controller (no VS Code): what the user sees of a conversation', (
     const { ended: sent } = await ask('Write a long essay');
     chat.reply.write('Retries are');
     await chat.flush();
-    chat.controller.stop();
+    chat.engine.stop();
     await sent;
     assert.equal(chat.reply.aborted, true, 'the request was aborted');
     assert.deepEqual(chat.transcript.at(-1), 'assistant: Retries are (stopped)');
     assert.equal(chat.view.busy, false);
-    const saved = await storage.reopened(chat.controller.conversationId);
+    const saved = await storage.reopened(chat.engine.conversationId);
     assert.deepEqual(saved?.turns.at(-1)?.content, 'Retries are');
     assert.equal(saved?.turns.at(-1)?.status, 'stopped');
   });
@@ -124,7 +124,7 @@ describe('chat controller (no VS Code): what the user sees of a conversation', (
   it('Regenerate replaces the last reply with a new one; a reply no longer the last is never replaced', async () => {
     await askAndAnswer('Name a colour', 'Blue.');
     const firstReply = chat.view.turns[1].id;
-    const regenerated = chat.controller.regenerate(firstReply);
+    const regenerated = chat.engine.regenerate(firstReply);
     await until(() => chat.client.replies.length === 2, 'the request for another answer');
     assert.deepEqual(chat.client.replies[1].messages, ['system: Be brief.', 'user: Name a colour'], 'the old reply is not sent');
     chat.reply.write('Green.');
@@ -133,7 +133,7 @@ describe('chat controller (no VS Code): what the user sees of a conversation', (
     assert.deepEqual(chat.transcript, ['user: Name a colour (done)', 'assistant: Green. (done)']);
 
     await askAndAnswer('Name a fruit', 'Pear.');
-    await chat.controller.regenerate(chat.view.turns[1].id); // the button of a reply with a newer one after it
+    await chat.engine.regenerate(chat.view.turns[1].id); // the button of a reply with a newer one after it
     assert.equal(chat.client.replies.length, 3, 'no request');
     assert.deepEqual(chat.transcript, ['user: Name a colour (done)', 'assistant: Green. (done)', 'user: Name a fruit (done)', 'assistant: Pear. (done)']);
   });
@@ -141,14 +141,14 @@ describe('chat controller (no VS Code): what the user sees of a conversation', (
   it('Edit replaces the question and drops the turns after it; the model hears only the new question', async () => {
     await askAndAnswer('Name a colour', 'Blue.');
     await askAndAnswer('Name a fruit', 'Pear.');
-    const edited = chat.controller.edit(chat.view.turns[0].id, { text: 'Name a planet' });
+    const edited = chat.engine.edit(chat.view.turns[0].id, { text: 'Name a planet' });
     await until(() => chat.client.replies.length === 3, 'the request for the edited question');
     assert.deepEqual(chat.reply.messages, ['system: Be brief.', 'user: Name a planet']);
     chat.reply.write('Mars.');
     chat.reply.end();
     await edited;
     assert.deepEqual(chat.transcript, ['user: Name a planet (done)', 'assistant: Mars. (done)']);
-    const saved = await storage.reopened(chat.controller.conversationId);
+    const saved = await storage.reopened(chat.engine.conversationId);
     assert.equal(saved?.title, 'Name a planet', 'the chat is named after its new first question');
     assert.equal(saved?.turns.length, 2);
   });
@@ -158,7 +158,7 @@ describe('chat controller (no VS Code): what the user sees of a conversation', (
     chat.reply.write('Roses are');
     await chat.flush();
     const long = chat.reply;
-    const edited = chat.controller.edit(chat.view.turns[0].id, { text: 'Write a haiku' });
+    const edited = chat.engine.edit(chat.view.turns[0].id, { text: 'Write a haiku' });
     await until(() => chat.client.replies.length === 2, 'the request for the edit');
     assert.equal(long.aborted, true, 'the long reply was stopped');
     chat.reply.write('An old silent pond.');
@@ -177,14 +177,14 @@ describe('chat controller (no VS Code): what the user sees of a conversation', (
     assert.equal(reply?.status, 'error');
     assert.deepEqual(reply?.error, { kind: 'server', message: 'Failed: upstream broke', actions: ['retry'], requestId: undefined });
     assert.equal(chat.view.busy, false);
-    assert.equal((await storage.reopened(chat.controller.conversationId))?.turns.at(-1)?.status, 'error');
+    assert.equal((await storage.reopened(chat.engine.conversationId))?.turns.at(-1)?.status, 'error');
   });
 
   it('a message sent while a reply streams shows at once, waits, and is answered once that reply ends (which is not cut short)', async () => {
     const { ended: first } = await ask('Write a long essay');
     chat.reply.write('Part one.');
     await chat.flush();
-    await chat.controller.send({ text: 'Explain const answer = 42;', contextLabel: 'app.ts:1' });
+    await chat.engine.send({ text: 'Explain const answer = 42;', contextLabel: 'app.ts:1' });
     assert.deepEqual(chat.transcript.slice(-2), ['assistant: Part one. (streaming)', 'user: Explain const answer = 42; (done)']);
     assert.equal(chat.client.replies.length, 1, 'not asked yet');
     chat.reply.write(' Part two.');
@@ -213,11 +213,11 @@ describe('chat controller (no VS Code): what the user sees of a conversation', (
     chat.reply.write(' useful.');
     await settle();
     chat.clock.advance(2000);
-    const id = chat.controller.conversationId;
+    const id = chat.engine.conversationId;
     await until(async () => (await storage.reopened(id))?.turns.at(-1)?.content === 'Retries are useful.', 'the streaming reply saved');
     // The window closes while the reply streams: the next one reads the storage as it is.
     chat = await openWindow();
-    assert.equal(chat.controller.conversationId, id);
+    assert.equal(chat.engine.conversationId, id);
     assert.deepEqual(chat.transcript, [
       'user: Name a colour (done)',
       'assistant: Blue. (done)',
@@ -231,7 +231,7 @@ describe('chat controller (no VS Code): what the user sees of a conversation', (
     await ask('Write a long essay');
     chat.reply.write('Retries are useful.');
     await settle();
-    const id = chat.controller.conversationId;
+    const id = chat.engine.conversationId;
     // No more text comes: the stream hangs. The text on screen is saved anyway, two seconds after it arrived.
     chat.clock.advance(2000);
     await until(async () => (await storage.reopened(id))?.turns.at(-1)?.content === 'Retries are useful.', 'the stalled reply saved');
@@ -243,9 +243,9 @@ describe('chat controller (no VS Code): what the user sees of a conversation', (
     const { ended: sent } = await ask('Write a long essay');
     chat.reply.write('Retries are');
     await chat.flush();
-    const first = chat.controller.conversationId;
+    const first = chat.engine.conversationId;
     const replyId = chat.view.turns[1].id;
-    await chat.controller.newChat();
+    await chat.engine.newChat();
     await chat.showState();
     const postedBefore = chat.posted.length;
     chat.reply.write(' useful.');
@@ -281,16 +281,16 @@ describe('chat controller (no VS Code): what the user sees of a conversation', (
 
   it('deleting the conversation a reply is written to removes it for good: its last save does not bring it back', async () => {
     await askAndAnswer('Keep me', 'Kept.');
-    await chat.controller.newChat();
+    await chat.engine.newChat();
     await chat.showState();
     const { ended: sent } = await ask('Delete me while you write');
     chat.reply.write('Soon gone');
-    const deleted = chat.controller.conversationId;
-    await chat.controller.delete(deleted);
+    const deleted = chat.engine.conversationId;
+    await chat.engine.delete(deleted);
     await sent;
     await settle();
     assert.deepEqual(
-      chat.controller.history().map((conversation) => conversation.title),
+      chat.engine.history().map((conversation) => conversation.title),
       ['Keep me'],
     );
     assert.equal(await storage.reopened(deleted), undefined, 'not in the storage either');

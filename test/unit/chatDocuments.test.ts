@@ -15,7 +15,7 @@ describe('documents attached to a chat question, and the limits of a request (no
   const ask = async (text: string, files: [string, Uint8Array][]) => {
     for (const [name, bytes] of files) assert.deepEqual(await t.pending.add(name, bytes.length, bytes), { added: true }, name);
     const requests = t.chat.client.replies.length;
-    const ended = t.chat.controller.send({ text, ...(await t.pending.take(t.pending.ids)) });
+    const ended = t.chat.engine.send({ text, ...(await t.pending.take(t.pending.ids)) });
     await until(() => t.chat.client.replies.length > requests, `the request for "${text}"`);
     return { ended }; // wrapped: an async function returning the promise itself would wait for the reply
   };
@@ -61,7 +61,7 @@ describe('documents attached to a chat question, and the limits of a request (no
     assert.deepEqual(t.chat.view.turns[0].documents, [{ name: 'report.txt', extension: 'txt', bytes: NOTES.length }]);
     assert.equal(t.chat.view.turns[0].images, undefined, 'a document is not drawn as a picture');
     await answer(ended);
-    const regenerated = t.chat.controller.regenerate();
+    const regenerated = t.chat.engine.regenerate();
     await until(() => t.chat.client.replies.length === 2, 'the regenerated request');
     assert.deepEqual(t.chat.reply.request.messages.at(-1)?.attachments, ['upload-1'], 'regenerating reuses the upload');
     await answer(regenerated);

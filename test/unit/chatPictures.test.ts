@@ -1,7 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { ATTACHMENTS_REFUSED, ServiceError } from '../../src/core';
+import { ATTACHMENTS_REFUSED, ServiceError, type StoredPicture } from '../../src/core';
 import { MAX_IMAGE_BYTES } from '../../src/serviceFacts/fileFacts';
-import type { StoredPicture } from '../../src/host/chat/storedTurns';
 import { checkFile } from '../../src/host/chat/attachmentCheck';
 import { PendingFiles } from '../../src/host/chat/pendingFiles';
 import { answer as answerWith, ChatUnderTest, openChatWithFiles, type Storage, until } from './support/chatUnderTest';
@@ -23,7 +22,7 @@ describe('pictures attached to a chat question (no VS Code)', () => {
     assert.deepEqual(await pending.add('shot1.png', PNG.length, PNG), { added: true });
     const { pictures } = await pending.take(pending.ids);
     const requests = chat.client.replies.length;
-    const ended = chat.controller.send({ text, pictures });
+    const ended = chat.engine.send({ text, pictures });
     await until(() => chat.client.replies.length > requests, `the request for "${text}"`);
     return { ended, pictures: pictures as StoredPicture[] };
   };
@@ -71,22 +70,22 @@ describe('pictures attached to a chat question (no VS Code)', () => {
   it('deleting the conversation deletes its uploaded picture at the service too', async () => {
     const { ended } = await askWithPictures('What is wrong here?');
     await answer(ended);
-    await chat.controller.delete(chat.controller.conversationId);
+    await chat.engine.delete(chat.engine.conversationId);
     assert.deepEqual(chat.client.deleted, ['upload-1']);
   });
 
   it('regenerating, editing and asking on reuse the uploaded file ids: nothing is uploaded twice', async () => {
     const first = await askWithPictures('What is wrong here?');
     await answer(first.ended);
-    const regenerated = chat.controller.regenerate();
+    const regenerated = chat.engine.regenerate();
     await until(() => chat.client.replies.length === 2, 'the regenerated request');
     await answer(regenerated, 'Another look.');
     const question = chat.view.turns[0].id;
-    const edited = chat.controller.edit(question, { text: 'And now?' });
+    const edited = chat.engine.edit(question, { text: 'And now?' });
     await until(() => chat.client.replies.length === 3, 'the edited request');
     assert.deepEqual(chat.reply.request.messages.at(-1), { role: 'user', content: 'And now?', attachments: ['upload-1'] }, 'the edit keeps its pictures');
     await answer(edited);
-    const next = chat.controller.send({ text: 'Thanks' });
+    const next = chat.engine.send({ text: 'Thanks' });
     await until(() => chat.client.replies.length === 4, 'the next request');
     assert.deepEqual(
       chat.reply.request.messages.filter((message) => message.role === 'user'),
@@ -102,14 +101,14 @@ describe('pictures attached to a chat question (no VS Code)', () => {
   it('a failed upload loses nothing: the reply says why, the question keeps its pictures, and Retry uploads and asks', async () => {
     chat.client.failUploads = new ServiceError('network', 'connection reset');
     await pending.add('shot.png', PNG.length, PNG);
-    await chat.controller.send({ text: 'What is wrong here?', ...(await pending.take(pending.ids)) });
+    await chat.engine.send({ text: 'What is wrong here?', ...(await pending.take(pending.ids)) });
     assert.deepEqual(chat.transcript, ['user: What is wrong here? (done)', 'assistant:  (error)']);
     assert.equal(chat.view.turns[1].error?.message, 'Failed: connection reset');
     assert.equal(chat.view.turns[1].notice, undefined, 'the upload notice is gone');
     assert.equal(chat.client.replies.length, 0, 'the model was not asked without the picture');
     assert.equal(chat.view.turns[0].images?.length, 1);
     chat.client.failUploads = undefined;
-    const retried = chat.controller.regenerate(chat.view.turns[1].id);
+    const retried = chat.engine.regenerate(chat.view.turns[1].id);
     await until(() => chat.client.replies.length === 1, 'the retried request');
     assert.deepEqual(chat.reply.request.messages.at(-1)?.attachments, ['upload-1']);
     await answer(retried);
@@ -121,7 +120,7 @@ describe('pictures attached to a chat question (no VS Code)', () => {
     const first = await askWithPictures('What is wrong here?');
     assert.deepEqual(chat.reply.request.messages.at(-1)?.attachments, ['upload-1'], 'the question answered keeps its own: a refusal is about it');
     await answer(first.ended);
-    const next = chat.controller.send({ text: 'And how do I sort a list?' });
+    const next = chat.engine.send({ text: 'And how do I sort a list?' });
     await until(() => chat.client.replies.length === 2, 'the later question');
     assert.ok(
       chat.reply.request.messages.every((message) => message.attachments === undefined),
@@ -130,7 +129,7 @@ describe('pictures attached to a chat question (no VS Code)', () => {
     await answer(next, 'With sort().');
     assert.equal(chat.view.turns[3].notice, 'GigaChat: 1 earlier pictures left out');
     chat.settings = { ...chat.settings, model: 'GigaChat-2-Max' };
-    const seen = chat.controller.send({ text: 'Look at it again' });
+    const seen = chat.engine.send({ text: 'Look at it again' });
     await until(() => chat.client.replies.length === 3, 'the question with a model that sees pictures');
     assert.deepEqual(chat.reply.request.messages[1].attachments, ['upload-1'], 'a model that sees pictures gets the chat’s pictures');
     await answer(seen);
@@ -144,7 +143,7 @@ describe('pictures attached to a chat question (no VS Code)', () => {
       return upload(bytes, options);
     };
     await pending.add('shot.png', PNG.length, PNG);
-    const ended = chat.controller.send({ text: 'Look', ...(await pending.take(pending.ids)) });
+    const ended = chat.engine.send({ text: 'Look', ...(await pending.take(pending.ids)) });
     await until(() => chat.view.turns[1]?.notice !== undefined, 'the upload notice');
     assert.equal(chat.view.turns[1].notice, 'Uploading 1 files');
     release();
@@ -156,7 +155,7 @@ describe('pictures attached to a chat question (no VS Code)', () => {
   it('a file id the service no longer knows is uploaded again once, and the question asked again', async () => {
     const first = await askWithPictures('What is wrong here?');
     await answer(first.ended);
-    const regenerated = chat.controller.regenerate();
+    const regenerated = chat.engine.regenerate();
     await until(() => chat.client.replies.length === 2, 'the regenerated request');
     chat.reply.fail(new ServiceError('notFound', "File 'upload-1' not found", { status: 404, code: ATTACHMENTS_REFUSED }));
     await until(() => chat.client.replies.length === 3, 'the request with the picture uploaded again');

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { conversationMarkdown, type MarkdownLabels } from '../../src/host/chat/conversationMarkdown';
-import { newConversation } from '../../src/host/chat/conversationStore';
+import { newConversation } from '../../src/core';
 
 const labels: MarkdownLabels = {
   you: 'You',

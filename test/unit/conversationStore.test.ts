@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ConversationStore, newConversation, titleFrom } from '../../src/host/chat/conversationStore';
-import type { Conversation, StoredTurn } from '../../src/host/chat/storedTurns';
+import { newConversation, titleFrom, type Conversation, type StoredTurn } from '../../src/core';
+import { ConversationStore } from '../../src/host/chat/conversationStore';
 import { MemoryMemento } from './support/memoryMemento';
 
 function conversationWith(text: string, updatedAt: number): Conversation {

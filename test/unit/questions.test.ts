@@ -1,7 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { newConversation } from '../../src/host/chat/conversationStore';
-import type { Conversation } from '../../src/host/chat/storedTurns';
-import { addQuestion, replaceQuestion } from '../../src/host/chat/questions';
+import { addQuestion, newConversation, replaceQuestion, type Conversation } from '../../src/core';
 
 /** A chat of two questions and their replies; the first was about code from the editor. */
 function chat(): Conversation {

@@ -1,10 +1,8 @@
 import { MAX_IMAGE_BYTES } from '../../src/serviceFacts/fileFacts';
 import * as assert from 'node:assert/strict';
-import type { Conversation, StoredTurn } from '../../src/host/chat/storedTurns';
+import type { Conversation, StoredTurn } from '../../src/core';
 import { fitHostMessage } from '../../src/host/chat/fitMessage';
 import type { ImageStore } from '../../src/host/chat/imageStore';
-import type { ReplyPictures } from '../../src/host/chat/replyPictures';
-import type { SavedConversations } from '../../src/host/chat/savedConversations';
 import { earlierQuestions, PAGE, pageStart, TranscriptPages } from '../../src/host/chat/transcriptPages';
 import { sniffImageType, viewPicture } from '../../src/host/chat/viewPictures';
 import { HostMessage, LIMITS } from '../../src/shared/protocol';
@@ -24,9 +22,7 @@ function conversation(count: number, last?: string): Conversation {
 /** The pages of a conversation with no pictures: nothing to read or download. */
 function pages(posted: HostMessage[] = []): TranscriptPages {
   const images = { attachments: async () => [] } as unknown as ImageStore;
-  const replyPictures = { fetchMissing: async () => [] } as unknown as ReplyPictures;
-  const saved = { save: async () => undefined } as unknown as SavedConversations;
-  return new TranscriptPages(images, replyPictures, saved, { post: (message) => posted.push(message), isOpen: () => true, liveTurn: () => undefined });
+  return new TranscriptPages(images, { post: (message) => posted.push(message), isOpen: () => true, fetchMissing: async () => [] });
 }
 
 /** The state as the view provider posts it, fitted; parsed with the view's schema. */

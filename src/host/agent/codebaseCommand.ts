@@ -1,8 +1,7 @@
 import * as vscode from 'vscode';
-import { codebaseBudget, estimateTokens, messageText, modelLimits, type ConversationMessage } from '../../core';
+import { codebaseBudget, codebaseText, estimateTokens, messageText, modelLimits, type ConversationMessage } from '../../core';
 import { abortSignalOf } from '../cancellation';
 import { withoutCodebaseTag } from '../../shared/codebaseTag';
-import { codebaseText } from '../chat/codebasePassages';
 import { readSetting } from '../config';
 import { findPassages, foundContext } from '../search/codebaseSource';
 import type { SemanticSearchCommands } from '../search/semanticSearch';

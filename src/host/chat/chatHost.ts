@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import type { ClientProvider } from '../clientProvider';
-import { systemClock } from '../clock';
 import { readSettings } from '../config';
 import { describeError } from '../errors';
 import { offerErrorActions } from '../errorActions';
 import type { Log } from '../log';
-import type { ChatDependencies, PictureStore } from './chatDependencies';
+import { systemClock, type ChatDependencies } from '../../core';
+import type { PictureStore } from './pictureStore';
 import { ATTACHMENT_LIMITS } from '../../serviceFacts/attachmentLimits';
 import { countMessage } from '../countMessage';
 import { activeFile, projectRulesFor, RULES_BUDGET_TOKENS } from '../workspace/projectRules';

@@ -1,5 +1,8 @@
 import * as vscode from 'vscode';
-import { MAX_ATTACHED_FILES, MAX_ATTACHMENTS, type HostMessage } from '../../shared/protocol';
+import { systemClock, type ChatEngine, type Prompt } from '../../core';
+import { mentionsCodebase } from '../../shared/codebaseTag';
+import { MAX_ATTACHED_FILES, MAX_ATTACHMENTS, type HostMessage, type ViewMessage } from '../../shared/protocol';
+import { mentionsWeb } from '../../shared/webTag';
 import { webviewStrings } from '../../shared/strings';
 import { Disposable, disposeAll } from '../dispose';
 import { offerErrorActions } from '../errorActions';
@@ -7,8 +10,7 @@ import type { Log } from '../log';
 import type { KeyStore } from '../secrets';
 import type { CodeExcerpt } from '../codeExcerpts';
 import { PendingAttachments } from './attachments';
-import type { ChatController } from './chatController';
-import type { Prompt } from './storedTurns';
+import { ChatViewAdapter, isConversationRequest } from './chatViewAdapter';
 import { ChatDraft } from './chatDraft';
 import { CHAT_VIEW_ID } from './chatViewId';
 import { trackLastTextEditor } from './codeBlockActions';
@@ -25,7 +27,10 @@ import { countMessage } from '../countMessage';
 import { messageOf } from '../../core';
 import { notify } from '../notify';
 
-/** The chat side panel: draws the controller's conversation and carries the view's requests to it. */
+/**
+ * The chat side panel: the webview, and what it asks of VS Code. The conversation in it is the
+ * chat engine's (src/core/chat), reached through the view adapter (chatViewAdapter.ts) only.
+ */
 export class ChatViewProvider extends Disposable implements vscode.WebviewViewProvider {
   private view?: vscode.WebviewView;
   /** Prompts that arrived before the view existed (explain selection opened it), oldest first. */
@@ -35,10 +40,12 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   private readonly draft: ChatDraft;
   /** What the view's requests act on (see viewRequests.ts). */
   private readonly parts: ChatViewParts;
+  /** The conversation: the view's requests about it go to the engine, and its events come back as messages. */
+  private readonly adapter: ChatViewAdapter;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
-    private readonly controller: ChatController,
+    engine: ChatEngine,
     private readonly models: ModelCatalog,
     private readonly images: ImageStore,
     private readonly keys: KeyStore,
@@ -50,8 +57,9 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     this.attachments = new PendingAttachments(workspaceState);
     this.intake = new FileIntake(files);
     this.draft = new ChatDraft(workspaceState);
+    this.adapter = new ChatViewAdapter(engine, images, systemClock, (message) => this.compose(message));
     this.parts = {
-      controller,
+      adapter: this.adapter,
       models,
       images,
       log,
@@ -83,10 +91,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     };
     this.images.showIn(view.webview);
     view.webview.html = chatHtml(view.webview, this.extensionUri);
-    this.controller.attach(
-      (message) => this.post(message),
-      () => this.sendState(),
-    );
+    this.adapter.attach({ post: (message) => this.post(message), redraw: () => this.sendState() });
     // This view's listeners go with it: VS Code resolves a new view each time the panel is opened again.
     const received = view.webview.onDidReceiveMessage((raw) => this.receive(raw));
     const closed = view.onDidDispose(() => {
@@ -99,7 +104,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   /** Opens the view and sends a prompt as a new turn (explain selection, search results). */
   async ask(prompt: Prompt): Promise<void> {
     await this.reveal();
-    if (this.view) await this.controller.send(prompt);
+    if (this.view) await this.adapter.send(prompt);
     else this.queued.push(prompt); // sent once the view is ready
   }
 
@@ -125,7 +130,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
 
   /** Starts a new conversation (the view's title-bar button). */
   async newChat(): Promise<void> {
-    await this.controller.newChat();
+    await this.adapter.newChat();
     await this.sendState();
     this.post({ type: 'focusInput' });
   }
@@ -138,7 +143,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
 
   /** Opens the conversation shown in the view as a Markdown document (Export Chat as Markdown). */
   async exportChat(): Promise<void> {
-    const conversation = await this.controller.current();
+    const conversation = await this.adapter.current();
     if (conversation.turns.length === 0) {
       void notify('info', vscode.l10n.t('This chat is empty: there is nothing to export yet.'));
       return;
@@ -159,9 +164,9 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
 
   /** The chat's last answer with any text, as the user reads it (markdown), for GigaChat: Show Last Answer as Plain Text. */
   async lastAnswer(): Promise<string | undefined> {
-    const { turns } = await this.controller.current();
+    const { turns } = await this.adapter.current();
     const answer = [...turns].reverse().find((turn) => turn.role === 'assistant' && turn.content.trim() !== '');
-    return answer && this.controller.replyText(answer.id);
+    return answer && this.adapter.replyText(answer.id);
   }
 
   async reveal(): Promise<void> {
@@ -181,7 +186,8 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
       return;
     }
     try {
-      await answerViewRequest(parsed.message, this.parts);
+      const { message } = parsed;
+      await (isConversationRequest(message) ? this.adapter.receive(message) : answerViewRequest(message, this.parts));
     } catch (error) {
       // What the view asked of VS Code failed (settings that cannot be written, a folder that
       // refuses a file…): the user hears of it, and a picked model that was not saved is unpicked.
@@ -193,7 +199,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   }
 
   private async sendState(): Promise<void> {
-    const [conversationNow, hasKey, pictureChips] = await Promise.all([this.controller.prepareState(), this.keys.has(), this.intake.chips()]);
+    const [conversationNow, hasKey, pictureChips] = await Promise.all([this.adapter.prepareState(), this.keys.has(), this.intake.chips()]);
     // Taken right before posting: the reply being written is shown as far as it is now.
     const conversation = conversationNow();
     if (!conversation) return;
@@ -223,6 +229,16 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   private async postAttachments(refused: readonly string[] = []): Promise<void> {
     this.post({ type: 'attachments', attachments: [...this.attachments.chips(), ...(await this.intake.chips())] });
     if (refused.length > 0) this.post({ type: 'attachmentsRefused', messages: refused.slice(0, MAX_ATTACHED_FILES) });
+  }
+
+  /** What a message sent from the input asks: its text, the code and files attached to it, codebase context, the web. */
+  private async compose(message: Extract<ViewMessage, { type: 'send' }>): Promise<Prompt> {
+    const prompt = await this.attachments.prompt(message.text, message.attachmentIds);
+    const files = await this.parts.files.take(message.attachmentIds);
+    if (message.attachmentIds?.length) await this.postAttachments();
+    const codebase = message.codebase === true || mentionsCodebase(message.text);
+    const web = message.web === true || mentionsWeb(message.text);
+    return { ...prompt, ...files, ...(codebase ? { codebase } : {}), ...(web ? { web } : {}) };
   }
 
   /** Posts a message, fitted to what the view accepts (see fitMessage.ts); what had to be changed is logged. */

@@ -1,5 +1,4 @@
-import type { Conversation, StoredTurn } from './storedTurns';
-import { webSourceList } from '../../core';
+import { webSourceList, type Conversation, type StoredTurn } from '../../core';
 import { replyTextOf } from './viewTurns';
 
 /** The words of the export, in the user's language (the caller translates them). */

@@ -1,10 +1,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
-import { writeFileAtomically } from '../../core';
-import { storedPictureIds } from './viewTurns';
-import type { ConversationSummary } from '../../shared/protocol';
-import type { Conversation, StoredTurn } from './storedTurns';
+import { storedPictureIds, writeFileAtomically, type Conversation, type ConversationStorage, type ConversationSummary, type StoredTurn } from '../../core';
 
 /** What the workspace state keeps of each conversation: enough for the history list and for cleaning up pictures. */
 interface ConversationEntry {
@@ -30,7 +27,7 @@ const SAFE_ID = /^[\w-]{1,100}$/;
  * lands after the final one, nor after a delete. Depends on the Memento type only (and the file
  * system), so it runs without VS Code.
  */
-export class ConversationStore {
+export class ConversationStore implements ConversationStorage {
   private writes: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -182,15 +179,4 @@ function isEntry(value: unknown): value is ConversationEntry {
 function isConversation(value: unknown): value is Conversation {
   const c = value as Conversation;
   return typeof c?.id === 'string' && typeof c.title === 'string' && Array.isArray(c.turns) && typeof c.updatedAt === 'number';
-}
-
-export function newConversation(): Conversation {
-  const now = Date.now();
-  return { id: crypto.randomUUID(), title: '', createdAt: now, updatedAt: now, sessionId: crypto.randomUUID(), turns: [] };
-}
-
-/** A title from the first user message: its first line, shortened. */
-export function titleFrom(text: string): string {
-  const line = text.trim().split('\n')[0].replace(/\s+/g, ' ');
-  return line.length > 60 ? `${line.slice(0, 57)}…` : line;
 }

@@ -10,7 +10,7 @@
  * reader is far behind the end anyway, a few lines at a time; and the number of messages grows
  * with the logarithm of the reply's length instead of with the length.
  */
-import { type Clock, systemClock } from '../clock';
+import { type Clock, systemClock } from '../../core';
 
 export interface PacingRule {
   /** Never two deltas closer than this. */

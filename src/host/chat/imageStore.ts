@@ -2,7 +2,7 @@ import { DOCUMENT_TYPES } from '../../serviceFacts/attachmentLimits';
 import { MAX_IMAGE_BYTES } from '../../serviceFacts/fileFacts';
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../core';
-import type { PictureStore } from './chatDependencies';
+import type { PictureStore } from './pictureStore';
 import type { ImageAttachment } from '../../shared/protocol';
 import { sniffImageType, viewPicture } from './viewPictures';
 

@@ -3,8 +3,8 @@ import * as z from 'zod';
 import { checkAddition, fileExtension, type MessageRefusal } from '../../serviceFacts/attachmentLimits';
 import { MAX_ATTACHED_FILES, type AttachmentChip } from '../../shared/protocol';
 import { checkFile, type FileRefusal } from './attachmentCheck';
-import type { PictureStore } from './chatDependencies';
-import type { StoredDocument, StoredPicture } from './storedTurns';
+import type { StoredDocument, StoredPicture } from '../../core';
+import type { PictureStore } from './pictureStore';
 
 /**
  * As kept in the workspace state: read back with a check, as a newer or older version may have

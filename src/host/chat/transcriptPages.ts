@@ -1,9 +1,7 @@
 import { LIMITS, type HostMessage, type ImageAttachment, type Turn } from '../../shared/protocol';
-import type { PictureStore } from './chatDependencies';
-import type { Conversation, StoredTurn } from './storedTurns';
+import type { Conversation, StoredTurn } from '../../core';
 import { viewId } from './fitValues';
-import type { ReplyPictures } from './replyPictures';
-import type { SavedConversations } from './savedConversations';
+import type { PictureStore } from './pictureStore';
 import { picturesOf, toViewTurn } from './viewTurns';
 
 /**
@@ -66,13 +64,11 @@ export class TranscriptPages {
 
   constructor(
     private readonly images: PictureStore,
-    private readonly replyPictures: ReplyPictures,
-    private readonly saved: SavedConversations,
     private readonly host: {
       post(message: HostMessage): void;
       isOpen(conversation: Conversation): boolean;
-      /** The reply being written, whose pictures come when it ends. */
-      liveTurn(): StoredTurn | undefined;
+      /** Downloads the missing pictures of these finished replies (the engine's `fetchMissingPictures`); the turns that have them all now. */
+      fetchMissing(conversation: Conversation, turns: readonly StoredTurn[], shown: ReadonlySet<string>): Promise<StoredTurn[]>;
     },
   ) {}
 
@@ -119,13 +115,8 @@ export class TranscriptPages {
 
   /** Downloads the pictures of these finished replies missing from disk, and shows them in the turns the view holds. */
   private async fetchMissing(conversation: Conversation, turns: readonly StoredTurn[], pictures: ReadonlyMap<string, ImageAttachment>): Promise<void> {
-    const finished = turns.filter((turn) => turn !== this.host.liveTurn());
-    const completed = await this.replyPictures.fetchMissing(finished, new Set(pictures.keys()));
+    const completed = await this.host.fetchMissing(conversation, turns, new Set(pictures.keys()));
     if (completed.length === 0) return;
-    // A reply's only notice is that its picture could not be downloaded: it has the picture now.
-    const noticed = completed.filter((turn) => turn.notice !== undefined);
-    for (const turn of noticed) turn.notice = undefined;
-    if (noticed.length > 0) await this.saved.save(conversation);
     const downloaded = await picturesOf(completed, this.images);
     for (const turn of completed) {
       if (this.holds(conversation, turn)) this.host.post({ type: 'turnUpdated', turn: toViewTurn(turn, downloaded) });

@@ -1,27 +1,24 @@
 import * as vscode from 'vscode';
 import type { HostMessage, ViewMessage } from '../../shared/protocol';
-import { mentionsCodebase } from '../../shared/codebaseTag';
-import { mentionsWeb } from '../../shared/webTag';
 import { runErrorAction } from '../errorActions';
 import type { Log } from '../log';
 import type { PendingAttachments } from './attachments';
-import type { ChatController } from './chatController';
+import type { ChatViewAdapter, ConversationRequest } from './chatViewAdapter';
 import type { ChatDraft } from './chatDraft';
 import { CHAT_FOCUSED_CONTEXT } from './chatViewId';
 import { copyCode, insertCode, openCode, openLink } from './codeBlockActions';
 import type { ImageStore } from './imageStore';
 import type { ModelCatalog } from './modelCatalog';
 import { continueInAgentMode, openAgentMode } from './agentHandoff';
-import { viewId } from './fitValues';
 import type { FileIntake } from './fileIntake';
 import type { PendingFiles } from './pendingFiles';
 import { openWorkspaceFile } from './openFile';
-import type { Prompt } from './storedTurns';
+import type { Prompt } from '../../core';
 import { notify } from '../notify';
 
 /** What the chat view's requests act on: the chat's parts, and the view provider's ways of answering the view. */
 export interface ChatViewParts {
-  readonly controller: ChatController;
+  readonly adapter: ChatViewAdapter;
   readonly models: ModelCatalog;
   readonly images: ImageStore;
   readonly log: Log;
@@ -38,13 +35,16 @@ export interface ChatViewParts {
   newChat(): Promise<void>;
 }
 
-/** Does what a message of the chat view (already checked against the protocol) asks. */
-export async function answerViewRequest(message: ViewMessage, chat: ChatViewParts): Promise<void> {
+/**
+ * Does what a message of the chat view (already checked against the protocol) asks of VS Code and
+ * the panel; those about the conversation itself go to the view adapter (`isConversationRequest`).
+ */
+export async function answerViewRequest(message: Exclude<ViewMessage, ConversationRequest>, chat: ChatViewParts): Promise<void> {
   switch (message.type) {
     case 'ready':
       await chat.sendState();
-      // Not awaited one by one: the first starts its reply, the rest wait for it (see ChatController.send).
-      await Promise.all(chat.takeQueued().map((prompt) => chat.controller.send(prompt)));
+      // Not awaited one by one: the first starts its reply, the rest wait for it (see ChatEngine.send).
+      await Promise.all(chat.takeQueued().map((prompt) => chat.adapter.send(prompt)));
       return;
     case 'focused':
       return setChatFocused(message.focused);
@@ -55,22 +55,6 @@ export async function answerViewRequest(message: ViewMessage, chat: ChatViewPart
           `${message.issues.replace(/[^\x20-\x7e]/g, '?')}); it is sent the chat again`,
       );
       return chat.sendState();
-    case 'loadEarlier': {
-      const page = await chat.controller.earlierPage(message.conversationId, message.before);
-      if (page) chat.post(page);
-      // The turn it scrolled to is gone (replaced by an edit): the view gets the chat as it is now.
-      else if (message.conversationId === viewId(chat.controller.conversationId)) await chat.sendState();
-      return;
-    }
-    case 'send': {
-      const prompt = await chat.attachments.prompt(message.text, message.attachmentIds);
-      const files = await chat.files.take(message.attachmentIds);
-      if (message.attachmentIds?.length) await chat.postAttachments();
-      const codebase = message.codebase === true || mentionsCodebase(message.text);
-      const web = message.web === true || mentionsWeb(message.text);
-      const withFiles = { ...prompt, ...files, ...(codebase ? { codebase } : {}), ...(web ? { web } : {}) };
-      return message.replaces ? chat.controller.edit(message.replaces, withFiles) : chat.controller.send(withFiles);
-    }
     case 'removeAttachment':
       await chat.attachments.remove(message.id);
       await chat.files.remove(message.id);
@@ -79,39 +63,25 @@ export async function answerViewRequest(message: ViewMessage, chat: ChatViewPart
       return chat.postAttachments(await chat.intake.received(message.name, message.size, message.bytes));
     case 'pickFiles':
       return chat.postAttachments(await chat.intake.pick());
-    case 'stop':
-      return chat.controller.stop();
-    case 'regenerate':
-      return chat.controller.regenerate(message.turnId);
     case 'newChat':
       return chat.newChat();
-    case 'showHistory':
-      return chat.post({ type: 'history', conversations: chat.controller.history() });
     case 'openConversation':
-      if (await chat.controller.open(message.conversationId)) await chat.sendState();
-      else if (!chat.controller.history().some((conversation) => conversation.id === message.conversationId)) {
+      if (await chat.adapter.open(message.conversationId)) await chat.sendState();
+      else if (!chat.adapter.history().some((conversation) => conversation.id === message.conversationId)) {
         void notify('warning', vscode.l10n.t('This conversation could not be opened: its file in the workspace storage is gone or damaged.'));
       }
       return;
-    case 'deleteConversation': {
-      const wasOpen = message.conversationId === chat.controller.conversationId;
-      await chat.controller.delete(message.conversationId);
-      chat.post({ type: 'history', conversations: chat.controller.history() });
-      // Deleting another chat leaves the one shown as it is (its selection, focus and scroll).
-      if (wasOpen) await chat.sendState();
-      return;
-    }
     case 'selectModel':
       return chat.models.select(message.model);
     case 'errorAction':
-      return runErrorAction(message.action, chat.log, () => chat.controller.regenerate(message.turnId));
+      return runErrorAction(message.action, chat.log, () => chat.adapter.regenerate(message.turnId));
     case 'copyReply': {
-      const text = chat.controller.replyText(message.turnId);
+      const text = chat.adapter.replyText(message.turnId);
       if (text?.trim()) await copyCode(text); // never empties the clipboard
       return;
     }
     case 'doInAgentMode':
-      return continueInAgentMode(chat.controller.exchange(message.turnId), chat.models.selected(), chat.log);
+      return continueInAgentMode(chat.adapter.exchange(message.turnId), chat.models.selected(), chat.log);
     case 'openAgentMode':
       return openAgentMode(undefined, chat.models.selected(), chat.log);
     case 'copyCode':
@@ -125,10 +95,6 @@ export async function answerViewRequest(message: ViewMessage, chat: ChatViewPart
       return;
     case 'openFile':
       return openWorkspaceFile(message);
-    case 'removeSource': {
-      const { turnId, file, first, last } = message;
-      return chat.controller.removeSource(turnId, { file, first, last });
-    }
     case 'openImage':
       return chat.images.open(message.fileId);
     case 'saveImage':

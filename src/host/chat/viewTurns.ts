@@ -1,8 +1,19 @@
-import { fileExtension, linkSourceMarkers, parseMediaReply, stableSourcePrefix, stableStreamingPrefix, webSourceList, type Sources } from '../../core';
-import { LIMITS, PICTURE_MARKER, type ImageAttachment, type Turn } from '../../shared/protocol';
-import type { PictureStore } from './chatDependencies';
-import { codebaseSources } from './codebasePassages';
-import type { StoredTurn } from './storedTurns';
+import {
+  codebaseSources,
+  fileExtension,
+  linkSourceMarkers,
+  parseMediaReply,
+  pictureIdsOf,
+  questionPictureIds,
+  stableSourcePrefix,
+  stableStreamingPrefix,
+  webSourceList,
+  type ReplyError,
+  type Sources,
+  type StoredTurn,
+} from '../../core';
+import { ErrorAction, LIMITS, PICTURE_MARKER, type ImageAttachment, type Turn, type TurnError } from '../../shared/protocol';
+import type { PictureStore } from './pictureStore';
 import { shownText } from './fitValues';
 
 /**
@@ -41,31 +52,6 @@ export function replyTextOf({ content, webSources }: Pick<StoredTurn, 'content' 
   return displayedReply(content, webSources).text.replaceAll(PICTURE_MARKER, picture);
 }
 
-/** The file ids of the pictures these turns' replies show. */
-export function pictureIdsOf(turns: readonly StoredTurn[]): string[] {
-  return turns.flatMap((turn) => (turn.role === 'assistant' ? displayedReply(turn.content).pictureIds : []));
-}
-
-/** The pictures attached to these turns' questions (their files in the picture store). */
-export function questionPictureIds(turns: readonly StoredTurn[]): string[] {
-  return turns.flatMap((turn) => (turn.role === 'user' ? (turn.pictures ?? []).map((picture) => picture.id) : []));
-}
-
-/** The documents attached to these turns' questions (their files in the picture store). */
-function questionDocumentIds(turns: readonly StoredTurn[]): string[] {
-  return turns.flatMap((turn) => (turn.role === 'user' ? (turn.documents ?? []).map((document) => document.id) : []));
-}
-
-/** The pictures and documents attached to these turns' questions (their files in the picture store). */
-export function questionFileIds(turns: readonly StoredTurn[]): string[] {
-  return [...questionPictureIds(turns), ...questionDocumentIds(turns)];
-}
-
-/** Every file the picture store keeps for these turns: the replies' pictures, and the questions' pictures and documents. */
-export function storedPictureIds(turns: readonly StoredTurn[]): string[] {
-  return [...pictureIdsOf(turns), ...questionFileIds(turns)];
-}
-
 /** The stored pictures of these turns (the replies' downloaded ones, the questions' attached ones), by file id (reading them takes a while). */
 export async function picturesOf(turns: readonly StoredTurn[], images: PictureStore): Promise<Map<string, ImageAttachment>> {
   const ids = [...pictureIdsOf(turns), ...questionPictureIds(turns)];
@@ -80,19 +66,20 @@ export async function picturesOf(turns: readonly StoredTurn[], images: PictureSt
  */
 export function toViewTurn(turn: StoredTurn, pictures: ReadonlyMap<string, ImageAttachment> = new Map()): Turn {
   if (turn.role === 'user') {
-    const { pictures: attached, documents: attachedDocuments, codebase: _codebase, webSources: _web, reasoning: _reasoning, ...question } = turn;
+    const { pictures: attached, documents: attachedDocuments, codebase: _codebase, webSources: _web, reasoning: _reasoning, error, ...question } = turn;
     const images = (attached ?? []).flatMap((picture) => pictures.get(picture.id) ?? []);
     const documents = (attachedDocuments ?? []).map(({ name, bytes }) => ({ name, extension: fileExtension(name), bytes }));
     const sources = codebaseSources(turn);
     return {
       ...question,
+      ...viewError(error),
       images: images.length ? images : undefined,
       documents: documents.length ? documents : undefined,
       sources: sources.length ? sources : undefined,
     };
   }
   const streaming = turn.status === 'streaming';
-  const { reasoning, webSources, documents: _none, ...reply } = turn; // a reply attaches no documents
+  const { reasoning, webSources, documents: _none, error, ...reply } = turn; // a reply attaches no documents
   const { text, pictureIds } = displayedReply(streaming ? stableSourcePrefix(stableStreamingPrefix(turn.content)) : turn.content, webSources);
   const images = pictureIds.flatMap((id) => pictures.get(id) ?? []);
   // The view fills the markers in order: a finished reply's picture that could not be had loses its
@@ -102,10 +89,17 @@ export function toViewTurn(turn: StoredTurn, pictures: ReadonlyMap<string, Image
   const sources = webSourceList(webSources).slice(0, LIMITS.webSources);
   return {
     ...reply,
+    ...viewError(error),
     content,
     images: images.length ? images : undefined,
     reasoning: reasoning ? shownText(reasoning) : undefined,
     webSources: sources.length ? sources : undefined,
     rules: turn.rules?.slice(0, LIMITS.rules),
   };
+}
+
+/** A reply's error as the view takes it: only the buttons the view knows (the engine names them as strings). */
+function viewError(error: ReplyError | undefined): { error?: TurnError } {
+  if (!error) return {};
+  return { error: { ...error, actions: error.actions.filter((action): action is ErrorAction => ErrorAction.safeParse(action).success) } };
 }

@@ -3,7 +3,7 @@
  * for one file, and a branch checkout or an unpacked archive fires thousands in a burst: the
  * index gets each path once, with what happened to it last, when the events stop for a moment.
  */
-import { type Clock, systemClock } from '../clock';
+import { type Clock, systemClock } from '../../core';
 
 /** What happened to a path, as far as the index cares: it may have new content, or it is gone. */
 export type PathChange = 'changed' | 'deleted';

@@ -1,7 +1,5 @@
 import * as vscode from 'vscode';
-import { codebaseBudget, modelLimits, relevantHits } from '../../core';
-import type { CodebaseSource, FoundContext } from '../chat/chatDependencies';
-import { CodebaseUnavailable } from '../chat/codebaseTurn';
+import { codebaseBudget, CodebaseUnavailable, modelLimits, relevantHits, type CodebaseSource, type FoundContext } from '../../core';
 import { readSetting } from '../config';
 import { countMessage } from '../countMessage';
 import { passageNotices, quotedPassage, readPassages, type ReadPassages } from './passages';

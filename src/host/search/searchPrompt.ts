@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
-import type { SearchHit } from '../../core';
-import type { Prompt } from '../chat/storedTurns';
+import type { Prompt, SearchHit } from '../../core';
 import { countMessage } from '../countMessage';
 import { passageNotices, quotedPassage, readPassages, RESULTS_BUDGET_TOKENS } from './passages';
 

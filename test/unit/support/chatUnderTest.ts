@@ -1,13 +1,22 @@
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { asServiceError } from '../../../src/core';
-import type { ChatClient, ChatDependencies, ChatSettings, CodebaseSource, PictureStore, RulesSource } from '../../../src/host/chat/chatDependencies';
-import { ChatController } from '../../../src/host/chat/chatController';
+import {
+  asServiceError,
+  ChatEngine,
+  SavedConversations,
+  type ChatClient,
+  type ChatDependencies,
+  type ChatSettings,
+  type CodebaseSource,
+  type Conversation,
+  type RulesSource,
+} from '../../../src/core';
+import { ChatViewAdapter } from '../../../src/host/chat/chatViewAdapter';
 import { ConversationStore } from '../../../src/host/chat/conversationStore';
-import type { Conversation } from '../../../src/host/chat/storedTurns';
+import { panelCodebase } from '../../../src/host/chat/panelCodebase';
 import { PendingFiles } from '../../../src/host/chat/pendingFiles';
-import { SavedConversations } from '../../../src/host/chat/savedConversations';
+import type { PictureStore } from '../../../src/host/chat/pictureStore';
 import type { HostMessage, ImageAttachment, Turn, TurnError } from '../../../src/shared/protocol';
 import { ManualClock } from './manualClock';
 import { MemoryMemento } from './memoryMemento';
@@ -66,8 +75,8 @@ export class Storage {
 }
 
 /**
- * The chat as a user meets it, with no VS Code: the controller on a real conversation store, a
- * service client whose replies the test writes, and the view as the posted messages draw it.
+ * The chat as a user meets it, with no VS Code: the engine on a real conversation store, a
+ * service client whose replies the test writes, and the view as the adapter's messages draw it.
  */
 export class ChatUnderTest {
   readonly client = new ScriptedClient();
@@ -80,7 +89,9 @@ export class ChatUnderTest {
   /** The project's rules as the test has them found (the real ones are read from the workspace in VS Code). */
   rules: RulesSource = { find: async () => ({ text: '', files: [] }) };
   settings: ChatSettings = { model: 'GigaChat-2-Max', systemPrompt: 'Be brief.', temperature: 0.3, maxTokens: 500 };
-  readonly controller: ChatController;
+  readonly engine: ChatEngine;
+  /** The engine as the view provider reaches it, and what turns its events into the view's messages. */
+  readonly adapter: ChatViewAdapter;
   /** What the view shows: the open conversation's turns and whether a reply is being written. */
   readonly view = { conversationId: '', turns: [] as Turn[], busy: false };
 
@@ -99,22 +110,20 @@ export class ChatUnderTest {
         earlierPicturesLeftOut: (count, model) => `${model}: ${count} earlier pictures left out`,
         searchingWorkspace: () => 'Searching the workspace',
       },
-      codebase: { find: (question, room, signal) => this.codebase.find(question, room, signal) },
+      codebase: panelCodebase({ find: (question, room, signal) => this.codebase.find(question, room, signal) }),
       rules: { find: () => this.rules.find() },
       log: { debug: log, info: log, warn: log, error: log },
       clock: this.clock,
     };
     const saved = new SavedConversations(new ConversationStore(storage.state, storage.folder), this.pictures, chat.log, () => log('warned: not saved'));
-    this.controller = new ChatController(chat, saved);
-    this.controller.attach(
-      (message) => this.show(message),
-      () => this.showState(),
-    );
+    this.engine = new ChatEngine(chat, saved);
+    this.adapter = new ChatViewAdapter(this.engine, this.pictures, this.clock, async ({ text }) => ({ text }));
+    this.adapter.attach({ post: (message) => this.show(message), redraw: () => this.showState() });
   }
 
   /** The view (re)drawn whole, as the view provider does when the view opens or the chat changes. */
   async showState(): Promise<void> {
-    const state = (await this.controller.prepareState())();
+    const state = (await this.adapter.prepareState())();
     if (!state) return;
     this.view.conversationId = state.conversationId;
     this.view.turns = state.turns.map((turn) => ({ ...turn }));

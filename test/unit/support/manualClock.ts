@@ -1,4 +1,4 @@
-import type { Clock } from '../../../src/host/clock';
+import type { Clock } from '../../../src/core';
 
 /** A clock moved by hand; timers fire when it passes their time. */
 export class ManualClock implements Clock {

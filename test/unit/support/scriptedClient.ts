@@ -1,6 +1,5 @@
-import { ServiceError, type ChatChunk, type ChatOptions, type ChatRequest, type FileInfo } from '../../../src/core';
+import { ServiceError, type ChatChunk, type ChatClient, type ChatOptions, type ChatRequest, type FileInfo } from '../../../src/core';
 import type { UploadOptions } from '../../../src/core/fileUpload';
-import type { ChatClient } from '../../../src/host/chat/chatDependencies';
 
 type Step = { chunk: ChatChunk } | { error: Error } | { end: true };
 

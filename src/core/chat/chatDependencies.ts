@@ -1,12 +1,13 @@
-import type { Logger, ReasoningEffort, ServiceClient } from '../../core';
-import type { ImageAttachment, TurnError } from '../../shared/protocol';
+import type { ServiceClient } from '../client';
 import type { Clock } from '../clock';
-import type { FoundPassages } from './storedTurns';
+import type { Logger } from '../logger';
+import type { ReasoningEffort } from '../schemas';
+import type { FoundPassages, ReplyError } from './storedTurns';
 
 /**
- * What the chat's behaviour (the controller and what it calls) takes from outside: VS Code, the
- * service, the disk of pictures. Types only, so the chat runs under plain Node with stand-ins
- * (test/unit/chatController.test.ts); services.ts gives it the real ones.
+ * What the chat engine takes from outside: the service, the disk of pictures, the settings, the
+ * user's language, the workspace. Types only, so the chat runs under plain Node with stand-ins
+ * (test/unit/chatController.test.ts); the host's services.ts gives it the real ones.
  */
 
 /** The part of the service client the chat uses: replies, the pictures they draw, and the pictures a question attaches. */
@@ -26,17 +27,17 @@ export interface ChatSettings {
   reasoningEffort?: ReasoningEffort;
 }
 
-/** The pictures the model drew, and the pictures and documents the user attached, kept on disk (ImageStore). */
-export interface PictureStore {
+/**
+ * The pictures the model drew, and the pictures and documents the user attached, kept on disk (the
+ * host's ImageStore), as the engine uses them: the host's store also keeps what the user attaches
+ * and shows the pictures in its view.
+ */
+export interface ChatFiles {
   has(fileId: string): Promise<boolean>;
-  /** Keeps a file the user attached, under `fileId`: a picture (its type read from its bytes), or a document with its `extension`. */
-  keep(fileId: string, bytes: Uint8Array, extension?: string): Promise<void>;
   /** A stored file's bytes; undefined when it is not stored. */
   read(fileId: string): Promise<Uint8Array | undefined>;
   /** Downloads each file not already stored. */
   download(client: Pick<ServiceClient, 'fileContent'>, fileIds: readonly string[], signal?: AbortSignal): Promise<void>;
-  /** The stored pictures as the view gets them, skipping any that are missing. */
-  attachments(fileIds: readonly string[]): Promise<ImageAttachment[]>;
   /** Deletes the stored pictures whose file id is not in `kept`; how many it deleted. */
   removeAllBut(kept: ReadonlySet<string>): Promise<number>;
 }
@@ -64,23 +65,24 @@ export interface FoundContext extends FoundPassages {
 /** The passages of the workspace closest to a question, within what the model leaves room for. */
 export interface CodebaseSource {
   /**
-   * `conversationTokens`: what the conversation sent with the question takes. Rejects with
-   * `CodebaseUnavailable` when the workspace cannot be searched yet (no consent, no folder…).
+   * `question`: the question as the user wrote it. `conversationTokens`: what the conversation
+   * sent with the question takes. Rejects with `CodebaseUnavailable` when the workspace cannot be
+   * searched yet (no consent, no folder…).
    */
   find(question: string, room: { model: string; conversationTokens: number; answerTokens?: number }, signal: AbortSignal): Promise<FoundContext>;
 }
 
-/** The project's rules that apply (AGENTS.md and the like, see workspace/projectRules.ts): their text for the model, and the files by label. */
+/** The project's rules that apply (AGENTS.md and the like, the host's workspace/projectRules.ts): their text for the model, and the files by label. */
 export interface RulesSource {
   find(): Promise<{ text: string; files: string[] }>;
 }
 
 export interface ChatDependencies {
   clients: ChatClients;
-  pictures: PictureStore;
+  pictures: ChatFiles;
   readSettings(): ChatSettings;
-  /** What the user reads of a failure; logs its technical detail (errors.ts `describeError`). */
-  describeError(error: unknown): TurnError;
+  /** What the user reads of a failure; logs its technical detail (the host's errors.ts `describeError`). */
+  describeError(error: unknown): ReplyError;
   texts: ChatTexts;
   /** Codebase context; without it a question asked with codebase context is answered as it is. */
   codebase?: CodebaseSource;

@@ -1,8 +1,24 @@
-import { messageOf, type Logger } from '../../core';
-import type { PictureStore } from './chatDependencies';
-import type { ConversationStore } from './conversationStore';
-import type { Conversation } from './storedTurns';
-import { pictureIdsOf, questionFileIds, storedPictureIds } from './viewTurns';
+import { messageOf } from '../errorMessage';
+import type { Logger } from '../logger';
+import type { ChatFiles } from './chatDependencies';
+import { pictureIdsOf, questionFileIds, storedPictureIds } from './conversations';
+import type { Conversation, ConversationSummary } from './storedTurns';
+
+/**
+ * Where the conversations are kept across restarts (the host's ConversationStore, in the
+ * workspace's storage). Writes happen in the order asked.
+ */
+export interface ConversationStorage {
+  list(): ConversationSummary[];
+  /** Every picture a stored conversation shows. */
+  pictureIds(): Set<string>;
+  /** A stored conversation; undefined when it is gone or unreadable. */
+  get(id: string): Promise<Conversation | undefined>;
+  /** The conversation used most recently that can be read now. */
+  latest(): Promise<Conversation | undefined>;
+  save(conversation: Conversation): Promise<void>;
+  delete(id: string): Promise<void>;
+}
 
 /**
  * The history as the chat keeps it: saves that never stop a reply (a disk that refuses them is
@@ -16,8 +32,8 @@ export class SavedConversations {
   private saveFailing = false;
 
   constructor(
-    private readonly store: ConversationStore,
-    private readonly images: PictureStore,
+    private readonly store: ConversationStorage,
+    private readonly images: ChatFiles,
     private readonly log: Logger,
     /** Tells the user the history is not being saved (a notification that does not wait). */
     private readonly warnSaveFailing: () => void,
@@ -25,7 +41,7 @@ export class SavedConversations {
     private readonly pending: () => readonly string[] = () => [],
   ) {}
 
-  list() {
+  list(): ConversationSummary[] {
     return this.store.list();
   }
 

@@ -1,13 +1,12 @@
-import { estimateTokens, messageText } from '../../core';
-import type { TurnError } from '../../shared/protocol';
+import { messageText } from '../conversation/turns';
+import { estimateTokens } from '../tokenCounter';
 import type { ChatSettings, CodebaseSource } from './chatDependencies';
-import { withoutCodebaseTag } from '../../shared/codebaseTag';
-import type { Conversation, StoredTurn } from './storedTurns';
-import { panelConversation } from './panelConversation';
+import type { Conversation, ReplyError, StoredTurn } from './storedTurns';
+import { sentConversation } from './sentConversation';
 
 /** The workspace cannot be searched yet: what the user reads, with the button that lets it be (the reply's error). */
 export class CodebaseUnavailable extends Error {
-  constructor(readonly described: TurnError) {
+  constructor(readonly described: ReplyError) {
     super(described.message);
   }
 }
@@ -30,10 +29,10 @@ export async function findCodebaseContext(
   settings: ChatSettings,
   signal: AbortSignal,
 ): Promise<void> {
-  const { messages } = await panelConversation(conversation, pending, settings.systemPrompt);
+  const { messages } = await sentConversation(conversation, pending, settings.systemPrompt);
   const conversationTokens = messages.reduce((sum, message) => sum + estimateTokens(messageText(message)), 0);
   const room = { model: settings.model, conversationTokens, answerTokens: settings.maxTokens };
-  const found = await source.find(withoutCodebaseTag(question.content) || question.content, room, signal);
+  const found = await source.find(question.content, room, signal);
   const { intro, passages, outro, notice } = found;
   question.codebase = { found: { intro, passages: [...passages], outro } };
   question.notice = [question.notice, notice].filter(Boolean).join(' ') || undefined;

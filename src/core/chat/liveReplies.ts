@@ -1,15 +1,15 @@
-import type { HostMessage, ImageAttachment, Turn } from '../../shared/protocol';
-import { messageOf, FileUploads, FunctionNames, toServiceConversation } from '../../core';
+import { FileUploads } from '../conversation/fileUploads';
+import { toServiceConversation } from '../conversation/serviceConversation';
+import { FunctionNames } from '../functionNames';
+import { messageOf } from '../errorMessage';
 import type { ChatDependencies, ChatSettings } from './chatDependencies';
+import type { ChatEvent } from './chatEvents';
 import { CodebaseUnavailable, findCodebaseContext, questionWithoutContext } from './codebaseTurn';
-import type { Conversation, StoredTurn } from './storedTurns';
-import { DeltaPacer } from './deltaPacer';
-import { shownText } from './fitValues';
-import { panelConversation } from './panelConversation';
+import { sentConversation } from './sentConversation';
 import type { ReplyPictures } from './replyPictures';
 import { writeReply, type ReplyRequest } from './replyWriter';
 import type { SavedConversations } from './savedConversations';
-import { picturesOf, streamedDelta, toViewTurn } from './viewTurns';
+import type { Conversation, StoredTurn } from './storedTurns';
 
 /** A reply being written: from the moment a send or regenerate starts it until it has ended. */
 interface LiveReply {
@@ -19,21 +19,16 @@ interface LiveReply {
   /** Ends the download of its pictures, once that has begun: Stop only (see `leave`). */
   downloading?: AbortController;
   turn?: StoredTurn;
-  /** How much of the reply's displayed text the view has (deltas continue from there). */
-  shown: number;
-  /** How much of the reply's reasoning the view has. */
-  reasoningShown: number;
-  /** Settles once the reply has ended: saved, its pictures downloaded, the view told. */
+  /** Settles once the reply has ended: saved, its pictures downloaded, the listener told. */
   ended: Promise<void>;
 }
 
-/** What the replies need of the chat that shows them. */
-export interface ReplyView {
-  /** The conversation the view shows now: only its replies reach the view. */
+/** What the replies need of the engine that holds them. */
+export interface ReplyHost {
+  /** The conversation open now: a reply starts for it, and one that waited is answered only in it. */
   open(): Conversation;
-  post(message: HostMessage): void;
-  /** Redraws the view whole. */
-  refresh(): Promise<void>;
+  /** Tells the engine's listener (see chatEvents.ts); awaited where what follows must come after. */
+  emit(event: ChatEvent): void | Promise<void>;
 }
 
 /**
@@ -43,8 +38,9 @@ export interface ReplyView {
 const SAVE_STREAMING_EVERY_MS = 2000;
 
 /**
- * The model's replies as they are written, one at a time: streaming into the conversation and to
- * the view, saved as they grow, stopped, and a message that came meanwhile answered next.
+ * The model's replies as they are written, one at a time: streaming into the conversation (the
+ * listener hears each piece), saved as they grow, stopped, and a message that came meanwhile
+ * answered next.
  */
 export class LiveReplies {
   private live?: LiveReply;
@@ -60,7 +56,7 @@ export class LiveReplies {
     private readonly chat: ChatDependencies,
     private readonly saved: SavedConversations,
     private readonly replyPictures: ReplyPictures,
-    private readonly view: ReplyView,
+    private readonly host: ReplyHost,
   ) {
     this.uploads = new FileUploads(async (bytes, options) => (await chat.clients.get()).uploadFile(bytes, options));
   }
@@ -131,19 +127,9 @@ export class LiveReplies {
     this.live?.abort.abort();
   }
 
-  /** The view is about to be given `turns` of `conversation`: the next delta continues from the text they show. */
-  shownIn(conversation: Conversation, turns: readonly Turn[]): void {
-    const live = this.live?.conversation === conversation ? this.live : undefined;
-    const reply = live && turns.find((turn) => turn.id === live.turn?.id);
-    if (live && reply) {
-      live.shown = shownText(reply.content).length;
-      live.reasoningShown = shownText(reply.reasoning ?? '').length;
-    }
-  }
-
   /** Starts the reply to the open conversation's last message; settles when it has ended. */
   start(options: { redraw?: boolean } = {}): Promise<void> {
-    const live: LiveReply = { conversation: this.view.open(), abort: new AbortController(), shown: 0, reasoningShown: 0, ended: Promise.resolve() };
+    const live: LiveReply = { conversation: this.host.open(), abort: new AbortController(), ended: Promise.resolve() };
     this.live = live;
     live.ended = this.reply(live, options);
     return live.ended;
@@ -156,23 +142,23 @@ export class LiveReplies {
     conversation.turns.push(assistant);
     conversation.updatedAt = Date.now();
     live.turn = assistant;
-    // Each message costs the view a render: the pacer sends fewer, larger deltas as the reply grows.
-    const deltas = new DeltaPacer(() => this.postDelta(live), undefined, clock);
+    const tell = (event: ChatEvent) => void this.host.emit(event);
+    tell({ type: 'replyStarted', conversation, turn: assistant });
     let saveTimer: unknown;
     try {
-      // Busy before the save: until the reply's turn arrives, the view must not offer to answer the message.
-      this.view.post({ type: 'busy', busy: true });
+      // Busy before the save: until the reply's turn is shown, the chat must not offer to answer the message.
+      tell({ type: 'busy', busy: true });
       await this.saved.save(conversation);
-      // The user may have moved to another chat while this was saved: its view must not get this turn.
-      if (conversation === this.view.open()) {
-        if (options.redraw) await this.view.refresh();
-        else this.view.post({ type: 'turnAdded', conversationId: conversation.id, turn: toViewTurn(assistant) });
+      // The user may have moved to another chat while this was saved: that chat must not show this turn.
+      if (conversation === this.host.open()) {
+        const shown = this.host.emit(options.redraw ? { type: 'redraw' } : { type: 'turnAdded', conversation, turn: assistant });
+        if (shown) await shown;
       }
       const client = await this.chat.clients.get();
       const settings = this.chat.readSettings();
       await this.findContext(live, assistant, settings);
       const onText = () => {
-        deltas.offer(assistant.content.length + (assistant.reasoning?.length ?? 0));
+        tell({ type: 'replyGrew', conversation, turn: assistant });
         // The save of the text that arrived since the last one, due at most SAVE_STREAMING_EVERY_MS after it.
         saveTimer ??= clock.setTimeout(() => {
           saveTimer = undefined;
@@ -180,7 +166,7 @@ export class LiveReplies {
         }, SAVE_STREAMING_EVERY_MS);
       };
       // Another request of the account holds its stream: the reply says it waits, not that the model thinks.
-      const onWait = (waiting: boolean) => conversation === this.view.open() && this.view.post({ type: 'replyWaiting', turnId: assistant.id, waiting });
+      const onWait = (waiting: boolean) => tell({ type: 'replyWaiting', conversation, turn: assistant, waiting });
       const rules = (await this.chat.rules?.find()) ?? { text: '', files: [] };
       assistant.rules = rules.files.length > 0 ? rules.files : undefined;
       // The project's rules before the user's own system prompt, which has the last word.
@@ -200,7 +186,7 @@ export class LiveReplies {
       assistant.status = described.kind === 'cancelled' ? 'stopped' : 'error';
       if (assistant.status === 'error') assistant.error = described;
     } finally {
-      deltas.cancel(); // the final state below carries all the text
+      tell({ type: 'replyStreamEnded', conversation, turn: assistant }); // the final state below carries all the text
       if (saveTimer !== undefined) clock.clearTimeout(saveTimer);
       // Also for a reply stopped or cut off: a picture whose tag came whole is made already.
       live.downloading = new AbortController();
@@ -208,11 +194,11 @@ export class LiveReplies {
       if (this.live === live) this.live = undefined;
       conversation.updatedAt = Date.now();
       await this.saved.save(conversation);
-      const pictures = await picturesOf([assistant], this.chat.pictures);
-      // Checked after the pictures are read, not before: the user may have switched chats meanwhile.
-      if (conversation === this.view.open()) this.view.post({ type: 'turnUpdated', turn: toViewTurn(assistant, pictures) });
+      // A listener that reads the reply's pictures has shown it before it hears the chat is idle.
+      const shown = this.host.emit({ type: 'turnChanged', conversation, turn: assistant });
+      if (shown) await shown;
       // Not idle when the next reply has started (one that waited, or one sent during the saving above).
-      if (!this.answerWaiting() && !this.busy) this.view.post({ type: 'busy', busy: false });
+      if (!this.answerWaiting() && !this.busy) tell({ type: 'busy', busy: false });
     }
   }
 
@@ -225,10 +211,10 @@ export class LiveReplies {
    * the reply's notice, which stays with it.
    */
   private async request(live: LiveReply, assistant: StoredTurn, settings: ChatSettings): Promise<ReplyRequest> {
-    const panel = await panelConversation(live.conversation, assistant, settings.systemPrompt, this.chat.pictures, settings.model);
-    const service = toServiceConversation(panel.messages, new FunctionNames());
+    const sent = await sentConversation(live.conversation, assistant, settings.systemPrompt, this.chat.pictures, settings.model);
+    const service = toServiceConversation(sent.messages, new FunctionNames());
     const { missing } = this.uploads.plan(service);
-    const showTurn = () => live.conversation === this.view.open() && this.view.post({ type: 'turnUpdated', turn: toViewTurn(assistant) });
+    const showTurn = () => void this.host.emit({ type: 'turnChanged', conversation: live.conversation, turn: assistant });
     if (missing > 0) {
       assistant.notice = this.chat.texts.uploadingPictures(missing);
       showTurn();
@@ -237,11 +223,11 @@ export class LiveReplies {
       const { leftOut } = await this.uploads.attach(service, live.abort.signal);
       const { texts } = this.chat;
       const notices = [
-        ...(panel.earlierPicturesLeftOut > 0 ? [texts.earlierPicturesLeftOut(panel.earlierPicturesLeftOut, settings.model)] : []),
+        ...(sent.earlierPicturesLeftOut > 0 ? [texts.earlierPicturesLeftOut(sent.earlierPicturesLeftOut, settings.model)] : []),
         ...(leftOut > 0 ? [texts.filesLeftOut(leftOut)] : []),
       ];
       assistant.notice = notices.length > 0 ? notices.join(' ') : undefined;
-      return { ...panel, messages: service.messages };
+      return { ...sent, messages: service.messages };
     } catch (error) {
       assistant.notice = undefined;
       throw error;
@@ -256,17 +242,17 @@ export class LiveReplies {
     const question = questionWithoutContext(conversation, assistant);
     const source = this.chat.codebase;
     if (!question || !source) return;
-    const show = (turn: StoredTurn, pictures?: Map<string, ImageAttachment>) =>
-      conversation === this.view.open() && this.view.post({ type: 'turnUpdated', turn: toViewTurn(turn, pictures) });
+    const show = (turn: StoredTurn) => this.host.emit({ type: 'turnChanged', conversation, turn });
     assistant.notice = this.chat.texts.searchingWorkspace();
-    show(assistant);
+    void show(assistant);
     try {
       await findCodebaseContext(conversation, question, assistant, source, settings, live.abort.signal);
       await this.saved.save(conversation);
-      show(question, await picturesOf([question], this.chat.pictures));
+      const shown = show(question); // a listener may read its pictures first
+      if (shown) await shown;
     } finally {
       assistant.notice = undefined;
-      show(assistant);
+      void show(assistant);
     }
   }
 
@@ -274,24 +260,8 @@ export class LiveReplies {
   private answerWaiting(): boolean {
     const conversation = this.waiting;
     this.waiting = undefined;
-    if (this.busy || conversation !== this.view.open() || conversation.turns.at(-1)?.role !== 'user') return false;
+    if (this.busy || conversation !== this.host.open() || conversation.turns.at(-1)?.role !== 'user') return false;
     void this.start();
     return true;
-  }
-
-  /** Sends the view the reply's text it does not have yet; returns how much it has then. */
-  private postDelta(live: LiveReply): number {
-    const turn = live.turn;
-    if (!turn || live.conversation !== this.view.open()) return live.shown;
-    const reasoning = shownText(turn.reasoning ?? '');
-    if (reasoning.length > live.reasoningShown) {
-      this.view.post({ type: 'reasoningDelta', turnId: turn.id, text: reasoning.slice(live.reasoningShown) });
-      live.reasoningShown = reasoning.length;
-    }
-    const next = streamedDelta(turn.content, live.shown, turn.webSources);
-    if (next.text) this.view.post({ type: 'delta', turnId: turn.id, text: next.text });
-    live.shown = next.shown;
-    // Past what the view shows of a text it takes no more of this reply: the pacer is told it has it all.
-    return next.cut ? Number.POSITIVE_INFINITY : live.shown + live.reasoningShown;
   }
 }

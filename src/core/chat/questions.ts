@@ -1,6 +1,5 @@
-import type { Prompt } from './storedTurns';
-import { titleFrom } from './conversationStore';
-import type { Conversation, StoredTurn } from './storedTurns';
+import { titleFrom } from './conversations';
+import type { Conversation, Prompt, StoredTurn } from './storedTurns';
 
 /** Adds `prompt` as the conversation's next question; the first one names the conversation. */
 export function addQuestion(conversation: Conversation, prompt: Prompt): StoredTurn {

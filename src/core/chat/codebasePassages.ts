@@ -1,10 +1,9 @@
-import type { FileLocation } from '../../shared/fileLinks';
-import type { FoundPassages, QuotedSource, StoredTurn } from './storedTurns';
+import type { FoundPassages, QuotedSource, SourceLines, StoredTurn } from './storedTurns';
 
 /**
  * A question's codebase context as it is kept with the question: the text that goes before it,
  * the files and lines it cites, and taking one passage out. Apart from finding the context
- * (codebaseTurn.ts), which needs the whole conversation as it is sent (panelConversation.ts), itself
+ * (codebaseTurn.ts), which needs the whole conversation as it is sent (sentConversation.ts), itself
  * needing this text: one module for both would import itself in a circle.
  */
 
@@ -16,7 +15,7 @@ export function codebaseText(found: FoundPassages | undefined): string {
 }
 
 /** The files and lines of the passages a question goes with, best first. */
-export function codebaseSources(question: StoredTurn): FileLocation[] {
+export function codebaseSources(question: StoredTurn): SourceLines[] {
   return passagesOf(question.codebase?.found).map((passage) => passage.source);
 }
 
@@ -26,7 +25,7 @@ function passagesOf(found: FoundPassages | undefined): QuotedSource[] {
 }
 
 /** Takes the passage from `source` out of the question's codebase context; false when the question has none such. */
-export function removePassage(question: StoredTurn, source: FileLocation): boolean {
+export function removePassage(question: StoredTurn, source: SourceLines): boolean {
   const found = question.codebase?.found;
   const index = found?.passages.findIndex((passage) => sameLocation(passage.source, source)) ?? -1;
   if (!found || index < 0) return false;
@@ -34,6 +33,6 @@ export function removePassage(question: StoredTurn, source: FileLocation): boole
   return true;
 }
 
-function sameLocation(a: FileLocation, b: FileLocation): boolean {
+function sameLocation(a: SourceLines, b: SourceLines): boolean {
   return a.file === b.file && a.first === b.first && a.last === b.last;
 }

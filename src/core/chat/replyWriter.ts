@@ -1,24 +1,20 @@
-import {
-  applyChunk,
-  chatStreamWithinContext,
-  modelReasons,
-  webSearchTools,
-  type BuiltInTool,
-  type ChatMessage,
-  type ChatReply,
-  type ServiceClient,
-} from '../../core';
+import { modelReasons } from '../../serviceFacts/modelFacts';
+import { applyChunk, type ChatReply } from '../chatReply';
+import type { ServiceClient } from '../client';
+import { chatStreamWithinContext } from '../contextFit';
+import type { BuiltInTool, ChatMessage } from '../schemas';
+import { webSearchTools } from '../webSources';
 import type { ChatSettings } from './chatDependencies';
 import type { Conversation, StoredTurn } from './storedTurns';
-import type { PanelConversation } from './panelConversation';
+import type { SentConversation } from './sentConversation';
 
 /** The service's own tools a question may use: drawing always; searching the web and reading the pages it names when asked. */
 function builtInToolsFor(question: StoredTurn | undefined): BuiltInTool[] {
   return question?.role === 'user' && question.web ? ['image_generate', ...webSearchTools(question.content)] : ['image_generate'];
 }
 
-/** What a reply is asked with: the panel's conversation (`sent`, `omitted`) as the service's messages, their files attached. */
-export interface ReplyRequest extends Omit<PanelConversation, 'messages'> {
+/** What a reply is asked with: the conversation sent (`sent`, `omitted`) as the service's messages, their files attached. */
+export interface ReplyRequest extends Omit<SentConversation, 'messages'> {
   messages: ChatMessage[];
 }
 

@@ -1,12 +1,54 @@
-import type { Sources } from '../../core';
-import type { FileLocation } from '../../shared/fileLinks';
-import type { ExplainedCode, TurnError, TurnStatus, Usage } from '../../shared/protocol';
+import type { Sources } from '../schemas';
 
 /**
- * A conversation of the chat panel as it is kept (see conversationStore.ts) and worked on by the
- * rest of the chat: its turns, their attachments and the passages and sources that go with them.
- * Types only, imported by every part of the chat and importing none of it.
+ * A conversation of the chat as it is kept (the host's conversation store) and worked on by the
+ * rest of the chat engine: its turns, their attachments and the passages and sources that go with
+ * them. Types only, imported by every part of the chat and importing none of it. The chat view's
+ * own shapes (src/shared) are built from these in the host; these know nothing of the view.
  */
+
+/** Where a reply stands: being written, finished, stopped by the user, or failed. */
+export type TurnStatus = 'streaming' | 'done' | 'stopped' | 'error';
+
+/** What a failed reply tells the user (already localized), and the buttons the host offers with it. */
+export interface ReplyError {
+  /** The core's `ServiceErrorKind` (or the host's own, such as `codebase`). */
+  kind: string;
+  message: string;
+  /** The names of the host's error actions (`retry`, `setKey`…). */
+  actions: string[];
+  requestId?: string;
+  /** When the service lets the next request through (epoch ms; its Retry-After). */
+  retryAt?: number;
+}
+
+/** The tokens a reply cost, as the service counted them. */
+export interface TurnUsage {
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+  precachedTokens?: number;
+}
+
+/** Lines of a file of the workspace (a path relative to it, 1-based inclusive lines). */
+export interface SourceLines {
+  file: string;
+  first: number;
+  last: number;
+}
+
+/** The code an Explain Selection question is about: its file and lines, language and text. */
+export interface ExplainedCode extends SourceLines {
+  language: string;
+  code: string;
+}
+
+/** A conversation as the history lists it. */
+export interface ConversationSummary {
+  id: string;
+  title: string;
+  updatedAt: number;
+}
 
 /** One turn as persisted. Assistant content keeps the model's media tags (they are its context). */
 export interface StoredTurn {
@@ -15,8 +57,8 @@ export interface StoredTurn {
   content: string;
   status: TurnStatus;
   finishReason?: string;
-  usage?: Usage;
-  error?: TurnError;
+  usage?: TurnUsage;
+  error?: ReplyError;
   contextLabel?: string;
   notice?: string;
   /** An Explain Selection question: the code it is about, shown in place of its prompt (older ones show the prompt). */
@@ -58,7 +100,7 @@ export interface FoundPassages {
 
 /** A passage as the model reads it (`quoted`: its citation, then its code in a fence), and where it comes from. */
 export interface QuotedSource {
-  source: FileLocation;
+  source: SourceLines;
   quoted: string;
 }
 

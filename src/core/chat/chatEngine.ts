@@ -1,56 +1,38 @@
-import type { FileLocation } from '../../shared/fileLinks';
-import type { HostMessage } from '../../shared/protocol';
-import { removePassage } from './codebasePassages';
 import type { ChatDependencies } from './chatDependencies';
-import { newConversation } from './conversationStore';
-import type { Conversation, Prompt } from './storedTurns';
-import { viewId } from './fitValues';
+import type { ChatEvent, ChatListener } from './chatEvents';
+import { removePassage } from './codebasePassages';
+import { newConversation } from './conversations';
 import { LiveReplies } from './liveReplies';
 import { addQuestion, replaceQuestion } from './questions';
 import { ReplyPictures } from './replyPictures';
 import type { SavedConversations } from './savedConversations';
-import { TranscriptPages, type NewestPage } from './transcriptPages';
-import { picturesOf, replyTextOf, toViewTurn } from './viewTurns';
-import { messageOf } from '../../core';
-
-/** What the view's `state` message says of the open conversation: its newest page of turns. */
-export interface ConversationState extends NewestPage {
-  conversationId: string;
-  busy: boolean;
-}
+import type { Conversation, ConversationSummary, Prompt, SourceLines, StoredTurn } from './storedTurns';
+import { messageOf } from '../errorMessage';
 
 /**
- * The chat's behaviour, apart from any view: the open conversation, sending, streaming the reply,
- * stop, regenerate, history. The view provider turns webview messages into calls here and
- * forwards what this posts. It imports no `vscode`: what it takes from outside comes in `chat`.
+ * The chat, apart from any view: the open conversation, sending, streaming the reply, stop,
+ * regenerate, edit, history. What it does is told as events of its own (chatEvents.ts) to one
+ * listener, which shows them (the panel's view adapter turns them into the webview's messages).
+ * What it takes from outside comes in `chat`.
  */
-export class ChatController {
+export class ChatEngine {
   private conversation: Conversation;
   private readonly replies: LiveReplies;
+  private readonly pictures: ReplyPictures;
   /** Settles once the conversation used last (before a restart) is back. */
   private readonly restored: Promise<void>;
   /** Counts `open` calls, so that only the last one asked for is shown. */
   private openings = 0;
-  private readonly pages: TranscriptPages;
-  private readonly pictures: ChatDependencies['pictures'];
-  private post: (message: HostMessage) => void = () => undefined;
-  private refreshView: () => Promise<void> = () => Promise.resolve();
+  private listener: ChatListener = () => undefined;
 
   constructor(
     chat: ChatDependencies,
     private readonly saved: SavedConversations,
   ) {
-    this.pictures = chat.pictures;
-    const replyPictures = new ReplyPictures(chat);
-    this.replies = new LiveReplies(chat, saved, replyPictures, {
+    this.pictures = new ReplyPictures(chat);
+    this.replies = new LiveReplies(chat, saved, this.pictures, {
       open: () => this.conversation,
-      post: (message) => this.post(message),
-      refresh: () => this.refreshView(),
-    });
-    this.pages = new TranscriptPages(chat.pictures, replyPictures, saved, {
-      post: (message) => this.post(message),
-      isOpen: (conversation) => conversation === this.conversation,
-      liveTurn: () => this.replies.turn,
+      emit: (event) => this.emit(event),
     });
     this.conversation = newConversation();
     this.restored = this.saved.latest().then(
@@ -62,6 +44,7 @@ export class ChatController {
     );
   }
 
+  /** Whether a reply is being written (to any conversation). */
   get busy(): boolean {
     return this.replies.busy;
   }
@@ -70,10 +53,19 @@ export class ChatController {
     return this.conversation.id;
   }
 
-  /** Connects the view: `post` sends one message, `refreshView` redraws it whole. */
-  attach(post: (message: HostMessage) => void, refreshView: () => Promise<void>): void {
-    this.post = post;
-    this.refreshView = refreshView;
+  /** The conversation open now, as it is (see `current` for the one reopened after a restart). */
+  get openConversation(): Conversation {
+    return this.conversation;
+  }
+
+  /** Whether `conversation` is the one open now: only its events are shown. */
+  isOpen(conversation: Conversation): boolean {
+    return conversation === this.conversation;
+  }
+
+  /** Sets the one listener of the engine's events (the view adapter); the previous one hears no more. */
+  listen(listener: ChatListener): void {
+    this.listener = listener;
   }
 
   /**
@@ -83,10 +75,10 @@ export class ChatController {
   async send(prompt: Prompt): Promise<void> {
     const conversation = this.conversation;
     const question = addQuestion(conversation, prompt);
-    const thumbnails = question.pictures ? await picturesOf([question], this.pictures) : undefined;
-    // Reading the thumbnails took a moment: another chat opened meanwhile keeps this one's question, answered when asked.
+    // The listener may read its thumbnails meanwhile: another chat opened by then keeps this one's question, answered when asked.
+    const shown = this.emit({ type: 'turnAdded', conversation, turn: question });
+    if (shown) await shown;
     if (conversation !== this.conversation) return this.saved.save(conversation);
-    this.post({ type: 'turnAdded', conversationId: conversation.id, turn: toViewTurn(question, thumbnails) });
     if (this.busy) return this.replies.answerNext(conversation);
     await this.replies.start();
   }
@@ -109,7 +101,8 @@ export class ChatController {
     // A reply to another chat is still downloading its pictures: this one is answered after it.
     this.replies.answerNext(conversation);
     await this.saved.save(conversation);
-    await this.refreshView();
+    const redrawn = this.emit({ type: 'redraw' });
+    if (redrawn) await redrawn;
   }
 
   /**
@@ -128,7 +121,7 @@ export class ChatController {
    * Takes a passage out of the codebase context of the last question, and answers it again
    * without it (the × on the passage). Only while its reply is the last turn and none is being written.
    */
-  async removeSource(turnId: string, source: FileLocation): Promise<void> {
+  async removeSource(turnId: string, source: SourceLines): Promise<void> {
     const turns = this.conversation.turns;
     const question = turns.at(-2);
     if (this.busy || question?.id !== turnId || turns.at(-1)?.role !== 'assistant' || !removePassage(question, source)) return;
@@ -148,8 +141,8 @@ export class ChatController {
   }
 
   /**
-   * Shows a conversation from the history, stopping a reply being written. False when it is gone,
-   * or when another was asked for while it loaded (the last one asked for is shown).
+   * Opens a conversation from the history, stopping a reply being written. False when it is gone,
+   * or when another was asked for while it loaded (the last one asked for is opened).
    */
   async open(conversationId: string): Promise<boolean> {
     const opening = ++this.openings;
@@ -177,54 +170,31 @@ export class ChatController {
     await this.replies.deleteAtService(files);
   }
 
-  /** A reply of the open conversation as the user reads it: markdown, without the model's media tags. */
-  /** A reply and the question it answers, as the user reads them (Do it in Agent mode hands both over). */
-  exchange(turnId: string): { question: string; answer: string } | undefined {
-    const turns = this.conversation.turns;
-    const at = turns.findIndex((candidate) => candidate.id === turnId && candidate.role === 'assistant');
-    const question = turns
-      .slice(0, Math.max(at, 0))
-      .reverse()
-      .find((candidate) => candidate.role === 'user');
-    return at === -1 || !question ? undefined : { question: question.content, answer: replyTextOf(turns[at]) };
-  }
-
-  replyText(turnId: string): string | undefined {
-    const turn = this.conversation.turns.find((candidate) => candidate.id === turnId && candidate.role === 'assistant');
-    return turn && replyTextOf(turn);
-  }
-
   /** The open conversation, once the one used last before a restart is back. */
   async current(): Promise<Conversation> {
     await this.restored;
     return this.conversation;
   }
 
-  history() {
+  history(): ConversationSummary[] {
     return this.saved.list();
   }
 
   /**
-   * Loads what the view's state needs (pictures take a while) and returns the function that gives
-   * the state as it is when called: call it right before posting, so no delta slips in between
-   * (the next delta continues from the text the state shows). It gives undefined when another
-   * conversation was opened meanwhile: the state for that one is posted by whoever opened it.
+   * Downloads the pictures of these finished replies of `conversation` that are missing from disk
+   * (not among `shown`), when it is shown; resolves the turns that have all their pictures now.
    */
-  async prepareState(): Promise<() => ConversationState | undefined> {
-    await this.restored;
-    const conversation = this.conversation;
-    const newestPage = await this.pages.newest(conversation);
-    return () => {
-      if (conversation !== this.conversation) return undefined;
-      const page = newestPage();
-      this.replies.shownIn(conversation, page.turns);
-      return { conversationId: conversation.id, ...page, busy: this.busy };
-    };
+  async fetchMissingPictures(conversation: Conversation, turns: readonly StoredTurn[], shown: ReadonlySet<string>): Promise<StoredTurn[]> {
+    const finished = turns.filter((turn) => turn !== this.replies.turn);
+    const completed = await this.pictures.fetchMissing(finished, shown);
+    // A reply's only notice is that its picture could not be downloaded: it has the picture now.
+    const noticed = completed.filter((turn) => turn.notice !== undefined);
+    for (const turn of noticed) turn.notice = undefined;
+    if (noticed.length > 0) await this.saved.save(conversation);
+    return completed;
   }
 
-  /** The page of the open conversation's turns before `before`, for the view scrolling up (ids as the view has them). */
-  earlierPage(conversationId: string, before: string): Promise<HostMessage | undefined> {
-    if (conversationId !== viewId(this.conversation.id)) return Promise.resolve(undefined);
-    return this.pages.earlier(this.conversation, before);
+  private emit(event: ChatEvent): void | Promise<void> {
+    return this.listener(event);
   }
 }

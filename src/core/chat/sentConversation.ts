@@ -1,36 +1,38 @@
-import { modelSeesPictures, type ConversationFile, type ConversationMessage } from '../../core';
-import type { PictureStore } from './chatDependencies';
+import { modelSeesPictures } from '../../serviceFacts/modelFacts';
+import type { ConversationFile, ConversationMessage } from '../conversation/turns';
+import type { ChatFiles } from './chatDependencies';
 import { codebaseText } from './codebasePassages';
 import type { Conversation, StoredTurn } from './storedTurns';
 
 /** What the model is sent for one reply, in the core's turn model, and which of the conversation's turns that is. */
-export interface PanelConversation {
+export interface SentConversation {
   messages: ConversationMessage[];
   /** The turns in `messages`, in order, after the system prompt (one message each). */
   sent: StoredTurn[];
   /** How many turns before them are left out: the conversation grew too long for the model (`contextFrom`). */
   omitted: number;
-  /** Pictures of earlier questions not sent: the model cannot see them (see panelConversation). */
+  /** Pictures of earlier questions not sent: the model cannot see them (see sentConversation). */
   earlierPicturesLeftOut: number;
 }
 
 /**
- * The chat panel's conversation read into the one pipeline's turns (core/conversation/): the
- * system prompt first, then the finished turns as they were written, from `contextFrom` on, each
- * question with the passages of the workspace found for it (codebase context) before its text,
- * and its pictures and documents as files read from the store (`files`) when they are uploaded.
+ * A conversation as one reply is asked with it, read into the one pipeline's turns
+ * (core/conversation/): the system prompt first, then the finished turns as they were written,
+ * from `contextFrom` on, each question with the passages of the workspace found for it (codebase
+ * context) before its text, and its pictures and documents as files read from the store (`files`)
+ * when they are uploaded.
  * For a `model` that cannot see pictures, those of earlier questions are left out (and counted):
  * the whole chat goes with every question, and one picture sent once with a text model would
  * have the service refuse every later question of the chat. The question answered keeps its own,
  * so a refusal is about it, as the error then says.
  */
-export async function panelConversation(
+export async function sentConversation(
   conversation: Conversation,
   pending: StoredTurn,
   systemPrompt: string,
-  files?: Pick<PictureStore, 'read'>,
+  files?: Pick<ChatFiles, 'read'>,
   model?: string,
-): Promise<PanelConversation> {
+): Promise<SentConversation> {
   // A failed reply, or an empty stopped one, is not part of what the model said.
   const spoken = conversation.turns.filter((turn) => turn !== pending && !(turn.role === 'assistant' && (turn.status === 'error' || turn.content === '')));
   const omitted = Math.max(
@@ -62,7 +64,7 @@ export async function panelConversation(
 }
 
 /** A question's picture, then its documents, as files read from the store when uploaded. */
-async function storedFiles(question: StoredTurn, store: Pick<PictureStore, 'read'>): Promise<ConversationFile[]> {
+async function storedFiles(question: StoredTurn, store: Pick<ChatFiles, 'read'>): Promise<ConversationFile[]> {
   const stored = (kind: ConversationFile['kind'], { id, name, type }: { id: string; name: string; type: string }, size: number): ConversationFile => ({
     key: id,
     name,
