@@ -9,7 +9,7 @@ import type { ChangeReviews } from '../edits/changeReviews';
 import { showErrorNotification } from '../errorActions';
 import type { Log } from '../log';
 import { withCancellableProgress } from '../progress';
-import { projectRulesFor, rulesNote, RULES_BUDGET_TOKENS } from '../workspace/projectRules';
+import { projectRulesFor, rulesFollowed, rulesNote, RULES_BUDGET_TOKENS, type UsedRules } from '../workspace/projectRules';
 import { changedUris, changeJudge } from './changeReading';
 import { fixFinding } from './findingFixCommand';
 import { gitApi, type GitRepository } from './gitApi';
@@ -120,11 +120,12 @@ export class ChangeReview extends Disposable {
         `(${reading.malformed} malformed, ${dropped} about files the model was not shown)${rulesNote(rules)}.`,
     );
     this.view.replace(placed.map((finding) => toShow(repository, files, finding)));
-    void this.tell({ found: placed.length, unreadable: reading.malformed, unplaced: dropped, cut: reading.cut }, withheld, prompt.summarisedFiles);
+    void this.tell({ found: placed.length, unreadable: reading.malformed, unplaced: dropped, cut: reading.cut }, withheld, prompt.summarisedFiles, rules);
   }
 
-  private async tell(outcome: ReviewOutcome, withheld: readonly ChangedFile[], summarised: number): Promise<void> {
+  private async tell(outcome: ReviewOutcome, withheld: readonly ChangedFile[], summarised: number, rules: UsedRules): Promise<void> {
     const parts = outcomeParts(outcome);
+    if (rules.files.length > 0) parts.push(rulesFollowed(rules));
     if (withheld.length > 0)
       parts.push(
         vscode.l10n.t(

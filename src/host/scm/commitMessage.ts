@@ -6,7 +6,8 @@ import { readSetting } from '../config';
 import { offerErrorActions, showErrorNotification } from '../errorActions';
 import type { Log } from '../log';
 import { withCancellableProgress } from '../progress';
-import { projectRulesFor, rulesNote, RULES_BUDGET_TOKENS } from '../workspace/projectRules';
+import { plainLabel } from '../plainLabel';
+import { projectRulesFor, rulesFollowed, rulesNote, RULES_BUDGET_TOKENS } from '../workspace/projectRules';
 import { changeJudge, changedUris, readPendingChange } from './changeReading';
 import { gitApi, type GitRepository } from './gitApi';
 import { showGitUnavailable, showNoRepository, showRestrictedMode } from './gitProblems';
@@ -55,14 +56,14 @@ export class CommitMessages {
   private async writeInto(repository: GitRepository, token: vscode.CancellationToken | undefined): Promise<void> {
     const { log } = this.services;
     const title = vscode.l10n.t('GigaChat is writing the commit message…');
-    const task = (signal: AbortSignal) => this.stream(repository, signal);
+    const task = (signal: AbortSignal, report: (message: string) => void) => this.stream(repository, signal, report);
     try {
       // The SCM view shows it is busy where the message will appear; the notification has the Cancel button.
       await vscode.window.withProgress({ location: vscode.ProgressLocation.SourceControl }, () =>
-        withCancellableProgress(title, async (signal) => {
+        withCancellableProgress(title, async (signal, report) => {
           const menu = token && abortSignalOf(token);
           try {
-            return await task(menu ? AbortSignal.any([signal, menu.signal]) : signal);
+            return await task(menu ? AbortSignal.any([signal, menu.signal]) : signal, report);
           } finally {
             menu?.dispose();
           }
@@ -75,7 +76,8 @@ export class CommitMessages {
     }
   }
 
-  private async stream(repository: GitRepository, signal: AbortSignal): Promise<void> {
+  /** `report` says in the progress notification which of the project's rules the message follows. */
+  private async stream(repository: GitRepository, signal: AbortSignal, report: (message: string) => void): Promise<void> {
     const { clients, log } = this.services;
     const root = repository.rootUri.fsPath;
     // Independent, so read at once: the message's first character comes sooner.
@@ -88,6 +90,7 @@ export class CommitMessages {
     if (change.files.length === 0) throw new NothingToCommit();
     const model = readSetting('model');
     const rules = await projectRulesFor(changedUris(repository, change.files), RULES_BUDGET_TOKENS);
+    if (rules.files.length > 0) report(plainLabel(rulesFollowed(rules)));
     const { request, digest } = await commitMessageRequest({
       ...change,
       judge: changeJudge(repository),

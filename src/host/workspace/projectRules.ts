@@ -63,6 +63,11 @@ function folderAccess(folder: vscode.WorkspaceFolder, port: WorkspacePort, uris:
   };
 }
 
+/** For the user, in a notification or a progress message: the rule files a request followed, named; '' when none. */
+export function rulesFollowed(rules: UsedRules): string {
+  return rules.files.length > 0 ? vscode.l10n.t("Following the project's rules: {0}.", rules.files.map((file) => file.label).join(', ')) : '';
+}
+
 /** For the log: which rule files a request went with. */
 export function rulesNote(rules: UsedRules): string {
   return rules.files.length > 0 ? `; the project's rules: ${rules.files.map((file) => file.label).join(', ')}` : '';

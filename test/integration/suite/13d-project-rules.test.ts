@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { chatView, emulator, ensureKey, until } from '../drivers';
+import { chatView, emulator, ensureKey, until, workbench } from '../drivers';
 import { hasOuterRunner } from '../outer';
 import { askInChatView, answerContaining, chatRequests } from '../vscodeChat';
 
@@ -73,7 +73,7 @@ describe("the project's rules (AGENTS.md) in the panel, @gigachat and the commit
     }
   });
 
-  it("a commit message is asked with the root's rule and the rule of the AGENTS.md nearest the changed file", async () => {
+  it("a commit message and a review are asked with the root's rule and the nearest AGENTS.md's, and say they follow them", async () => {
     const dir = workspacePath(REPO);
     const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Tester', '-c', 'user.email=tester@example.com', ...args], { cwd: dir });
     fs.mkdirSync(dir, { recursive: true });
@@ -90,12 +90,35 @@ describe("the project's rules (AGENTS.md) in the panel, @gigachat and the commit
     const repository = api.getRepository(vscode.Uri.file(dir))!;
     try {
       await emulator.resetCounts();
-      await vscode.commands.executeCommand('gigachat.writeCommitMessage', repository.rootUri);
+      // The service answers slowly, so the progress notification stays long enough to be read.
+      await emulator.setOptions({ latencyMs: 3_000 });
+      const writing = vscode.commands.executeCommand('gigachat.writeCommitMessage', repository.rootUri);
+      await until(
+        async () => (await workbench.notifications()).some((text) => /Following the project's rules: .*rules-repo\/AGENTS\.md/.test(text)),
+        'the progress naming the rules the message follows',
+        20_000,
+      );
+      await workbench.screenshot('rules-commit-message');
+      await writing;
+      await emulator.setOptions({ latencyMs: 0 });
       const sent = await sentWith('The staged change:');
       assert.match(sent, /follow those about commit messages[\s\S]*commit subjects start with RULE-7/, 'the nearest rule');
       assert.match(sent, /call the user Captain/, "the root's rule");
       assert.match(repository.inputBox.value, /^Emulated answer\./);
+
+      // The review's outcome names them too.
+      const reviewing = vscode.commands.executeCommand('gigachat.reviewChanges', repository.rootUri);
+      await workbench.quickPickRows({ title: `Review Changes in ${REPO}`, min: 1 });
+      await workbench.quickInput('Staged Changes');
+      await reviewing;
+      await until(
+        async () => (await workbench.notifications()).some((text) => /Following the project's rules: .*rules-repo\/AGENTS\.md/.test(text)),
+        "the review's outcome naming the rules",
+      );
+      assert.match(await sentWith('commit subjects start with RULE-7'), /call the user Captain/, 'the review was asked with both rules');
     } finally {
+      await emulator.setOptions({ latencyMs: 0 });
+      await vscode.commands.executeCommand('notifications.clearAll');
       await vscode.commands.executeCommand('git.close', repository.rootUri).then(undefined, () => undefined);
     }
   });
