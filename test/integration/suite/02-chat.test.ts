@@ -147,7 +147,9 @@ describe('chat view', function () {
     }
   });
 
-  it('a model that cannot be saved (the settings file has unsaved changes) says so, and the picker goes back', async () => {
+  it('a model that cannot be saved (the settings file has unsaved changes) says so, and the picker goes back', async function () {
+    // The window's first settings.json starts VS Code's JSON language support on the way: slow beside the webview suite.
+    this.timeout(90_000);
     await until(async () => (await chatView.texts('.model-select option')).includes('GigaChat-2-Max'), 'the models from the service');
     const inUse = (await chatView.texts('.model-select option:checked'))[0];
     const other = (await chatView.texts('.model-select option')).find((model) => model !== inUse)!;
