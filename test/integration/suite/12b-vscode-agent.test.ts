@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -32,6 +33,13 @@ async function saveRequests(name: string): Promise<void> {
   await workbench.screenshot(name.replace('.json', ''));
   if (results) await fs.writeFile(path.join(path.dirname(results), name), JSON.stringify(await emulator.requests(), null, 1));
   console.log(`The Chat view shows: ${(await workbench.texts(SESSION)).join(' | ')}`);
+}
+
+/** The part of VS Code's git extension API these tests use. */
+interface GitExtension {
+  getAPI(version: 1): {
+    getRepository(uri: vscode.Uri): { rootUri: vscode.Uri; inputBox: { value: string }; state: { indexChanges: unknown[] } } | null;
+  };
 }
 
 const agentRequests = async (): Promise<SentChat[]> => (await chatRequests()).filter((request) => (request.functions?.length ?? 0) > 0);
@@ -152,4 +160,69 @@ describe("VS Code's own agent on GigaChat: utility models, and a task with VS Co
       await until(async () => (await readText(a)) === 'export const a = 1;\n' && (await readText(b)) === 'export const b = 1;\n', 'the files restored', 15_000);
     });
   }
+
+  // What else of VS Code's AI runs on GigaChat once the utility models are set (the first test sets them).
+  it("VS Code's own commit message (the sparkle in the message box) is written by GigaChat's small model", async () => {
+    const repo = path.join(folderPath(), 'repo');
+    await fs.mkdir(repo, { recursive: true });
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Tester', '-c', 'user.email=tester@example.com', ...args], { cwd: repo });
+    git('init', '-q', '-b', 'main');
+    await fs.writeFile(path.join(repo, 'limits.ts'), 'export const limit = 1;\n');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'Add the limit');
+    await fs.writeFile(path.join(repo, 'limits.ts'), 'export const limit = 2;\n');
+    git('add', '-A');
+    const extension = vscode.extensions.getExtension<GitExtension>('vscode.git')!;
+    const api = (extension.isActive ? extension.exports : await extension.activate()).getAPI(1);
+    await vscode.commands.executeCommand('git.openRepository', repo);
+    await until(() => (api.getRepository(vscode.Uri.file(repo))?.state.indexChanges.length ?? 0) === 1, 'the staged file seen by the git extension');
+    const repository = api.getRepository(vscode.Uri.file(repo))!;
+    try {
+      await emulator.resetCounts();
+      await vscode.commands.executeCommand('github.copilot.git.generateCommitMessage', repository.rootUri);
+      await until(() => repository.inputBox.value.startsWith('**Emulated answer.**'), 'the message in the box', 30_000);
+      const [asked] = await chatRequests();
+      assert.equal(asked.model, 'GigaChat-2');
+      assert.match(asked.messages.at(-1)?.content ?? '', /Repository name: repo/);
+    } finally {
+      await vscode.commands.executeCommand('git.close', repository.rootUri).then(undefined, () => undefined);
+    }
+  });
+
+  it('inline chat (Ctrl+I) answers in the editor with GigaChat', async () => {
+    const file = vscode.Uri.file(filePath('inline.ts'));
+    await vscode.workspace.fs.writeFile(file, new TextEncoder().encode('export function add(a: number, b: number) {\n  return a + b;\n}\n'));
+    const editor = await vscode.window.showTextDocument(file);
+    editor.selection = new vscode.Selection(0, 0, 2, 1);
+    await emulator.resetCounts();
+    void vscode.commands.executeCommand('vscode.editorChat.start', { message: 'Add a comment above this function', autoSend: true });
+    await until(
+      async () => /You asked: "\s*Add a comment above this function/.test((await workbench.texts('.part.editor')).join(' ')),
+      'the answer in the editor',
+      45_000,
+    );
+    await workbench.screenshot('vscode-inline-chat');
+    assert.ok(
+      (await chatRequests()).some(
+        (request) => (request.model ?? '').startsWith('GigaChat') && /Add a comment above this function/.test(request.messages.at(-1)?.content ?? ''),
+      ),
+    );
+    await vscode.commands.executeCommand('inlineChat.close').then(undefined, () => undefined);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it("VS Code's rename suggestions are asked of GigaChat's small model", async () => {
+    const editor = await vscode.window.showTextDocument(vscode.Uri.file(filePath('inline.ts')));
+    editor.selection = new vscode.Selection(0, 17, 0, 17);
+    await emulator.resetCounts();
+    void vscode.commands.executeCommand('editor.action.rename');
+    await until(
+      async () =>
+        (await chatRequests()).some((request) => request.model === 'GigaChat-2' && /Relevant definition/.test(request.messages.at(-1)?.content ?? '')),
+      'rename suggestions asked of GigaChat-2',
+      30_000,
+    );
+    await workbench.press('Escape');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
 });
