@@ -26,11 +26,11 @@ export const MCP_TAG = 'mcp';
  * in the request, and they may expect their own chat session.
  */
 export function chooseAgentTools<T extends ListedTool>(available: readonly T[], choice: ToolChoice): T[] {
-  const named = new Set([...choice.always, ...choice.referenced]);
+  const always = new Set(choice.always);
   const referenced = new Set(choice.referenced);
   return available.filter((tool) => {
     if (referenced.has(tool.name)) return true;
     if (choice.switchedOn?.get(tool.name) === false) return false;
-    return named.has(tool.name) || tool.tags.includes(MCP_TAG);
+    return always.has(tool.name) || tool.tags.includes(MCP_TAG);
   });
 }
