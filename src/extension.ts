@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ServiceClient } from './core';
 import { CHAT_VIEW_ID } from './host/chat/chatViewId';
-import { ExplainCodeActionProvider } from './host/explainCodeAction';
+import { ExplainCodeActionProvider } from './host/explain/explainCodeAction';
 import { registerFirstRun, WALKTHROUGH_ID } from './host/firstRun';
 import { showHelp } from './host/help/helpPages';
 import { registerCompletions } from './host/completion/registerCompletions';

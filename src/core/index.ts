@@ -3,28 +3,28 @@
  * `src/core` (the VS Code layer, tests, other extensions through the exported API) imports from here.
  * Nothing under `src/core` imports `vscode`.
  */
-export { ServiceClient } from './client';
+export { ServiceClient } from './service/client';
 export { StreamScheduler, type StreamActivity, type StreamPriority } from './streams/streamScheduler';
 export { streamsOfScope } from './streams/streamBudget';
 export { LeaseFiles } from './streams/leaseFiles';
-export { ChatContracts, type ChatContract } from './contract/chatContracts';
-export type { ServiceClientOptions, RequestOptions, ChatOptions, EmbeddingOptions } from './clientOptions';
-export { ServiceError, asServiceError, isServiceError } from './errors';
-export { messageOf } from './errorMessage';
-export { KEY_SCOPES, findKeyScope, isScopeMismatch } from './keyScopes';
-export { CONNECTION_LOST, hostOf, isUnknownRootError, NOT_TLS_CODE } from './transportErrors';
-export { STREAM_CUT } from './sse';
-export { TOKEN_EXPIRED } from './auth';
-export { invalidUrlSetting, type ServiceUrlSetting } from './serviceUrls';
-export type { ServiceErrorKind, ProxyFailure } from './errors';
-export type { ProxyOptions } from './http';
-export { redactUrl } from './http';
-export { BODY_LIMITS, NOT_A_STREAM } from './responseBody';
-export { redactSecrets } from './redact';
-export type { Logger } from './logger';
-export type { RetryPolicy } from './retry';
-export { sleep } from './retry';
-export type { BatchLimits } from './embeddingBatches';
+export { ChatContracts, type ChatContract } from './service/contract/chatContracts';
+export type { ServiceClientOptions, RequestOptions, ChatOptions, EmbeddingOptions } from './service/clientOptions';
+export { ServiceError, asServiceError, isServiceError } from './serviceError';
+export { messageOf } from './base/errorMessage';
+export { KEY_SCOPES, findKeyScope, isScopeMismatch } from './service/keyScopes';
+export { CONNECTION_LOST, hostOf, isUnknownRootError, NOT_TLS_CODE } from './network/transportErrors';
+export { STREAM_CUT } from './service/sse';
+export { TOKEN_EXPIRED } from './service/auth';
+export { invalidUrlSetting, type ServiceUrlSetting } from './service/serviceUrls';
+export type { ServiceErrorKind, ProxyFailure } from './serviceError';
+export type { ProxyOptions } from './network/http';
+export { redactUrl } from './network/http';
+export { BODY_LIMITS, NOT_A_STREAM } from './service/responseBody';
+export { redactSecrets } from './base/redact';
+export type { Logger } from './base/logger';
+export type { RetryPolicy } from './service/retry';
+export { sleep } from './service/retry';
+export type { BatchLimits } from './service/embeddingBatches';
 export type {
   ChatRequest,
   ChatMessage,
@@ -42,16 +42,16 @@ export type {
   BuiltInTool,
   ReasoningEffort,
   ResponseFormat,
-} from './schemas';
+} from './service/schemas';
 
 // Function calling (tools) and files a user message attaches.
-export { toServiceFunction, toServiceFunctions } from './serviceFunctions';
-export type { ServiceFunction, FunctionCallMode, ToolDescription } from './serviceFunctions';
-export { FunctionNames, serviceFunctionName } from './functionNames';
-export { MAX_FUNCTION_DESCRIPTION, MAX_PARAMETER_DESCRIPTION, type PlainSchema } from './functionSchema';
-export { UPLOAD_TYPES, uploadKind } from './fileUpload';
-export type { UploadOptions } from './fileUpload';
-export { ATTACHMENTS_REFUSED } from './attachmentErrors';
+export { toServiceFunction, toServiceFunctions } from './service/serviceFunctions';
+export type { ServiceFunction, FunctionCallMode, ToolDescription } from './service/serviceFunctions';
+export { FunctionNames, serviceFunctionName } from './service/functionNames';
+export { MAX_FUNCTION_DESCRIPTION, MAX_PARAMETER_DESCRIPTION, type PlainSchema } from './service/functionSchema';
+export { UPLOAD_TYPES, uploadKind } from './attachments/fileUpload';
+export type { UploadOptions } from './attachments/fileUpload';
+export { ATTACHMENTS_REFUSED } from './attachments/attachmentErrors';
 export { ATTACHMENT_LIMITS, DOCUMENT_TYPES, documentType, fileExtension, checkAddition, fitToRequest } from '../serviceFacts/attachmentLimits';
 export type { AttachmentKind, MessageRefusal, SizedFile } from '../serviceFacts/attachmentLimits';
 // The one conversation pipeline: the turn model, its converter to the service's messages, the uploader of its files.
@@ -96,7 +96,7 @@ export { CodebaseUnavailable } from './chat/codebaseTurn';
 export { SavedConversations, type ConversationStorage } from './chat/savedConversations';
 export { ChatEngine } from './chat/chatEngine';
 export type { ChatEvent, ChatListener } from './chat/chatEvents';
-export { systemClock, type Clock } from './clock';
+export { systemClock, type Clock } from './base/clock';
 
 // Completions as you type: where to ask, the request, the cleaning of the reply, the cache.
 export { completesBlock, worthCompleting, type CompletionSite } from './completion/completionSite';
@@ -106,59 +106,67 @@ export { CompletionCache } from './completion/completionCache';
 export { Suggester, type Ask, type SuggestionSite, type SuggesterEvents } from './completion/suggester';
 export { InfillServer, type InfillServerOptions } from './completion/infillServer';
 export { FIM_TEMPLATES, INFILL_SERVER_KINDS, isInfillTemplate, type InfillServerKind } from './completion/infillWire';
-export { readReplyText, type ReplyTextNotes } from './readableReply';
-export { TokenCounter, estimateTokens } from './tokenCounter';
+export { readReplyText, type ReplyTextNotes } from './service/readableReply';
+export { TokenCounter, estimateTokens } from './service/tokenCounter';
 export { modelLimits, modelReasons, modelSeesPictures, modelDisplayName, pictureModelAmong } from '../serviceFacts/modelFacts';
 export type { ModelLimits } from '../serviceFacts/modelFacts';
-export { parseMediaReply, stableStreamingPrefix } from './images';
-export { linkSourceMarkers, stableSourcePrefix, webSearchTools, webSourceList, type WebSource } from './webSources';
-export type { MediaReply, ReplyPart } from './images';
-export { applyChunk, collectReply, functionCallOf } from './chatReply';
-export { chatStreamWithinContext } from './contextFit';
-export type { ChatReply } from './chatReply';
-export { trustedRoots, splitPemBundle, certificatesFromFile } from './trust';
+export { parseMediaReply, stableStreamingPrefix } from './service/mediaReply';
+export { linkSourceMarkers, stableSourcePrefix, webSearchTools, webSourceList, type WebSource } from './service/webSources';
+export type { MediaReply, ReplyPart } from './service/mediaReply';
+export { applyChunk, collectReply, functionCallOf } from './service/chatReply';
+export { chatStreamWithinContext } from './service/contextFit';
+export type { ChatReply } from './service/chatReply';
+export { trustedRoots, splitPemBundle, certificatesFromFile } from './network/trust';
 
 // Trusting a root certificate safely, and checking the way to the service step by step.
-export { checkPin, readCertificates, readSingleCertificate, formatFingerprint, readableName, PinMismatchError, NotACertificateError } from './certificatePin';
-export type { CertificatePin, CertificateSummary } from './certificatePin';
-export { RUSSIAN_TRUSTED_ROOT_PIN } from './russianTrustedRoot';
-export { downloadPinnedCertificate, PinnedDownloadError } from './pinnedDownload';
-export type { DownloadFailure, PinnedDownloadOptions } from './pinnedDownload';
-export { PinnedRootFile } from './pinnedRootFile';
+export {
+  checkPin,
+  readCertificates,
+  readSingleCertificate,
+  formatFingerprint,
+  readableName,
+  PinMismatchError,
+  NotACertificateError,
+} from './network/certificatePin';
+export type { CertificatePin, CertificateSummary } from './network/certificatePin';
+export { RUSSIAN_TRUSTED_ROOT_PIN } from './network/russianTrustedRoot';
+export { downloadPinnedCertificate, PinnedDownloadError } from './network/pinnedDownload';
+export type { DownloadFailure, PinnedDownloadOptions } from './network/pinnedDownload';
+export { PinnedRootFile } from './network/pinnedRootFile';
 export { checkConnection } from './connectionCheck/connectionCheck';
 export type { CheckStep, CheckStepId, ConnectionCheckOptions } from './connectionCheck/connectionCheck';
-export { ProxyRoutes, type Proxy } from './proxyRoutes';
-export { isLoopbackUrl, travelsUnencrypted } from './loopback';
+export { ProxyRoutes, type Proxy } from './network/proxyRoutes';
+export { isLoopbackUrl, travelsUnencrypted } from './network/loopback';
 export { probeTls } from './connectionCheck/tlsProbe';
 export type { TlsProbeResult } from './connectionCheck/tlsProbe';
 
 // Semantic search: chunking, the persistent embedding cache, the indexer and the vector index.
-export { chunkText, embeddingText } from './search/chunker';
+export { chunkText, embeddingText } from './search/syntax/chunker';
 export { lineChunker, SyntaxChunker, type SourceChunker } from './search/syntax/syntaxChunker';
 export { WorkerChunker } from './search/syntax/workerChunker';
-export { ChunkBoundaries, ReusingChunker } from './search/chunkBoundaries';
-export { KEYWORDS_FILE, loadKeywords, saveKeywords, type SavedKeywords } from './search/keywordIndexFile';
+export { ChunkBoundaries, ReusingChunker } from './search/syntax/chunkBoundaries';
+export { KEYWORDS_FILE, loadKeywords, saveKeywords, type SavedKeywords } from './search/keyword/keywordIndexFile';
 export { GRAMMARS, grammarFile, grammarFor } from './search/syntax/grammars';
 export { hitExcerpt, quotedLines, MAX_EXCERPT_CHARS } from './search/hitExcerpt';
 export { codebaseBudget, fitPassages, mergeHits } from './search/codebaseContext';
 export { bestScore, matchStrength, relevantHits, type MatchStrength } from './search/relevance';
 export type { Passage, QuotedPassage } from './search/codebaseContext';
-export type { Chunk, ChunkOptions } from './search/chunker';
-export { EmbeddingCache } from './search/embeddingCache';
-export { isDiskFull } from './search/cacheFiles';
-export type { CacheLoadInfo } from './search/embeddingCache';
+export type { Chunk, ChunkOptions } from './search/syntax/chunker';
+export { EmbeddingCache } from './search/cache/embeddingCache';
+export { isDiskFull } from './search/cache/cacheFiles';
+export type { CacheLoadInfo } from './search/cache/embeddingCache';
 export { WorkspaceIndexer } from './search/indexer';
 export type { IndexRunResult, IndexProgress, SearchHit, SourceFile, WorkspaceIndexerOptions } from './search/indexer';
-export { VectorIndex } from './search/vectorIndex';
-export type { VectorMatch, VectorIndexOptions } from './search/vectorIndex';
+export { VectorIndex } from './search/vector/vectorIndex';
+export type { VectorMatch, VectorIndexOptions } from './search/vector/vectorIndex';
 export { IgnoreRules, ROOT_EXCLUDES_PATH } from './search/files/ignoreRules';
 export { FolderExclusions } from './search/files/fileExclusion';
 export { indexingCancelled } from './search/indexingCancelled';
-export { isDimensionsChanged } from './search/dimensionsChanged';
+export { isDimensionsChanged } from './search/cache/dimensionsChanged';
 export { queryForModel } from './search/queryInstruction';
-export { SharedRun } from './sharedRun';
-export { isRecord } from './isRecord';
-export { writeFileAtomically } from './atomicFile';
+export { SharedRun } from './base/sharedRun';
+export { isRecord } from './base/isRecord';
+export { writeFileAtomically } from './base/atomicFile';
 export type { ExclusionReason } from './search/files/ignoreRules';
 export { readRepositoryRules } from './search/files/repositoryRules';
 export type { GitEnvironment, RepositoryRules } from './search/files/repositoryRules';
@@ -179,7 +187,7 @@ export { changesPerFile, planTurnUndo } from './agent/turnUndo';
 export type { FileChange, UndoStep } from './agent/turnUndo';
 export { replyWithOfferedCalls, unofferedCorrection, MAX_CORRECTIONS } from './agent/offeredCalls';
 export type { OfferedReply } from './agent/offeredCalls';
-export { maskedHead, maskedNote, maskTokens } from './secretShapes';
+export { maskedHead, maskedNote, maskTokens } from './workspace/secretShapes';
 export { boundedText, TOOL_RESULT_BOUNDS } from './agent/boundedText';
 export { fileLines } from './agent/fileLines';
 export type { TextBounds } from './agent/boundedText';
@@ -194,8 +202,8 @@ export type { FolderFileReader } from './search/files/fileExclusion';
 // Changes an agent makes: the edit, what it may not hide, which files can run code.
 export { planEdit, changeSummary } from './workspace/editPlan';
 export type { EditInput, EditPlan, ChangeSummary } from './workspace/editPlan';
-export { reviewChange } from './workspace/changeReview';
-export type { ChangeReview } from './workspace/changeReview';
+export { reviewChange } from './workspace/changeSafety';
+export type { ChangeReview } from './workspace/changeSafety';
 export { sensitivity } from './workspace/sensitiveFiles';
 export { readRegularFile } from './workspace/regularFileRead';
 export type { RegularFileRead } from './workspace/regularFileRead';

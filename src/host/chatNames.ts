@@ -1,7 +1,7 @@
 /**
  * GigaChat's names in VS Code's Chat, each declared once: the model vendor, the `@gigachat`
  * participant and its slash commands, and the language model tools. package.json contributes them
- * (test/unit/manifest.test.ts checks that the two agree). This module imports nothing: the
+ * (test/unit/project/manifest.test.ts checks that the two agree). This module imports nothing: the
  * activation bundle and the unit tests load it.
  */
 

@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import { messageOf, ChatContracts, LeaseFiles, ServiceClient, StreamScheduler, streamsOfScope, type CertificateSummary, type ProxyOptions } from '../core';
-import { loadExtraRoots } from './certificates';
+import { loadExtraRoots } from './trust/certificates';
 import { Disposable } from './dispose';
-import { affectsConnection, proxySettings, readSetting, readSettings, type Settings } from './config';
+import { affectsConnection, proxySettings, readSetting, readSettings, type Settings } from './settings/config';
 import { settingId } from '../shared/settings';
 import type { Log } from './log';
-import type { KeyStore } from './secrets';
+import type { KeyStore } from './key/secrets';
 import type { TrustedRoot } from './trust/trustedRoot';
 
 /** How the client reaches the service: the settings, plus the roots and the proxy they add up to. */

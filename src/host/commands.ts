@@ -1,6 +1,6 @@
 /**
  * The extension's commands, each named once; package.json contributes them as `gigachat.<name>`
- * (test/unit/manifest.test.ts checks that the two lists agree). This module imports nothing: the
+ * (test/unit/project/manifest.test.ts checks that the two lists agree). This module imports nothing: the
  * activation bundle and the unit tests load it.
  */
 export const COMMAND_NAMES = [

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { GIGACHAT_API_PAGE } from './accountPage';
+import { GIGACHAT_API_PAGE } from './key/accountPage';
 import { commandId } from './commands';
-import { KeyStore } from './secrets';
+import { KeyStore } from './key/secrets';
 import { notify } from './notify';
 
 /** The walkthrough as VS Code knows it: `<publisher>.<name>#<id in contributes.walkthroughs>`. */

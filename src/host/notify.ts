@@ -11,11 +11,11 @@ export interface NoticeOptions {
 }
 
 /**
- * Every notification and dialog of the extension goes through here (test/unit/shownText.test.ts
+ * Every notification and dialog of the extension goes through here (test/unit/project/shownText.test.ts
  * finds no other caller of `show…Message`). The caller writes the message with `vscode.l10n.t`, file
  * names, settings and the service's words in it as they are: the whole text is made inert here, so
  * no value shows as a link, nor does a link that a value forms with the words around it. The
- * extension's own texts hold no `](` (test/unit/localization.test.ts), so they show exactly as written. Resolves to the button clicked, undefined when the notice was closed.
+ * extension's own texts hold no `](` (test/unit/project/localization.test.ts), so they show exactly as written. Resolves to the button clicked, undefined when the notice was closed.
  * Loaded at activation (servicesLoader.ts, firstRun.ts): it imports nothing heavier than plainLabel.
  */
 export async function notify<Button extends string>(

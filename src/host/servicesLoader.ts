@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Services } from './services';
 import { notify } from './notify';
 // eslint-disable-next-line no-restricted-imports -- through the core's index, the whole core would go into dist/extension.js, which activation loads
-import { messageOf } from '../core/errorMessage';
+import { messageOf } from '../core/base/errorMessage';
 
 /** Gives the features their shared services, loading and building them on the first call; `loaded()` gives them only if that call came. */
 export type ServicesLoader = (() => Services) & { loaded(): Services | undefined };

@@ -24,7 +24,7 @@ export const ErrorAction = z.enum([
   'chooseCertificateFile',
   'certificateHelp',
   'openLogs',
-  /** Every setting of the extension (src/host/settingsQueries.ts); the others open only the settings that can fix the cause. */
+  /** Every setting of the extension (src/host/settings/settingsQueries.ts); the others open only the settings that can fix the cause. */
   'openSettings',
   'proxySettings',
   'addressSettings',
@@ -98,7 +98,7 @@ export const ExplainedCode = FileLocation.extend({
 });
 export type ExplainedCode = z.infer<typeof ExplainedCode>;
 
-/** A page a web answer cites, by the number its text links to (see core/webSources.ts). */
+/** A page a web answer cites, by the number its text links to (see core/service/webSources.ts). */
 export const WebSource = z.object({
   number: z.number().int().positive(),
   url: z

@@ -1,6 +1,6 @@
 /**
  * The extension's settings, each named once with the type package.json gives it; package.json
- * holds their defaults and limits (test/unit/manifest.test.ts checks that the two agree). Shared:
+ * holds their defaults and limits (test/unit/project/manifest.test.ts checks that the two agree). Shared:
  * the host reads the settings, and the core's messages name a setting at fault. Imports nothing.
  */
 export interface SettingTypes {

@@ -2,7 +2,7 @@ import type { ConversationSummary } from '../shared/protocol';
 import type { WebviewStrings } from '../shared/strings';
 import { el, iconButton } from './dom';
 import { icon } from './icons';
-import { format, uiLocale } from './strings';
+import { format, uiLocale } from './webviewStrings';
 import { post } from './vscodeApi';
 
 /**

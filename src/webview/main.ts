@@ -1,13 +1,13 @@
 import './zodSetup';
 import { HostMessage } from '../shared/protocol';
 import { Announcer } from './announcer';
-import { Composer } from './composer';
+import { Composer } from './composer/composer';
 import { el } from './dom';
 import { Header } from './header';
 import { HistoryPanel } from './history';
-import { loadStrings } from './strings';
+import { loadStrings } from './webviewStrings';
 import { SyncGuard, typeOf } from './syncGuard';
-import { Transcript } from './transcript';
+import { Transcript } from './transcript/transcript';
 import { loadState, post } from './vscodeApi';
 
 /**

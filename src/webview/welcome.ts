@@ -1,7 +1,7 @@
 import type { WebviewStrings } from '../shared/strings';
 import { el, textButton } from './dom';
 import { icon } from './icons';
-import { format } from './strings';
+import { format } from './webviewStrings';
 import { post } from './vscodeApi';
 
 /**

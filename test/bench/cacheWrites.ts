@@ -1,7 +1,7 @@
 /**
  * Bytes the embedding cache writes to disk when one file is edited, against that file's own rows
  * and against a rewrite of the whole cache (what every save after an edit cost before the cache
- * wrote only what changed). Prints; asserts nothing (test/unit/cacheSafety.test.ts,
+ * wrote only what changed). Prints; asserts nothing (test/unit/core/search/cache/cacheSafety.test.ts,
  * embeddingCache.test.ts and vectorRows.test.ts check correctness).
  *
  * A cache of N chunks (1,024 dimensions, random unit vectors: the bytes written do not depend on
@@ -22,7 +22,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { EmbeddingCache } from '../../src/core/search/embeddingCache';
+import { EmbeddingCache } from '../../src/core/search/cache/embeddingCache';
 import { seededRandom, type Random } from '../emulator/random';
 import { listOption, numberOption } from './options';
 import { median } from './stats';

@@ -6,13 +6,13 @@
  *   - the time to the first character of the message, from the diff's text: the digest built (the
  *     repository's ignore rules read, the change judged and summarised) and the reply's first
  *     text cleaned, against the raw diff sent as it is. Interleaved; medians.
- * Asserts nothing (test/unit/commitMessage.test.ts checks what is sent).
+ * Asserts nothing (test/unit/core/scm/commitMessage.test.ts checks what is sent).
  *
  *   node out/test/bench/commitMessage.js [--runs 5]
  */
 import { execFileSync } from 'node:child_process';
+import { repoRoot as root } from '../unit/support/repoRoot';
 import * as os from 'node:os';
-import * as path from 'node:path';
 import {
   commitMessagePrompt,
   estimateTokens,
@@ -35,8 +35,6 @@ const MODEL = 'GigaChat-2';
 /** A commit of this repository's history, so the changes measured stay the same as the repository grows. */
 const BASE = '28d4ac7';
 const CHANGES = [1, 10, 40];
-
-const root = path.resolve(__dirname, '../../..');
 
 async function firstCharacter(run: (onText: () => void) => Promise<unknown>): Promise<number> {
   const started = performance.now();

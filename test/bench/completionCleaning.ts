@@ -10,6 +10,7 @@
  *   node out/test/bench/completionCleaning.js [--points 600] [--seed 7]
  */
 import * as path from 'node:path';
+import { repoRoot as root } from '../unit/support/repoRoot';
 import { ServiceClient } from '../../src/core';
 import { completeAt } from '../../src/core/completion/completeAt';
 import { Emulator } from '../emulator';
@@ -18,7 +19,6 @@ import { clientOptionsFor } from '../unit/support/emulatorClient';
 import { codeFiles, cutPoints, type CutKind, type CutPoint } from './completionCorpus';
 import { numberOption } from './options';
 
-const root = path.resolve(__dirname, '../../..');
 const points = numberOption('points', 600);
 const seed = numberOption('seed', 7);
 

@@ -5,7 +5,7 @@
  *     a 2,000-line file, the stream read until the answer's closing tag, the reply cleaned), against
  *     the same messages asked directly and read to their end, interleaved;
  *   - typed into: the time to answer from the cache while the user types what is suggested.
- * Prints medians; asserts nothing (test/unit/completeAt.test.ts checks what is suggested).
+ * Prints medians; asserts nothing (test/unit/core/completion/completeAt.test.ts checks what is suggested).
  *
  *   node out/test/bench/completionLatency.js [--requests 60]
  */

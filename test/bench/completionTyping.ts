@@ -8,11 +8,12 @@
  *     end, as people type), with the default pause of 300 ms and suggestions that never match what
  *     is typed next: requests sent (target ≤ 30), and how many of those made stale were aborted
  *     (target 100%).
- * Prints; asserts nothing (test/unit/suggester.test.ts checks the behaviour).
+ * Prints; asserts nothing (test/unit/core/completion/suggester.test.ts checks the behaviour).
  *
  *   node out/test/bench/completionTyping.js [--samples 200]
  */
 import * as fs from 'node:fs';
+import { repoRoot } from '../unit/support/repoRoot';
 import * as path from 'node:path';
 import { ServiceClient, type CompletionRequest } from '../../src/core';
 import { completeAt } from '../../src/core/completion/completeAt';
@@ -97,7 +98,7 @@ async function typing(client: ServiceClient): Promise<void> {
   const suggester = new Suggester({ sent: () => sent++, settled: (outcome) => outcomes.push(outcome) });
   const ask: Ask = (request, options) => completeAt(client, request, options);
   // Real code nobody here wrote, as someone would type it.
-  const source = fs.readFileSync(path.resolve(__dirname, '../../../node_modules/undici/lib/core/util.js'), 'utf8');
+  const source = fs.readFileSync(path.join(repoRoot, 'node_modules/undici/lib/core/util.js'), 'utf8');
   const text = source.slice(source.indexOf('function '), source.indexOf('function ') + 200);
   const strokes = keystrokes(text);
   let shown = 0;

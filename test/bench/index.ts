@@ -25,11 +25,10 @@
  *   - one account's streams shared by a day of use: 429s, what background work adds to a question, indexing in the time left free (test/bench/streamSharing.ts).
  */
 import { execFileSync } from 'node:child_process';
+import { repoRoot as root } from '../unit/support/repoRoot';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-
-const root = path.resolve(__dirname, '../../..');
 
 function section(title: string): void {
   console.log(`\n== ${title} ==`);

@@ -13,6 +13,7 @@
  *   node out/test/bench/indexing.js [--latency 100] [--in-flight 2] [--root node_modules/undici/lib]
  */
 import * as fs from 'node:fs';
+import { repoRoot as root } from '../unit/support/repoRoot';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { EmbeddingCache, readSelectedFiles, selectFiles, ServiceClient, WorkspaceIndexer } from '../../src/core';
@@ -22,7 +23,6 @@ import { startEmulatorThread, type EmulatorThread } from './emulatorThread';
 import { option } from './options';
 import { median } from './stats';
 
-const root = path.resolve(__dirname, '../../..');
 const latencyMs = Number(option('latency', '100'));
 const inFlight = Number(option('in-flight', '2'));
 const sourceRoot = path.resolve(root, option('root', 'node_modules/undici/lib'));

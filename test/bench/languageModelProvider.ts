@@ -23,7 +23,7 @@ import {
   type ChatMessage,
   type ConversationMessage,
 } from '../../src/core';
-import { silentLogger } from '../../src/core/logger';
+import { silentLogger } from '../../src/core/base/logger';
 import { Emulator } from '../emulator';
 import { clientOptionsFor } from '../unit/support/emulatorClient';
 import { numberOption } from './options';

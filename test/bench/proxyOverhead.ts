@@ -2,7 +2,7 @@
  * What a proxy adds to a request, on loopback: the same requests to the emulator directly and
  * through the test proxy (CONNECT tunnel, Basic credentials), interleaved so that load from other
  * processes hits both alike. Prints medians, the difference and the ratio; asserts nothing
- * (test/unit/client.proxy.test.ts checks that the proxy is used at all).
+ * (test/unit/core/service/client.proxy.test.ts checks that the proxy is used at all).
  *   - warm: GET /models on a kept-alive connection (the tunnel is set up once, then reused): the
  *     per-request cost of relaying through one more process;
  *   - new connection: a token exchange on a fresh client: TCP, CONNECT and the TLS handshake

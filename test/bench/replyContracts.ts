@@ -4,13 +4,13 @@
  * up to `[DONE]`), for the same answer in the same run: the bytes parsed, validated, read into the
  * one reply shape and folded into the reply, as the chat does for each delta. Also what showing a
  * web answer's sources costs (its markers linked on every delta, as the panel's stream does).
- * Prints medians; asserts nothing (test/unit/client.contracts.test.ts checks what is read).
+ * Prints medians; asserts nothing (test/unit/core/service/client.contracts.test.ts checks what is read).
  *
  *   node out/test/bench/replyContracts.js [--runs 9] [--deltas 5000]
  */
-import type { HttpResponse } from '../../src/core/http';
+import type { HttpResponse } from '../../src/core/network/http';
 import { applyChunk, linkSourceMarkers, stableSourcePrefix, webSourceList, type ChatReply } from '../../src/core';
-import { v1Chunks, v2Chunks } from '../../src/core/contract/replyStreams';
+import { v1Chunks, v2Chunks } from '../../src/core/service/contract/replyStreams';
 import { numberOption } from './options';
 import { median } from './stats';
 

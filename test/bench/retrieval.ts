@@ -13,19 +13,19 @@
  *   node out/test/bench/retrieval.js
  */
 import * as fs from 'node:fs';
+import { repoRoot as root } from '../unit/support/repoRoot';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import { EmbeddingCache, embeddingText, WorkspaceIndexer, type SearchHit, type SourceFile } from '../../src/core';
-import { ChunkKeywords } from '../../src/core/search/chunkKeywords';
+import { ChunkKeywords } from '../../src/core/search/keyword/chunkKeywords';
 import { lineChunker, SyntaxChunker, type SourceChunker } from '../../src/core/search/syntax/syntaxChunker';
 import { embed } from '../emulator/vectors';
 import { codeFiles } from './completionCorpus';
 import { RETRIEVAL_QUESTIONS, type RetrievalQuestion } from './retrievalQuestions';
 import { median } from './stats';
 
-const root = path.resolve(__dirname, '../../..');
 const K = 10;
 const MODEL = 'Embeddings';
 

@@ -4,11 +4,12 @@
  * prose, identifiers and error messages. Written by hand: lines 1-based and inclusive, as they were
  * when written, and `anchor`, text on the answer's first line. The answer is found again by its
  * anchor (the occurrence nearest the written line), keeping its length, so that an edit elsewhere in
- * the file does not move it (test/unit/retrievalQuestions.test.ts checks every anchor is there).
+ * the file does not move it (test/unit/project/retrievalQuestions.test.ts checks every anchor is there).
  * Used by test/bench/retrieval.ts.
  */
 
 import * as fs from 'node:fs';
+import { repoRoot as root } from '../unit/support/repoRoot';
 import * as path from 'node:path';
 
 export interface RetrievalQuestion {
@@ -26,7 +27,7 @@ const UNDICI = 'node_modules/undici/lib/';
 /** Per file: question, first line, last line (as written), anchor. */
 const ANSWERS: [file: string, questions: [question: string, first: number, last: number, anchor: string][]][] = [
   [
-    'src/core/auth.ts',
+    'src/core/service/auth.ts',
     [
       ['where is the access token reused until it expires and refreshed', 35, 39, 'async getToken(signal?: AbortSignal)'],
       ['expires_at in seconds or milliseconds, how is it normalised', 88, 90, 'export function normalizeExpiry('],
@@ -36,7 +37,7 @@ const ANSWERS: [file: string, questions: [question: string, first: number, last:
     ],
   ],
   [
-    'src/core/retry.ts',
+    'src/core/service/retry.ts',
     [
       ['exponential backoff with jitter between retries', 61, 64, 'export function backoffDelay('],
       ['which HTTP statuses are retried', 28, 33, 'export function isRetryable('],
@@ -44,45 +45,48 @@ const ANSWERS: [file: string, questions: [question: string, first: number, last:
     ],
   ],
   [
-    'src/core/sse.ts',
+    'src/core/service/sse.ts',
     [
       ['where are server-sent event lines split across network chunks', 130, 156, 'push(text: string, end = false)'],
       ['разбор JSON из события потока ответа', 169, 175, 'export function parseEventJson('],
       ['turn a byte stream into SSE events', 19, 41, 'export async function* sseEvents('],
     ],
   ],
-  ['src/core/redact.ts', [['hide bearer tokens and passwords before writing to the log', 16, 18, 'export function redactSecrets(']]],
+  ['src/core/base/redact.ts', [['hide bearer tokens and passwords before writing to the log', 16, 18, 'export function redactSecrets(']]],
   [
-    'src/core/proxyRoutes.ts',
+    'src/core/network/proxyRoutes.ts',
     [
       ['how is the proxy chosen for a URL and when is it bypassed', 80, 84, 'for(url: string): Proxy | undefined'],
       ['прокси из переменной окружения HTTPS_PROXY или из настроек', 100, 107, 'function configuredProxy('],
       ['withoutCredentials', 139, 141, 'export function withoutCredentials('],
     ],
   ],
-  ['src/core/images.ts', [['где ищутся теги img и video в ответе модели', 27, 50, 'export function parseMediaReply(']]],
-  ['src/core/certificatePin.ts', [['certificate fingerprint does not match the pinned sha256', 83, 88, 'export function checkPin(']]],
-  ['src/core/tokenExchange.ts', [['OAuth token request with RqUID and scope', 25, 56, 'export async function exchangeToken(']]],
-  ['src/core/transportErrors.ts', [['ECONNREFUSED or timeout: what error does the user see', 38, 69, 'export function describeTransportError(']]],
-  ['src/core/responseBody.ts', [['answered with larger than the most accepted for it', 75, 82, 'function tooLarge(']]],
-  ['src/core/keyScopes.ts', [['перебор областей доступа ключа PERS, B2B, CORP', 29, 40, 'export async function findKeyScope(']]],
-  ['src/core/atomicFile.ts', [['write a file atomically through a temp file and rename', 9, 18, 'export async function replaceFile(']]],
-  ['src/core/webSources.ts', [['replace [sources=[1,2]] markers with links', 49, 63, 'export function linkSourceMarkers(']]],
+  ['src/core/service/mediaReply.ts', [['где ищутся теги img и video в ответе модели', 27, 50, 'export function parseMediaReply(']]],
+  ['src/core/network/certificatePin.ts', [['certificate fingerprint does not match the pinned sha256', 83, 88, 'export function checkPin(']]],
+  ['src/core/service/tokenExchange.ts', [['OAuth token request with RqUID and scope', 25, 56, 'export async function exchangeToken(']]],
+  ['src/core/network/transportErrors.ts', [['ECONNREFUSED or timeout: what error does the user see', 38, 69, 'export function describeTransportError(']]],
+  ['src/core/service/responseBody.ts', [['answered with larger than the most accepted for it', 75, 82, 'function tooLarge(']]],
+  ['src/core/service/keyScopes.ts', [['перебор областей доступа ключа PERS, B2B, CORP', 29, 40, 'export async function findKeyScope(']]],
+  ['src/core/base/atomicFile.ts', [['write a file atomically through a temp file and rename', 9, 18, 'export async function replaceFile(']]],
+  ['src/core/service/webSources.ts', [['replace [sources=[1,2]] markers with links', 49, 63, 'export function linkSourceMarkers(']]],
   [
-    'src/core/embeddingBatches.ts',
+    'src/core/service/embeddingBatches.ts',
     [
       ['split texts into embedding batches by count and characters', 31, 46, 'export function planBatches('],
       ['413 payload too large: halve the embedding batch', 48, 64, 'async function embedSplittingOnTooLarge('],
     ],
   ],
-  ['src/core/tokenCounter.ts', [['оценка числа токенов по длине текста', 21, 23, 'export function estimateTokens(']]],
-  ['src/core/sharedRun.ts', [['several callers join one run already going', 15, 35, 'async join(start: (signal: AbortSignal) => Promise<T>']]],
-  ['src/core/functionNames.ts', [['tool name to a function name the service accepts', 12, 15, 'export function serviceFunctionName(']]],
-  ['src/core/abortable.ts', [['reject a promise when the AbortSignal aborts', 7, 15, 'export function abortable<']]],
-  ['src/host/errorActions.ts', [['показать ошибку пользователю с кнопкой, которая её исправляет', 90, 96, 'export async function showErrorNotification(']]],
+  ['src/core/service/tokenCounter.ts', [['оценка числа токенов по длине текста', 21, 23, 'export function estimateTokens(']]],
+  ['src/core/base/sharedRun.ts', [['several callers join one run already going', 15, 35, 'async join(start: (signal: AbortSignal) => Promise<T>']]],
+  ['src/core/service/functionNames.ts', [['tool name to a function name the service accepts', 12, 15, 'export function serviceFunctionName(']]],
+  ['src/core/base/abortable.ts', [['reject a promise when the AbortSignal aborts', 7, 15, 'export function abortable<']]],
+  [
+    'src/host/errors/errorActions.ts',
+    [['показать ошибку пользователю с кнопкой, которая её исправляет', 90, 96, 'export async function showErrorNotification(']],
+  ],
   ['src/host/countMessage.ts', [['plural forms of a count in a message', 9, 11, 'export function countMessage(']]],
   ['src/core/search/relevance.ts', [['strong, good or weak match of a search result', 27, 31, 'export function matchStrength(']]],
-  ['src/core/proxyAgent.ts', [['how is the undici agent for a proxy built', 17, 49, 'export function createProxyAgent(']]],
+  ['src/core/network/proxyAgent.ts', [['how is the undici agent for a proxy built', 17, 49, 'export function createProxyAgent(']]],
   [`${UNDICI}dispatcher/env-http-proxy-agent.js`, [['NO_PROXY: which hosts skip the proxy', 81, 110, '#shouldProxy (hostname, port) {']]],
   [
     `${UNDICI}dispatcher/proxy-agent.js`,
@@ -141,8 +145,6 @@ const ANSWERS: [file: string, questions: [question: string, first: number, last:
   ],
   [`${UNDICI}interceptor/dns.js`, [['DNS interceptor keeps the Host header', 18, 54, 'function normalizeHeaders (headers) {']]],
 ];
-
-const root = path.resolve(__dirname, '../../..');
 
 /** The 1-based line holding `anchor` nearest `written`, or undefined when the file no longer has it. */
 function anchorLine(lines: readonly string[], anchor: string, written: number): number | undefined {

@@ -19,6 +19,7 @@
  *   node out/test/bench/searchMemory.js [--files 1500] [--dimensions 1024]
  */
 import { execFileSync } from 'node:child_process';
+import { repoRoot as root } from '../unit/support/repoRoot';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -42,7 +43,6 @@ import { realSources } from './realSources';
 const fileCount = numberOption('files', 1500);
 const dimensions = numberOption('dimensions', 1024);
 const MODEL = 'Embeddings';
-const root = path.resolve(__dirname, '../../..');
 /** The parser and the parsing thread as the build writes them (esbuild.js). */
 const parserFolder = path.join(root, 'dist/tree-sitter');
 const workerFile = path.join(root, 'out/src/core/search/syntax/chunkWorker.js');

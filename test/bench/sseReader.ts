@@ -3,11 +3,11 @@
  * reader's time must grow with the bytes, not with the square of a line's length (a server or proxy
  * that sends one huge line would otherwise block the extension host, which every extension shares).
  * Target: an event of up to the 4 MiB limit costs at most 2× the same bytes in short events.
- * Prints medians; asserts nothing (test/unit/sse.test.ts checks the events and the limit).
+ * Prints medians; asserts nothing (test/unit/core/service/sse.test.ts checks the events and the limit).
  *
  *   node out/test/bench/sseReader.js [--runs 9]
  */
-import { MAX_EVENT_CHARS, sseData } from '../../src/core/sse';
+import { MAX_EVENT_CHARS, sseData } from '../../src/core/service/sse';
 import { numberOption } from './options';
 import { median } from './stats';
 

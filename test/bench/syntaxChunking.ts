@@ -7,16 +7,16 @@
  * `--rounds N` (default 5), `--max-chars N` (default 1500, the setting's default).
  */
 import * as fs from 'node:fs';
+import { repoRoot as root } from '../unit/support/repoRoot';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Language, Node } from '@vscode/tree-sitter-wasm';
-import { chunkText, type Chunk } from '../../src/core/search/chunker';
+import { chunkText, type Chunk } from '../../src/core/search/syntax/chunker';
 import { grammarFile, grammarFor } from '../../src/core/search/syntax/grammars';
 import { SyntaxChunker } from '../../src/core/search/syntax/syntaxChunker';
 import { codeFiles } from './completionCorpus';
 import { numberOption } from './options';
 
-const root = path.resolve(__dirname, '../../..');
 const FOLDER = path.dirname(require.resolve('@vscode/tree-sitter-wasm'));
 const ROUNDS = numberOption('rounds', 5);
 const MAX_CHARS = numberOption('max-chars', 1500);

@@ -2,7 +2,7 @@
  * Token exchanges under continuous use: 20 concurrent callers keep sending chat requests for ten
  * token lifetimes, with the emulator's token lifetime shortened to a few seconds. Goal: one
  * exchange per token (never one per caller, never one per request), and no call failing because
- * its token expired. Prints; asserts nothing (test/unit/auth.test.ts checks the token manager).
+ * its token expired. Prints; asserts nothing (test/unit/core/service/auth.test.ts checks the token manager).
  *
  * The client renews a token before it expires (at 90 % of a short lifetime; 60 s early for the
  * service's 30-minute tokens), so ten lifetimes hold ⌊10 / 0.9⌋ + 1 = 12 renewals, not 10: the

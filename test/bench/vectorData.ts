@@ -5,10 +5,10 @@
  * them, and the floor, a native read of the file's bytes.
  */
 import * as fs from 'node:fs';
-import type { VectorMatch } from '../../src/core/search/vectorIndex';
-import { checkedNorm } from '../../src/core/search/vectorNorm';
-import { plainKernels } from '../../src/core/search/vectorKernels';
-import { instantiateKernels, simdModule } from '../../src/core/search/vectorSimd';
+import type { VectorMatch } from '../../src/core/search/vector/vectorIndex';
+import { checkedNorm } from '../../src/core/search/vector/vectorNorm';
+import { plainKernels } from '../../src/core/search/vector/vectorKernels';
+import { instantiateKernels, simdModule } from '../../src/core/search/vector/vectorSimd';
 import type { Random } from '../emulator/random';
 import { median } from './stats';
 

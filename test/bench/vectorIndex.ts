@@ -1,7 +1,7 @@
 /**
  * The vector index's search with its int8 and its bfloat16 first pass against a native read of the
  * same float32 bytes, usearch's exact search and a naive implementation. Prints; asserts nothing
- * (test/unit/vectorIndex.test.ts, vectorInt8.test.ts and vectorRows.test.ts check correctness).
+ * (test/unit/core/search/vector/vectorIndex.test.ts, vectorInt8.test.ts and vectorRows.test.ts check correctness).
  *
  * For N = 10,000 and 100,000 (or --sizes) unit vectors of 1,024 dimensions (synthetic, clustered
  * like embeddings: 256 centroids plus noise, a few dimensions with a larger spread), written to a
@@ -34,7 +34,7 @@ import * as path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
-import { VectorIndex, type VectorIndexOptions, type VectorMatch } from '../../src/core/search/vectorIndex';
+import { VectorIndex, type VectorIndexOptions, type VectorMatch } from '../../src/core/search/vector/vectorIndex';
 import { seededRandom } from '../emulator/random';
 import { listOption, numberOption } from './options';
 import { median } from './stats';

@@ -5,7 +5,7 @@
 // schema reduction misses a keyword fails in its tests, not in front of a user. The same goes for
 // what the service's own examples always have and nothing says it can do without: a type on every
 // parameter, items on every array, enum values of the parameter's type, names and descriptions of
-// bounded length (the bounds are the client's own, src/core/functionSchema.ts: the service's are
+// bounded length (the bounds are the client's own, src/core/service/functionSchema.ts: the service's are
 // not documented).
 import { isRecord } from './http';
 

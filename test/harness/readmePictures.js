@@ -1,6 +1,6 @@
 // The README's pictures are screenshots the integration suite takes of the build under test, so they
 // never show an old look: when a suite saves a screenshot under one of these names, a copy goes to
-// media/readme/<name>.png (test/unit/readmePictures.test.ts checks that the README shows only these).
+// media/readme/<name>.png (test/unit/project/readmePictures.test.ts checks that the README shows only these).
 'use strict';
 
 const fs = require('node:fs');

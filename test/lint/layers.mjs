@@ -1,5 +1,5 @@
 // The layers of src/ and which way their imports may point, as ESLint rules (read by eslint.config.mjs,
-// and by test/unit/layers.test.ts, which plants a wrong-way import in each layer and expects an error):
+// and by test/unit/project/layers.test.ts, which plants a wrong-way import in each layer and expects an error):
 //   serviceFacts/  facts about the service (limits, model families, file ids) that more than one layer
 //                  needs: imports nothing outside itself;
 //   core/          the service and the index, without VS Code: may import serviceFacts;

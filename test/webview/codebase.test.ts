@@ -40,13 +40,13 @@ describe('chat webview: codebase context', function () {
 
   it('a question shows the passages it was sent with; each opens its file at its lines', async () => {
     const sources = [
-      { file: 'src/core/retry.ts', first: 3, last: 19 },
+      { file: 'src/core/service/retry.ts', first: 3, last: 19 },
       { file: 'src/host/upload.ts', first: 40, last: 40 },
     ];
     await view.send(state({ turns: [userTurn('u', '#codebase where are retries counted?', { sources }), assistantTurn('a', 'In retry.ts.')] }));
     const chips = view.page.getByRole('list', { name: 'Passages of the workspace sent with the question' }).getByRole('link');
     assert.deepEqual(await chips.allTextContents(), ['retry.ts:3-19', 'upload.ts:40']);
-    assert.equal(await chips.first().getAttribute('title'), 'Open src/core/retry.ts:3-19');
+    assert.equal(await chips.first().getAttribute('title'), 'Open src/core/service/retry.ts:3-19');
     await chips.nth(1).click();
     assert.deepEqual(await view.postedOfType('openFile'), [{ type: 'openFile', file: 'src/host/upload.ts', first: 40, last: 40 }]);
     assert.deepEqual(await view.postedOfType('openLink'), [], 'never opened as a web address');
@@ -54,7 +54,7 @@ describe('chat webview: codebase context', function () {
 
   it('the last question’s passages each have a × that asks again without it; an older question’s have none, nor one whose reply is being written', async () => {
     const sources = [
-      { file: 'src/core/retry.ts', first: 3, last: 19 },
+      { file: 'src/core/service/retry.ts', first: 3, last: 19 },
       { file: 'src/host/upload.ts', first: 40, last: 40 },
     ];
     const older = userTurn('u1', '#codebase first', { sources });
@@ -63,7 +63,7 @@ describe('chat webview: codebase context', function () {
     const removeButtons = view.page.getByRole('button', { name: /^Answer again without/ });
     assert.equal(await removeButtons.count(), 2, 'only the last question’s');
     await view.page.getByRole('button', { name: 'Answer again without retry.ts:3-19' }).click();
-    assert.deepEqual(await view.postedOfType('removeSource'), [{ type: 'removeSource', turnId: 'u2', file: 'src/core/retry.ts', first: 3, last: 19 }]);
+    assert.deepEqual(await view.postedOfType('removeSource'), [{ type: 'removeSource', turnId: 'u2', file: 'src/core/service/retry.ts', first: 3, last: 19 }]);
     assert.deepEqual(await view.postedOfType('openFile'), [], 'the × does not open the file');
 
     await view.send(state({ busy: true, turns: [last, assistantTurn('a2', 'Tw', { status: 'streaming' })] }));
@@ -72,22 +72,22 @@ describe('chat webview: codebase context', function () {
 
   it('citations in a reply are links that open the file at their lines, in text and in inline code, but not in code blocks', async () => {
     const reply = [
-      'The counter is in src/core/retry.ts:12-20, and the limit in `src/settings.ts:7`.',
+      'The counter is in src/core/service/retry.ts:12-20, and the limit in `src/settings.ts:7`.',
       '',
       '```ts',
-      '// see src/core/retry.ts:1',
+      '// see src/core/service/retry.ts:1',
       '```',
       '',
       'Not a file: version 1.2:3, nor [a link](https://example.com/a.ts:3).',
     ].join('\n');
     await view.send(state({ turns: [userTurn('u', 'q'), assistantTurn('a', reply)] }));
     const links = view.page.locator('.turn-assistant .file-link');
-    assert.deepEqual(await links.allTextContents(), ['src/core/retry.ts:12-20', 'src/settings.ts:7']);
+    assert.deepEqual(await links.allTextContents(), ['src/core/service/retry.ts:12-20', 'src/settings.ts:7']);
     assert.equal(await view.page.locator('.turn-assistant pre .file-link').count(), 0);
     await links.first().click();
     await links.nth(1).click();
     assert.deepEqual(await view.postedOfType('openFile'), [
-      { type: 'openFile', file: 'src/core/retry.ts', first: 12, last: 20 },
+      { type: 'openFile', file: 'src/core/service/retry.ts', first: 12, last: 20 },
       { type: 'openFile', file: 'src/settings.ts', first: 7, last: 7 },
     ]);
     await view.page.getByRole('link', { name: 'a link' }).click();

@@ -8,6 +8,7 @@ import * as esbuild from 'esbuild';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { chatContentSecurityPolicy } from '../../src/shared/csp';
 import type { ViewMessage } from '../../src/shared/protocol';
+import { repoRoot } from '../unit/support/repoRoot';
 import { gradientPng, tinyPng } from './fixtures';
 import { themeStylesheet, type ThemeKind } from './themes';
 
@@ -18,14 +19,7 @@ import { themeStylesheet, type ThemeKind } from './themes';
  * one of the harness's own files is blocked and recorded.
  */
 
-export const repoRoot = findRepoRoot(__dirname);
-
-function findRepoRoot(start: string): string {
-  for (let dir = start; ; dir = path.dirname(dir)) {
-    if (fs.existsSync(path.join(dir, 'package.json')) && fs.existsSync(path.join(dir, 'src', 'webview'))) return dir;
-    if (path.dirname(dir) === dir) throw new Error(`no repository root above ${start}`);
-  }
-}
+export { repoRoot };
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

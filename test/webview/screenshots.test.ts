@@ -159,8 +159,8 @@ describe('chat webview: screenshots', function () {
 
       // A new chat with code attached from the editor, waiting for the question.
       const attachments = [
-        { id: 's1', label: 'client.ts:40–72', title: 'src/core/client.ts, lines 40–72' },
-        { id: 's2', label: 'retry.ts:12', title: 'src/core/retry.ts, line 12' },
+        { id: 's1', label: 'client.ts:40–72', title: 'src/core/service/client.ts, lines 40–72' },
+        { id: 's2', label: 'retry.ts:12', title: 'src/core/service/retry.ts, line 12' },
       ];
       await view.send(state({ turns: [], conversationId: 'c-empty', attachments }));
       await view.page.locator('textarea').fill('');

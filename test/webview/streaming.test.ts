@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { webviewStrings } from '../../src/shared/strings';
-import { BlockScanner } from '../../src/webview/blockScanner';
-import { closeUnfinished, MAY_CONTINUE_ADDRESS, splitUnfinishedLine } from '../../src/webview/unfinishedMarkdown';
+import { BlockScanner } from '../../src/webview/render/blockScanner';
+import { closeUnfinished, MAY_CONTINUE_ADDRESS, splitUnfinishedLine } from '../../src/webview/render/unfinishedMarkdown';
 import { assistantTurn, randomSplits, servedPicture, state, streamingCorpus } from './fixtures';
 import { useView, View } from './harness';
 

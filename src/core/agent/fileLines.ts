@@ -1,4 +1,4 @@
-import { maskedNote, maskTokens } from '../secretShapes';
+import { maskedNote, maskTokens } from '../workspace/secretShapes';
 import { boundedText, TOOL_RESULT_BOUNDS } from './boundedText';
 
 /** What one read returns at most: enough to work with, little enough to leave room for the answer. */

@@ -1,6 +1,6 @@
-import type { ChatReply } from '../chatReply';
-import type { FunctionNames } from '../functionNames';
-import type { ChatMessage } from '../schemas';
+import type { ChatReply } from '../service/chatReply';
+import type { FunctionNames } from '../service/functionNames';
+import type { ChatMessage } from '../service/schemas';
 
 /** Times the model is told it called a function it was not offered, before its call is dropped. */
 export const MAX_CORRECTIONS = 2;

@@ -1,13 +1,13 @@
-import type { ServiceClient } from '../client';
-import type { Clock } from '../clock';
-import type { Logger } from '../logger';
-import type { ReasoningEffort } from '../schemas';
+import type { ServiceClient } from '../service/client';
+import type { Clock } from '../base/clock';
+import type { Logger } from '../base/logger';
+import type { ReasoningEffort } from '../service/schemas';
 import type { FoundPassages, ReplyError } from './storedTurns';
 
 /**
  * What the chat engine takes from outside: the service, the disk of pictures, the settings, the
  * user's language, the workspace. Types only, so the chat runs under plain Node with stand-ins
- * (test/unit/chatController.test.ts); the host's services.ts gives it the real ones.
+ * (test/unit/core/chat/chatController.test.ts); the host's services.ts gives it the real ones.
  */
 
 /** The part of the service client the chat uses: replies, the pictures they draw, and the pictures a question attaches. */

@@ -7,7 +7,7 @@ import { addQuestion, replaceQuestion } from './questions';
 import { ReplyPictures } from './replyPictures';
 import type { SavedConversations } from './savedConversations';
 import type { Conversation, ConversationSummary, Prompt, SourceLines, StoredTurn } from './storedTurns';
-import { messageOf } from '../errorMessage';
+import { messageOf } from '../base/errorMessage';
 
 /**
  * The chat, apart from any view: the open conversation, sending, streaming the reply, stop,

@@ -1,5 +1,5 @@
 import { messageText } from '../conversation/turns';
-import { estimateTokens } from '../tokenCounter';
+import { estimateTokens } from '../service/tokenCounter';
 import type { ChatSettings, CodebaseSource } from './chatDependencies';
 import type { Conversation, ReplyError, StoredTurn } from './storedTurns';
 import { sentConversation } from './sentConversation';

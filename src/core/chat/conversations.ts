@@ -1,5 +1,5 @@
-import { parseMediaReply } from '../images';
-import { linkSourceMarkers } from '../webSources';
+import { parseMediaReply } from '../service/mediaReply';
+import { linkSourceMarkers } from '../service/webSources';
 import type { Conversation, StoredTurn } from './storedTurns';
 
 /** A new, empty conversation: its own id, and the session id the service caches its prefix under. */

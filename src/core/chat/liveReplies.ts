@@ -1,7 +1,7 @@
 import { FileUploads } from '../conversation/fileUploads';
 import { toServiceConversation } from '../conversation/serviceConversation';
-import { FunctionNames } from '../functionNames';
-import { messageOf } from '../errorMessage';
+import { FunctionNames } from '../service/functionNames';
+import { messageOf } from '../base/errorMessage';
 import type { ChatDependencies, ChatSettings } from './chatDependencies';
 import type { ChatEvent } from './chatEvents';
 import { CodebaseUnavailable, findCodebaseContext, questionWithoutContext } from './codebaseTurn';

@@ -1,7 +1,7 @@
 import type { ChatClient, ChatDependencies } from './chatDependencies';
 import type { StoredTurn } from './storedTurns';
 import { pictureIdsOf } from './conversations';
-import { messageOf } from '../errorMessage';
+import { messageOf } from '../base/errorMessage';
 
 /**
  * The pictures of the model's replies, downloaded into the image store with the token: once a reply

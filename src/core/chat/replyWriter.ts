@@ -1,9 +1,9 @@
 import { modelReasons } from '../../serviceFacts/modelFacts';
-import { applyChunk, type ChatReply } from '../chatReply';
-import type { ServiceClient } from '../client';
-import { chatStreamWithinContext } from '../contextFit';
-import type { BuiltInTool, ChatMessage } from '../schemas';
-import { webSearchTools } from '../webSources';
+import { applyChunk, type ChatReply } from '../service/chatReply';
+import type { ServiceClient } from '../service/client';
+import { chatStreamWithinContext } from '../service/contextFit';
+import type { BuiltInTool, ChatMessage } from '../service/schemas';
+import { webSearchTools } from '../service/webSources';
 import type { ChatSettings } from './chatDependencies';
 import type { Conversation, StoredTurn } from './storedTurns';
 import type { SentConversation } from './sentConversation';

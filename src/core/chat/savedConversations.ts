@@ -1,5 +1,5 @@
-import { messageOf } from '../errorMessage';
-import type { Logger } from '../logger';
+import { messageOf } from '../base/errorMessage';
+import type { Logger } from '../base/logger';
 import type { ChatFiles } from './chatDependencies';
 import { pictureIdsOf, questionFileIds, storedPictureIds } from './conversations';
 import type { Conversation, ConversationSummary } from './storedTurns';

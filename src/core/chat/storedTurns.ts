@@ -1,4 +1,4 @@
-import type { Sources } from '../schemas';
+import type { Sources } from '../service/schemas';
 
 /**
  * A conversation of the chat as it is kept (the host's conversation store) and worked on by the

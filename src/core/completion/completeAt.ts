@@ -1,8 +1,8 @@
-import type { ServiceClient } from '../client';
-import type { ChatOptions } from '../clientOptions';
-import { cancelled } from '../abortable';
-import { applyChunk, type ChatReply } from '../chatReply';
-import type { ChatChunk, Usage } from '../schemas';
+import type { ServiceClient } from '../service/client';
+import type { ChatOptions } from '../service/clientOptions';
+import { cancelled } from '../base/abortable';
+import { applyChunk, type ChatReply } from '../service/chatReply';
+import type { ChatChunk, Usage } from '../service/schemas';
 import { ANSWER_CLOSE, ANSWER_OPEN, cleanCompletion, type HoleContext } from './cleanCompletion';
 import { fileWindow, fillMessages, type FillRequest } from './fillPrompt';
 

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../schemas';
+import type { ChatMessage } from '../service/schemas';
 import { ANSWER_CLOSE, ANSWER_OPEN } from './cleanCompletion';
 
 /** What the model is shown of a file for one completion. */

@@ -1,7 +1,7 @@
-import { ServiceError } from '../errors';
-import { Transport, type ProxyOptions } from '../http';
-import type { Logger } from '../logger';
-import { errorFromResponse, readJson } from '../responseBody';
+import { ServiceError } from '../serviceError';
+import { Transport, type ProxyOptions } from '../network/http';
+import type { Logger } from '../base/logger';
+import { errorFromResponse, readJson } from '../service/responseBody';
 import { cleanInfill } from './cleanCompletion';
 import type { Completion, CompletionRequest } from './completeAt';
 import { fileWindow } from './fillPrompt';

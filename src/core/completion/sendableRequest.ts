@@ -1,4 +1,4 @@
-import { maskTokens } from '../secretShapes';
+import { maskTokens } from '../workspace/secretShapes';
 import { fileWindow, type FillRequest } from './fillPrompt';
 
 /**

@@ -1,5 +1,5 @@
-import { abortable } from '../abortable';
-import { sleep } from '../retry';
+import { abortable } from '../base/abortable';
+import { sleep } from '../service/retry';
 import type { Completion, CompletionRequest } from './completeAt';
 import { CompletionCache } from './completionCache';
 

@@ -1,12 +1,12 @@
 import { lookup } from 'node:dns/promises';
-import { abortable, cancelled } from '../abortable';
-import type { ServiceClient } from '../client';
-import { ServiceError } from '../errors';
-import { redactUrl, type ProxyOptions } from '../http';
-import { describeTransportError } from '../transportErrors';
-import { ProxyRoutes } from '../proxyRoutes';
-import { invalidUrlSetting, serviceUrlsProblem } from '../serviceUrls';
-import { trustedRoots } from '../trust';
+import { abortable, cancelled } from '../base/abortable';
+import type { ServiceClient } from '../service/client';
+import { ServiceError } from '../serviceError';
+import { redactUrl, type ProxyOptions } from '../network/http';
+import { describeTransportError } from '../network/transportErrors';
+import { ProxyRoutes } from '../network/proxyRoutes';
+import { invalidUrlSetting, serviceUrlsProblem } from '../service/serviceUrls';
+import { trustedRoots } from '../network/trust';
 import { probeTls, type TlsProbeResult } from './tlsProbe';
 
 /** `settings` appears only when an address in the settings is no https URL: nothing else can run then. */

@@ -2,11 +2,11 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import type { Duplex } from 'node:stream';
 import * as tls from 'node:tls';
-import { cancelled } from '../abortable';
-import { summarizeDer, type CertificateSummary } from '../certificatePin';
-import { ServiceError } from '../errors';
-import type { Proxy } from '../proxyRoutes';
-import { describeTransportError, proxyRefusal } from '../transportErrors';
+import { cancelled } from '../base/abortable';
+import { summarizeDer, type CertificateSummary } from '../network/certificatePin';
+import { ServiceError } from '../serviceError';
+import type { Proxy } from '../network/proxyRoutes';
+import { describeTransportError, proxyRefusal } from '../network/transportErrors';
 
 export interface TlsProbeOptions {
   /** `https://host:port/…`: the server to shake hands with. */

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { ATTACHMENTS_REFUSED } from '../attachmentErrors';
+import { ATTACHMENTS_REFUSED } from '../attachments/attachmentErrors';
 import { fitToRequest } from '../../serviceFacts/attachmentLimits';
-import { ServiceError } from '../errors';
-import type { UploadOptions } from '../fileUpload';
-import type { FileInfo } from '../schemas';
+import { ServiceError } from '../serviceError';
+import type { UploadOptions } from '../attachments/fileUpload';
+import type { FileInfo } from '../service/schemas';
 import type { PendingFile, ServiceConversation } from './serviceConversation';
 import type { ConversationFile } from './turns';
 

@@ -1,5 +1,5 @@
-import type { FunctionNames } from '../functionNames';
-import type { ChatMessage } from '../schemas';
+import type { FunctionNames } from '../service/functionNames';
+import type { ChatMessage } from '../service/schemas';
 import type { ConversationFile, ConversationMessage } from './turns';
 
 /** A file of a user message, to upload and attach to `messages[messageIndex]`. */

@@ -1,4 +1,4 @@
-import { estimateTokens } from '../tokenCounter';
+import { estimateTokens } from '../service/tokenCounter';
 import { fixedRulePaths, RULE_FOLDERS, selectRules, type ProjectRule, type RuleFile } from './ruleSelection';
 
 /** One workspace folder's rule files as the host reaches them (through the workspace port; tests pass a fake). */

@@ -1,6 +1,6 @@
-import { MASK } from '../secretShapes';
+import { MASK } from '../workspace/secretShapes';
 import { fileKind, type FileKind } from '../search/files/filePriority';
-import { estimateTokens } from '../tokenCounter';
+import { estimateTokens } from '../service/tokenCounter';
 import type { ChangedFile, WithheldReason } from './sendableChange';
 import type { DiffHunk } from './unifiedDiff';
 

@@ -1,8 +1,8 @@
-import { applyChunk, type ChatReply } from '../chatReply';
-import type { ServiceClient } from '../client';
+import { applyChunk, type ChatReply } from '../service/chatReply';
+import type { ServiceClient } from '../service/client';
 import { toServiceConversation } from '../conversation/serviceConversation';
-import { FunctionNames } from '../functionNames';
-import { estimateTokens } from '../tokenCounter';
+import { FunctionNames } from '../service/functionNames';
+import { estimateTokens } from '../service/tokenCounter';
 import { changeDigest, type ChangeDigest } from './changeDigest';
 import { cleanCommitMessage, commitMessagePrompt, type CommitRequest } from './commitPrompt';
 import { branchTicket, commitStyle, type CommitLanguage } from './commitStyle';

@@ -1,6 +1,6 @@
 import { changeDigest, NUMBERED_HUNKS, type ShownRange } from './changeDigest';
 import type { ChangedFile } from './sendableChange';
-import { estimateTokens } from '../tokenCounter';
+import { estimateTokens } from '../service/tokenCounter';
 
 /**
  * The review's request: instructions, then the change as changeDigest.ts gives it to any surface

@@ -1,8 +1,8 @@
-import type { ServiceClient } from '../client';
-import type { ChatOptions } from '../clientOptions';
+import type { ServiceClient } from '../service/client';
+import type { ChatOptions } from '../service/clientOptions';
 import { toServiceConversation } from '../conversation/serviceConversation';
 import type { ConversationMessage } from '../conversation/turns';
-import { FunctionNames } from '../functionNames';
+import { FunctionNames } from '../service/functionNames';
 import { modelLimits, type ModelLimits } from '../../serviceFacts/modelFacts';
 import { FINDINGS_JSON_SCHEMA, readFindings, type ReviewReading } from './reviewFindings';
 import { reviewPrompt, type ReviewPrompt } from './reviewPrompt';

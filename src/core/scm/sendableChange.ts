@@ -1,5 +1,5 @@
 import type { ExclusionReason } from '../search/files/ignoreRules';
-import { holdsPrivateKey, maskTokens } from '../secretShapes';
+import { holdsPrivateKey, maskTokens } from '../workspace/secretShapes';
 import type { PathRefusalReason } from '../workspace/workspaceFiles';
 import type { DiffFile } from './unifiedDiff';
 

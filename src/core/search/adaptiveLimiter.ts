@@ -1,5 +1,5 @@
-import { ServiceError } from '../errors';
-import { backoffDelay, sleep } from '../retry';
+import { ServiceError } from '../serviceError';
+import { backoffDelay, sleep } from '../service/retry';
 import { indexingCancelled } from './indexingCancelled';
 
 export interface RateLimitPolicy {

@@ -1,8 +1,8 @@
-import { ChunkKeywords } from './chunkKeywords';
-import { embeddingText, type Chunk } from './chunker';
-import type { EmbeddingCache } from './embeddingCache';
+import { ChunkKeywords } from './keyword/chunkKeywords';
+import { embeddingText, type Chunk } from './syntax/chunker';
+import type { EmbeddingCache } from './cache/embeddingCache';
 import type { IndexedFile, SearchHit } from './indexerTypes';
-import type { SavedKeywords } from './keywordIndexFile';
+import type { SavedKeywords } from './keyword/keywordIndexFile';
 import { fuseRankings } from './rankFusion';
 
 /** A chunk whose vector is in the cache under `key`, ready to be indexed. */

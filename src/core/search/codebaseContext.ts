@@ -1,4 +1,4 @@
-import { estimateTokens } from '../tokenCounter';
+import { estimateTokens } from '../service/tokenCounter';
 import type { SearchHit } from './indexerTypes';
 
 /**

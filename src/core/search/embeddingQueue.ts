@@ -1,4 +1,4 @@
-import { planBatches, type BatchLimits } from '../embeddingBatches';
+import { planBatches, type BatchLimits } from '../service/embeddingBatches';
 
 export interface QueuedText {
   key: string;

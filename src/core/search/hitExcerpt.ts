@@ -1,4 +1,4 @@
-import { maskTokens } from '../secretShapes';
+import { maskTokens } from '../workspace/secretShapes';
 
 /** The most of one search result a question quotes, in characters: about two and a half chunks. */
 export const MAX_EXCERPT_CHARS = 4_000;

@@ -1,16 +1,16 @@
-import type { BatchLimits } from '../embeddingBatches';
-import { yieldToEventLoop } from '../eventLoop';
+import type { BatchLimits } from '../service/embeddingBatches';
+import { yieldToEventLoop } from '../base/eventLoop';
 import type { AdaptiveLimiter, EmbedFunction } from './adaptiveLimiter';
-import type { Checkpoints } from './checkpoints';
-import { embeddingText, type Chunk, type ChunkOptions } from './chunker';
+import type { Checkpoints } from './cache/checkpoints';
+import { embeddingText, type Chunk, type ChunkOptions } from './syntax/chunker';
 import type { ChunkStore, KeyedChunk } from './chunkStore';
-import type { EmbeddingCache } from './embeddingCache';
+import type { EmbeddingCache } from './cache/embeddingCache';
 import { EmbeddingQueue, type QueuedText } from './embeddingQueue';
-import { dimensionsChanged } from './dimensionsChanged';
+import { dimensionsChanged } from './cache/dimensionsChanged';
 import { indexingCancelled } from './indexingCancelled';
 import type { SourceChunker } from './syntax/syntaxChunker';
 import type { EmbeddingCounters, IndexProgress, IndexRunOptions, IndexRunResult, SourceFile } from './indexerTypes';
-import type { PathVersions } from './pathVersions';
+import type { PathVersions } from './cache/pathVersions';
 
 /** What a run shares with its indexer (and with the indexer's other runs). */
 export interface IndexRunContext {

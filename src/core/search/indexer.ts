@@ -1,10 +1,10 @@
 import { AdaptiveLimiter, defaultRateLimitPolicy, type EmbedFunction } from './adaptiveLimiter';
-import type { Chunk, ChunkOptions } from './chunker';
-import { Checkpoints } from './checkpoints';
-import { ReusingChunker, type ChunkBoundaries } from './chunkBoundaries';
+import type { Chunk, ChunkOptions } from './syntax/chunker';
+import { Checkpoints } from './cache/checkpoints';
+import { ReusingChunker, type ChunkBoundaries } from './syntax/chunkBoundaries';
 import { ChunkStore } from './chunkStore';
-import { dimensionsChanged, isDimensionsChanged } from './dimensionsChanged';
-import type { EmbeddingCache } from './embeddingCache';
+import { dimensionsChanged, isDimensionsChanged } from './cache/dimensionsChanged';
+import type { EmbeddingCache } from './cache/embeddingCache';
 import { IndexRun } from './indexRun';
 import type {
   EmbeddingCounters,
@@ -16,7 +16,7 @@ import type {
   SourceFile,
   WorkspaceIndexerOptions,
 } from './indexerTypes';
-import { PathVersions } from './pathVersions';
+import { PathVersions } from './cache/pathVersions';
 import { lineChunker, withLineFallback, type SourceChunker } from './syntax/syntaxChunker';
 
 export type { RateLimitPolicy } from './adaptiveLimiter';

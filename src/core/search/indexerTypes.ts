@@ -1,8 +1,8 @@
-import type { ChunkBoundaries } from './chunkBoundaries';
-import type { ChunkOptions } from './chunker';
+import type { ChunkBoundaries } from './syntax/chunkBoundaries';
+import type { ChunkOptions } from './syntax/chunker';
 import type { SourceChunker } from './syntax/syntaxChunker';
-import type { EmbeddingCache } from './embeddingCache';
-import type { SavedKeywords } from './keywordIndexFile';
+import type { EmbeddingCache } from './cache/embeddingCache';
+import type { SavedKeywords } from './keyword/keywordIndexFile';
 import type { EmbedFunction, RateLimitPolicy } from './adaptiveLimiter';
 
 /** The public shapes of `WorkspaceIndexer`: what goes in, what comes out. */

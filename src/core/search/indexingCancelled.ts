@@ -1,4 +1,4 @@
-import { ServiceError } from '../errors';
+import { ServiceError } from '../serviceError';
 
 /** The error an indexing run rejects with when its caller aborts it. */
 export function indexingCancelled(): ServiceError {

@@ -1,6 +1,6 @@
-import type { HttpResponse } from '../http';
-import { discardBody } from '../http';
-import { sleep } from '../retry';
+import type { HttpResponse } from '../network/http';
+import { discardBody } from '../network/http';
+import { sleep } from '../service/retry';
 import type { StreamPriority, StreamScheduler } from './streamScheduler';
 
 /** What a request tells the scheduler: who waits for it, and how to say it is waiting. */

@@ -1,4 +1,4 @@
-import type { Logger } from '../logger';
+import type { Logger } from '../base/logger';
 
 /** Streams an account gets by its key's scope (service-api.md §12): an individual one, a business ten. */
 export function streamsOfScope(scope: string): number {

@@ -1,6 +1,6 @@
-import { cancelled } from '../abortable';
-import { ServiceError } from '../errors';
-import { silentLogger, type Logger } from '../logger';
+import { cancelled } from '../base/abortable';
+import { ServiceError } from '../serviceError';
+import { silentLogger, type Logger } from '../base/logger';
 import type { LeaseFiles, FileLease } from './leaseFiles';
 import { StreamBudget } from './streamBudget';
 

@@ -1,4 +1,4 @@
-import { isRecord } from '../isRecord';
+import { isRecord } from '../base/isRecord';
 
 /**
  * package.json fields that decide what npm (and the git-hook tools configured there) runs: scripts,

@@ -1,4 +1,4 @@
-import { readSettings } from '../config';
+import { readSettings } from '../settings/config';
 import { OWN_TOOLS } from '../chatNames';
 
 /**

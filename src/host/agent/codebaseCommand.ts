@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { codebaseBudget, codebaseText, estimateTokens, messageText, modelLimits, type ConversationMessage } from '../../core';
 import { abortSignalOf } from '../cancellation';
 import { withoutCodebaseTag } from '../../shared/codebaseTag';
-import { readSetting } from '../config';
+import { readSetting } from '../settings/config';
 import { findPassages, foundContext } from '../search/codebaseSource';
 import type { SemanticSearchCommands } from '../search/semanticSearch';
 import { explainUnavailable } from './searchCommand';

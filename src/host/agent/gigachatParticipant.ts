@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
-import { GIGACHAT_API_PAGE } from '../accountPage';
+import { GIGACHAT_API_PAGE } from '../key/accountPage';
 import { commandId } from '../commands';
-import { actionLabel, WORKBENCH_ACTIONS } from '../errorActions';
-import { explainPrompt } from '../explain';
-import { readSettings } from '../config';
-import type { KeyStore } from '../secrets';
+import { actionLabel, WORKBENCH_ACTIONS } from '../errors/errorActions';
+import { explainPrompt } from '../explain/explain';
+import { readSettings } from '../settings/config';
+import type { KeyStore } from '../key/secrets';
 import type { Log } from '../log';
 import type { SemanticSearchCommands } from '../search/semanticSearch';
 import { mentionsCodebase } from '../../shared/codebaseTag';
@@ -19,12 +19,12 @@ import { codebaseQuestion } from './codebaseCommand';
 import { historyMessages } from './chatHistory';
 import { withReferences } from './promptReferences';
 import { searchCommand } from './searchCommand';
-import { runAgent } from './toolLoop';
+import { runAgent } from './agentRun';
 import type { TurnMetadata } from './turnMetadata';
-import type { TurnUndo } from './turnUndo';
+import type { TurnUndo } from './undoTurnCommand';
 import { userText } from './vscodeMessages';
 import { countMessage } from '../countMessage';
-import { activeFile, projectRulesFor, RULES_BUDGET_TOKENS } from '../workspace/projectRules';
+import { activeFile, projectRulesFor, RULES_BUDGET_TOKENS } from '../workspace/rulesForRequest';
 
 export interface ParticipantServices {
   search: Pick<SemanticSearchCommands, 'searchQuietly'>;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { fileExcerpt, quotedExcerpt, selectedExcerpt } from '../codeExcerpts';
+import { fileExcerpt, quotedExcerpt, selectedExcerpt } from '../explain/codeExcerpts';
 
 /**
  * What the user attached to the message (`#file`, a selection, a symbol), quoted after the

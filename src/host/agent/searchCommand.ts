@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
-import { actionLabel } from '../errorActions';
+import { actionLabel } from '../errors/errorActions';
 import { abortSignalOf } from '../cancellation';
 import type { SemanticSearchCommands } from '../search/semanticSearch';
 import { readPassages, RESULTS_BUDGET_TOKENS } from '../search/passages';
 import { unavailableCommand, unavailableMessage, type SearchUnavailable } from '../search/searchUnavailable';
 import { fencedCode } from '../../shared/fencedCode';
-import { linesText } from '../codeExcerpts';
+import { linesText } from '../explain/codeExcerpts';
 
 const RESULTS = 8;
 

@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
 import * as z from 'zod';
 import { MAX_ATTACHMENTS, type AttachmentChip } from '../../shared/protocol';
-import { excerptLabel, excerptLocation, excerptNotice, quotedExcerpt, type CodeExcerpt } from '../codeExcerpts';
+import { excerptLabel, excerptLocation, excerptNotice, quotedExcerpt, type CodeExcerpt } from '../explain/codeExcerpts';
 import type { Prompt } from '../../core';
 
 /** As kept in the workspace state: read back with a check, as a newer or older version may have written it. */

@@ -1,14 +1,14 @@
 import * as vscode from 'vscode';
 import type { ClientProvider } from '../clientProvider';
-import { readSettings } from '../config';
-import { describeError } from '../errors';
-import { offerErrorActions } from '../errorActions';
+import { readSettings } from '../settings/config';
+import { describeError } from '../errors/errorDescription';
+import { offerErrorActions } from '../errors/errorActions';
 import type { Log } from '../log';
 import { systemClock, type ChatDependencies } from '../../core';
 import type { PictureStore } from './pictureStore';
 import { ATTACHMENT_LIMITS } from '../../serviceFacts/attachmentLimits';
 import { countMessage } from '../countMessage';
-import { activeFile, projectRulesFor, RULES_BUDGET_TOKENS } from '../workspace/projectRules';
+import { activeFile, projectRulesFor, RULES_BUDGET_TOKENS } from '../workspace/rulesForRequest';
 import { messageOf } from '../../core';
 
 /** The chat's dependencies in VS Code: the settings, the localized texts, the log channel. */

@@ -5,10 +5,10 @@ import { MAX_ATTACHED_FILES, MAX_ATTACHMENTS, type HostMessage, type ViewMessage
 import { mentionsWeb } from '../../shared/webTag';
 import { webviewStrings } from '../../shared/strings';
 import { Disposable, disposeAll } from '../dispose';
-import { offerErrorActions } from '../errorActions';
+import { offerErrorActions } from '../errors/errorActions';
 import type { Log } from '../log';
-import type { KeyStore } from '../secrets';
-import type { CodeExcerpt } from '../codeExcerpts';
+import type { KeyStore } from '../key/secrets';
+import type { CodeExcerpt } from '../explain/codeExcerpts';
 import { PendingAttachments } from './attachments';
 import { ChatViewAdapter, isConversationRequest } from './chatViewAdapter';
 import { ChatDraft } from './chatDraft';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { messageOf, pictureModelAmong, type ServiceClient } from '../../core';
 import type { ClientProvider } from '../clientProvider';
-import { inspectSetting, readSettings, writeSetting } from '../config';
+import { inspectSetting, readSettings, writeSetting } from '../settings/config';
 import type { Log } from '../log';
 
 /**

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { HostMessage, ViewMessage } from '../../shared/protocol';
-import { runErrorAction } from '../errorActions';
+import { runErrorAction } from '../errors/errorActions';
 import type { Log } from '../log';
 import type { PendingAttachments } from './attachments';
 import type { ChatViewAdapter, ConversationRequest } from './chatViewAdapter';

@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import { completeAt, InfillServer, type Completion, type CompletionRequest, type InfillServerKind, type Usage } from '../../core';
 import type { ClientProvider } from '../clientProvider';
-import { affectsConnection, readSetting } from '../config';
+import { affectsConnection, readSetting } from '../settings/config';
 import { Disposable } from '../dispose';
 import type { Log } from '../log';
-import type { KeyStore } from '../secrets';
+import type { KeyStore } from '../key/secrets';
 import type { TrustedRoot } from '../trust/trustedRoot';
 import { SETTINGS_SECTION } from '../../shared/settings';
 import type { ServerKeyStore } from './serverKey';

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { TurnError } from '../../shared/protocol';
 import { commandId } from '../commands';
 import { Disposable } from '../dispose';
-import { actionLabel, runErrorAction } from '../errorActions';
+import { actionLabel, runErrorAction } from '../errors/errorActions';
 import type { Log } from '../log';
 import { SETTINGS_SECTION } from '../../shared/settings';
 

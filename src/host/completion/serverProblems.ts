@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ErrorAction, TurnError } from '../../shared/protocol';
 import { asServiceError, type ServiceErrorKind } from '../../core';
-import { explainInternal, failureLine } from '../errors';
+import { explainInternal, failureLine } from '../errors/errorDescription';
 import type { Log } from '../log';
 
 /**

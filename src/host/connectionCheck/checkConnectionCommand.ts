@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { checkConnection, ServiceError, type CheckStep } from '../../core';
 import type { ClientProvider } from '../clientProvider';
 import { Disposable } from '../dispose';
-import { offerErrorActions } from '../errorActions';
+import { offerErrorActions } from '../errors/errorActions';
 import type { Log } from '../log';
 import { withCancellableProgress } from '../progress';
 import type { TrustedRoot } from '../trust/trustedRoot';

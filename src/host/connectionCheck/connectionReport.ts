@@ -3,8 +3,8 @@ import { isServiceError, ProxyRoutes, redactUrl, type CertificatePin, type Check
 import { settingId } from '../../shared/settings';
 import type { TurnError } from '../../shared/protocol';
 import type { Connection } from '../clientProvider';
-import { describeError } from '../errors';
-import { actionLabel } from '../errorActions';
+import { describeError } from '../errors/errorDescription';
+import { actionLabel } from '../errors/errorActions';
 import type { Log } from '../log';
 import { countMessage } from '../countMessage';
 

@@ -18,11 +18,11 @@ import {
 } from '../../core';
 import { abortSignalOf } from '../cancellation';
 import type { ClientProvider } from '../clientProvider';
-import { affectsConnection, readSettings } from '../config';
+import { affectsConnection, readSettings } from '../settings/config';
 import { REASONING_OPTION, reasoningPart } from './reasoningText';
 import { Disposable } from '../dispose';
 import type { Log } from '../log';
-import type { KeyStore } from '../secrets';
+import type { KeyStore } from '../key/secrets';
 import { settingId } from '../../shared/settings';
 import type { ModelCatalog } from '../chat/modelCatalog';
 import { languageModelError } from './languageModelError';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { isServiceError } from '../../core';
-import { describeError } from '../errors';
+import { describeError } from '../errors/errorDescription';
 import type { Log } from '../log';
 
 /**

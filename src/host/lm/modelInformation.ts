@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { modelDisplayName, modelLimits, modelSeesPictures } from '../../core';
-import { readSetting } from '../config';
+import { readSetting } from '../settings/config';
 import { countMessage } from '../countMessage';
 
 /** A GigaChat model as VS Code's model picker lists it. */

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { offerErrorActions, WORKBENCH_ACTIONS } from '../errorActions';
+import { offerErrorActions, WORKBENCH_ACTIONS } from '../errors/errorActions';
 import type { Log } from '../log';
 import { notify } from '../notify';
 import { gitUnavailableReason } from './gitApi';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { messageOf, isDiskFull } from '../../core';
-import { offerErrorActions } from '../errorActions';
+import { offerErrorActions } from '../errors/errorActions';
 import type { Log } from '../log';
 
 /**

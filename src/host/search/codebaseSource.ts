@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { codebaseBudget, CodebaseUnavailable, modelLimits, relevantHits, type CodebaseSource, type FoundContext } from '../../core';
-import { readSetting } from '../config';
+import { readSetting } from '../settings/config';
 import { countMessage } from '../countMessage';
 import { passageNotices, quotedPassage, readPassages, type ReadPassages } from './passages';
 import type { QuietSearch, SemanticSearchCommands } from './semanticSearch';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { isServiceError } from '../../core';
-import { showErrorNotification } from '../errorActions';
+import { showErrorNotification } from '../errors/errorActions';
 import type { Log } from '../log';
 import { withCancellableProgress } from '../progress';
 import type { IndexingConsent } from './indexingConsent';

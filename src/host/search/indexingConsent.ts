@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { readSetting } from '../config';
+import { readSetting } from '../settings/config';
 import { ReadOnlyDocuments } from '../readOnlyDocuments';
 import { consentStanding, type ConsentRecord, type ConsentStanding } from './consentRecord';
 import type { UploadConsent } from './indexState';

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { fitPassages, MAX_EXCERPT_CHARS, mergeHits, quotedLines, type Passage, type QuotedPassage, type SearchHit } from '../../core';
 import { fencedCode } from '../../shared/fencedCode';
 import { citationText, type FileLocation } from '../../shared/fileLinks';
-import { maskedNotice, relativeFile } from '../codeExcerpts';
+import { maskedNotice, relativeFile } from '../explain/codeExcerpts';
 import { countMessage } from '../countMessage';
 import { isRefusal, WorkspacePort } from '../workspace/workspacePort';
 

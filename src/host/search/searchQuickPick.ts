@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { messageOf, bestScore, isDimensionsChanged, matchStrength, relevantHits, type MatchStrength, type SearchHit } from '../../core';
-import { showErrorNotification } from '../errorActions';
+import { showErrorNotification } from '../errors/errorActions';
 import type { Log } from '../log';
 import type { WorkspaceIndex } from './workspaceIndex';
 import { countMessage } from '../countMessage';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { readSetting } from '../config';
-import { settingsFor } from '../settingKeys';
+import { readSetting } from '../settings/config';
+import { settingsFor } from '../settings/settingKeys';
 
 /** The `gigachat.search.*` settings (and the embeddings model), read fresh for each run. */
 export interface SearchSettings {

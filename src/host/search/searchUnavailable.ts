@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ErrorAction } from '../../shared/protocol';
 import { commandId } from '../commands';
-import { WORKBENCH_ACTIONS } from '../errorActions';
+import { WORKBENCH_ACTIONS } from '../errors/errorActions';
 
 /** Why the workspace cannot be searched: no folder, Restricted Mode, no key, indexing not agreed to, or not with the model the settings name now. */
 export type SearchUnavailable = 'noFolder' | 'restricted' | 'noKey' | 'noConsent' | 'otherModel';

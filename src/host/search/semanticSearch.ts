@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import type { ClientProvider } from '../clientProvider';
 import { Disposable } from '../dispose';
-import { offerErrorActions } from '../errorActions';
+import { offerErrorActions } from '../errors/errorActions';
 import type { Log } from '../log';
-import type { KeyStore } from '../secrets';
+import type { KeyStore } from '../key/secrets';
 import type { Prompt, SearchHit } from '../../core';
 import { IndexingConsent } from './indexingConsent';
 import { IndexStatusBar } from './indexStatusBar';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { messageOf, hostOf, PinnedDownloadError, ServiceError, type DownloadFailure } from '../../core';
 import type { ClientProvider } from '../clientProvider';
-import { askErrorAction, runErrorAction } from '../errorActions';
+import { askErrorAction, runErrorAction } from '../errors/errorActions';
 import type { Log } from '../log';
 import { withCancellableProgress } from '../progress';
 import { chooseCertificateFile } from './chooseCertificateFile';

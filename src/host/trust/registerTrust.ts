@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { ClientProvider } from '../clientProvider';
-import type { ErrorFixes } from '../errorActions';
+import type { ErrorFixes } from '../errors/errorActions';
 import type { Log } from '../log';
 import { openCertificateHelp } from './certificateHelp';
 import { chooseCertificateFile } from './chooseCertificateFile';

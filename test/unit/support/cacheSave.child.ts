@@ -6,7 +6,7 @@
  * first message from the parent.
  */
 import * as path from 'node:path';
-import { EmbeddingCache } from '../../../src/core/search/embeddingCache';
+import { EmbeddingCache } from '../../../src/core/search/cache/embeddingCache';
 import { injectDiskFaults } from './diskFaults';
 
 interface Orders {

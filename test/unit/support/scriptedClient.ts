@@ -1,5 +1,5 @@
 import { ServiceError, type ChatChunk, type ChatClient, type ChatOptions, type ChatRequest, type FileInfo } from '../../../src/core';
-import type { UploadOptions } from '../../../src/core/fileUpload';
+import type { UploadOptions } from '../../../src/core/attachments/fileUpload';
 
 type Step = { chunk: ChatChunk } | { error: Error } | { end: true };
 

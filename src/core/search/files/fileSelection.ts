@@ -1,4 +1,4 @@
-import { forEachYielding } from '../../eventLoop';
+import { forEachYielding } from '../../base/eventLoop';
 import type { SourceFile } from '../indexerTypes';
 import { keepWithinLimit } from './filePriority';
 import { IgnoreRules, type ExclusionReason } from './ignoreRules';

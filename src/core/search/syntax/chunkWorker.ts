@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ChunkRequest, ChunkWorkerData, ChunkWorkerMessage } from './workerChunker';
 import { lineChunker, SyntaxChunker, type SourceChunker } from './syntaxChunker';
-import { messageOf } from '../../errorMessage';
+import { messageOf } from '../../base/errorMessage';
 
 /**
  * The thread WorkerChunker parses in (a bundle of its own: dist/chunkWorker.js): loads the parser

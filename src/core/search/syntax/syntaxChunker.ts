@@ -1,9 +1,9 @@
 import * as path from 'node:path';
 import type { Language, Parser } from '@vscode/tree-sitter-wasm';
-import { chunkText, DEFAULT_MAX_CHARS, type Chunk, type ChunkOptions } from '../chunker';
+import { chunkText, DEFAULT_MAX_CHARS, type Chunk, type ChunkOptions } from './chunker';
 import { grammarFile, grammarFor } from './grammars';
 import { chunkTree } from './treeChunker';
-import { messageOf } from '../../errorMessage';
+import { messageOf } from '../../base/errorMessage';
 
 /** Cuts a file's text into chunks; `languageIdOrPath` says what the text is (a VS Code language id, or the file's path or URI). */
 export interface SourceChunker {

@@ -1,4 +1,4 @@
-import { chunkText, DEFAULT_MAX_CHARS, DEFAULT_OVERLAP_LINES, type Chunk, type ChunkOptions } from '../chunker';
+import { chunkText, DEFAULT_MAX_CHARS, DEFAULT_OVERLAP_LINES, type Chunk, type ChunkOptions } from './chunker';
 
 /** The little of a tree-sitter node that chunking reads (rows are 0-based lines). */
 export interface SyntaxNode {

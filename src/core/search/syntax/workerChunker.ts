@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { chunkText, type Chunk, type ChunkOptions } from '../chunker';
+import { chunkText, type Chunk, type ChunkOptions } from './chunker';
 import type { SourceChunker } from './syntaxChunker';
 
 /** What the worker is started with. */
