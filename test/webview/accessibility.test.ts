@@ -81,7 +81,10 @@ describe('chat webview: accessibility', function () {
     it('is warned about before sending, with a switch to a model that sees it; the warning goes once it is chosen', async () => {
       await view.send(state({ model: 'GigaChat-2', attachments: [picture()] }));
       assert.equal(await warning().isVisible(), true);
-      assert.equal(await warning().locator('> span').textContent(), 'GigaChat-2 cannot see pictures: GigaChat would refuse this question with its picture.');
+      assert.equal(
+        await warning().locator('> span').textContent(),
+        'The selected model, GigaChat-2, cannot see pictures: this question would be refused with its picture.',
+      );
       await warning().getByRole('button', { name: 'Switch to GigaChat-2-Pro', exact: true }).click();
       assert.deepEqual(await view.postedOfType('selectModel'), [{ type: 'selectModel', model: 'GigaChat-2-Pro' }]);
       assert.equal(await view.page.evaluate(() => document.activeElement?.localName), 'textarea', 'the keyboard goes on in the input');

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { AttachmentChip } from '../../src/shared/protocol';
-import { state } from './fixtures';
+import { servedPicture, state } from './fixtures';
 import { useView, View } from './harness';
 
 /** Code attached from the editor (Add Selection to GigaChat) waits above the input for the question about it. */
@@ -23,6 +23,17 @@ describe('chat webview: attached code', function () {
     assert.equal(await chips().first().getAttribute('title'), 'src/retry.ts, lines 2–4');
     assert.equal(await view.page.getByRole('list', { name: 'Attached to the message' }).isVisible(), true);
     assert.equal(await view.page.getByRole('button', { name: 'Remove upload.ts:10 from the message' }).isVisible(), true);
+    assert.equal(await input().getAttribute('placeholder'), 'Ask about the attached code (Enter to send)');
+  });
+
+  it('with a picture or a document among them, the input asks about the attachments, not about code', async () => {
+    const shot: AttachmentChip = { id: 'p1', label: 'shot.png', title: 'shot.png, 1 KB', picture: servedPicture(view.origin, 'p1') };
+    const notes: AttachmentChip = { id: 'd1', label: 'notes.txt', title: 'notes.txt, 1 KB', document: { extension: 'txt', bytes: 1_024 } };
+    await view.send(state({ attachments: [shot, notes] }));
+    assert.equal(await input().getAttribute('placeholder'), 'Ask about the attachments (Enter to send)');
+    await view.send({ type: 'attachments', attachments: [retry, notes] });
+    assert.equal(await input().getAttribute('placeholder'), 'Ask about the attachments (Enter to send)', 'code and a document');
+    await view.send({ type: 'attachments', attachments: [retry] });
     assert.equal(await input().getAttribute('placeholder'), 'Ask about the attached code (Enter to send)');
   });
 

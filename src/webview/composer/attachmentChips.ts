@@ -41,6 +41,11 @@ export class AttachmentChips {
     return this.chips.map((chip) => chip.id);
   }
 
+  /** Whether every chip is code from the editor: no picture, no document. */
+  get onlyCode(): boolean {
+    return this.chips.every((chip) => !chip.picture && !chip.document);
+  }
+
   set(chips: AttachmentChip[]): void {
     const focusedId = (document.activeElement?.closest('.attachment-chip') as HTMLElement | null)?.dataset.id;
     this.chips = chips;

@@ -280,7 +280,9 @@ export class Composer {
 
   private updatePlaceholder(): void {
     if (!this.enabled) this.input.placeholder = this.strings.inputPlaceholderNoKey;
-    else this.input.placeholder = this.attachments.ids.length > 0 ? this.strings.inputPlaceholderAttached : this.strings.inputPlaceholder;
+    else if (this.attachments.ids.length === 0) this.input.placeholder = this.strings.inputPlaceholder;
+    // "The attached code" would misname a picture or a document.
+    else this.input.placeholder = this.attachments.onlyCode ? this.strings.inputPlaceholderAttached : this.strings.inputPlaceholderAttachedFiles;
   }
 
   private updateButton(): void {
