@@ -6,7 +6,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const README_PICTURES = ['chat-dark', 'chat-light', 'explain-question', 'search-results', 'vscode-chat-answer'];
+const README_PICTURES = ['chat', 'explain-question', 'search-results', 'vscode-chat-answer'].flatMap((name) => [`${name}-dark`, `${name}-light`]);
 
 const folder = path.resolve(__dirname, '../../media/readme');
 

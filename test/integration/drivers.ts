@@ -93,6 +93,30 @@ export const workbench = {
   screenshot: (name: string) => callOuter('screenshot', { name }),
 };
 
+/**
+ * A README picture in both colour themes: `<name>-dark` in the dark theme the suite runs in, then
+ * `<name>-light`, then back to dark. `take` saves a screenshot under the name it is given; the
+ * light one waits until the workbench has switched, and the chat view too when the picture shows it.
+ */
+export async function screenshotInBothThemes(name: string, take: (name: string) => Promise<unknown>, showsChatView = false): Promise<void> {
+  await take(`${name}-dark`);
+  const config = vscode.workspace.getConfiguration('workbench');
+  const switched = async (light: boolean) => {
+    const [classes] = await workbench.attributes('.monaco-workbench', 'class');
+    const workbenchLight = (classes ?? '').split(/\s+/).includes('vs');
+    if (workbenchLight !== light) return false;
+    return !showsChatView || (await chatView.count(light ? 'body.vscode-light' : 'body.vscode-dark')) > 0;
+  };
+  try {
+    await config.update('colorTheme', 'Default Light Modern', vscode.ConfigurationTarget.Global);
+    await until(() => switched(true), 'the light theme');
+    await take(`${name}-light`);
+  } finally {
+    await config.update('colorTheme', 'Default Dark Modern', vscode.ConfigurationTarget.Global);
+    await until(() => switched(false), 'the dark theme again');
+  }
+}
+
 /** The stand-in for the official download address of the root certificate (test/emulator/certificateDownloads.ts). */
 export const certificateHost = {
   serve: (variant: 'genuine' | 'genuinePem' | 'impostor' | 'notCertificate' | 'refused') => callOuter('certificateHost', { method: 'serve', args: [variant] }),

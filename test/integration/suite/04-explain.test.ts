@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { chatView, emulator, ensureKey, until, workbench } from '../drivers';
+import { chatView, emulator, ensureKey, screenshotInBothThemes, until, workbench } from '../drivers';
 import { hasOuterRunner } from '../outer';
 
 const SOURCE = [
@@ -98,7 +98,7 @@ describe('explain selection', function () {
     const question = (await chatView.texts('.turn-user')).at(-1) ?? '';
     assert.match(question, /Explain\s+retry\.ts:2–4/);
     assert.ok(!question.includes('what it does, how') && !question.includes('```'), `no template, no fences: ${question}`);
-    await chatView.screenshot('explain-question');
+    await screenshotInBothThemes('explain-question', chatView.screenshot, true);
     const request = (await emulator.requests()).find((r) => r.endpoint === 'chat');
     const sent = request!.chat!.messages.at(-1)!.content;
     assert.match(sent, /retry\.ts/);

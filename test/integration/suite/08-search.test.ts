@@ -3,7 +3,19 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { answerIndexingQuestion, chatView, embeddedTexts, emulator, ensureKey, openChat, productLog, productStorage, until, workbench } from '../drivers';
+import {
+  answerIndexingQuestion,
+  chatView,
+  embeddedTexts,
+  emulator,
+  ensureKey,
+  openChat,
+  productLog,
+  productStorage,
+  screenshotInBothThemes,
+  until,
+  workbench,
+} from '../drivers';
 import { hasOuterRunner } from '../outer';
 
 const QUERY = 'where do we retry failed uploads';
@@ -164,7 +176,7 @@ describe('semantic search', function () {
     await emulator.resetCounts();
     await startWithConsent('gigachat.semanticSearch', QUERY);
     const rows = await workbench.quickPickRows({ title: `results for “${QUERY}”` });
-    await workbench.screenshot('search-results');
+    await screenshotInBothThemes('search-results', workbench.screenshot);
     await workbench.closeQuickInput();
     assert.match(rows[0], /uploads\.ts:1/, `first result: ${rows[0]}`);
     assert.match(rows[0], /retryFailedUploads/, `the row previews the chunk: ${rows[0]}`);

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { chatView, emulator, ensureKey, openChat, until, workbench } from '../drivers';
+import { chatView, emulator, ensureKey, openChat, screenshotInBothThemes, until, workbench } from '../drivers';
 import { hasOuterRunner } from '../outer';
 import { answerContaining, askInChatView, chatRequests, SESSION } from '../vscodeChat';
 
@@ -60,7 +60,7 @@ describe("VS Code's Chat: GigaChat's models, @gigachat and its tools", function 
       request.functions?.some((fn) => fn.name === 'gigachat_readFile'),
       'the agent offers its tools',
     );
-    await workbench.screenshot('vscode-chat-answer');
+    await screenshotInBothThemes('vscode-chat-answer', workbench.screenshot);
   });
 
   it('runs a tool the model asks for through VS Code, and answers with its result', async () => {

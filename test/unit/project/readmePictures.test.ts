@@ -21,7 +21,13 @@ describe('README pictures', () => {
     }
   });
 
-  it('shows the chat panel in a dark and in a light theme', () => {
+  it('shows each feature in a dark and in a light theme', () => {
     assert.ok(shown.includes('media/readme/chat-dark.png') && shown.includes('media/readme/chat-light.png'));
+    for (const target of shown) {
+      const [, feature, theme] = /^media\/readme\/([\w-]+)-(dark|light)\.png$/.exec(target) ?? [];
+      assert.ok(feature, `${target} says which theme it shows`);
+      const other = `media/readme/${feature}-${theme === 'dark' ? 'light' : 'dark'}.png`;
+      assert.ok(shown.includes(other), `${target} has its other theme beside it (${other})`);
+    }
   });
 });
