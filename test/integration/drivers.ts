@@ -94,26 +94,30 @@ export const workbench = {
 };
 
 /**
- * A README picture in both colour themes: `<name>-dark` in the dark theme the suite runs in, then
- * `<name>-light`, then back to dark. `take` saves a screenshot under the name it is given; the
- * light one waits until the workbench has switched, and the chat view too when the picture shows it.
+ * A README picture in both colour themes, `<name>-dark` then `<name>-light`, whatever theme the
+ * window had (an isolated run starts in the browser's light one); the theme is then put back.
+ * `take` saves a screenshot under the name it is given, once the workbench has switched, and the
+ * chat view too when the picture shows it.
  */
 export async function screenshotInBothThemes(name: string, take: (name: string) => Promise<unknown>, showsChatView = false): Promise<void> {
-  await take(`${name}-dark`);
   const config = vscode.workspace.getConfiguration('workbench');
+  const before = config.inspect<string>('colorTheme')?.globalValue;
   const switched = async (light: boolean) => {
     const [classes] = await workbench.attributes('.monaco-workbench', 'class');
-    const workbenchLight = (classes ?? '').split(/\s+/).includes('vs');
-    if (workbenchLight !== light) return false;
+    if ((classes ?? '').split(/\s+/).includes('vs') !== light) return false;
     return !showsChatView || (await chatView.count(light ? 'body.vscode-light' : 'body.vscode-dark')) > 0;
   };
   try {
-    await config.update('colorTheme', 'Default Light Modern', vscode.ConfigurationTarget.Global);
-    await until(() => switched(true), 'the light theme');
-    await take(`${name}-light`);
+    for (const [theme, light] of [
+      ['Default Dark Modern', false],
+      ['Default Light Modern', true],
+    ] as const) {
+      await config.update('colorTheme', theme, vscode.ConfigurationTarget.Global);
+      await until(() => switched(light), `the ${theme} theme`);
+      await take(`${name}-${light ? 'light' : 'dark'}`);
+    }
   } finally {
-    await config.update('colorTheme', 'Default Dark Modern', vscode.ConfigurationTarget.Global);
-    await until(() => switched(false), 'the dark theme again');
+    await config.update('colorTheme', before, vscode.ConfigurationTarget.Global);
   }
 }
 

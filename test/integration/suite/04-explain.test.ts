@@ -93,7 +93,8 @@ describe('explain selection', function () {
     await vscode.commands.executeCommand('gigachat.explainSelection');
     await chatView.waitForText('.turn-user .explain-chip', 'retry.ts:2–4');
     await chatView.waitForReply(before);
-    await chatView.waitForText('.turn-assistant .turn-body', 'You asked');
+    // This question's own answer, not an earlier one's, before the picture is taken.
+    await chatView.waitForText('.turn-assistant:last-child .turn-body', 'lines 2–4');
     // The question reads as a short command and where the code is, not as the prompt the model got.
     const question = (await chatView.texts('.turn-user')).at(-1) ?? '';
     assert.match(question, /Explain\s+retry\.ts:2–4/);

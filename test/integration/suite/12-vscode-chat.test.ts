@@ -22,6 +22,10 @@ describe("VS Code's Chat: GigaChat's models, @gigachat and its tools", function 
     // The test profile hides VS Code's Chat, as a user who turned AI features off would; this suite turns it on.
     await vscode.workspace.getConfiguration('chat').update('disableAIFeatures', false, vscode.ConfigurationTarget.Global);
     await until(async () => (await vscode.lm.selectChatModels({ vendor: 'gigachat' })).length > 0, "GigaChat's models in VS Code", 30_000);
+    // VS Code's Chat sends the active editor's selection with a question on its own: the suite starts
+    // with no editor and no notification left by earlier suites, so each question says all it means.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('notifications.clearAll');
   });
 
   after(async function () {
