@@ -38,7 +38,10 @@ export { MAX_DIGEST_TOKENS } from './commitPrompt';
 /** Room kept in the model's input for the reply and the request's wrapping. */
 const REPLY_ROOM = 1_500;
 
-/** The request in one budget (the prompt layer): the change summarised in the room the instructions, and then the rules and examples, leave. */
+/**
+ * The request in one budget (the prompt layer): the change summarised in the room the
+ * instructions leave (at most MAX_DIGEST_TOKENS), the rules and the example subjects in what it leaves.
+ */
 export async function commitMessageRequest(input: CommitMessageInput): Promise<{ request: CommitRequest; digest: ChangeDigest }> {
   const files = await sendableChange(input.files, input.judge);
   const budgetTokens = input.maxInputTokens - REPLY_ROOM;
