@@ -224,5 +224,9 @@ export type { PlacedFinding, Placement } from './scm/findingPlacement';
 export { askForReview } from './scm/reviewRequest';
 export type { ReviewRequest } from './scm/reviewRequest';
 export { findingEdit, reviewedText } from './scm/findingFix';
+// The prompt layer: parts with priorities fitted to one token budget, what was left out reported.
+export { fitPrompt, promptMessages, JOIN_TOKENS, type FittedPrompt, type PromptPart, type Shrink } from './prompt/fitPrompt';
+export { fitItems, listPart, trimAtLineEnds } from './prompt/shrinking';
+export { RULES_BUDGET_TOKENS, systemText } from './prompt/systemText';
 export { fitRules, readProjectRules, type FittedRules, type RuleAccess } from './rules/projectRules';
 export { frontMatter, globPattern, selectRules, type ProjectRule, type RuleFile, type RuleKind } from './rules/ruleSelection';

@@ -6,6 +6,7 @@ import type { ChatDependencies, ChatSettings } from './chatDependencies';
 import type { ChatEvent } from './chatEvents';
 import { CodebaseUnavailable, findCodebaseContext, questionWithoutContext } from './codebaseTurn';
 import { sentConversation } from './sentConversation';
+import { systemText } from '../prompt/systemText';
 import type { ReplyPictures } from './replyPictures';
 import { writeReply, type ReplyRequest } from './replyWriter';
 import type { SavedConversations } from './savedConversations';
@@ -170,7 +171,7 @@ export class LiveReplies {
       const rules = (await this.chat.rules?.find()) ?? { text: '', files: [] };
       assistant.rules = rules.files.length > 0 ? rules.files : undefined;
       // The project's rules before the user's own system prompt, which has the last word.
-      const system = { ...settings, systemPrompt: [rules.text, settings.systemPrompt.trim()].filter(Boolean).join('\n\n') };
+      const system = { ...settings, systemPrompt: systemText({ rules: rules.text, userPrompt: settings.systemPrompt }, '\n\n') };
       // Asked once more, with the files uploaded again, when the service no longer has those uploaded earlier.
       for (let attempt = 0; ; attempt++) {
         const request = await this.request(live, assistant, system);

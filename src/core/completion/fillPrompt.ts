@@ -1,5 +1,8 @@
 import type { ChatMessage } from '../service/schemas';
 import { ANSWER_CLOSE, ANSWER_OPEN } from './cleanCompletion';
+import { fitPrompt, promptMessages } from '../prompt/fitPrompt';
+import { listPart } from '../prompt/shrinking';
+import { estimateTokens, tokensOfLength } from '../service/tokenCounter';
 
 /** What the model is shown of a file for one completion. */
 export interface FillRequest {
@@ -36,22 +39,38 @@ const SYSTEM = [
 ].join('\n');
 
 /**
- * The messages for one completion: the fixed instructions, then the file's path, the excerpts
- * of its neighbours and its text with the hole, the part before the cursor first, its window
- * snapped to fixed lines so that successive requests share it (and the cache serves it), and the
- * request's mode last.
+ * Room for the excerpts of the files open beside it, beside the window's own budget: two short
+ * excerpts (the host takes at most two of 1,500 characters) with their headings.
+ */
+const NEIGHBOURS_TOKENS = 1_100;
+
+/** What always goes beside the window: the instructions, the file's heading, the hole and the mode. */
+const FIXED_TOKENS = estimateTokens(SYSTEM) + 100;
+
+/**
+ * The messages for one completion, from the prompt layer in one budget: the fixed instructions,
+ * then the file's path, the excerpts of its neighbours and its text with the hole, the part before
+ * the cursor first, its window snapped to fixed lines so that successive requests share it (and
+ * the cache serves it), and the request's mode last. The window, the path and the mode always go;
+ * the window is cut by fileWindow alone (the answer is cleaned against the same window), and the
+ * excerpts take what the budget leaves, the last one giving way first.
  */
 export function fillMessages(request: FillRequest): ChatMessage[] {
   const { prefix, suffix } = fileWindow(request.text, request.offset, request.budgetChars);
-  const neighbours = (request.neighbours ?? []).map((file) => `Excerpt of ${file.path}:\n${file.text}`);
   const mode = request.multiline
     ? 'Fill the hole with the rest of the block that starts there (several lines at most).'
     : 'Fill the hole with the rest of its line only: a single line.';
-  const user = [`File: ${request.path} (${request.languageId})`, ...neighbours, `${prefix}${HOLE}${suffix}`, mode].join('\n\n');
-  return [
-    { role: 'system', content: SYSTEM },
-    { role: 'user', content: user },
-  ];
+  const fitted = fitPrompt(
+    [
+      { key: 'instructions', role: 'system', required: true, text: SYSTEM },
+      { key: 'file', required: true, text: `File: ${request.path} (${request.languageId})` },
+      { key: 'neighbours', ...listPart((request.neighbours ?? []).map((file) => `Excerpt of ${file.path}:\n${file.text}`)) },
+      { key: 'window', required: true, text: `${prefix}${HOLE}${suffix}` },
+      { key: 'mode', required: true, text: mode },
+    ],
+    FIXED_TOKENS + tokensOfLength(request.budgetChars) + NEIGHBOURS_TOKENS,
+  );
+  return promptMessages(fitted).map(({ role, text }) => ({ role, content: text }));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { estimateTokens } from '../service/tokenCounter';
+import { fitItems } from '../prompt/shrinking';
 import { fixedRulePaths, RULE_FOLDERS, selectRules, type ProjectRule, type RuleFile } from './ruleSelection';
 
 /** One workspace folder's rule files as the host reaches them (through the workspace port; tests pass a fake). */
@@ -39,25 +40,22 @@ const SMALLEST_CUT_TOKENS = 100;
 
 /**
  * The rules within `budgetTokens`: whole while they fit, most important first, then the one that
- * fills what is left cut short (saying so); the least important ones give way.
+ * fills what is left cut short (saying so); the least important ones give way (the prompt
+ * layer's fitItems).
  */
 export function fitRules(rules: readonly ProjectRule[], budgetTokens: number): FittedRules {
   const intro = "The project's rules, from its files (follow them where they apply to the task):";
-  let room = budgetTokens - estimateTokens(intro);
-  const sections: { rule: ProjectRule; text: string }[] = [];
-  for (const rule of rules) {
-    const whole = `## ${rule.path}\n${rule.body}`;
-    const cost = estimateTokens(whole) + 1;
-    if (cost <= room) {
-      sections.push({ rule, text: whole });
-      room -= cost;
-    } else if (room >= SMALLEST_CUT_TOKENS) {
+  const sections = rules.map((rule) => ({ rule, text: `## ${rule.path}\n${rule.body}` }));
+  const fitted = fitItems(sections, budgetTokens - estimateTokens(intro), {
+    textOf: (section) => section.text,
+    measure: estimateTokens,
+    cut: (section, room) => {
+      if (room < SMALLEST_CUT_TOKENS) return undefined;
       const marker = '\n[…the rest of this file is left out for lack of room]';
-      const characters = Math.max(0, whole.length * ((room - estimateTokens(marker) - 1) / cost));
-      sections.push({ rule, text: `${whole.slice(0, Math.floor(characters))}${marker}` });
-      room = 0;
-    }
-  }
-  if (sections.length === 0) return { text: '', used: [] };
-  return { text: [intro, ...sections.map((section) => section.text)].join('\n\n'), used: sections.map((section) => section.rule) };
+      const characters = Math.max(0, section.text.length * ((room - estimateTokens(marker)) / (estimateTokens(section.text) + 1)));
+      return { ...section, text: `${section.text.slice(0, Math.floor(characters))}${marker}` };
+    },
+  });
+  if (fitted.kept.length === 0) return { text: '', used: [] };
+  return { text: [intro, fitted.text].join('\n\n'), used: fitted.kept.map((section) => section.rule) };
 }

@@ -2,9 +2,9 @@ import { applyChunk, type ChatReply } from '../service/chatReply';
 import type { ServiceClient } from '../service/client';
 import { toServiceConversation } from '../conversation/serviceConversation';
 import { FunctionNames } from '../service/functionNames';
-import { estimateTokens } from '../service/tokenCounter';
+import { fitPrompt } from '../prompt/fitPrompt';
 import { changeDigest, type ChangeDigest } from './changeDigest';
-import { cleanCommitMessage, commitMessagePrompt, type CommitRequest } from './commitPrompt';
+import { cleanCommitMessage, commitMessagePrompt, commitPromptParts, type CommitRequest } from './commitPrompt';
 import { branchTicket, commitStyle, type CommitLanguage } from './commitStyle';
 import { sendableChange, type PathJudge } from './sendableChange';
 import type { DiffFile } from './unifiedDiff';
@@ -27,24 +27,26 @@ export interface CommitMessageInput {
   language: CommitRequest['language'];
   fallbackLanguage: CommitLanguage;
   instructions: string;
-  /** The project's rules for the changed files, fitted to their budget (core/rules); they take their room from the change's. */
+  /** The project's rules for the changed files (core/rules, fitted): they take what the change leaves of the budget. */
   rules?: string;
   /** The model's input limit (modelFacts.ts `modelLimits`). */
   maxInputTokens: number;
 }
 
-/** The most a change takes of a commit message's request: a day's work fits whole, and a message never costs a long chat's worth of tokens. */
-export const MAX_DIGEST_TOKENS = 12_000;
+export { MAX_DIGEST_TOKENS } from './commitPrompt';
 
-/** Room left in the model's input for the instructions and the recent subjects. */
-const PROMPT_ROOM = 2_000;
+/** Room kept in the model's input for the reply and the request's wrapping. */
+const REPLY_ROOM = 1_500;
 
+/**
+ * The request in one budget (the prompt layer): the change summarised in the room the
+ * instructions leave (at most MAX_DIGEST_TOKENS), the rules and the example subjects in what it leaves.
+ */
 export async function commitMessageRequest(input: CommitMessageInput): Promise<{ request: CommitRequest; digest: ChangeDigest }> {
   const files = await sendableChange(input.files, input.judge);
-  const rulesTokens = estimateTokens(input.rules ?? '');
-  const digest = changeDigest(files, Math.max(PROMPT_ROOM, Math.min(MAX_DIGEST_TOKENS, input.maxInputTokens - PROMPT_ROOM - rulesTokens)));
+  const budgetTokens = input.maxInputTokens - REPLY_ROOM;
   const request: CommitRequest = {
-    digest: digest.text,
+    digest: '',
     style: commitStyle(input.history),
     language: input.language,
     fallbackLanguage: input.fallbackLanguage,
@@ -52,8 +54,16 @@ export async function commitMessageRequest(input: CommitMessageInput): Promise<{
     instructions: input.instructions,
     rules: input.rules,
     scope: input.scope,
+    budgetTokens,
   };
-  return { request, digest };
+  // Written by the change's part, which is required: the layer always asks it for its text.
+  let digest!: ChangeDigest;
+  const change = (room: number) => {
+    digest = changeDigest(files, room);
+    return { text: digest.text, leftOut: digest.shortened.length > 0 ? digest.shortened.join('; ') : undefined };
+  };
+  fitPrompt(commitPromptParts(request, change), budgetTokens);
+  return { request: { ...request, digest: digest.text }, digest };
 }
 
 /**

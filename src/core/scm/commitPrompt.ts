@@ -1,4 +1,6 @@
 import type { ConversationMessage } from '../conversation/turns';
+import { fitPrompt, promptMessages, type PromptPart } from '../prompt/fitPrompt';
+import { trimAtLineEnds } from '../prompt/shrinking';
 import type { CommitLanguage, CommitStyle } from './commitStyle';
 
 /**
@@ -23,6 +25,8 @@ export interface CommitRequest {
   rules?: string;
   /** The staged change, or everything (nothing was staged, so VS Code commits all of it). */
   scope: 'staged' | 'all';
+  /** The tokens the request may take (commitMessage.ts fitted the change to them); none: all of it goes. */
+  budgetTokens?: number;
 }
 
 /** How many recent subjects the model is shown as examples. */
@@ -30,19 +34,47 @@ export const EXAMPLE_SUBJECTS = 10;
 
 const LANGUAGE_NAMES: Record<CommitLanguage, string> = { en: 'English', ru: 'Russian' };
 
-export function commitMessagePrompt(request: CommitRequest): ConversationMessage[] {
-  const { style } = request;
-  const examples = style.subjects.slice(0, EXAMPLE_SUBJECTS);
-  const user = [
-    request.scope === 'staged' ? 'The staged change:' : 'The change (nothing is staged, so all of it will be committed):',
-    '',
-    request.digest,
-    ...(examples.length > 0 ? ['', "The repository's recent commit subjects, newest first:", ...examples.map((subject) => `- ${subject}`)] : []),
-  ].join('\n');
+/**
+ * The commit message's request, from the prompt layer: the instructions and the user's own
+ * always, the change always (made to measure when `change` is given), the project's rules next,
+ * the example subjects last (the oldest give way first).
+ */
+export function commitPromptParts(request: CommitRequest, change: PromptPart['text'] = request.digest): PromptPart[] {
+  const examples = request.style.subjects.slice(0, EXAMPLE_SUBJECTS);
+  const rules = request.rules?.trim();
+  const own = request.instructions.trim();
   return [
-    { role: 'system', parts: [{ kind: 'text', text: instructions(request).join('\n') }] },
-    { role: 'user', parts: [{ kind: 'text', text: user }] },
+    { key: 'instructions', role: 'system', required: true, text: instructions(request).join('\n') },
+    // Before the user's own instructions, which have the last word.
+    {
+      key: 'rules',
+      role: 'system',
+      priority: 2,
+      text: rules ? `Of the rules below, follow those about commit messages (their format, language, tickets); the rest are about code.\n${rules}` : '',
+      shrink: trimAtLineEnds(RULES_CUT),
+    },
+    { key: 'ownInstructions', role: 'system', required: true, text: own ? `The user's own instructions:\n${own}` : '' },
+    {
+      key: 'scope',
+      required: true,
+      text: request.scope === 'staged' ? 'The staged change:' : 'The change (nothing is staged, so all of it will be committed):',
+    },
+    { key: 'change', required: true, text: change, maxTokens: MAX_DIGEST_TOKENS },
+    {
+      key: 'examples',
+      priority: 1,
+      text: examples.length > 0 ? ["The repository's recent commit subjects, newest first:", ...examples.map((subject) => `- ${subject}`)].join('\n') : '',
+      shrink: trimAtLineEnds(''),
+    },
   ];
+}
+
+/** The most a change takes of a commit message's request: a day's work fits whole, and a message never costs a long chat's worth of tokens. */
+export const MAX_DIGEST_TOKENS = 12_000;
+
+export function commitMessagePrompt(request: CommitRequest): ConversationMessage[] {
+  const fitted = fitPrompt(commitPromptParts(request), request.budgetTokens ?? Infinity);
+  return promptMessages(fitted).map(({ role, text }) => ({ role, parts: [{ kind: 'text', text }] }));
 }
 
 function instructions(request: CommitRequest): string[] {
@@ -70,12 +102,11 @@ function instructions(request: CommitRequest): string[] {
   if (style.capitalized !== undefined) lines.push(style.capitalized ? 'Start the subject with a capital letter.' : 'Start the subject with a small letter.');
   lines.push(style.fullStop ? 'End the subject with a full stop.' : 'Do not end the subject with a full stop.');
   lines.push('Files whose content is not shown are named with their statistics only: mention them if they matter, never guess their content.');
-  // Before the user's own instructions, which have the last word.
-  if (request.rules?.trim())
-    lines.push('', 'Of the rules below, follow those about commit messages (their format, language, tickets); the rest are about code.', request.rules.trim());
-  if (request.instructions.trim()) lines.push('', "The user's own instructions:", request.instructions.trim());
   return lines;
 }
+
+/** What ends the rules when the room cuts them: the model must not take a part for all of them. */
+export const RULES_CUT = "[…the rest of the project's rules is left out for lack of room]";
 
 /**
  * The reply as a commit message: without the code fence, quotes, "Commit message:" label or

@@ -1,4 +1,5 @@
 import { estimateTokens } from '../service/tokenCounter';
+import { fitItems } from '../prompt/shrinking';
 import type { SearchHit } from './indexerTypes';
 
 /**
@@ -70,23 +71,16 @@ export interface QuotedPassage extends Passage {
  * passed over for the smaller ones after it, so one huge passage (a minified file, a long
  * generated table) does not keep out everything else; but when even the best does not fit, its
  * first lines that do are taken (a question with codebase context always has some). `left`: how
- * many passages were left out for the budget.
+ * many passages were left out for the budget. The prompt layer's item fitting (shrinking.ts
+ * `fitItems`), each passage costing its text and its join.
  */
 export function fitPassages<T extends QuotedPassage>(passages: readonly T[], budget: number): { chosen: T[]; left: number } {
-  const chosen: T[] = [];
-  let used = 0;
-  for (const [index, passage] of passages.entries()) {
-    const cost = estimateTokens(passage.text);
-    if (used + cost <= budget) {
-      used += cost;
-      chosen.push(passage);
-    } else if (index === 0 && budget > 0) {
-      const cut = firstLinesWithin(passage, budget);
-      used += estimateTokens(cut.text);
-      chosen.push(cut);
-    }
-  }
-  return { chosen, left: passages.length - chosen.length };
+  const fitted = fitItems(passages, budget, {
+    textOf: (passage) => passage.text,
+    measure: estimateTokens,
+    cut: (passage, room) => (passage === passages[0] ? firstLinesWithin(passage, room) : undefined),
+  });
+  return { chosen: fitted.kept, left: fitted.leftOut };
 }
 
 /** The passage's first lines whose text fits `budget` tokens (at least its first line, cut). */

@@ -20,7 +20,12 @@ const MAX_KEY_CHARACTERS = 256;
 
 /** A count from the length alone, for when the service cannot be asked. */
 export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / CHARACTERS_PER_TOKEN);
+  return tokensOfLength(text.length);
+}
+
+/** The estimate for a text of `characters` characters: a budget set in characters, in tokens. */
+export function tokensOfLength(characters: number): number {
+  return Math.ceil(characters / CHARACTERS_PER_TOKEN);
 }
 
 /**

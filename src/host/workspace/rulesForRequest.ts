@@ -11,8 +11,8 @@ export interface UsedRules {
 
 export const NO_RULES: UsedRules = { text: '', files: [] };
 
-/** What the rules may take of a request that has no budget of its own to share (the panel, @gigachat). */
-export const RULES_BUDGET_TOKENS = 2_000;
+/** What the rules may take of a request: the prompt layer's cap (core/prompt/systemText.ts). */
+export { RULES_BUDGET_TOKENS } from '../../core';
 
 /**
  * The project's rule files (core/rules) that apply to `targets`, the files a request is about (none:
