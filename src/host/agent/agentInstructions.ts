@@ -1,4 +1,3 @@
-import { readSettings } from '../settings/config';
 import { OWN_TOOLS } from '../chatNames';
 
 /**
@@ -7,7 +6,7 @@ import { OWN_TOOLS } from '../chatNames';
  * (workspace/projectRules.ts), then the user's own system prompt (`gigachat.systemPrompt`), as the
  * extension's panel sends it.
  */
-export function agentInstructions(withTools: boolean, projectRules = ''): string {
+export function agentInstructions(withTools: boolean, projectRules: string, systemPrompt: string): string {
   const working = withTools
     ? [
         "You are GigaChat, a coding assistant working in the user's VS Code workspace through tools.",
@@ -17,5 +16,5 @@ export function agentInstructions(withTools: boolean, projectRules = ''): string
       ]
     : ["You are GigaChat, a coding assistant in the user's VS Code."];
   const style = 'Answer in the language of the question, concisely, in Markdown; name files as path:line.';
-  return [...working, style, projectRules, readSettings().systemPrompt.trim()].filter(Boolean).join('\n');
+  return [...working, style, projectRules, systemPrompt.trim()].filter(Boolean).join('\n');
 }
