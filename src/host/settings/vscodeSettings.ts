@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { ProxyOptions } from '../../core';
-import { SETTINGS_SECTION, settingId, type SettingKey, type SettingTypes } from '../../shared/settings';
+import { SETTINGS_SECTION, type SettingKey, type SettingTypes } from '../../shared/settings';
 import { type BoundedSetting, withinBounds } from './settingBounds';
 import { settingsFor, type SettingEffect } from './settingKeys';
 import type { Settings, SettingsChange, SettingsReader } from './settingsReader';
@@ -70,7 +70,8 @@ function section(): vscode.WorkspaceConfiguration {
 
 function settingsChange(event: vscode.ConfigurationChangeEvent): SettingsChange {
   return {
-    affects: (key) => event.affectsConfiguration(settingId(key as SettingKey)),
+    // A group's id (`gigachat.completions`) is the prefix of its settings', so VS Code answers for each of them.
+    affects: (key) => event.affectsConfiguration(`${SETTINGS_SECTION}.${key}`),
     callsFor: (effect: SettingEffect) => settingsFor(effect).some((id) => event.affectsConfiguration(id)),
   };
 }
