@@ -148,7 +148,20 @@ const packagesExternal = {
   },
 };
 
-/** Tests, the emulator and the benchmarks run under plain Node; their npm packages stay external. */
+/**
+ * The unit tests' `vscode`: a thin stand-in (test/unit/support/vscodeStandIn.ts) with just enough of
+ * VS Code for host code to run under Node. The integration tests, which run in VS Code, are built
+ * elsewhere (test/harness/build.js) and get the real one.
+ * @type {esbuild.Plugin}
+ */
+const vscodeStandIn = {
+  name: 'vscode-stand-in',
+  setup(build) {
+    build.onResolve({ filter: /^vscode$/ }, () => ({ path: path.resolve(__dirname, 'test/unit/support/vscodeStandIn.ts') }));
+  },
+};
+
+/** Tests, the emulator and the benchmarks run under plain Node; their npm packages stay external (`vscode` is the stand-in). */
 const testBuilds = [
   {
     ...common,
@@ -167,7 +180,7 @@ const testBuilds = [
     platform: 'node',
     format: 'cjs',
     target: nodeTarget,
-    plugins: [packagesExternal],
+    plugins: [vscodeStandIn, packagesExternal],
     sourcemap: 'inline',
   },
 ];

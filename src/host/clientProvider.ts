@@ -2,8 +2,7 @@ import * as vscode from 'vscode';
 import { messageOf, ChatContracts, LeaseFiles, ServiceClient, StreamScheduler, streamsOfScope, type CertificateSummary, type ProxyOptions } from '../core';
 import { loadExtraRoots } from './trust/certificates';
 import { Disposable } from './dispose';
-import { affectsConnection, proxySettings, readSetting, readSettings, type Settings } from './settings/config';
-import { settingId } from '../shared/settings';
+import type { Settings, SettingsReader } from './settings/settingsReader';
 import type { Log } from './log';
 import type { KeyStore } from './key/secrets';
 import type { TrustedRoot } from './trust/trustedRoot';
@@ -46,6 +45,7 @@ export class ClientProvider extends Disposable {
   readonly scheduler: StreamScheduler;
 
   constructor(
+    private readonly settings: SettingsReader,
     private readonly keys: KeyStore,
     private readonly trustedRoot: TrustedRoot,
     private readonly log: Log,
@@ -53,14 +53,12 @@ export class ClientProvider extends Disposable {
     leaseDir?: string,
   ) {
     super();
-    this.scheduler = new StreamScheduler({ streams: accountStreams(), leases: leaseFiles(leaseDir, log), logger: log });
+    this.scheduler = new StreamScheduler({ streams: accountStreams(settings), leases: leaseFiles(leaseDir, log), logger: log });
     this._register({ dispose: () => this.scheduler.dispose() });
     this._register(
-      vscode.workspace.onDidChangeConfiguration((event) => {
-        if (affectsConnection(event)) this.reset('settings changed');
-        if (event.affectsConfiguration(settingId('scope')) || event.affectsConfiguration(settingId('streams'))) {
-          this.scheduler.budget.setGranted(accountStreams());
-        }
+      settings.onDidChange((change) => {
+        if (change.callsFor('connection')) this.reset('settings changed');
+        if (change.affects('scope') || change.affects('streams')) this.scheduler.budget.setGranted(accountStreams(settings));
       }),
     );
     this._register(keys.onDidChange(() => this.reset('authorization key changed')));
@@ -101,10 +99,10 @@ export class ClientProvider extends Disposable {
 
   /** The current settings, trusted roots and proxy, as the next client will use them. */
   async connection(): Promise<Connection> {
-    const settings = readSettings();
+    const settings = this.settings.settings();
     const { roots } = await loadExtraRoots(settings.caCertificates, this.log);
     const pinnedRoot = await this.trustedRoot.load();
-    return { settings, ca: pinnedRoot ? [...roots, pinnedRoot.pem] : roots, pinnedRoot, proxy: proxySettings() };
+    return { settings, ca: pinnedRoot ? [...roots, pinnedRoot.pem] : roots, pinnedRoot, proxy: this.settings.proxy() };
   }
 
   /**
@@ -172,8 +170,8 @@ export class ClientProvider extends Disposable {
 }
 
 /** The streams of the account: the setting's, for an account granted more; else its scope's. */
-function accountStreams(): number {
-  return readSetting('streams') || streamsOfScope(readSetting('scope'));
+function accountStreams(settings: SettingsReader): number {
+  return settings.get('streams') || streamsOfScope(settings.get('scope'));
 }
 
 /** The leases shared with the other windows; without a folder to keep them, this window counts alone. */

@@ -40,6 +40,7 @@ export function registerVsCodeChat(context: vscode.ExtensionContext, services: S
     ),
   );
   announceModels();
+  // eslint-disable-next-line no-restricted-syntax -- VS Code's own setting, watched at activation (the settings reader loads later, with services.js)
   context.subscriptions.push(vscode.workspace.onDidChangeConfiguration((event) => event.affectsConfiguration(AI_FEATURES_OFF) && announceModels()));
 }
 
@@ -58,6 +59,7 @@ const AI_FEATURES_OFF = 'chat.disableAIFeatures';
  * known first (the list is the configured model at once, the account's list just after).
  */
 function announceModels(): void {
+  // eslint-disable-next-line no-restricted-syntax -- VS Code's own setting, read at activation (the settings reader loads later, with services.js)
   if (vscode.workspace.getConfiguration().get<boolean>(AI_FEATURES_OFF)) return;
   void vscode.lm.selectChatModels({ vendor: MODEL_VENDOR });
 }

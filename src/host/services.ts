@@ -35,6 +35,9 @@ import type { OwnToolKey } from './chatNames';
 import { KeyStore } from './key/secrets';
 import { showTokenBalance } from './key/tokenBalance';
 import { certificateActions, createTrustedRoot, type CertificateActions } from './trust/registerTrust';
+import { describeErrorsWith } from './errors/errorDescription';
+import type { SettingsReader } from './settings/settingsReader';
+import { VsCodeSettings } from './settings/vscodeSettings';
 
 /**
  * What the features share, built once, the first time a command or view needs any of it. This
@@ -43,6 +46,8 @@ import { certificateActions, createTrustedRoot, type CertificateActions } from '
  */
 export interface Services {
   readonly log: Log;
+  /** The extension's settings, read fresh at each call; the one way features read them. */
+  readonly settings: SettingsReader;
   readonly keys: KeyStore;
   readonly clients: ClientProvider;
   readonly chat: ChatViewProvider;
@@ -79,10 +84,12 @@ export interface Services {
 
 export function createServices(context: vscode.ExtensionContext): Services {
   const log = new Log();
+  const settings = new VsCodeSettings();
+  describeErrorsWith(settings);
   const keys = new KeyStore(context.secrets);
   const trustedRoot = createTrustedRoot(context, log);
   const version = (context.extension.packageJSON as { version: string }).version;
-  const clients = new ClientProvider(keys, trustedRoot, log, version, vscode.Uri.joinPath(context.globalStorageUri, 'streams').fsPath);
+  const clients = new ClientProvider(settings, keys, trustedRoot, log, version, vscode.Uri.joinPath(context.globalStorageUri, 'streams').fsPath);
   // A window without a folder keeps its pictures where every such window does: none of them may clean it up.
   const storage = context.storageUri ?? context.globalStorageUri;
   const images = new ImageStore(vscode.Uri.joinPath(storage, 'images'), { shared: !context.storageUri });
@@ -96,25 +103,25 @@ export function createServices(context: vscode.ExtensionContext): Services {
     () => pendingFiles.ids,
   );
   // Codebase context searches through it; it opens the chat (`ask`) only once the view exists.
-  const search = new SemanticSearch(context, { clients, keys, log, ask: (prompt): Promise<void> => chat.ask(prompt) });
-  const engine = new ChatEngine({ ...chatHost(clients, images, log), codebase: panelCodebase(workspaceCodebase(search)) }, saved);
-  const models = new ModelCatalog(clients, log);
+  const search = new SemanticSearch(context, { clients, settings, keys, log, ask: (prompt): Promise<void> => chat.ask(prompt) });
+  const engine = new ChatEngine({ ...chatHost(clients, settings, images, log), codebase: panelCodebase(workspaceCodebase(search, settings)) }, saved);
+  const models = new ModelCatalog(clients, settings, log);
   const chat: ChatViewProvider = new ChatViewProvider(context.extensionUri, engine, models, images, keys, context.workspaceState, log, pendingFiles);
   const check = new ConnectionCheck(clients, trustedRoot, log);
-  context.subscriptions.push(log, trustedRoot, chat, clients, check, search);
-  const certificates = certificateActions(context, trustedRoot, clients, log);
-  const setKey = () => setAuthorizationKey(keys, clients, log);
+  context.subscriptions.push(log, settings, trustedRoot, chat, clients, check, search);
+  const certificates = certificateActions(context, trustedRoot, clients, settings, log);
+  const setKey = () => setAuthorizationKey({ keys, clients, settings, log });
   const edits = new AppliedEdits();
   const changes = new ChangeReviews();
   const turnUndo = new TurnUndo(changes);
   const reasoning = new ReasoningDocuments();
   const lastAnswer = new LastAnswerView(chat);
   const serverKey = new ServerKeyStore(context.secrets);
-  const completions = new InlineCompletions(clients, keys, serverKey, trustedRoot, log);
-  const review = new ChangeReview(clients, changes, log);
+  const completions = new InlineCompletions(clients, settings, keys, serverKey, trustedRoot, log);
+  const review = new ChangeReview(clients, settings, changes, log);
   context.subscriptions.push(changes, reasoning, lastAnswer, serverKey, completions, review);
   const utilityModels = new UtilityModels({ state: context.globalState, log, models: () => models.list() });
-  const languageModels = new GigaChatModelProvider({ clients, catalog: models, keys, log, setAuthorizationKey: setKey, utilityModels });
+  const languageModels = new GigaChatModelProvider({ clients, catalog: models, keys, settings, log, setAuthorizationKey: setKey, utilityModels });
   context.subscriptions.push(languageModels);
   provideErrorFixes({
     ...certificates,
@@ -125,6 +132,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
   });
   return {
     log,
+    settings,
     keys,
     clients,
     chat,
@@ -133,7 +141,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
     clearAuthorizationKey: () => clearAuthorizationKey(keys),
     certificates,
     checkConnection: () => check.run(),
-    showTokenBalance: () => showTokenBalance(clients, log),
+    showTokenBalance: () => showTokenBalance(clients, settings, log),
     search,
     languageModels,
     utilityModels,
@@ -142,9 +150,9 @@ export function createServices(context: vscode.ExtensionContext): Services {
     reasoning,
     lastAnswer,
     completions,
-    commitMessages: new CommitMessages({ clients, log }),
+    commitMessages: new CommitMessages({ clients, settings, log }),
     review,
-    participant: new GigaChatParticipant({ search, edits, changes, undo: turnUndo, keys, log }),
+    participant: new GigaChatParticipant({ search, edits, changes, undo: turnUndo, keys, settings, log }),
     tools: {
       readFile: new ReadFileTool(),
       findFiles: new FindFilesTool(),

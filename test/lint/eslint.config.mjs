@@ -7,6 +7,7 @@ import tseslint from 'typescript-eslint';
 import { fileURLToPath } from 'node:url';
 import * as path from 'node:path';
 import { layerRules } from './layers.mjs';
+import { settingsRules } from './settings.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -24,6 +25,7 @@ export default tseslint.config(
     },
   },
   ...layerRules,
+  ...settingsRules,
   {
     // Tests read wire bodies with JSON.parse and poke at them: the product's code is held to `unknown`
     // and zod, a test's assertion fails loudly enough on a wrong shape.

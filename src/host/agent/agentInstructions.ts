@@ -1,14 +1,13 @@
-import { readSettings } from '../settings/config';
 import { OWN_TOOLS } from '../chatNames';
 import { systemText } from '../../core';
 
 /**
  * What @gigachat tells the model first (as the system message, through the provider's `system`
  * model option): how to work as an agent in the user's workspace, the project's rules that apply
- * (workspace/projectRules.ts), then the user's own system prompt (`gigachat.systemPrompt`), as the
+ * (workspace/rulesForRequest.ts), then the user's own system prompt (`gigachat.systemPrompt`), as the
  * extension's panel sends it: the prompt layer's system text (core/prompt/systemText.ts).
  */
-export function agentInstructions(withTools: boolean, projectRules = ''): string {
+export function agentInstructions(withTools: boolean, projectRules: string, systemPrompt: string): string {
   const working = withTools
     ? [
         "You are GigaChat, a coding assistant working in the user's VS Code workspace through tools.",
@@ -18,5 +17,5 @@ export function agentInstructions(withTools: boolean, projectRules = ''): string
       ]
     : ["You are GigaChat, a coding assistant in the user's VS Code."];
   const style = 'Answer in the language of the question, concisely, in Markdown; name files as path:line.';
-  return systemText({ instructions: [...working, style].join('\n'), rules: projectRules, userPrompt: readSettings().systemPrompt }, '\n');
+  return systemText({ instructions: [...working, style].join('\n'), rules: projectRules, userPrompt: systemPrompt }, '\n');
 }

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { codebaseBudget, codebaseText, estimateTokens, messageText, modelLimits, type ConversationMessage } from '../../core';
 import { abortSignalOf } from '../cancellation';
 import { withoutCodebaseTag } from '../../shared/codebaseTag';
-import { readSetting } from '../settings/config';
+import type { SettingsReader } from '../settings/settingsReader';
 import { findPassages, foundContext } from '../search/codebaseSource';
 import type { SemanticSearchCommands } from '../search/semanticSearch';
 import { explainUnavailable } from './searchCommand';
@@ -18,7 +18,7 @@ export async function codebaseQuestion(
   prompt: string,
   history: readonly ConversationMessage[],
   model: vscode.LanguageModelChat,
-  search: Pick<SemanticSearchCommands, 'searchQuietly'>,
+  { search, settings }: { search: Pick<SemanticSearchCommands, 'searchQuietly'>; settings: Pick<SettingsReader, 'get'> },
   stream: vscode.ChatResponseStream,
   token: vscode.CancellationToken,
 ): Promise<string | undefined> {
@@ -28,7 +28,7 @@ export async function codebaseQuestion(
     return undefined;
   }
   const conversationTokens = history.reduce((sum, message) => sum + estimateTokens(messageText(message)), estimateTokens(question));
-  const { maxOutputTokens } = modelLimits(model.id, readSetting('modelTokenLimits'));
+  const { maxOutputTokens } = modelLimits(model.id, settings.get('modelTokenLimits'));
   const budget = codebaseBudget({ maxInputTokens: model.maxInputTokens, answerTokens: maxOutputTokens, conversationTokens });
   const cancellation = abortSignalOf(token);
   try {

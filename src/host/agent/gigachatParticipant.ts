@@ -3,7 +3,7 @@ import { GIGACHAT_API_PAGE } from '../key/accountPage';
 import { commandId } from '../commands';
 import { actionLabel, WORKBENCH_ACTIONS } from '../errors/errorActions';
 import { explainPrompt } from '../explain/explain';
-import { readSettings } from '../settings/config';
+import type { SettingsReader } from '../settings/settingsReader';
 import type { KeyStore } from '../key/secrets';
 import type { Log } from '../log';
 import type { SemanticSearchCommands } from '../search/semanticSearch';
@@ -36,6 +36,7 @@ export interface ParticipantServices {
   undo: Pick<TurnUndo, 'keep'>;
   /** Whether a key is set: without one, every command answers how to set it. */
   keys: Pick<KeyStore, 'has'>;
+  settings: Pick<SettingsReader, 'get'>;
   log: Log;
 }
 
@@ -58,7 +59,7 @@ export class GigaChatParticipant {
     }
     const command = participantCommand(request.command);
     if (command === 'search') return searchCommand(request.prompt, this.services.search, stream, token);
-    const model = await chooseModel(request.model);
+    const model = await chooseModel(request.model, this.services.settings.get('model'));
     if (!model) {
       askForKey(stream);
       return {};
@@ -70,7 +71,7 @@ export class GigaChatParticipant {
       command === 'explain'
         ? explainQuestion(request.prompt, stream)
         : codebase
-          ? await codebaseQuestion(request.prompt, history, model, this.services.search, stream, token)
+          ? await codebaseQuestion(request.prompt, history, model, this.services, stream, token)
           : request.prompt;
     if (question === undefined) return {};
     const attached = request.references.filter((reference) => !isInstructionsReference(reference));
@@ -87,7 +88,7 @@ export class GigaChatParticipant {
       const rules = await projectRulesFor(questionFiles(request), RULES_BUDGET_TOKENS);
       // The rules the answer follows, named before it as VS Code's own agent does.
       for (const file of rules.files) stream.reference(file.uri);
-      const instructions = agentInstructions(tools.length > 0, rules.text);
+      const instructions = agentInstructions(tools.length > 0, rules.text, this.services.settings.get('systemPrompt'));
       const outcome = await runAgent(
         {
           model,
@@ -164,11 +165,10 @@ function sayRestricted(stream: vscode.ChatResponseStream): void {
   stream.button({ command: WORKBENCH_ACTIONS.manageTrust, title: actionLabel('manageTrust') });
 }
 
-/** The picker's model when it is GigaChat's; else the configured GigaChat model (or any GigaChat model). */
-async function chooseModel(picked: vscode.LanguageModelChat): Promise<vscode.LanguageModelChat | undefined> {
+/** The picker's model when it is GigaChat's; else the `configured` GigaChat model (or any GigaChat model). */
+async function chooseModel(picked: vscode.LanguageModelChat, configured: string): Promise<vscode.LanguageModelChat | undefined> {
   if (picked.vendor === MODEL_VENDOR) return picked;
   const models = await vscode.lm.selectChatModels({ vendor: MODEL_VENDOR });
-  const configured = readSettings().model;
   return models.find((model) => model.id === configured) ?? models[0];
 }
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { ClientProvider } from '../clientProvider';
-import { readSettings } from '../settings/config';
+import type { SettingsReader } from '../settings/settingsReader';
 import { describeError } from '../errors/errorDescription';
 import { offerErrorActions } from '../errors/errorActions';
 import type { Log } from '../log';
@@ -12,11 +12,11 @@ import { activeFile, projectRulesFor, RULES_BUDGET_TOKENS } from '../workspace/r
 import { messageOf } from '../../core';
 
 /** The chat's dependencies in VS Code: the settings, the localized texts, the log channel. */
-export function chatHost(clients: ClientProvider, pictures: PictureStore, log: Log): ChatDependencies {
+export function chatHost(clients: ClientProvider, settings: SettingsReader, pictures: PictureStore, log: Log): ChatDependencies {
   return {
     clients,
     pictures,
-    readSettings,
+    readSettings: () => settings.settings(),
     describeError: (error) => describeError(error, log),
     texts: {
       pictureNotDownloaded: (reason) => vscode.l10n.t('The picture could not be downloaded: {0}', reason),

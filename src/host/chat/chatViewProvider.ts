@@ -75,11 +75,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     };
     this._register(trackLastTextEditor());
     this._register(keys.onDidChange(() => void this.keyChanged()));
-    this._register(
-      vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration('gigachat')) void this.sendModels();
-      }),
-    );
+    this._register(models.onDidChange(() => void this.sendModels()));
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {

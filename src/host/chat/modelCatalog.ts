@@ -1,8 +1,8 @@
-import * as vscode from 'vscode';
 import { messageOf, pictureModelAmong, type ServiceClient } from '../../core';
 import type { ClientProvider } from '../clientProvider';
-import { inspectSetting, readSettings, writeSetting } from '../settings/config';
+import type { SettingsReader } from '../settings/settingsReader';
 import type { Log } from '../log';
+import type { Disposable } from 'vscode';
 
 /**
  * The chat models for the picker, from `GET /models`, fetched once per client: the provider builds
@@ -16,6 +16,7 @@ export class ModelCatalog {
 
   constructor(
     private readonly clients: ClientProvider,
+    private readonly settings: SettingsReader,
     private readonly log: Log,
   ) {}
 
@@ -30,7 +31,7 @@ export class ModelCatalog {
       models = await this.cached.models;
       if (models.length > 0 || (await this.clients.get()) === client) break;
     }
-    return withSelected(models);
+    return this.withSelected(models);
   }
 
   /**
@@ -38,11 +39,18 @@ export class ModelCatalog {
    * configured model alone before the first answer: what can be shown at once.
    */
   known(): string[] {
-    return withSelected(this.lastFetched ?? []);
+    return this.withSelected(this.lastFetched ?? []);
+  }
+
+  /** Calls `listener` when the selected model or the connection (and with it the list) may have changed. */
+  onDidChange(listener: () => unknown): Disposable {
+    return this.settings.onDidChange((change) => {
+      if (change.affects('model') || change.callsFor('connection')) listener();
+    });
   }
 
   selected(): string {
-    return readSettings().model;
+    return this.settings.get('model');
   }
 
   /**
@@ -50,8 +58,7 @@ export class ModelCatalog {
    * its own model, which would override them (the picker would then snap back to it).
    */
   async select(model: string): Promise<void> {
-    const target = inspectSetting('model')?.workspaceValue === undefined ? vscode.ConfigurationTarget.Global : vscode.ConfigurationTarget.Workspace;
-    await writeSetting('model', model, target);
+    await this.settings.write('model', model);
   }
 
   /**
@@ -77,10 +84,10 @@ export class ModelCatalog {
       return [];
     }
   }
-}
 
-/** The models with the configured one first when they do not include it: the picker always shows the choice in use. */
-function withSelected(models: string[]): string[] {
-  const selected = readSettings().model;
-  return models.includes(selected) ? models : [selected, ...models];
+  /** The models with the configured one first when they do not include it: the picker always shows the choice in use. */
+  private withSelected(models: string[]): string[] {
+    const selected = this.selected();
+    return models.includes(selected) ? models : [selected, ...models];
+  }
 }

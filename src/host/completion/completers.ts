@@ -1,12 +1,10 @@
-import * as vscode from 'vscode';
 import { completeAt, InfillServer, type Completion, type CompletionRequest, type InfillServerKind, type Usage } from '../../core';
 import type { ClientProvider } from '../clientProvider';
-import { affectsConnection, readSetting } from '../settings/config';
+import type { SettingsReader } from '../settings/settingsReader';
 import { Disposable } from '../dispose';
 import type { Log } from '../log';
 import type { KeyStore } from '../key/secrets';
 import type { TrustedRoot } from '../trust/trustedRoot';
-import { SETTINGS_SECTION } from '../../shared/settings';
 import type { ServerKeyStore } from './serverKey';
 import { warnIfUnencrypted } from './unencryptedServer';
 
@@ -34,6 +32,7 @@ export class Completers extends Disposable {
 
   constructor(
     private readonly clients: ClientProvider,
+    private readonly settings: SettingsReader,
     private readonly keys: KeyStore,
     private readonly serverKey: ServerKeyStore,
     trustedRoot: TrustedRoot,
@@ -41,8 +40,8 @@ export class Completers extends Disposable {
   ) {
     super();
     this._register(
-      vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration(`${SETTINGS_SECTION}.completions`) || affectsConnection(event)) this.drop();
+      settings.onDidChange((change) => {
+        if (change.affects('completions') || change.callsFor('connection')) this.drop();
       }),
     );
     this._register(trustedRoot.onDidChange(() => this.drop()));
@@ -51,13 +50,13 @@ export class Completers extends Disposable {
 
   /** The completer the settings name now. */
   async current(): Promise<Completer> {
-    const provider = readSetting('completions.provider');
+    const provider = this.settings.get('completions.provider');
     if (provider === 'gigachat') return this.service();
     const settings = {
       kind: provider,
-      url: readSetting('completions.serverUrl'),
-      model: readSetting('completions.serverModel'),
-      template: readSetting('completions.fimTemplate'),
+      url: this.settings.get('completions.serverUrl'),
+      model: this.settings.get('completions.serverModel'),
+      template: this.settings.get('completions.fimTemplate'),
     };
     const key = JSON.stringify(settings);
     if (this.server?.key !== key) {
@@ -74,7 +73,7 @@ export class Completers extends Disposable {
 
   private service(): Completer {
     return {
-      name: readSetting('completions.model'),
+      name: this.settings.get('completions.model'),
       ready: () => this.keys.has(),
       complete: async (request, options) => completeAt(await this.clients.get(), request, options),
     };

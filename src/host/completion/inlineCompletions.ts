@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { completesBlock, isServiceError, sendableRequest, Suggester, worthCompleting, type Completion, type CompletionRequest } from '../../core';
 import { abortSignalOf } from '../cancellation';
 import type { ClientProvider } from '../clientProvider';
-import { clampedSetting, readSetting } from '../settings/config';
+import type { SettingsReader } from '../settings/settingsReader';
 import { describeError } from '../errors/errorDescription';
 import type { Log } from '../log';
 import type { KeyStore } from '../key/secrets';
@@ -38,7 +38,7 @@ export class InlineCompletions implements vscode.InlineCompletionItemProvider, v
   private readonly verdicts = new Map<string, { allowed: boolean; at: number }>();
   private readonly sessions = new Map<string, string>();
   /** The completer of the last request, as the status bar names it. */
-  private model = readSetting('completions.model');
+  private model: string;
   /** The document of the last call, whose edits may make a request still out stale. */
   private asked?: vscode.TextDocument;
   private readonly edits: vscode.Disposable;
@@ -47,13 +47,15 @@ export class InlineCompletions implements vscode.InlineCompletionItemProvider, v
 
   constructor(
     clients: ClientProvider,
+    private readonly settings: SettingsReader,
     keys: KeyStore,
     serverKey: ServerKeyStore,
     trustedRoot: TrustedRoot,
     private readonly log: Log,
   ) {
     this.serverKey = serverKey;
-    this.completers = new Completers(clients, keys, serverKey, trustedRoot, log);
+    this.model = settings.get('completions.model');
+    this.completers = new Completers(clients, settings, keys, serverKey, trustedRoot, log);
     this.status = new CompletionStatus(log, () => this.model);
     this.edits = vscode.workspace.onDidChangeTextDocument((event) => this.edited(event));
   }
@@ -81,16 +83,16 @@ export class InlineCompletions implements vscode.InlineCompletionItemProvider, v
     const cancellation = abortSignalOf(token);
     try {
       const suggestion = await this.suggester.suggest(
-        { prefix: text.slice(0, offset), suffix: text.slice(offset), explicit, debounceMs: clampedSetting('completions.debounceMs') },
+        { prefix: text.slice(0, offset), suffix: text.slice(offset), explicit, debounceMs: this.settings.clamped('completions.debounceMs') },
         async () =>
           this.sendable({
-            model: readSetting('completions.model'),
+            model: this.settings.get('completions.model'),
             path: vscode.workspace.asRelativePath(document.uri),
             languageId: document.languageId,
             text,
             offset,
             multiline,
-            budgetChars: clampedSetting('completions.contextTokens') * 4,
+            budgetChars: this.settings.clamped('completions.contextTokens') * 4,
             maxTokens: multiline ? MAX_TOKENS.block : MAX_TOKENS.line,
             indent: indentUnit(document),
             neighbours: await this.neighbours(document),
@@ -151,8 +153,9 @@ export class InlineCompletions implements vscode.InlineCompletionItemProvider, v
   /** On for the file's language, in a trusted workspace, while VS Code shows inline suggestions and they are not off or snoozed. */
   private wanted(document: vscode.TextDocument): boolean {
     if (!this.status.on || !vscode.workspace.isTrusted) return false;
+    // eslint-disable-next-line no-restricted-syntax -- the editor's own setting, for the document's language
     if (!vscode.workspace.getConfiguration('editor', document).get<boolean>('inlineSuggest.enabled', true)) return false;
-    const enable = readSetting('completions.enable');
+    const enable = this.settings.get('completions.enable');
     return enable[document.languageId] ?? enable['*'] ?? true;
   }
 

@@ -11,11 +11,27 @@ import {
   type ServiceErrorKind,
 } from '../../core';
 import type { ErrorAction, TurnError } from '../../shared/protocol';
-import { readSettings } from '../settings/config';
+import type { SettingsReader } from '../settings/settingsReader';
 import { askedWait, waitText } from './askedWait';
 import type { Log } from '../log';
 import { explainProxy } from './proxyErrors';
 import { explainInvalidRequest, explainProtocol, explainRefusedPictures, explainStreamsBusy } from './replyErrors';
+
+let settings: Pick<SettingsReader, 'get'> | undefined;
+
+/**
+ * Gives the error texts the settings they name (the scope, the model); services.ts calls it as it
+ * builds the features, before any error can be described. Handed in once, rather than to each
+ * caller: an error is described deep inside every feature.
+ */
+export function describeErrorsWith(reader: Pick<SettingsReader, 'get'>): void {
+  settings = reader;
+}
+
+function setting(key: 'scope' | 'model'): string {
+  if (!settings) throw new Error('An error was described before the settings were handed in');
+  return settings.get(key);
+}
 
 /**
  * What the user reads when something fails: what happened and why in plain words, and the
@@ -69,7 +85,7 @@ function explain(error: ServiceError, wait: number | undefined): { message: stri
             ? {
                 message: vscode.l10n.t(
                   'The authorization key is for another scope than {0} in the settings (a business key, say). Set the key again: GigaChat finds its scope by itself.',
-                  readSettings().scope,
+                  setting('scope'),
                 ),
                 actions: ['setKey', 'scopeSettings'],
               }
@@ -94,7 +110,7 @@ function explain(error: ServiceError, wait: number | undefined): { message: stri
     rateLimit: () =>
       wait
         ? { message: vscode.l10n.t('GigaChat asks to wait {0} before the next request. Retry is available then.', waitText(wait)), actions: ['retry'] }
-        : explainStreamsBusy(),
+        : explainStreamsBusy(setting('scope')),
     server: () => ({ message: vscode.l10n.t('GigaChat had a problem on its side. Try again in a moment.'), actions: ['retry', 'openLogs'] }),
     network: () =>
       error.code === CONNECTION_LOST
@@ -143,6 +159,6 @@ function explain(error: ServiceError, wait: number | undefined): { message: stri
     internal: explainInternal,
   };
   if (error.kind === 'cancelled') return { message: vscode.l10n.t('Stopped.'), actions: [] };
-  if (error.code === ATTACHMENTS_REFUSED) return explainRefusedPictures(error);
+  if (error.code === ATTACHMENTS_REFUSED) return explainRefusedPictures(error, setting('model'));
   return texts[error.kind]();
 }

@@ -2,7 +2,6 @@ import * as vscode from 'vscode';
 import { invalidUrlSetting, NOT_A_STREAM, STREAM_CUT, streamsOfScope, type ServiceError } from '../../core';
 import type { ErrorAction } from '../../shared/protocol';
 import { settingId } from '../../shared/settings';
-import { readSettings } from '../settings/config';
 
 /**
  * What the user reads when the service refused or garbled an answer, or a setting kept the request
@@ -13,8 +12,9 @@ import { readSettings } from '../settings/config';
  * The service refused a question's pictures. Unknown to it (404) or not this window's (403), they
  * are uploaded again by Retry; otherwise the model does not see pictures, as the contract says to
  * read any other refusal: the user is told which models do, with a button that switches to one.
+ * @param model the chat model in the settings
  */
-export function explainRefusedPictures(error: ServiceError): { message: string; actions: ErrorAction[] } {
+export function explainRefusedPictures(error: ServiceError, model: string): { message: string; actions: ErrorAction[] } {
   if (error.status === 403 || error.status === 404) {
     return {
       message: vscode.l10n.t('GigaChat no longer has the pictures attached to the question. Retry uploads them again.'),
@@ -25,7 +25,7 @@ export function explainRefusedPictures(error: ServiceError): { message: string; 
     message: vscode.l10n.t(
       'The model {0} cannot see pictures, so GigaChat refused the question with its pictures. GigaChat-2-Pro and GigaChat-2-Max ' +
         'see them: switch to one and the question is asked again, or edit the question to ask without the pictures.',
-      readSettings().model,
+      model,
     ),
     actions: ['useVisionModel', 'openLogs'],
   };
@@ -35,10 +35,11 @@ export function explainRefusedPictures(error: ServiceError): { message: string; 
  * A 429 that outlasted the wait for the account's stream: the requests of this window were done,
  * so another request with the same key holds it (service-api.md §12): another program, or a window
  * on another machine. A personal key has one stream, a business key ten.
+ * @param scope the key's scope in the settings
  */
-export function explainStreamsBusy(): { message: string; actions: ErrorAction[] } {
+export function explainStreamsBusy(scope: string): { message: string; actions: ErrorAction[] } {
   const message =
-    streamsOfScope(readSettings().scope) === 1
+    streamsOfScope(scope) === 1
       ? vscode.l10n.t(
           "GigaChat refused the request: another request with the same authorization key, from another program or VS Code window, holds the account's only stream. Retry once it has finished.",
         )

@@ -4,9 +4,18 @@ import type { ClientProvider } from '../clientProvider';
 import { showErrorNotification } from '../errors/errorActions';
 import { detectKeyScope, scopeLabel, useScope } from './keyScope';
 import type { Log } from '../log';
+import type { SettingsReader } from '../settings/settingsReader';
 import { commandId } from '../commands';
 import { KeyStore } from './secrets';
 import { notify } from '../notify';
+
+/** What setting the key needs: where it is kept, the clients that check it, the settings whose scope it may change. */
+export interface KeyServices {
+  keys: KeyStore;
+  clients: ClientProvider;
+  settings: SettingsReader;
+  log: Log;
+}
 
 /**
  * Set Authorization Key: asks for the key in a password box, checks it at once with a token
@@ -14,7 +23,8 @@ import { notify } from '../notify';
  * the box open with the reason, so the user can paste again without starting over. Closing the box
  * (Escape) while the key is checked cancels: nothing is stored, whatever the service answers.
  */
-export async function setAuthorizationKey(keys: KeyStore, clients: ClientProvider, log: Log): Promise<boolean> {
+export async function setAuthorizationKey(services: KeyServices): Promise<boolean> {
+  const { keys, settings, log } = services;
   const input = vscode.window.createInputBox();
   input.title = vscode.l10n.t('GigaChat: Set Authorization Key');
   input.prompt = vscode.l10n.t('Paste the authorization key from your GigaChat API project (developers.sber.ru → Studio → your project → API keys).');
@@ -35,14 +45,14 @@ export async function setAuthorizationKey(keys: KeyStore, clients: ClientProvide
         input.busy = true;
         input.enabled = false;
         // The notification's buttons that fix a connection (trust the certificate, retry) check again.
-        const verdict = await checkKey(key, clients, log, closed.signal, check);
+        const verdict = await checkKey(key, services, closed.signal, check);
         if (closed.signal.aborted) return;
         input.busy = false;
         input.enabled = true;
         if (verdict.accepted) {
           // A business key tried as personal works once its own scope is in the settings (said below:
           // it changed a setting). Set before the key, whose change makes the window reconnect with it.
-          const replaced = await useScope(verdict.scope);
+          const replaced = await useScope(verdict.scope, settings);
           if (!(await storeKey(keys, key, log))) {
             input.validationMessage = vscode.l10n.t(
               'GigaChat accepted the key, but VS Code could not keep it in its secret storage (on Linux that needs a keyring, ' +
@@ -89,14 +99,13 @@ async function storeKey(keys: KeyStore, key: string, log: Log): Promise<boolean>
 /** Whether the service accepted the key, or the reason to show under the input. Only a rejected key keeps the box open. */
 async function checkKey(
   key: string,
-  clients: ClientProvider,
-  log: Log,
+  { clients, settings, log }: KeyServices,
   signal: AbortSignal,
   retry: () => unknown,
 ): Promise<{ accepted: true; scope: string } | { accepted: false; reason: string }> {
   log.addSecret(key);
   try {
-    const scope = await detectKeyScope(key, clients, signal);
+    const scope = await detectKeyScope(key, clients, settings.get('scope'), signal);
     log.info(`The new authorization key was accepted with the scope ${scope}.`);
     return { accepted: true, scope };
   } catch (error) {

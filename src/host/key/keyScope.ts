@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { findKeyScope } from '../../core';
 import type { ClientProvider } from '../clientProvider';
-import { inspectSetting, readSetting, writeSetting } from '../settings/config';
+import type { SettingsReader } from '../settings/settingsReader';
 import { plainLabel } from '../plainLabel';
 
 /** The scope's name as the settings list it, with what it is for. */
@@ -19,11 +19,11 @@ export function scopeLabel(scope: string): string {
 }
 
 /**
- * The scope `key` works with: the one in the settings first, then the others while the service
+ * The scope `key` works with: `configured` (the settings') first, then the others while the service
  * says the key is for another scope (see core/service/keyScopes.ts). Each try uses a client of its own,
  * closed after it: the window's client keeps the settings' scope until the settings change.
  */
-export function detectKeyScope(key: string, clients: ClientProvider, signal: AbortSignal): Promise<string> {
+export function detectKeyScope(key: string, clients: ClientProvider, configured: string, signal: AbortSignal): Promise<string> {
   return findKeyScope(async (scope) => {
     const client = await clients.createFor(key, scope);
     try {
@@ -31,7 +31,7 @@ export function detectKeyScope(key: string, clients: ClientProvider, signal: Abo
     } finally {
       void client.dispose();
     }
-  }, readSetting('scope'));
+  }, configured);
 }
 
 /**
@@ -39,10 +39,9 @@ export function detectKeyScope(key: string, clients: ClientProvider, signal: Abo
  * they set one, else the user's). Resolves with the scope it replaced, or undefined when it was
  * already the one in use and nothing was written.
  */
-export async function useScope(scope: string): Promise<string | undefined> {
-  const previous = readSetting('scope');
+export async function useScope(scope: string, settings: SettingsReader): Promise<string | undefined> {
+  const previous = settings.get('scope');
   if (scope === previous) return undefined;
-  const target = inspectSetting('scope')?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
-  await writeSetting('scope', scope, target);
+  await settings.write('scope', scope);
   return previous;
 }

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { ServiceError, type BalanceEntry } from '../../core';
 import type { ClientProvider } from '../clientProvider';
-import { readSettings } from '../settings/config';
+import type { SettingsReader } from '../settings/settingsReader';
 import { offerErrorActions, showErrorNotification } from '../errors/errorActions';
 import type { Log } from '../log';
 import { countMessage } from '../countMessage';
@@ -10,7 +10,7 @@ import { countMessage } from '../countMessage';
 const POSTPAID_SCOPE = 'GIGACHAT_API_CORP';
 
 /** GigaChat: Show Token Balance: what is left of each of the account's prepaid token packages. */
-export async function showTokenBalance(clients: ClientProvider, log: Log): Promise<void> {
+export async function showTokenBalance(clients: ClientProvider, settings: SettingsReader, log: Log): Promise<void> {
   let entries: BalanceEntry[];
   try {
     entries = await vscode.window.withProgress(
@@ -18,7 +18,7 @@ export async function showTokenBalance(clients: ClientProvider, log: Log): Promi
       async () => (await clients.get()).balance(),
     );
   } catch (error) {
-    if (error instanceof ServiceError && error.kind === 'forbidden' && readSettings().scope === POSTPAID_SCOPE) {
+    if (error instanceof ServiceError && error.kind === 'forbidden' && settings.get('scope') === POSTPAID_SCOPE) {
       log.info(`Balance: ${error.message} (postpaid scope)`);
       return offerAccount(
         vscode.l10n.t(
@@ -28,7 +28,7 @@ export async function showTokenBalance(clients: ClientProvider, log: Log): Promi
         log,
       );
     }
-    return showErrorNotification(error, log, () => showTokenBalance(clients, log));
+    return showErrorNotification(error, log, () => showTokenBalance(clients, settings, log));
   }
   // Each package is named by the models it pays for (`GigaChat`, `embeddings`), so the message does not name the service again.
   const left = entries.map((entry) => countMessage('{0}: {1|#}', entry.usage, entry.value)).join(' · ');

@@ -18,12 +18,12 @@ import {
 } from '../../core';
 import { abortSignalOf } from '../cancellation';
 import type { ClientProvider } from '../clientProvider';
-import { affectsConnection, readSettings } from '../settings/config';
+import type { SettingsReader } from '../settings/settingsReader';
 import { REASONING_OPTION, reasoningPart } from './reasoningText';
 import { Disposable } from '../dispose';
 import type { Log } from '../log';
 import type { KeyStore } from '../key/secrets';
-import { settingId } from '../../shared/settings';
+import type { SettingTypes } from '../../shared/settings';
 import type { ModelCatalog } from '../chat/modelCatalog';
 import { languageModelError } from './languageModelError';
 import { modelInformation, type GigaChatModelInformation } from './modelInformation';
@@ -34,6 +34,7 @@ export interface ModelProviderServices {
   clients: ClientProvider;
   catalog: ModelCatalog;
   keys: KeyStore;
+  settings: SettingsReader;
   log: Log;
   /** Asks for the key (the picker's "Manage" and a first non-silent listing). */
   setAuthorizationKey(): Promise<boolean>;
@@ -63,9 +64,8 @@ export class GigaChatModelProvider extends Disposable implements vscode.Language
     this.counter = new TokenCounter(async (input, options) => (await clients.get()).countTokens(input, { ...options, priority: 'background' }), log);
     this._register(keys.onDidChange(() => this.changed.fire()));
     this._register(
-      vscode.workspace.onDidChangeConfiguration((event) => {
-        const models = [settingId('model'), settingId('modelTokenLimits')].some((id) => event.affectsConfiguration(id));
-        if (models || affectsConnection(event)) this.changed.fire();
+      services.settings.onDidChange((change) => {
+        if (change.affects('model') || change.affects('modelTokenLimits') || change.callsFor('connection')) this.changed.fire();
       }),
     );
   }
@@ -79,13 +79,14 @@ export class GigaChatModelProvider extends Disposable implements vscode.Language
       // Listing silently (the picker opening) must not pop up a key prompt; "Manage" asks. Without a
       // key the configured model is still listed: VS Code's Chat then reaches @gigachat, which says
       // what is missing with its buttons, rather than VS Code's bare "Language model unavailable".
-      if (options.silent || !(await this.services.setAuthorizationKey())) return known.map(modelInformation);
+      if (options.silent || !(await this.services.setAuthorizationKey()))
+        return known.map((id) => modelInformation(id, this.services.settings.get('modelTokenLimits')));
     }
     catalog.list().then(
       (models) => models.join() !== known.join() && this.changed.fire(),
       (error: unknown) => log.warn(`GigaChat models could not be listed for VS Code's Chat: ${messageOf(error)}`),
     );
-    return known.map(modelInformation);
+    return known.map((id) => modelInformation(id, this.services.settings.get('modelTokenLimits')));
   }
 
   async provideLanguageModelChatResponse(
@@ -113,7 +114,7 @@ export class GigaChatModelProvider extends Disposable implements vscode.Language
         model: model.id,
         messages: conversation.messages,
         ...requestOptions(options.modelOptions),
-        ...reasoningEffort(model.id),
+        ...reasoningEffort(model.id, this.services.settings.get('reasoningEffort')),
         // `modelOptions.webSearch` (@gigachat's `/web`): the service's search, and reading the pages the question names.
         ...(options.modelOptions?.webSearch === true ? { builtInTools: webSearchTools(conversation.messages.at(-1)?.content ?? '') } : {}),
         ...(functions.length > 0 ? { functions, function_call: callMode(options.toolMode, functions) } : {}),
@@ -199,8 +200,7 @@ function requestOptions(modelOptions: { readonly [name: string]: unknown } | und
 }
 
 /** The effort the settings ask of a model that reasons before answering. */
-function reasoningEffort(model: string): Partial<ChatRequest> {
-  const effort = readSettings().reasoningEffort;
+function reasoningEffort(model: string, effort: SettingTypes['reasoningEffort']): Partial<ChatRequest> {
   return effort && modelReasons(model) ? { reasoningEffort: effort } : {};
 }
 

@@ -1,14 +1,14 @@
 import * as vscode from 'vscode';
 import { modelDisplayName, modelLimits, modelSeesPictures } from '../../core';
-import { readSetting } from '../settings/config';
+import type { SettingTypes } from '../../shared/settings';
 import { countMessage } from '../countMessage';
 
 /** A GigaChat model as VS Code's model picker lists it. */
 export type GigaChatModelInformation = vscode.LanguageModelChatInformation;
 
 /** The picker's entry for a model id from `/models`: figures per family, or as the user's setting overrides them. */
-export function modelInformation(id: string): GigaChatModelInformation {
-  const { maxInputTokens, maxOutputTokens } = modelLimits(id, readSetting('modelTokenLimits'));
+export function modelInformation(id: string, tokenLimits: SettingTypes['modelTokenLimits']): GigaChatModelInformation {
+  const { maxInputTokens, maxOutputTokens } = modelLimits(id, tokenLimits);
   const pictures = modelSeesPictures(id);
   return {
     id,

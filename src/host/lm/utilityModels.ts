@@ -39,6 +39,7 @@ export function chooseUtilityModels(available: readonly string[], chatModel: str
 
 /** Whether VS Code has a utility model to use with an extension's model: one of the settings, or the main model as the fallback. */
 export function utilityModelsConfigured(): boolean {
+  // eslint-disable-next-line no-restricted-syntax -- VS Code's Chat settings, which this feature writes with the user's yes
   const chat = vscode.workspace.getConfiguration('chat');
   return Boolean(chat.get<string>(SMALL)) || Boolean(chat.get<string>(LARGE)) || chat.get<string>(FALLBACK) === 'mainAgent';
 }
@@ -92,6 +93,7 @@ export class UtilityModels {
 
   /** The command that undoes it: removes the two settings where they still hold what this extension wrote. */
   async stopUsingGigaChat(): Promise<void> {
+    // eslint-disable-next-line no-restricted-syntax -- VS Code's Chat settings, which this feature writes with the user's yes
     const chat = vscode.workspace.getConfiguration('chat');
     const written = this.deps.state.get<Record<string, string>>(WRITTEN_KEY) ?? {};
     let removed = 0;
@@ -112,6 +114,7 @@ export class UtilityModels {
   }
 
   private async apply(choice: UtilityChoice): Promise<void> {
+    // eslint-disable-next-line no-restricted-syntax -- VS Code's Chat settings, which this feature writes with the user's yes
     const chat = vscode.workspace.getConfiguration('chat');
     const values = { [SMALL]: `${MODEL_VENDOR}/${choice.small}`, [LARGE]: `${MODEL_VENDOR}/${choice.large}` };
     for (const [key, value] of Object.entries(values)) await chat.update(key, value, vscode.ConfigurationTarget.Global);

@@ -37,6 +37,7 @@ export async function readPendingChange(repository: GitRepository): Promise<Pend
   const staged = parseUnifiedDiff(await repository.diff(true));
   if (staged.length > 0) return { scope: 'staged', files: staged };
   const tracked = parseUnifiedDiff(await repository.diff(false));
+  // eslint-disable-next-line no-restricted-syntax -- git's own setting, as VS Code's commit reads it
   const withUntracked = vscode.workspace.getConfiguration('git', repository.rootUri).get<string>('smartCommitChanges') !== 'tracked';
   // The untracked files come from the state: fresh, not as the file watcher last saw them.
   if (withUntracked) await repository.status();

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { commitMessageRequest, modelLimits, streamCommitMessage, UnfinishedCommitMessage, type ServiceClient } from '../../core';
 import { abortSignalOf } from '../cancellation';
-import { readSetting } from '../settings/config';
+import type { SettingsReader } from '../settings/settingsReader';
 import { offerErrorActions, showErrorNotification } from '../errors/errorActions';
 import type { Log } from '../log';
 import { withCancellableProgress } from '../progress';
@@ -19,6 +19,7 @@ const HISTORY_COMMITS = 20;
 
 export interface CommitMessageServices {
   clients: { get(): Promise<Pick<ServiceClient, 'chatStream'>> };
+  settings: Pick<SettingsReader, 'get'>;
   log: Log;
 }
 
@@ -78,7 +79,7 @@ export class CommitMessages {
 
   /** `report` says in the progress notification which of the project's rules the message follows. */
   private async stream(repository: GitRepository, signal: AbortSignal, report: (message: string) => void): Promise<void> {
-    const { clients, log } = this.services;
+    const { clients, settings, log } = this.services;
     const root = repository.rootUri.fsPath;
     // Independent, so read at once: the message's first character comes sooner.
     const [client, change, commits] = await Promise.all([
@@ -88,7 +89,7 @@ export class CommitMessages {
       repository.log({ maxEntries: HISTORY_COMMITS }).catch(() => []),
     ]);
     if (change.files.length === 0) throw new NothingToCommit();
-    const model = readSetting('model');
+    const model = settings.get('model');
     const rules = await projectRulesFor(changedUris(repository, change.files), RULES_BUDGET_TOKENS);
     if (rules.files.length > 0) report(plainLabel(rulesFollowed(rules)));
     const { request, digest } = await commitMessageRequest({
@@ -96,11 +97,11 @@ export class CommitMessages {
       judge: changeJudge(repository),
       history: commits.map((commit) => commit.message),
       branch: repository.state.HEAD?.name,
-      language: readSetting('commitMessageLanguage'),
+      language: settings.get('commitMessageLanguage'),
       fallbackLanguage: vscode.env.language.startsWith('ru') ? 'ru' : 'en',
-      instructions: readSetting('commitMessageInstructions'),
+      instructions: settings.get('commitMessageInstructions'),
       rules: rules.text,
-      maxInputTokens: modelLimits(model, readSetting('modelTokenLimits')).maxInputTokens,
+      maxInputTokens: modelLimits(model, settings.get('modelTokenLimits')).maxInputTokens,
     });
     log.info(
       `Commit message for ${root}: ${change.scope} change, ${change.files.length} files, ${digest.hunksShown} of ${digest.hunksTotal} hunks sent (about ${digest.tokens} tokens)` +

@@ -98,5 +98,6 @@ export async function gitApi(): Promise<GitApi | undefined> {
  */
 export function gitUnavailableReason(): 'extensionDisabled' | 'settingOff' | 'gitNotFound' {
   if (!vscode.extensions.getExtension('vscode.git')) return 'extensionDisabled';
+  // eslint-disable-next-line no-restricted-syntax -- git's own setting
   return vscode.workspace.getConfiguration('git').get<boolean>('enabled') === false ? 'settingOff' : 'gitNotFound';
 }

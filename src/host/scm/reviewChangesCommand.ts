@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { askForReview, placeFindings, reviewedText, sendableChange, ServiceError, type ChangedFile, type DiffFile, type PlacedFinding } from '../../core';
 import type { ClientProvider } from '../clientProvider';
-import { readSetting, readSettings } from '../settings/config';
+import type { SettingsReader } from '../settings/settingsReader';
 import { countMessage } from '../countMessage';
 import { Disposable } from '../dispose';
 import type { ChangeReviews } from '../edits/changeReviews';
@@ -32,6 +32,7 @@ export class ChangeReview extends Disposable {
 
   constructor(
     private readonly clients: ClientProvider,
+    private readonly settings: SettingsReader,
     private readonly reviews: ChangeReviews,
     private readonly log: Log,
   ) {
@@ -94,10 +95,10 @@ export class ChangeReview extends Disposable {
     const { prompt, reading } = await askForReview(
       client,
       {
-        model: readSettings().model,
+        model: this.settings.get('model'),
         files,
         language: vscode.env.language.startsWith('ru') ? 'Russian' : 'English',
-        limits: readSetting('modelTokenLimits'),
+        limits: this.settings.get('modelTokenLimits'),
         rules: rules.text,
       },
       { signal },

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { codebaseBudget, CodebaseUnavailable, modelLimits, relevantHits, type CodebaseSource, type FoundContext } from '../../core';
-import { readSetting } from '../settings/config';
+import type { SettingsReader } from '../settings/settingsReader';
 import { countMessage } from '../countMessage';
 import { passageNotices, quotedPassage, readPassages, type ReadPassages } from './passages';
 import type { QuietSearch, SemanticSearchCommands } from './semanticSearch';
@@ -20,10 +20,10 @@ const RELEVANT_SHARE = 0.5;
  * merged per file and taken best first within the budget, under the search command's rules
  * (before the user agreed to indexing nothing is listed, indexed or sent).
  */
-export function workspaceCodebase(search: Pick<SemanticSearchCommands, 'searchQuietly'>): CodebaseSource {
+export function workspaceCodebase(search: Pick<SemanticSearchCommands, 'searchQuietly'>, settings: Pick<SettingsReader, 'get'>): CodebaseSource {
   return {
     find: async (question, room, signal) => {
-      const limits = modelLimits(room.model, readSetting('modelTokenLimits'));
+      const limits = modelLimits(room.model, settings.get('modelTokenLimits'));
       const budget = codebaseBudget({
         maxInputTokens: limits.maxInputTokens,
         answerTokens: room.answerTokens ?? limits.maxOutputTokens,

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { readSetting } from '../settings/config';
+import type { SettingsReader } from '../settings/settingsReader';
 import { ReadOnlyDocuments } from '../readOnlyDocuments';
 import { consentStanding, type ConsentRecord, type ConsentStanding } from './consentRecord';
 import type { UploadConsent } from './indexState';
@@ -20,7 +20,10 @@ export class IndexingConsent implements UploadConsent, vscode.Disposable {
   /** "Show Files": read-only, so closing the list never asks to save it. */
   private readonly fileLists = new ReadOnlyDocuments('gigachat-files', 2);
 
-  constructor(private readonly state: vscode.Memento) {}
+  constructor(
+    private readonly state: vscode.Memento,
+    private readonly settings: Pick<SettingsReader, 'get'>,
+  ) {}
 
   dispose(): void {
     this.fileLists.dispose();
@@ -37,7 +40,7 @@ export class IndexingConsent implements UploadConsent, vscode.Disposable {
   }
 
   private get standing(): ConsentStanding {
-    return consentStanding(this.state.get<unknown>(CONSENT_KEY), currentFolders(), readSetting('embeddingsModel'));
+    return consentStanding(this.state.get<unknown>(CONSENT_KEY), currentFolders(), this.settings.get('embeddingsModel'));
   }
 
   /** Forgets the agreement (Clear Index): the next index asks again. */

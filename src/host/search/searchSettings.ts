@@ -1,6 +1,4 @@
-import * as vscode from 'vscode';
-import { readSetting } from '../settings/config';
-import { settingsFor } from '../settings/settingKeys';
+import type { SettingsReader } from '../settings/settingsReader';
 
 /** The `gigachat.search.*` settings (and the embeddings model), read fresh for each run. */
 export interface SearchSettings {
@@ -13,24 +11,14 @@ export interface SearchSettings {
   chunkChars: number;
 }
 
-export function readSearchSettings(): SearchSettings {
+export function readSearchSettings(settings: Pick<SettingsReader, 'get'>): SearchSettings {
   return {
-    embeddingsModel: readSetting('embeddingsModel'),
-    maxFileBytes: readSetting('search.maxFileSizeKB') * 1024,
-    maxFiles: readSetting('search.maxFiles'),
-    batchSize: readSetting('search.batchSize'),
-    batchChars: readSetting('search.batchCharacters'),
-    maxRequestsInFlight: readSetting('search.maxRequestsInFlight'),
-    chunkChars: readSetting('search.chunkCharacters'),
+    embeddingsModel: settings.get('embeddingsModel'),
+    maxFileBytes: settings.get('search.maxFileSizeKB') * 1024,
+    maxFiles: settings.get('search.maxFiles'),
+    batchSize: settings.get('search.batchSize'),
+    batchChars: settings.get('search.batchCharacters'),
+    maxRequestsInFlight: settings.get('search.maxRequestsInFlight'),
+    chunkChars: settings.get('search.chunkCharacters'),
   };
-}
-
-/** Settings after whose change the set of files must be worked out again. */
-export function affectsFileSet(event: vscode.ConfigurationChangeEvent): boolean {
-  return ['files.exclude', 'search.exclude', ...settingsFor('searchFiles')].some((section) => event.affectsConfiguration(section));
-}
-
-/** Settings after whose change the indexer is made anew (another model means another cache), which scans the files again too. */
-export function affectsIndexer(event: vscode.ConfigurationChangeEvent): boolean {
-  return settingsFor('searchIndexer').some((section) => event.affectsConfiguration(section));
 }

@@ -4,6 +4,7 @@ import { Disposable } from '../dispose';
 import { offerErrorActions } from '../errors/errorActions';
 import type { Log } from '../log';
 import type { KeyStore } from '../key/secrets';
+import type { SettingsReader } from '../settings/settingsReader';
 import type { Prompt, SearchHit } from '../../core';
 import { IndexingConsent } from './indexingConsent';
 import { IndexStatusBar } from './indexStatusBar';
@@ -11,7 +12,6 @@ import { indexWithProgress } from './indexWithProgress';
 import { watchWorkspace } from './indexWatcher';
 import { searchResultsPrompt } from './searchPrompt';
 import { showSearchPicker } from './searchQuickPick';
-import { affectsFileSet, affectsIndexer } from './searchSettings';
 import { WorkspaceIndex } from './workspaceIndex';
 import { unavailableMessage, type SearchUnavailable } from './searchUnavailable';
 import { countMessage } from '../countMessage';
@@ -19,6 +19,7 @@ import { notify } from '../notify';
 
 export interface SearchServices {
   clients: ClientProvider;
+  settings: SettingsReader;
   keys: KeyStore;
   log: Log;
   /** Opens the chat and sends a turn. */
@@ -66,9 +67,11 @@ export class SemanticSearch extends Disposable implements SemanticSearchCommands
   ) {
     super();
     const { log } = services;
-    this.index = this._register(new WorkspaceIndex(context.storageUri ?? context.globalStorageUri, services.clients, log, context.workspaceState));
+    this.index = this._register(
+      new WorkspaceIndex(context.storageUri ?? context.globalStorageUri, services.clients, services.settings, log, context.workspaceState),
+    );
     const { index } = this;
-    this.consent = this._register(new IndexingConsent(context.workspaceState));
+    this.consent = this._register(new IndexingConsent(context.workspaceState, services.settings));
     this._register(
       index.onDidChangeState((state) => {
         if (state.phase !== 'ready' || this.watching) return;
@@ -78,9 +81,9 @@ export class SemanticSearch extends Disposable implements SemanticSearchCommands
     );
     this._register(new IndexStatusBar(index, services.clients.scheduler));
     this._register(
-      vscode.workspace.onDidChangeConfiguration((event) => {
-        if (affectsIndexer(event)) index.resetIndexer();
-        else if (affectsFileSet(event)) index.invalidate('settings changed');
+      services.settings.onDidChange((change) => {
+        if (change.callsFor('searchIndexer')) index.resetIndexer();
+        else if (change.callsFor('searchFiles')) index.invalidate('settings changed');
       }),
     );
     this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => index.invalidate('workspace folders changed')));

@@ -118,6 +118,7 @@ export function locateIn(sources: Iterable<WorkspaceFolderSource>, uri: vscode.U
 function excludeGlob(folder: vscode.WorkspaceFolder): string {
   const patterns = new Set(HEAVY_DIRECTORIES);
   for (const section of ['files', 'search']) {
+    // eslint-disable-next-line no-restricted-syntax -- VS Code's own exclusions, per folder (their change reaches search through the settings reader)
     const excluded = vscode.workspace.getConfiguration(section, folder.uri).get<Record<string, unknown>>('exclude', {});
     // `true` excludes; `{ when: … }` (exclude a file only when a sibling exists) is left to the other rules.
     for (const [pattern, on] of Object.entries(excluded)) if (on === true) for (const each of expandBraces(pattern)) patterns.add(each);

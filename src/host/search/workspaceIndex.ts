@@ -11,7 +11,8 @@ import { OutsideRulesWatcher } from './outsideRulesWatcher';
 import { describeLink, indexSelection, selectWorkspaceFiles } from './scanSteps';
 import type { BuildOptions, IndexState, UploadConsent } from './indexState';
 import { summarizeUpload } from './uploadSummary';
-import { readSearchSettings } from './searchSettings';
+import { readSearchSettings, type SearchSettings } from './searchSettings';
+import type { SettingsReader } from '../settings/settingsReader';
 import { locateIn } from './workspaceFolderSource';
 import { UnfinishedRecord } from './unfinishedIndex';
 
@@ -43,7 +44,7 @@ export class WorkspaceIndex extends Disposable {
   private readonly indexer = new IndexerSlot(() => openIndexer(this.cacheDirectory, this.settings, this.clients, this.log));
   /** How many times the settings made a new indexer (another model needs the user's agreement again). */
   private indexerChanges = 0;
-  private settings = readSearchSettings();
+  private settings: SearchSettings;
   private lifecycle: states.IndexLifecycle<ScanScope>;
   private readonly scans = new SharedRun<boolean>();
   private saveTimer?: ReturnType<typeof setTimeout>;
@@ -55,10 +56,12 @@ export class WorkspaceIndex extends Disposable {
   constructor(
     private readonly storage: vscode.Uri,
     private readonly clients: ClientProvider,
+    private readonly settingsReader: Pick<SettingsReader, 'get'>,
     private readonly log: Log,
     workspaceState: vscode.Memento,
   ) {
     super();
+    this.settings = readSearchSettings(settingsReader);
     this.unfinished = new UnfinishedRecord(workspaceState);
     this.lifecycle = this.unfinished.lastWindow;
     this._register({ dispose: () => clearTimeout(this.saveTimer) });
@@ -194,7 +197,7 @@ export class WorkspaceIndex extends Disposable {
 
   /** The embeddings model or batching changed: a new indexer (and, for a new model, a new cache) on the next search. */
   resetIndexer(): void {
-    this.settings = readSearchSettings();
+    this.settings = readSearchSettings(this.settingsReader);
     this.indexer.reset();
     this.indexerChanges++;
     this.invalidate('search settings changed');
@@ -251,7 +254,7 @@ export class WorkspaceIndex extends Disposable {
 
   /** The scope the scan found, or undefined when the user declined to send the files. */
   private async scanFiles(consent: UploadConsent, signal: AbortSignal, scan: symbol): Promise<ScanScope | undefined> {
-    this.settings = readSearchSettings();
+    this.settings = readSearchSettings(this.settingsReader);
     const indexer = await this.indexer.get();
     const selection = await selectWorkspaceFiles(this.settings, signal, this.log);
     if (!consent.granted) {

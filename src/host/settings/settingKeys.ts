@@ -4,8 +4,11 @@
  */
 import { settingId, type SettingKey } from '../../shared/settings';
 
+/** What a change to a setting calls for. */
+export type SettingEffect = 'connection' | 'searchIndexer' | 'searchFiles' | 'nextRequest';
+
 /** What a change to each setting calls for; TypeScript makes a new setting say so. */
-const SETTING_EFFECTS: Record<SettingKey, 'connection' | 'searchIndexer' | 'searchFiles' | 'nextRequest'> = {
+const SETTING_EFFECTS: Record<SettingKey, SettingEffect> = {
   authUrl: 'connection',
   baseUrl: 'connection',
   scope: 'connection',
@@ -44,7 +47,15 @@ const SETTING_EFFECTS: Record<SettingKey, 'connection' | 'searchIndexer' | 'sear
 
 export const SETTING_KEYS = Object.keys(SETTING_EFFECTS) as SettingKey[];
 
-/** The full ids (`gigachat.authUrl`…) of the settings whose change calls for `effect`. */
-export function settingsFor(effect: (typeof SETTING_EFFECTS)[SettingKey]): string[] {
-  return SETTING_KEYS.filter((key) => SETTING_EFFECTS[key] === effect).map(settingId);
+/** VS Code's own settings the extension follows, and what a change to them calls for. */
+const VS_CODE_SETTING_EFFECTS: Partial<Record<SettingEffect, string[]>> = {
+  // The client goes through VS Code's proxy (settings/vscodeSettings.ts).
+  connection: ['http.proxy', 'http.noProxy', 'http.proxyAuthorization'],
+  // Search leaves out what VS Code's explorer and search leave out (search/workspaceFolderSource.ts).
+  searchFiles: ['files.exclude', 'search.exclude'],
+};
+
+/** The full ids (`gigachat.authUrl`, `http.proxy`…) of the settings whose change calls for `effect`. */
+export function settingsFor(effect: SettingEffect): string[] {
+  return [...SETTING_KEYS.filter((key) => SETTING_EFFECTS[key] === effect).map(settingId), ...(VS_CODE_SETTING_EFFECTS[effect] ?? [])];
 }

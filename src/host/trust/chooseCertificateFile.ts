@@ -2,7 +2,7 @@ import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { messageOf, readCertificates, type CertificatePin, type CertificateSummary } from '../../core';
 import type { ClientProvider } from '../clientProvider';
-import { readSetting, writeSetting } from '../settings/config';
+import type { SettingsReader } from '../settings/settingsReader';
 import { offerErrorActions } from '../errors/errorActions';
 import type { Log } from '../log';
 import { describeCertificate } from './certificateDescription';
@@ -15,7 +15,7 @@ import { notify } from '../notify';
  * the file to `gigachat.caCertificates` (user settings) only once the user confirms. Resolves true
  * when the file was added and connections rebuilt, so the caller can retry what failed.
  */
-export async function chooseCertificateFile(clients: ClientProvider, pin: CertificatePin, log: Log): Promise<boolean> {
+export async function chooseCertificateFile(clients: ClientProvider, settings: SettingsReader, pin: CertificatePin, log: Log): Promise<boolean> {
   const [file] =
     (await vscode.window.showOpenDialog({
       title: vscode.l10n.t('Choose the root certificate to trust'),
@@ -39,8 +39,8 @@ export async function chooseCertificateFile(clients: ClientProvider, pin: Certif
   ].join('\n\n');
   if ((await notify('warning', question, [trust], { modal: true, detail })) !== trust) return false;
 
-  const configured = readSetting('caCertificates');
-  if (!configured.includes(file.fsPath) && !(await addToSetting([...configured, file.fsPath], log))) return false;
+  const configured = settings.get('caCertificates');
+  if (!configured.includes(file.fsPath) && !(await addToSetting([...configured, file.fsPath], settings, log))) return false;
   clients.reconnect('a trusted certificate file was added');
   log.info(`Added ${file.fsPath} to gigachat.caCertificates: ${certificates.map((c) => `${c.subject} (SHA-256 ${c.sha256})`).join('; ')}`);
   void notify('info', vscode.l10n.t('{0} was added to the trusted certificates (the setting gigachat.caCertificates).', file.fsPath));
@@ -48,9 +48,9 @@ export async function chooseCertificateFile(clients: ClientProvider, pin: Certif
 }
 
 /** Writes `gigachat.caCertificates`; false after telling the user why it could not be (a settings file with errors, say). */
-async function addToSetting(files: string[], log: Log): Promise<boolean> {
+async function addToSetting(files: string[], settings: SettingsReader, log: Log): Promise<boolean> {
   try {
-    await writeSetting('caCertificates', files, vscode.ConfigurationTarget.Global);
+    await settings.write('caCertificates', files, 'user');
     return true;
   } catch (error) {
     const reason = messageOf(error);

@@ -4,7 +4,6 @@ import type { ClientProvider } from '../clientProvider';
 import { askErrorAction, runErrorAction } from '../errors/errorActions';
 import type { Log } from '../log';
 import { withCancellableProgress } from '../progress';
-import { chooseCertificateFile } from './chooseCertificateFile';
 import type { TrustedRoot } from './trustedRoot';
 import { notify } from '../notify';
 
@@ -13,10 +12,10 @@ import { notify } from '../notify';
  * with verification on), and trusts it only if it matches the pin. Resolves true once it is
  * trusted and connections are rebuilt, so the caller can retry what failed (at once, when another
  * window trusted it already and only this window's connection lagged behind). When the download
- * fails, the user may go on to choose a certificate file from the message; true again if that
- * succeeds.
+ * fails, the user may go on to choose a certificate file from the message (`chooseFile`); true
+ * again if that succeeds.
  */
-export async function downloadAndTrustRoot(trustedRoot: TrustedRoot, clients: ClientProvider, log: Log): Promise<boolean> {
+export async function downloadAndTrustRoot(trustedRoot: TrustedRoot, clients: ClientProvider, chooseFile: () => Promise<boolean>, log: Log): Promise<boolean> {
   const alreadyTrusted = await trustedRoot.load();
   if (alreadyTrusted && !(await clients.trusts(alreadyTrusted.pem))) {
     // Trusted in another window since this window connected: connecting again is the whole fix.
@@ -25,8 +24,7 @@ export async function downloadAndTrustRoot(trustedRoot: TrustedRoot, clients: Cl
   }
   if (alreadyTrusted)
     return offerAlternatives(
-      trustedRoot,
-      clients,
+      chooseFile,
       vscode.l10n.t(
         'GigaChat already trusts the Russian Trusted Root CA, yet the certificate could not be verified. ' +
           "A company proxy or antivirus probably inspects secure connections: choose your company's root certificate.",
@@ -42,9 +40,9 @@ export async function downloadAndTrustRoot(trustedRoot: TrustedRoot, clients: Cl
     return true;
   } catch (error) {
     if (error instanceof ServiceError && error.kind === 'cancelled') return false;
-    if (error instanceof PinnedDownloadError) return offerAlternatives(trustedRoot, clients, failureMessage(error.failure), log);
+    if (error instanceof PinnedDownloadError) return offerAlternatives(chooseFile, failureMessage(error.failure), log);
     log.error(`Trusting the root certificate failed: ${messageOf(error)}`);
-    return offerAlternatives(trustedRoot, clients, vscode.l10n.t('The Russian Trusted Root CA could not be stored: {0}', messageOf(error)), log);
+    return offerAlternatives(chooseFile, vscode.l10n.t('The Russian Trusted Root CA could not be stored: {0}', messageOf(error)), log);
   }
 }
 
@@ -91,10 +89,10 @@ function failureMessage(failure: DownloadFailure): string {
 }
 
 /** A failure with the other ways out; resolves true when the user trusted a file from here. */
-async function offerAlternatives(trustedRoot: TrustedRoot, clients: ClientProvider, message: string, log: Log): Promise<boolean> {
+async function offerAlternatives(chooseFile: () => Promise<boolean>, message: string, log: Log): Promise<boolean> {
   const actions = ['chooseCertificateFile', 'certificateHelp', 'openLogs'] as const;
   const action = await askErrorAction(message, actions);
-  if (action === 'chooseCertificateFile') return chooseCertificateFile(clients, trustedRoot.pin, log);
+  if (action === 'chooseCertificateFile') return chooseFile();
   if (action) await runErrorAction(action, log);
   return false;
 }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { ClientProvider } from '../clientProvider';
 import type { ErrorFixes } from '../errors/errorActions';
 import type { Log } from '../log';
+import type { SettingsReader } from '../settings/settingsReader';
 import { openCertificateHelp } from './certificateHelp';
 import { chooseCertificateFile } from './chooseCertificateFile';
 import { downloadAndTrustRoot } from './downloadAndTrust';
@@ -16,10 +17,17 @@ export function createTrustedRoot(context: vscode.ExtensionContext, log: Log): T
 /** What the certificate commands do (extension.ts registers them); the error buttons of the chat and of notifications run them too. */
 export type CertificateActions = Pick<ErrorFixes, 'trustRootCertificate' | 'addTrustedCertificate' | 'certificateHelp'>;
 
-export function certificateActions(context: vscode.ExtensionContext, trustedRoot: TrustedRoot, clients: ClientProvider, log: Log): CertificateActions {
+export function certificateActions(
+  context: vscode.ExtensionContext,
+  trustedRoot: TrustedRoot,
+  clients: ClientProvider,
+  settings: SettingsReader,
+  log: Log,
+): CertificateActions {
+  const addTrustedCertificate = () => chooseCertificateFile(clients, settings, trustedRoot.pin, log);
   return {
-    trustRootCertificate: () => downloadAndTrustRoot(trustedRoot, clients, log),
-    addTrustedCertificate: () => chooseCertificateFile(clients, trustedRoot.pin, log),
+    trustRootCertificate: () => downloadAndTrustRoot(trustedRoot, clients, addTrustedCertificate, log),
+    addTrustedCertificate,
     certificateHelp: () => openCertificateHelp(context.extensionUri),
   };
 }

@@ -1,26 +1,9 @@
 import * as assert from 'node:assert/strict';
-import { repoRoot as root } from '../support/repoRoot';
 import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
-
-interface LintMessage {
-  ruleId: string | null;
-  message: string;
-}
+import { lintProblems } from '../support/lintProblems';
 
 /** The messages of the layer rules (test/lint/layers.mjs) for `code` as if it were the file `file`. */
-async function layerProblems(file: string, code: string): Promise<LintMessage[]> {
-  const { ESLint } = (await import('eslint')) as typeof import('eslint');
-  const { layerRules } = (await import(pathToFileURL(path.join(root, 'test/lint/layers.mjs')).href)) as { layerRules: object[] };
-  const tseslint = (await import('typescript-eslint')).default;
-  const eslint = new ESLint({
-    cwd: root,
-    overrideConfigFile: true,
-    overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } }, ...layerRules],
-  });
-  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return result.messages.map(({ ruleId, message }) => ({ ruleId, message }));
-}
+const layerProblems = (file: string, code: string) => lintProblems('layers.mjs', 'layerRules', file, code);
 
 /** The layers of src/ are kept by the linter: a wrong-way import planted in each one fails `npm run lint`. */
 describe('layers', function () {
