@@ -178,7 +178,7 @@ async function main(): Promise<void> {
     ['  a full rewrite / this', (f) => times(f.rewrite / longRun(f, f.wholeFile)), ''],
   ];
   const width = Math.max(...rows.map(([label]) => label.length)) + 2;
-  const cell = 22;
+  const cell = 26;
   console.log(`${''.padEnd(width)}${results.map((f) => `N = ${f.n.toLocaleString('en-US')}`.padEnd(cell)).join('')}target`);
   for (const [label, value, target] of rows) console.log(`${label.padEnd(width)}${results.map((f) => value(f).padEnd(cell)).join('')}${target}`);
 }
