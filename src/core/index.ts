@@ -156,6 +156,7 @@ export { EmbeddingCache } from './search/cache/embeddingCache';
 export { isDiskFull } from './search/cache/cacheFiles';
 export type { CacheLoadInfo } from './search/cache/embeddingCache';
 export { WorkspaceIndexer } from './search/indexer';
+export { saveSearchIndex, STALE_SHORTCUTS_SHARE, type ShortcutsPolicy } from './search/indexSave';
 export type { IndexRunResult, IndexProgress, SearchHit, SourceFile, WorkspaceIndexerOptions } from './search/indexer';
 export { VectorIndex } from './search/vector/vectorIndex';
 export type { VectorMatch, VectorIndexOptions } from './search/vector/vectorIndex';

@@ -16,7 +16,12 @@
  * maximum rss) above it ≤ 1.0×. And the rescan of an unchanged workspace: no file parsed, in at
  * most 2× the time of loading the cache.
  *
- *   node out/test/bench/searchMemory.js [--files 1500] [--dimensions 1024]
+ * Last, the measure of the real extension host's figure (test/harness/searchAfterReload.js) in a
+ * process of its own: rss before the cache is loaded, one search (load, rescan, search), rss 3 to
+ * 60 s after with nothing collected by force, and the peak; `--figures <file>` writes it as JSON
+ * for `npm run bench` to print beside the real extension host's.
+ *
+ *   node out/test/bench/searchMemory.js [--files 1500] [--dimensions 1024] [--figures <file>]
  */
 import { execFileSync } from 'node:child_process';
 import { repoRoot as root } from '../unit/support/repoRoot';
@@ -42,7 +47,11 @@ import { realSources } from './realSources';
 
 const fileCount = numberOption('files', 1500);
 const dimensions = numberOption('dimensions', 1024);
+/** Where to write the figures measured as in the real extension host (npm run bench sets it, to show both side by side). */
+const figuresFile = option('figures', '');
 const MODEL = 'Embeddings';
+/** The query of the real extension host's figure too. */
+const QUERY = 'send the request again after a redirect';
 /** The parser and the parsing thread as the build writes them (esbuild.js). */
 const parserFolder = path.join(root, 'dist/tree-sitter');
 const workerFile = path.join(root, 'out/src/core/search/syntax/chunkWorker.js');
@@ -73,7 +82,53 @@ async function embed(texts: string[]): Promise<Float32Array[]> {
   });
 }
 
-type Mode = 'first' | 'reopened' | 'reopenedInProcess';
+type Mode = 'first' | 'reopened' | 'reopenedInProcess' | 'asUser';
+
+/** When resident memory is read after the search starts, as in the real extension host (test/harness/searchAfterReload.js). */
+const SAMPLE_AFTER_MS = [3_000, 15_000, 30_000, 60_000];
+
+interface AsUser {
+  chunks: number;
+  sampledAtMs: number[];
+  /** Per chunk above before the cache was loaded, at each of `sampledAtMs`, nothing collected by force; and the highest every 100 ms. */
+  rssSampledPerChunk: number[];
+  rssPeakPerChunk: number;
+}
+
+/**
+ * The measure of the real extension host's figure, in this process: rss read before the cache is
+ * loaded, then the search that loads it, rescans and searches, and rss 3, 15, 30 and 60 s after
+ * it started and every 100 ms for the peak, with no garbage collected by force.
+ */
+async function asUser(directory: string): Promise<AsUser> {
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const before = process.memoryUsage.rss();
+  let peak = before;
+  const poll = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 100);
+  const started = performance.now();
+  const cache = await EmbeddingCache.load(directory, MODEL);
+  const chunkOptions = {};
+  const boundaries = await ChunkBoundaries.load(directory, 'syntax-bench', chunkOptions);
+  const keywords = await loadKeywords(directory, MODEL);
+  const chunker = new WorkerChunker(workerFile, parserFolder, console.error, 500);
+  const indexer = new WorkspaceIndexer({ embed, cache, maxInFlight: 4, chunker, chunkOptions, boundaries, keywords });
+  await indexer.indexFiles(workspace());
+  const [query] = await embed([QUERY]);
+  if (indexer.search(query, 10, QUERY).length !== 10) throw new Error('the search found too little');
+  const samples: number[] = [];
+  for (const at of SAMPLE_AFTER_MS) {
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - (performance.now() - started))));
+    samples.push(process.memoryUsage.rss());
+  }
+  clearInterval(poll);
+  const { chunks } = indexer.stats;
+  return {
+    chunks,
+    sampledAtMs: SAMPLE_AFTER_MS,
+    rssSampledPerChunk: samples.map((rss) => (rss - before) / chunks),
+    rssPeakPerChunk: (Math.max(peak, ...samples) - before) / chunks,
+  };
+}
 
 interface Stage {
   name: string;
@@ -114,8 +169,8 @@ async function indexWorkspace(directory: string, mode: Mode): Promise<Measured> 
   // The parsing thread ends once idle: what it held is not the index's.
   if (chunker instanceof WorkerChunker) while (chunker.running) await new Promise((resolve) => setTimeout(resolve, 50));
   await stage('rescanned');
-  const [query] = await embed(['send the request again after a redirect']);
-  if (indexer.search(query, 10, 'send the request again after a redirect').length !== 10) throw new Error('the search found too little');
+  const [query] = await embed([QUERY]);
+  if (indexer.search(query, 10, QUERY).length !== 10) throw new Error('the search found too little');
   await stage('searched');
   if (mode === 'first') {
     await cache.save();
@@ -128,7 +183,9 @@ async function indexWorkspace(directory: string, mode: Mode): Promise<Measured> 
 }
 
 /** Runs one indexing in a process of its own (so nothing of the one before is still in memory); its figures. */
-function inChildProcess(directory: string, mode: Mode): Measured {
+function inChildProcess(directory: string, mode: 'asUser'): AsUser;
+function inChildProcess(directory: string, mode: Exclude<Mode, 'asUser'>): Measured;
+function inChildProcess(directory: string, mode: Mode): Measured | AsUser {
   const output = execFileSync(
     process.execPath,
     [__filename, '--child', directory, '--mode', mode, '--files', String(fileCount), '--dimensions', String(dimensions)],
@@ -136,7 +193,7 @@ function inChildProcess(directory: string, mode: Mode): Measured {
       encoding: 'utf8',
     },
   );
-  return JSON.parse(output) as Measured;
+  return JSON.parse(output) as Measured | AsUser;
 }
 
 const bytes = (x: number) => `${Math.round(x).toLocaleString('en-US')} B`;
@@ -161,10 +218,22 @@ function report(label: string, m: Measured): void {
   );
 }
 
+/** The real extension host's measure (see asUser), in this process. */
+function reportAsUser(user: AsUser): void {
+  const floats = 4 * dimensions;
+  const sampled = user.rssSampledPerChunk.map((x, i) => `${user.sampledAtMs[i] / 1000} s +${bytes(x)}`).join(', ');
+  const settled = user.rssSampledPerChunk[user.rssSampledPerChunk.length - 1];
+  console.log(
+    `as the real extension host is measured (a process that has not loaded the index, one search, nothing collected by force): rss per chunk above before it: ${sampled}; ` +
+      `at 60 s ${(settled / floats).toFixed(2)}× the floats (target ≤ 0.75×), peak +${bytes(user.rssPeakPerChunk)} = ${(user.rssPeakPerChunk / floats).toFixed(2)}× (target ≤ 1.0×)`,
+  );
+}
+
 async function main(): Promise<void> {
   const child = option('child', '');
   if (child) {
-    process.stdout.write(JSON.stringify(await indexWorkspace(child, option('mode', 'first') as Mode)));
+    const mode = option('mode', 'first') as Mode;
+    process.stdout.write(JSON.stringify(mode === 'asUser' ? await asUser(child) : await indexWorkspace(child, mode)));
     return;
   }
   if (!fs.existsSync(workerFile) || !fs.existsSync(parserFolder)) throw new Error('build first: node esbuild.js && node esbuild.js --tests');
@@ -173,6 +242,7 @@ async function main(): Promise<void> {
     const first = inChildProcess(directory, 'first');
     const reopened = inChildProcess(directory, 'reopened');
     const inProcess = inChildProcess(directory, 'reopenedInProcess');
+    const user = inChildProcess(directory, 'asUser');
     const vectorsFile = fs.readdirSync(directory).find((name) => name.endsWith('.f32'))!;
     const size = (fs.statSync(path.join(directory, vectorsFile)).size / 2 ** 20).toFixed(0);
     console.log(
@@ -185,6 +255,8 @@ async function main(): Promise<void> {
     console.log(
       `rescan of the unchanged workspace: ${reopened.parsed} files parsed (target 0), ${(rescan / 1000).toFixed(2)} s = ${(rescan / load).toFixed(2)}× loading the cache (target ≤ 2×); parsing every file: ${(inProcess.stages[1].ms / 1000).toFixed(2)} s`,
     );
+    reportAsUser(user);
+    if (figuresFile) fs.writeFileSync(figuresFile, JSON.stringify(user));
   } finally {
     fs.rmSync(directory, { recursive: true, force: true });
   }

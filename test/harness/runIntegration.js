@@ -22,6 +22,7 @@ const { buildEmulator, startEmulator, emulatorSettings, emulatorHandler, startCe
 const { watchWebviewMessages } = require('./webviewMessages');
 const { webviewHandler, workbenchHandler } = require('./webviewDriver');
 const { afterSuiteChecks } = require('./afterSuite');
+const { searchAfterReload } = require('./searchAfterReload');
 /** The describe() title of the suites that run in the untrusted window (suite/10-restricted.test.ts). */
 const RESTRICTED_SUITE = 'restricted mode';
 /** The system prompt and commit instructions the untrusted folder sets (suite/10-restricted.test.ts checks they are ignored). */
@@ -299,11 +300,10 @@ async function runWindow(run, window) {
     window.onLoaded?.();
     const results = await waitForResults(resultsFile, ctx.server);
     if (results.error) throw new Error(`the suite in the ${window.name} window could not run:\n${results.error}`);
-    if (window.afterSuite) {
-      const checks = await afterSuiteChecks(ctx, { userDataDir, key: emulator.authorizationKey });
-      results.tests.push(...checks);
-      for (const check of checks) results[check.state] += 1;
-    }
+    const checks = await searchAfterReload(ctx, results);
+    if (window.afterSuite) checks.push(...(await afterSuiteChecks(ctx, { userDataDir, key: emulator.authorizationKey })));
+    results.tests.push(...checks);
+    for (const check of checks) results[check.state] += 1;
     return results;
   } catch (error) {
     await stop();

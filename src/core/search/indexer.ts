@@ -65,6 +65,8 @@ export class WorkspaceIndexer {
   private readonly versions = new PathVersions();
   private readonly totals: EmbeddingCounters = { requests: 0, cachedChunks: 0, embeddedChunks: 0, rateLimited: 0 };
   private readonly checkpoints: Checkpoints;
+  /** Files parsed by then, and files removed since, when the keyword index and boundaries were last saved. */
+  private shortcutsSavedAt = { parsed: 0, removed: 0 };
 
   constructor(options: WorkspaceIndexerOptions) {
     this.embed = options.embed;
@@ -145,7 +147,9 @@ export class WorkspaceIndexer {
   /** Forgets a file. Returns whether it was indexed. */
   removeFile(path: string): boolean {
     this.versions.bump(path);
-    return this.store.remove(path);
+    const removed = this.store.remove(path);
+    if (removed) this.shortcutsSavedAt.removed += 1;
+    return removed;
   }
 
   /** Moves a file's chunks to a new path (replacing whatever `to` had). Returns whether `from` was indexed. */
@@ -153,7 +157,10 @@ export class WorkspaceIndexer {
     if (from === to) return this.store.has(from);
     this.versions.bump(from);
     this.removeFile(to);
-    return this.store.move(from, to);
+    const moved = this.store.move(from, to);
+    // The saved boundaries and words are kept by path: the next window would parse it.
+    if (moved) this.shortcutsSavedAt.removed += 1;
+    return moved;
   }
 
   /** Forgets everything (the cache stays). */
@@ -185,6 +192,20 @@ export class WorkspaceIndexer {
   /** Files cut from their recorded boundaries and files parsed, since made (both 0 without `boundaries`). */
   get chunkedFiles(): { reused: number; parsed: number } {
     return this.chunker instanceof ReusingChunker ? { ...this.chunker.counts } : { reused: 0, parsed: 0 };
+  }
+
+  /**
+   * Files parsed or removed since {@link shortcutsSaved}: what the saved keyword index and chunk
+   * boundaries lack (see indexSave.ts). Infinity without `boundaries`: nothing tells then.
+   */
+  get shortcutLag(): number {
+    if (!(this.chunker instanceof ReusingChunker)) return Infinity;
+    return this.chunker.counts.parsed - this.shortcutsSavedAt.parsed + this.shortcutsSavedAt.removed;
+  }
+
+  /** The keyword index and chunk boundaries were saved as they are now. */
+  shortcutsSaved(): void {
+    this.shortcutsSavedAt = { parsed: this.chunkedFiles.parsed, removed: 0 };
   }
 
   /** Bytes the keyword index's arrays take (counted in memory per chunk). */

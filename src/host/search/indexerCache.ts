@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ChunkBoundaries, EmbeddingCache, loadKeywords, queryForModel, saveKeywords, WorkspaceIndexer } from '../../core';
+import { ChunkBoundaries, EmbeddingCache, loadKeywords, queryForModel, saveSearchIndex, WorkspaceIndexer, type ShortcutsPolicy } from '../../core';
 import type { ClientProvider } from '../clientProvider';
 import { cacheSaved, cacheSaveFailed } from './cacheSaveFailures';
 import type { Log } from '../log';
@@ -58,18 +58,13 @@ export async function embedQuery(indexer: WorkspaceIndexer, clients: ClientProvi
   return vector;
 }
 
-/** Writes the indexer's cache. `prune` only after a complete scan: before one, the index does not hold every file the cache serves. */
-export async function saveIndexerCache(indexer: WorkspaceIndexer, prune: boolean, log: Log): Promise<void> {
+/**
+ * Writes the indexer's cache (see saveSearchIndex for `shortcuts`). `prune` only after a complete
+ * scan: before one, the index does not hold every file the cache serves.
+ */
+export async function saveIndexerCache(indexer: WorkspaceIndexer, prune: boolean, shortcuts: ShortcutsPolicy, log: Log): Promise<void> {
   try {
-    if (prune) {
-      indexer.cache.prune(indexer.liveKeys());
-      indexer.boundaries?.retain(indexer.paths());
-      indexer.keywords.forgetSaved();
-    }
-    await indexer.cache.save();
-    await indexer.boundaries?.save();
-    const { snapshot, files } = indexer.keywords.toSave();
-    await saveKeywords(indexer.cache.directory, indexer.cache.model, snapshot, files);
+    await saveSearchIndex(indexer, prune, shortcuts);
     cacheSaved();
   } catch (error) {
     cacheSaveFailed(error, log, () => indexer.cache.save());

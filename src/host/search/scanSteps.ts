@@ -73,9 +73,9 @@ export async function indexSelection(
         `${chunked.parsed - chunkedBefore.parsed} files parsed, ${chunked.reused - chunkedBefore.reused} cut as recorded before (unchanged)`,
     );
   } finally {
-    await saveIndexerCache(indexer, false, log);
+    await saveIndexerCache(indexer, false, 'changed', log);
   }
   const wanted = new Set(selection.files.map((file) => file.key).filter((key) => !unusable.has(key)));
   for (const path of indexer.paths()) if (!wanted.has(path)) indexer.removeFile(path);
-  await saveIndexerCache(indexer, true, log);
+  await saveIndexerCache(indexer, true, 'changed', log);
 }

@@ -230,7 +230,8 @@ export class WorkspaceIndex extends Disposable {
     await this.scans.current?.catch(() => undefined);
     clearTimeout(this.saveTimer);
     const indexer = this.indexer.opened;
-    if (indexer?.cache.dirty) await saveIndexerCache(indexer, this.lifecycle.kind === 'current', this.log);
+    // What this window parsed is written too, so that the next parses nothing unchanged.
+    if (indexer && (indexer.cache.dirty || indexer.shortcutLag > 0)) await saveIndexerCache(indexer, this.lifecycle.kind === 'current', 'changed', this.log);
   }
 
   /**
@@ -281,7 +282,7 @@ export class WorkspaceIndex extends Disposable {
     void this.indexer.opening?.then((indexer) => {
       this.changed();
       clearTimeout(this.saveTimer);
-      this.saveTimer = setTimeout(() => void saveIndexerCache(indexer, this.lifecycle.kind === 'current', this.log), SAVE_DELAY_MS);
+      this.saveTimer = setTimeout(() => void saveIndexerCache(indexer, this.lifecycle.kind === 'current', 'stale', this.log), SAVE_DELAY_MS);
     });
   }
 
