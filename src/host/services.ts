@@ -144,7 +144,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
     completions,
     commitMessages: new CommitMessages({ clients, log }),
     review,
-    participant: new GigaChatParticipant({ search, edits, changes, undo: turnUndo, keys, log }),
+    participant: new GigaChatParticipant({ clients, search, edits, changes, undo: turnUndo, keys, log }),
     tools: {
       readFile: new ReadFileTool(),
       findFiles: new FindFilesTool(),
