@@ -182,6 +182,7 @@ export { chooseAgentTools, MCP_TAG } from './agent/toolChoice';
 export type { ListedTool, ToolChoice } from './agent/toolChoice';
 export type { AgentLoop, AgentOutcome, ToolCall, ToolOutcome } from './chat/toolLoop';
 export { askModel, CallStates } from './chat/modelRound';
+export { streamReply } from './chat/replyStream';
 export type { ModelRound, RoundListener, RoundRequest, RoundServices, RoundTexts } from './chat/modelRound';
 export { answerWithTools } from './chat/toolTurn';
 export type { ChatTools, ToolTurn, ToolTurnListener } from './chat/toolTurn';

@@ -1,12 +1,12 @@
 import { toServiceConversation, type ServiceConversation } from '../conversation/serviceConversation';
 import type { ConversationMessage } from '../conversation/turns';
 import type { ServiceClient } from '../service/client';
-import { chatStreamWithinContext } from '../service/contextFit';
-import { readReplyText, type ReplyTextNotes } from '../service/readableReply';
+import { ReplyText, type ReplyTextNotes } from '../service/readableReply';
 import type { ChatRequest, Usage } from '../service/schemas';
 import { toServiceFunctions, type ToolDescription } from '../service/serviceFunctions';
 import { webSearchTools } from '../service/webSources';
 import { replyWithOfferedCalls } from './offeredCalls';
+import { streamReply } from './replyStream';
 import type { ToolCall } from './toolLoop';
 
 /** What a round's text says where text cannot show the reply, and where the model's only reply was a call it may not make. */
@@ -115,13 +115,18 @@ export async function askModel(
   };
   const onReasoning = listener.onReasoning?.bind(listener);
   const { reply, toolName, dropped } = await replyWithOfferedCalls(
-    (messages) =>
-      readReplyText(
-        chatStreamWithinContext(services.client, { ...asked, messages }, { signal }, (dropped) => (shortened = dropped)),
-        services.texts,
-        onText,
-        onReasoning,
-      ),
+    async (messages) => {
+      const readable = new ReplyText(services.texts, onText, onReasoning);
+      const reply = await streamReply(
+        services.client,
+        { ...asked, messages },
+        { signal },
+        (dropped) => (shortened = dropped),
+        (reply) => readable.grow(reply),
+      );
+      readable.end(reply);
+      return reply;
+    },
     service.messages,
     names,
     functions.map((fn) => fn.name),
