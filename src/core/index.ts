@@ -177,17 +177,22 @@ export { decodeSourceText } from './search/files/sourceText';
 export { diskLinkProbe, LinkFinder } from './search/files/symbolicLinks';
 export type { LinkOnPath, LinkProbe, LinkReason } from './search/files/symbolicLinks';
 
-// The agent: its loop, what a turn did, tool calls checked against what was offered, bounded results, safe links.
-export { runAgentLoop, notOffered, MAX_TOOL_CALLS } from './agent/toolLoop';
+// A turn with tools (the chat engine's rounds and loop), what a turn did, tool calls checked against what was offered, bounded results, safe links.
+export { runAgentLoop, notOffered, MAX_TOOL_CALLS } from './chat/toolLoop';
 export { chooseAgentTools, MCP_TAG } from './agent/toolChoice';
 export type { ListedTool, ToolChoice } from './agent/toolChoice';
-export type { AgentLoop, AgentOutcome, ToolCall, ToolOutcome } from './agent/toolLoop';
+export type { AgentLoop, AgentOutcome, ToolCall, ToolOutcome } from './chat/toolLoop';
+export { askModel, CallStates } from './chat/modelRound';
+export { streamReply } from './chat/replyStream';
+export type { ModelRound, RoundListener, RoundRequest, RoundServices, RoundTexts } from './chat/modelRound';
+export { answerWithTools } from './chat/toolTurn';
+export type { ChatTools, ToolTurn, ToolTurnListener } from './chat/toolTurn';
 export { emptyTurnRecord, changedFiles, forHistory, readTurnRecord, turnMessages, HISTORY_RESULT_BOUNDS } from './agent/turnRecord';
 export type { TurnRecord, ToolRound, ToolCallRecord } from './agent/turnRecord';
 export { changesPerFile, planTurnUndo } from './agent/turnUndo';
 export type { FileChange, UndoStep } from './agent/turnUndo';
-export { replyWithOfferedCalls, unofferedCorrection, MAX_CORRECTIONS } from './agent/offeredCalls';
-export type { OfferedReply } from './agent/offeredCalls';
+export { replyWithOfferedCalls, unofferedCorrection, MAX_CORRECTIONS } from './chat/offeredCalls';
+export type { OfferedReply } from './chat/offeredCalls';
 export { maskedHead, maskedNote, maskTokens } from './workspace/secretShapes';
 export { boundedText, TOOL_RESULT_BOUNDS } from './agent/boundedText';
 export { fileLines } from './agent/fileLines';

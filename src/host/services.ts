@@ -152,7 +152,7 @@ export function createServices(context: vscode.ExtensionContext): Services {
     completions,
     commitMessages: new CommitMessages({ clients, settings, log }),
     review,
-    participant: new GigaChatParticipant({ search, edits, changes, undo: turnUndo, keys, settings, log }),
+    participant: new GigaChatParticipant({ clients, search, edits, changes, undo: turnUndo, keys, settings, log }),
     tools: {
       readFile: new ReadFileTool(),
       findFiles: new FindFilesTool(),

@@ -2,7 +2,7 @@
  * What GigaChat's language model provider adds in VS Code's Chat, measured on its core path
  * against the emulator (everything but VS Code's own IPC, which is the same for every provider):
  *   - first text: the time to the first piece of text of a streamed reply, asked directly with the
- *     client, versus asked as the provider asks it: a 40-message conversation with tool calls and
+ *     client, versus asked as the provider asks it (one round of the chat engine, modelRound.ts): a 40-message conversation with tool calls and
  *     results read into the service's messages, 25 tools' schemas reduced to functions, pictures
  *     attached (none here), and the reply read for VS Code (no half media tag). Interleaved, so load
  *     from other processes hits both alike. Target: ≤ 5 ms added (median).
@@ -12,12 +12,11 @@
  *   node out/test/bench/languageModelProvider.js [--requests 200]
  */
 import {
+  askModel,
+  CallStates,
   FunctionNames,
-  readReplyText,
-  replyWithOfferedCalls,
   ServiceClient,
   toServiceConversation,
-  toServiceFunctions,
   TokenCounter,
   FileUploads,
   type ChatMessage,
@@ -69,9 +68,6 @@ async function firstTextDirect(client: ServiceClient, messages: ChatMessage[]): 
 
 async function firstTextThroughProvider(client: ServiceClient, pictures: FileUploads, question: string): Promise<number> {
   const started = performance.now();
-  const { functions, names } = toServiceFunctions(TOOLS);
-  const read = toServiceConversation(conversation(question), names);
-  await pictures.attach(read);
   let first = 0;
   const controller = new AbortController();
   try {
@@ -81,17 +77,18 @@ async function firstTextThroughProvider(client: ServiceClient, pictures: FileUpl
         controller.abort(); // the rest of the reply is not part of the figure
       }
     };
-    // As the provider asks: a call of a function not offered would be answered and asked again.
-    await replyWithOfferedCalls(
-      (messages) =>
-        readReplyText(
-          client.chatStream({ model: 'GigaChat', messages, functions, function_call: 'auto' }, { signal: controller.signal }),
-          { picture: '', sources: '' },
-          onText,
-        ),
-      read.messages,
-      names,
-      functions.map((fn) => fn.name),
+    // As the provider asks: one round of the chat engine (a call of a function not offered would be answered and asked again).
+    await askModel(
+      conversation(question),
+      { model: 'GigaChat', instructions: '', tools: TOOLS },
+      {
+        client,
+        texts: { picture: '', sources: '', notOffered: () => '' },
+        calls: new CallStates(),
+        attach: async (read, signal) => void (await pictures.attach(read, signal)),
+      },
+      { onText },
+      controller.signal,
     );
   } catch {
     // aborted after the first text, as intended

@@ -1,10 +1,10 @@
 import { modelReasons } from '../../serviceFacts/modelFacts';
-import { applyChunk, type ChatReply } from '../service/chatReply';
+import type { ChatReply } from '../service/chatReply';
 import type { ServiceClient } from '../service/client';
-import { chatStreamWithinContext } from '../service/contextFit';
 import type { BuiltInTool, ChatMessage } from '../service/schemas';
 import { webSearchTools } from '../service/webSources';
 import type { ChatSettings } from './chatDependencies';
+import { streamReply } from './replyStream';
 import type { Conversation, StoredTurn } from './storedTurns';
 import type { SentConversation } from './sentConversation';
 
@@ -20,7 +20,8 @@ export interface ReplyRequest extends Omit<SentConversation, 'messages'> {
 
 /**
  * Writes the model's answer to `conversation` into its reply turn `assistant`: sends what the model
- * reads (the settings' model and the messages of `wire`, within the model's context) and fills the
+ * reads (the settings' model and the messages of `wire`, through replyStream.ts, within the model's
+ * context) and fills the
  * turn as the reply streams: its text (`onText` follows each piece), reasoning, sources and model,
  * then its finish reason and token usage. `onWait` hears when the request waits for the account's
  * stream and when it stops waiting. A failure is thrown, with the text that arrived kept in the turn.
@@ -35,33 +36,33 @@ export async function writeReply(
   onText: () => void,
   onWait?: (waiting: boolean) => void,
 ): Promise<void> {
-  const stream = chatStreamWithinContext(
-    client,
-    {
-      model: settings.model,
-      messages: wire.messages,
-      temperature: settings.temperature,
-      max_tokens: settings.maxTokens,
-      ...(settings.reasoningEffort && modelReasons(settings.model) ? { reasoningEffort: settings.reasoningEffort } : {}),
-      builtInTools: builtInToolsFor(wire.sent.at(-1)),
-    },
-    { signal, sessionId: conversation.sessionId, onWait },
-    (dropped) => {
-      // Later replies start there too: they would not fit either, and the cached prefix stays the same.
-      conversation.contextFrom = wire.sent[dropped].id;
-      assistant.omittedMessages = wire.omitted + dropped;
-    },
-  );
   let reply: ChatReply = { content: '' };
   try {
-    for await (const chunk of stream) {
-      reply = applyChunk(reply, chunk);
-      assistant.content = reply.content;
-      assistant.reasoning = reply.reasoning;
-      assistant.webSources = reply.sources;
-      assistant.model = reply.model;
-      onText();
-    }
+    reply = await streamReply(
+      client,
+      {
+        model: settings.model,
+        messages: wire.messages,
+        temperature: settings.temperature,
+        max_tokens: settings.maxTokens,
+        ...(settings.reasoningEffort && modelReasons(settings.model) ? { reasoningEffort: settings.reasoningEffort } : {}),
+        builtInTools: builtInToolsFor(wire.sent.at(-1)),
+      },
+      { signal, sessionId: conversation.sessionId, onWait },
+      (dropped) => {
+        // Later replies start there too: they would not fit either, and the cached prefix stays the same.
+        conversation.contextFrom = wire.sent[dropped].id;
+        assistant.omittedMessages = wire.omitted + dropped;
+      },
+      (grown) => {
+        reply = grown;
+        assistant.content = reply.content;
+        assistant.reasoning = reply.reasoning;
+        assistant.webSources = reply.sources;
+        assistant.model = reply.model;
+        onText();
+      },
+    );
     assistant.status = 'done';
     assistant.finishReason = reply.finishReason;
   } finally {

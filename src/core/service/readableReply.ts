@@ -25,29 +25,52 @@ export async function readReplyText(
   onText: (text: string) => void,
   onReasoning?: (text: string) => void,
 ): Promise<ChatReply> {
+  const text = new ReplyText(notes, onText, onReasoning);
   let reply: ChatReply = { content: '' };
-  let shown = '';
-  const show = (text: string) => {
-    if (text.length <= shown.length) return;
-    onText(text.slice(shown.length));
-    shown = text;
-  };
-  const readable = (content: string) =>
-    parseMediaReply(linkSourceMarkers(content, []))
-      .parts.map((part) => (part.type === 'text' ? part.text : `\n\n${notes.picture}\n\n`))
-      .join('');
-  let thought = 0;
   for await (const chunk of chunks) {
     reply = applyChunk(reply, chunk);
-    const reasoning = reply.reasoning ?? '';
-    if (onReasoning && reasoning.length > thought) onReasoning(reasoning.slice(thought));
-    thought = reasoning.length;
-    show(readable(stableSourcePrefix(stableStreamingPrefix(reply.content))));
+    text.grow(reply);
   }
-  show(readable(reply.content));
-  const sources = webSourceList(reply.sources);
-  if (sources.length > 0) onText(`\n\n**${notes.sources}**\n\n${sources.map(sourceLine).join('\n')}\n`);
+  text.end(reply);
   return reply;
+}
+
+/** readReplyText's reading, for a caller that folds the chunks itself: `grow` with each state of the reply, `end` with the last. */
+export class ReplyText {
+  private shown = '';
+  private thought = 0;
+
+  constructor(
+    private readonly notes: ReplyTextNotes,
+    private readonly onText: (text: string) => void,
+    private readonly onReasoning?: (text: string) => void,
+  ) {}
+
+  grow(reply: ChatReply): void {
+    const reasoning = reply.reasoning ?? '';
+    if (this.onReasoning && reasoning.length > this.thought) this.onReasoning(reasoning.slice(this.thought));
+    this.thought = reasoning.length;
+    this.show(this.readable(stableSourcePrefix(stableStreamingPrefix(reply.content))));
+  }
+
+  /** The reply is whole: the rest of its text, then the pages it cites. */
+  end(reply: ChatReply): void {
+    this.show(this.readable(reply.content));
+    const sources = webSourceList(reply.sources);
+    if (sources.length > 0) this.onText(`\n\n**${this.notes.sources}**\n\n${sources.map(sourceLine).join('\n')}\n`);
+  }
+
+  private show(text: string): void {
+    if (text.length <= this.shown.length) return;
+    this.onText(text.slice(this.shown.length));
+    this.shown = text;
+  }
+
+  private readable(content: string): string {
+    return parseMediaReply(linkSourceMarkers(content, []))
+      .parts.map((part) => (part.type === 'text' ? part.text : `\n\n${this.notes.picture}\n\n`))
+      .join('');
+  }
 }
 
 /** A page in the list of sources: its title linked to it; an address too long to link, as text after the title. */

@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
 import { readTurnRecord, turnMessages, type ConversationMessage } from '../../core';
-import { userText } from './vscodeMessages';
 import type { TurnMetadata } from './turnMetadata';
 
 /**
@@ -20,4 +19,9 @@ export function historyMessages(context: vscode.ChatContext): ConversationMessag
       .trim();
     return text ? [{ role: 'assistant', parts: [{ kind: 'text', text }] }] : [];
   });
+}
+
+/** A user message of plain text. */
+export function userText(text: string): ConversationMessage {
+  return { role: 'user', parts: [{ kind: 'text', text }] };
 }

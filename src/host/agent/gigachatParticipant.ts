@@ -10,23 +10,26 @@ import type { SemanticSearchCommands } from '../search/semanticSearch';
 import { mentionsCodebase } from '../../shared/codebaseTag';
 import { mentionsWeb } from '../../shared/webTag';
 import { agentInstructions } from './agentInstructions';
-import { messageOf, changedFiles, emptyTurnRecord, forHistory, MAX_TOOL_CALLS, readTurnRecord } from '../../core';
+import { changedFiles, emptyTurnRecord, forHistory, isServiceError, readTurnRecord, CallStates, MAX_TOOL_CALLS } from '../../core';
+import type { ClientProvider } from '../clientProvider';
+import { describeError } from '../errors/errorDescription';
 import { MODEL_VENDOR, PARTICIPANT_COMMANDS, type ParticipantCommand } from '../chatNames';
 import type { AppliedEdits } from '../tools/appliedEdits';
 import type { ChangeReviews } from '../edits/changeReviews';
 import { agentTools } from './agentTools';
 import { codebaseQuestion } from './codebaseCommand';
-import { historyMessages } from './chatHistory';
+import { historyMessages, userText } from './chatHistory';
 import { withReferences } from './promptReferences';
 import { searchCommand } from './searchCommand';
 import { runAgent } from './agentRun';
 import type { TurnMetadata } from './turnMetadata';
 import type { TurnUndo } from './undoTurnCommand';
-import { userText } from './vscodeMessages';
 import { countMessage } from '../countMessage';
 import { activeFile, projectRulesFor, RULES_BUDGET_TOKENS } from '../workspace/rulesForRequest';
 
 export interface ParticipantServices {
+  /** The service client, as the key and settings make it: @gigachat asks the service through the core's chat engine. */
+  clients: Pick<ClientProvider, 'get'>;
   search: Pick<SemanticSearchCommands, 'searchQuietly'>;
   /** Where the edit tool says which file each call changed. */
   edits: AppliedEdits;
@@ -36,7 +39,7 @@ export interface ParticipantServices {
   undo: Pick<TurnUndo, 'keep'>;
   /** Whether a key is set: without one, every command answers how to set it. */
   keys: Pick<KeyStore, 'has'>;
-  settings: Pick<SettingsReader, 'get'>;
+  settings: Pick<SettingsReader, 'get' | 'settings'>;
   log: Log;
 }
 
@@ -50,6 +53,9 @@ export interface ParticipantServices {
  * kept with it, also when it fails, and sent with the next questions.
  */
 export class GigaChatParticipant {
+  /** The calls given out in this window, for their `functions_state_id` when a later question carries them back. */
+  private readonly calls = new CallStates();
+
   constructor(private readonly services: ParticipantServices) {}
 
   readonly handle: vscode.ChatRequestHandler = async (request, context, stream, token): Promise<vscode.ChatResult> => {
@@ -91,16 +97,20 @@ export class GigaChatParticipant {
       const instructions = agentInstructions(tools.length > 0, rules.text, this.services.settings.get('systemPrompt'));
       const outcome = await runAgent(
         {
-          model,
+          client: await this.services.clients.get(),
+          model: model.id,
           conversation,
           tools,
           instructions,
           webSearch,
+          reasoningEffort: this.services.settings.settings().reasoningEffort,
           stream,
           token,
           toolInvocationToken: request.toolInvocationToken,
           edits: this.services.edits,
           changes: this.services.changes,
+          calls: this.calls,
+          log: this.services.log,
         },
         record,
       );
@@ -111,14 +121,17 @@ export class GigaChatParticipant {
       this.offerUndo(journal, stream);
       return { metadata: metadata() };
     } catch (error) {
-      if (token.isCancellationRequested || error instanceof vscode.CancellationError) return { metadata: metadata() };
-      this.services.log.warn(`@gigachat: ${messageOf(error)}`);
+      if (token.isCancellationRequested || error instanceof vscode.CancellationError || (isServiceError(error) && error.kind === 'cancelled'))
+        return { metadata: metadata() };
+      // In plain words, as the panel says it; describeError logs the detail and the request id.
+      const { message } = describeError(error, this.services.log);
+      this.services.log.warn(`@gigachat: ${message}`);
       const changed = changedFiles(record);
       // The error below says what failed; what was already done must not look undone.
       // Before the sentence that leads into the error VS Code shows under the answer.
       this.offerUndo(journal, stream);
       if (changed.length > 0) stream.markdown(`\n\n${vscode.l10n.t('Changed {0}; then the request failed:', changed.join(', '))}`);
-      return { errorDetails: { message: messageOf(error) }, metadata: metadata() };
+      return { errorDetails: { message }, metadata: metadata() };
     }
   };
 

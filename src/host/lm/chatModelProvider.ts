@@ -1,33 +1,26 @@
-import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import {
+  askModel,
   messageOf,
   messageText,
-  modelReasons,
-  readReplyText,
-  replyWithOfferedCalls,
+  CallStates,
   FileUploads,
-  toServiceConversation,
-  toServiceFunctions,
   TokenCounter,
-  webSearchTools,
   type ChatRequest,
-  type ReplyTextNotes,
   type ServiceClient,
-  type ServiceFunction,
+  type ServiceConversation,
 } from '../../core';
 import { abortSignalOf } from '../cancellation';
 import type { ClientProvider } from '../clientProvider';
 import type { SettingsReader } from '../settings/settingsReader';
-import { REASONING_OPTION, reasoningPart } from './reasoningText';
 import { Disposable } from '../dispose';
 import type { Log } from '../log';
 import type { KeyStore } from '../key/secrets';
-import type { SettingTypes } from '../../shared/settings';
 import type { ModelCatalog } from '../chat/modelCatalog';
 import { languageModelError } from './languageModelError';
 import { modelInformation, type GigaChatModelInformation } from './modelInformation';
 import { readConversation, readTools } from './requestParts';
+import { logRound, reasoningOption, roundTexts } from './roundTexts';
 import type { UtilityModels } from './utilityModels';
 
 export interface ModelProviderServices {
@@ -42,19 +35,19 @@ export interface ModelProviderServices {
   utilityModels?: Pick<UtilityModels, 'offer'>;
 }
 
-/** Tool calls remembered with the service's `functions_state_id`, for when they come back in the history. */
-const MAX_REMEMBERED_CALLS = 500;
-
 /**
  * GigaChat's chat models in VS Code's own Chat (the model picker, agent mode, other extensions'
  * `vscode.lm` requests), through the same client, key, certificates and proxies as the rest of the
- * extension. Tools become the service's functions (one call per reply, as the service makes them),
- * pictures are uploaded and attached, and token counts come from the service's tokenizer.
+ * extension. Each request is one round of the core's chat engine (core/chat/modelRound.ts), as
+ * `@gigachat`'s are: tools become the service's functions (one call per reply, as the service makes
+ * them; VS Code runs them), pictures are uploaded and attached, the oldest messages are left out
+ * when the conversation outgrows the model, and token counts come from the service's tokenizer.
  */
 export class GigaChatModelProvider extends Disposable implements vscode.LanguageModelChatProvider<GigaChatModelInformation> {
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChangeLanguageModelChatInformation = this.changed.event;
-  private readonly stateIds = new Map<string, string>();
+  /** The calls given out, for their `functions_state_id` when they come back in the history. */
+  private readonly calls = new CallStates();
   private readonly counter: TokenCounter;
   private uploads?: { client: ServiceClient; files: FileUploads };
 
@@ -105,43 +98,24 @@ export class GigaChatModelProvider extends Disposable implements vscode.Language
     const { signal } = cancellation;
     try {
       const client = await this.services.clients.get();
-      const { functions, names } = toServiceFunctions(readTools(options.tools));
-      const conversation = toServiceConversation(readConversation(messages), names, this.stateIds, systemOption(options.modelOptions));
-      const { leftOut } = await this.uploadsFor(client).attach(conversation, signal);
-      if (leftOut > 0) log.info(`The ${leftOut} earliest files of the conversation were not sent: a request takes at most 10 files, under 20 MB in all.`);
-      const offered = functions.map((fn) => fn.name);
-      const request: ChatRequest = {
-        model: model.id,
-        messages: conversation.messages,
-        ...requestOptions(options.modelOptions),
-        ...reasoningEffort(model.id, this.services.settings.get('reasoningEffort')),
-        // `modelOptions.webSearch` (@gigachat's `/web`): the service's search, and reading the pages the question names.
-        ...(options.modelOptions?.webSearch === true ? { builtInTools: webSearchTools(conversation.messages.at(-1)?.content ?? '') } : {}),
-        ...(functions.length > 0 ? { functions, function_call: callMode(options.toolMode, functions) } : {}),
-      };
-      const showText = (text: string) => progress.report(new vscode.LanguageModelTextPart(text));
-      // Only for a caller that asked for it (@gigachat): in any other agent's answer the thinking would read as the answer.
-      const showReasoning = options.modelOptions?.[REASONING_OPTION] === true ? (text: string) => progress.report(reasoningPart(text)) : undefined;
-      const { reply, toolName, dropped } = await replyWithOfferedCalls(
-        (messages) => readReplyText(client.chatStream({ ...request, messages }, { signal }), replyNotes(), showText, showReasoning),
-        conversation.messages,
-        names,
-        offered,
+      const round = await askModel(
+        readConversation(messages),
+        {
+          model: model.id,
+          instructions: systemOption(options.modelOptions),
+          tools: readTools(options.tools),
+          toolMode: options.toolMode === vscode.LanguageModelChatToolMode.Required ? 'required' : 'auto',
+          options: { ...requestOptions(options.modelOptions), ...reasoningOption(model.id, this.services.settings.settings().reasoningEffort) },
+          // `modelOptions.webSearch`: the service's search, and reading the pages the question names.
+          webSearch: options.modelOptions?.webSearch === true,
+        },
+        { client, texts: roundTexts(), calls: this.calls, attach: (conversation) => this.attach(client, conversation, signal) },
+        // No thinking: VS Code's stable API has no part for it, and in another agent's answer it would read as the answer.
+        { onText: (text) => progress.report(new vscode.LanguageModelTextPart(text)) },
+        signal,
       );
-      if (reply.usage) {
-        const { prompt_tokens, completion_tokens, total_tokens, precached_prompt_tokens = 0 } = reply.usage;
-        log.info(
-          `VS Code's Chat, ${model.id}: ${total_tokens} tokens (${prompt_tokens} in, ${precached_prompt_tokens} of them cached; ${completion_tokens} out).`,
-        );
-      }
-      for (const name of dropped) log.warn(`GigaChat called "${name}", a function the request did not offer: the call was not passed on.`);
-      if (reply.functionCall && toolName) {
-        const callId = `gigachat-call-${randomUUID()}`;
-        if (reply.functionsStateId) this.remember(callId, reply.functionsStateId);
-        progress.report(new vscode.LanguageModelToolCallPart(callId, toolName, reply.functionCall.arguments));
-      } else if (dropped.length > 0 && !reply.content) {
-        showText(vscode.l10n.t('GigaChat asked for a tool it was not offered ({0}); nothing was run.', dropped.at(-1)!));
-      }
+      logRound(log, "VS Code's Chat", model.id, round);
+      for (const call of round.calls) progress.report(new vscode.LanguageModelToolCallPart(call.callId, call.toolName, call.input));
     } catch (error) {
       throw languageModelError(error, log);
     } finally {
@@ -155,34 +129,23 @@ export class GigaChatModelProvider extends Disposable implements vscode.Language
     return this.counter.tokens(model.id, plain);
   }
 
-  private uploadsFor(client: ServiceClient): FileUploads {
+  /** Uploads the conversation's pictures not uploaded yet, and attaches them; the oldest beyond a request's limits stay out. */
+  private async attach(client: ServiceClient, conversation: ServiceConversation, signal: AbortSignal): Promise<void> {
     if (this.uploads?.client !== client) this.uploads = { client, files: new FileUploads((bytes, options) => client.uploadFile(bytes, options)) };
-    return this.uploads.files;
-  }
-
-  private remember(callId: string, stateId: string): void {
-    this.stateIds.set(callId, stateId);
-    if (this.stateIds.size > MAX_REMEMBERED_CALLS) this.stateIds.delete(this.stateIds.keys().next().value as string);
+    const { leftOut } = await this.uploads.files.attach(conversation, signal);
+    if (leftOut > 0)
+      this.services.log.info(`The ${leftOut} earliest files of the conversation were not sent: a request takes at most 10 files, under 20 MB in all.`);
   }
 }
 
 /**
- * Whether VS Code's own Chat (its agent, inline chat, Source Control) asked, rather than @gigachat
- * (which marks its requests) or another extension (VS Code names the extension that asked, where it
- * says; its own features are `core` or the built-in Copilot extension).
+ * Whether VS Code's own Chat (its agent, inline chat, Source Control) asked, rather than another
+ * extension (VS Code names the extension that asked, where it says; its own features are `core` or
+ * the built-in Copilot extension). `@gigachat` asks the service itself, not through here.
  */
 function fromVsCodeChat(options: vscode.ProvideLanguageModelChatResponseOptions): boolean {
-  if (options.modelOptions?.[REASONING_OPTION] === true) return false;
   const initiator = (options as { requestInitiator?: unknown }).requestInitiator;
   return typeof initiator !== 'string' || initiator === 'core' || /^(github\.copilot|vscode\.)/i.test(initiator);
-}
-
-/** In place of a picture the model drew (the API has no way to return pictures), and the heading of a web answer's sources. */
-function replyNotes(): ReplyTextNotes {
-  return {
-    picture: `_${vscode.l10n.t("GigaChat drew a picture here; VS Code's Chat cannot show it. Ask in the GigaChat panel to see pictures.")}_`,
-    sources: vscode.l10n.t('Sources'),
-  };
 }
 
 /**
@@ -199,22 +162,9 @@ function requestOptions(modelOptions: { readonly [name: string]: unknown } | und
   return options;
 }
 
-/** The effort the settings ask of a model that reasons before answering. */
-function reasoningEffort(model: string, effort: SettingTypes['reasoningEffort']): Partial<ChatRequest> {
-  return effort && modelReasons(model) ? { reasoningEffort: effort } : {};
-}
-
 /** `modelOptions.system`: instructions for the system message (@gigachat's), or '' when none are given. */
 function systemOption(modelOptions: { readonly [name: string]: unknown } | undefined): string {
   return typeof modelOptions?.system === 'string' ? modelOptions.system : '';
-}
-
-/**
- * "Required" forces the one tool there is; with several the service has no "any of them" mode, so
- * the model decides (it is told in the request which tools there are).
- */
-function callMode(mode: vscode.LanguageModelChatToolMode, functions: readonly ServiceFunction[]): ChatRequest['function_call'] {
-  return mode === vscode.LanguageModelChatToolMode.Required && functions.length === 1 ? { name: functions[0].name } : 'auto';
 }
 
 /** What a caller of a GigaChat model is told while no key is set. */

@@ -1,6 +1,6 @@
 import type { ConversationMessage } from '../conversation/turns';
-import { boundedText } from './boundedText';
-import { turnMessages, type ToolRound, type TurnRecord } from './turnRecord';
+import { boundedText } from '../agent/boundedText';
+import { turnMessages, type ToolRound, type TurnRecord } from '../agent/turnRecord';
 
 /** Tool calls per question before the agent stops and asks whether to go on. */
 export const MAX_TOOL_CALLS = 15;
